@@ -1,0 +1,122 @@
+"""Intersections: Locked Candidates Type 1 (Pointing) and Type 2 (Claiming), Locked Pair and
+Locked Triple (a naked pair or triple inside a box-line intersection)."""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator
+
+from sudoku_logic.grid import Grid
+from sudoku_logic.houses import (
+    BOX_OF, CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cell_list, cells_name, digits_name,
+    house_name,
+)
+
+from .registry import technique
+from .step import Step
+
+
+def _line_box_pairs():
+    """(line, box, 81-bit intersection) for each of the 54 box-line intersections."""
+    out = []
+    for b in range(18, 27):
+        for line in range(18):
+            m = HOUSE_MASK[b] & HOUSE_MASK[line]
+            if m:
+                out.append((line, b, m))
+    return out
+
+
+INTERSECTIONS = _line_box_pairs()
+
+
+@technique("Locked Candidates Type 1 (Pointing)")
+def pointing(grid: Grid) -> Iterator[Step]:
+    """All of a digit's places in a box lie in one line: the rest of the line loses it."""
+    for d in range(1, 10):
+        p = grid.pos[d]
+        for b in range(18, 27):
+            inbox = p & HOUSE_MASK[b]
+            if not inbox or inbox & (inbox - 1) == 0:
+                continue  # a single place is a hidden single, not a pointing
+            for line in (CELL_HOUSES[inbox.bit_length() - 1][0], CELL_HOUSES[inbox.bit_length() - 1][1]):
+                if inbox & HOUSE_MASK[line] == inbox:
+                    elim = p & HOUSE_MASK[line] & ~HOUSE_MASK[b]
+                    if elim:
+                        cells = cell_list(inbox)
+                        yield Step(
+                            "Locked Candidates Type 1 (Pointing)",
+                            eliminations=[(c, d) for c in cell_list(elim)],
+                            cells=cells, houses=[b, line],
+                            candidates=[(c, d, "pattern") for c in cells],
+                            detail=f"{d} in {house_name(b)}",
+                            explanation=f"In {house_name(b, False)}, {d} can only go in {cells_name(inbox)}, "
+                                        f"all in {house_name(line, False)}; so {d} is not elsewhere in "
+                                        f"{house_name(line, False)}.",
+                        )
+
+
+@technique("Locked Candidates Type 2 (Claiming)")
+def claiming(grid: Grid) -> Iterator[Step]:
+    """All of a digit's places in a line lie in one box: the rest of the box loses it."""
+    for d in range(1, 10):
+        p = grid.pos[d]
+        for line in range(18):
+            inline = p & HOUSE_MASK[line]
+            if not inline or inline & (inline - 1) == 0:
+                continue
+            b = CELL_HOUSES[inline.bit_length() - 1][2]
+            if inline & HOUSE_MASK[b] == inline:
+                elim = p & HOUSE_MASK[b] & ~HOUSE_MASK[line]
+                if elim:
+                    cells = cell_list(inline)
+                    yield Step(
+                        "Locked Candidates Type 2 (Claiming)",
+                        eliminations=[(c, d) for c in cell_list(elim)],
+                        cells=cells, houses=[line, b],
+                        candidates=[(c, d, "pattern") for c in cells],
+                        detail=f"{d} in {house_name(line)}",
+                        explanation=f"In {house_name(line, False)}, {d} can only go in {cells_name(inline)}, "
+                                    f"all in {house_name(b, False)}; so {d} is not elsewhere in "
+                                    f"{house_name(b, False)}.",
+                    )
+
+
+def _locked_subsets(grid: Grid, size: int, name: str) -> Iterator[Step]:
+    """Naked subsets of ``size`` cells inside a box-line intersection, eliminating in both."""
+    cands = grid.cands
+    for line, b, inter in INTERSECTIONS:
+        cells = [c for c in cell_list(inter & grid.empty) if 2 <= MASK_SIZE[cands[c]] <= size]
+        for combo in combinations(cells, size):
+            union = 0
+            for c in combo:
+                union |= cands[c]
+            if MASK_SIZE[union] != size:
+                continue
+            cm = sum(1 << c for c in combo)
+            others = (HOUSE_MASK[line] | HOUSE_MASK[b]) & ~cm
+            elims = [(c, d) for d in MASK_DIGITS[union] for c in cell_list(grid.pos[d] & others)]
+            in_line = any(HOUSE_MASK[line] >> c & 1 for c, _ in elims)
+            in_box = any(HOUSE_MASK[b] >> c & 1 for c, _ in elims)
+            if not (in_line and in_box):
+                continue  # eliminating in one house only is a plain naked subset
+            ds = digits_name(union)
+            yield Step(
+                name, eliminations=sorted(elims), cells=list(combo), houses=[b, line],
+                candidates=[(c, d, "pattern") for c in combo for d in MASK_DIGITS[cands[c]]],
+                detail=f"{ds} in {cells_name(cm)}",
+                explanation=f"{cells_name(cm)} hold only {digits_name(union, ' and ' if size == 2 else ', ')} between them, "
+                            f"and they share {house_name(b, False)} and {house_name(line, False)}; "
+                            f"so these digits are not elsewhere in either house.",
+            )
+
+
+@technique("Locked Pair")
+def locked_pair(grid: Grid) -> Iterator[Step]:
+    """Two cells of a box-line intersection holding the same two digits only."""
+    return _locked_subsets(grid, 2, "Locked Pair")
+
+
+@technique("Locked Triple")
+def locked_triple(grid: Grid) -> Iterator[Step]:
+    """Three cells of a box-line intersection holding three digits only between them."""
+    return _locked_subsets(grid, 3, "Locked Triple")

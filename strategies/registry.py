@@ -1,0 +1,106 @@
+"""The technique registry: each strategy module registers its finders here by name.
+
+A finder is ``finder(grid) -> Iterator[Step]``: it yields every step it finds, easiest
+first, so that taking the first one is cheap. Difficulty comes from ``grading.tables``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator
+
+from grading.tables import RATINGS, Rating
+from sudoku_logic.grid import Grid
+
+from .step import Step
+
+Finder = Callable[[Grid], Iterator[Step]]
+
+
+@dataclass(frozen=True)
+class Technique:
+    """A registered technique: its name, finder and how the solver treats it.
+
+    ``needs_unique``: sound only for a puzzle known to have one solution (uniqueness
+    techniques). ``default``: on the default solve/rating path (costly searches that add
+    nothing there can be off by default and still be asked for by name).
+    """
+
+    name: str
+    family: str
+    finder: Finder
+    needs_unique: bool = False
+    default: bool = True
+
+    @property
+    def rating(self) -> Rating:
+        """This technique's row of the difficulty table."""
+        return RATINGS[self.name]
+
+
+REGISTRY: dict[str, Technique] = {}
+
+
+def technique(name: str, *, needs_unique: bool = False, default: bool = True) -> Callable[[Finder], Finder]:
+    """Decorator registering a finder under a technique name from the difficulty table."""
+    if name not in RATINGS:
+        raise KeyError(f"technique {name!r} has no row in grading/tables.py")
+
+    def register(fn: Finder) -> Finder:
+        REGISTRY[name] = Technique(name, RATINGS[name].family, fn, needs_unique, default)
+        return fn
+
+    return register
+
+
+def _load_all() -> None:
+    """Import every strategy module so that its finders register themselves."""
+    import importlib
+    import pkgutil
+
+    import strategies
+
+    for mod in pkgutil.iter_modules(strategies.__path__):
+        if mod.name not in ("registry", "step"):
+            importlib.import_module(f"strategies.{mod.name}")
+
+
+ORDERS = ("se", "hodoku")
+
+
+def _order_key(order: str):
+    if order == "se":
+        return lambda t: (t.rating.se if t.rating.se is not None else 99.0, t.rating.order)
+    if order == "hodoku":
+        return lambda t: t.rating.order
+    raise ValueError(f"unknown order {order!r}: use one of {', '.join(ORDERS)}")
+
+
+def all_techniques(order: str = "se") -> list[Technique]:
+    """Every registered technique, easiest first: by Sudoku Explainer rating (``se``, ties
+    by HoDoKu's order) or in HoDoKu's own search order (``hodoku``)."""
+    _load_all()
+    return sorted(REGISTRY.values(), key=_order_key(order))
+
+
+def lookup(names: Iterable[str], order: str | None = None) -> list[Technique]:
+    """Techniques by name, case-insensitive; raises KeyError naming the first unknown one.
+    A family name (``fish``) stands for all of its techniques. Kept in the order given, or
+    sorted by ``order`` (``se``/``hodoku``) when one is named."""
+    techs = all_techniques()
+    by_name = {t.name.lower(): t for t in techs}
+    out: list[Technique] = []
+    for raw in names:
+        key = raw.strip().lower()
+        if not key:
+            continue
+        if key in by_name:
+            out.append(by_name[key])
+            continue
+        fam = [t for t in techs if t.family == key]
+        if fam:
+            out.extend(fam)
+            continue
+        raise KeyError(raw.strip())
+    if order is not None:
+        out.sort(key=_order_key(order))
+    return out

@@ -1,0 +1,76 @@
+"""Singles: Full House, Naked Single, Hidden Single."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from sudoku_logic.grid import Grid
+from sudoku_logic.houses import CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, cell_name, house_name
+
+from .registry import technique
+from .step import Step
+
+#: Houses in the order Hidden Single looks at them: boxes (easier to see) before lines.
+_HIDDEN_ORDER = list(range(18, 27)) + list(range(0, 18))
+
+
+@technique("Full House")
+def full_house(grid: Grid) -> Iterator[Step]:
+    """A house with one empty cell left: that cell takes the missing digit."""
+    empty = grid.empty
+    seen = set()
+    for h in range(27):
+        m = empty & HOUSE_MASK[h]
+        if m and m & (m - 1) == 0:
+            cell = m.bit_length() - 1
+            if cell in seen:
+                continue
+            seen.add(cell)
+            cands = MASK_DIGITS[grid.cands[cell]]
+            if len(cands) != 1:
+                continue  # broken position; the contradiction check reports it
+            d = cands[0]
+            yield Step(
+                "Full House", placements=[(cell, d)], cells=[cell], houses=[h],
+                candidates=[(cell, d, "pattern")],
+                explanation=f"{cell_name(cell)} is the last empty cell of {house_name(h, False)}, "
+                            f"so it takes the missing digit {d}.",
+            )
+
+
+@technique("Naked Single")
+def naked_single(grid: Grid) -> Iterator[Step]:
+    """A cell with one candidate left takes it."""
+    cands = grid.cands
+    for cell in range(81):
+        m = cands[cell]
+        if m and m & (m - 1) == 0:
+            d = m.bit_length()
+            yield Step(
+                "Naked Single", placements=[(cell, d)], cells=[cell],
+                candidates=[(cell, d, "pattern")],
+                explanation=f"{cell_name(cell)} has only one candidate left, {d}: every other digit "
+                            f"is already in its row, column or box.",
+            )
+
+
+@technique("Hidden Single")
+def hidden_single(grid: Grid) -> Iterator[Step]:
+    """A digit with one place left in a house goes there (boxes first, then lines)."""
+    pos = grid.pos
+    placed = grid.placed
+    seen = set()
+    for h in _HIDDEN_ORDER:
+        hm = HOUSE_MASK[h]
+        for d in range(1, 10):
+            m = pos[d] & hm
+            if m and m & (m - 1) == 0 and not placed[d] & hm:
+                cell = m.bit_length() - 1
+                if (cell, d) in seen:
+                    continue
+                seen.add((cell, d))
+                yield Step(
+                    "Hidden Single", placements=[(cell, d)], cells=[cell], houses=[h],
+                    candidates=[(cell, d, "pattern")],
+                    difficulty=1.2 if h >= 18 else 1.5,
+                    explanation=f"In {house_name(h, False)}, {d} can only go in {cell_name(cell)}.",
+                )

@@ -1,0 +1,85 @@
+"""The one record every technique produces, and its HoDoKu-style notation."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sudoku_logic.houses import cell_name, cells_name
+
+
+@dataclass(slots=True)
+class Step:
+    """One deduction: what it places or eliminates and what a person needs to see it.
+
+    - ``technique``: the name as HoDoKu spells it (``Naked Pair``).
+    - ``placements`` / ``eliminations``: ``(cell, digit)`` pairs.
+    - ``cells``: the pattern's cells; ``candidates``: ``(cell, digit, role)`` triples to
+      highlight, roles such as ``"pattern"``, ``"fin"``, ``"pivot"``, ``"on"``/``"off"``
+      (the two colours of a chain); ``houses``: house indexes involved.
+    - ``detail``: the middle of the notation line (``4,7 in r5c28``); ``explanation``: a
+      sentence saying why it holds.
+    - ``difficulty`` / ``score``: per-step overrides of the technique's Sudoku Explainer
+      rating and HoDoKu score (chain length, box vs line), None to use the table.
+    """
+
+    technique: str
+    placements: list[tuple[int, int]] = field(default_factory=list)
+    eliminations: list[tuple[int, int]] = field(default_factory=list)
+    cells: list[int] = field(default_factory=list)
+    candidates: list[tuple[int, int, str]] = field(default_factory=list)
+    houses: list[int] = field(default_factory=list)
+    detail: str = ""
+    explanation: str = ""
+    difficulty: float | None = None
+    score: int | None = None
+    chains: list[str] = field(default_factory=list)
+
+    @property
+    def result(self) -> str:
+        """``r5c1=4`` or ``r5c16<>4, r5c6<>7``: the part after ``=>``."""
+        return format_result(self.placements, self.eliminations)
+
+    @property
+    def notation(self) -> str:
+        """The HoDoKu-style line: ``Naked Pair: 4,7 in r5c28 => r5c1<>4, r5c6<>7``."""
+        if self.detail:
+            return f"{self.technique}: {self.detail} => {self.result}"
+        return f"{self.technique}: {self.result}"
+
+    def placement_strings(self) -> list[str]:
+        """Each placement as ``r5c1=4``."""
+        return [f"{cell_name(c)}={d}" for c, d in self.placements]
+
+    def elimination_strings(self) -> list[str]:
+        """Each elimination as ``r5c1<>4``, sorted by cell then digit."""
+        return [f"{cell_name(c)}<>{d}" for c, d in sorted(self.eliminations)]
+
+    def to_dict(self) -> dict:
+        """A JSON-ready summary."""
+        out = {
+            "technique": self.technique,
+            "placements": self.placement_strings(),
+            "eliminations": self.elimination_strings(),
+            "text": self.notation,
+            "explanation": self.explanation,
+        }
+        if self.chains:
+            out["chains"] = list(self.chains)
+        return out
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+def format_result(placements, eliminations) -> str:
+    """HoDoKu-style result: placements ``r5c1=4``; eliminations grouped by digit, cells
+    compressed (``r5c16<>4``), digits sharing the same cells merged (``r2c45<>25``)."""
+    parts = [f"{cell_name(c)}={d}" for c, d in placements]
+    by_digit: dict[int, set[int]] = {}
+    for c, d in eliminations:
+        by_digit.setdefault(d, set()).add(c)
+    by_cells: dict[tuple[int, ...], list[int]] = {}
+    for d in sorted(by_digit):
+        by_cells.setdefault(tuple(sorted(by_digit[d])), []).append(d)
+    for cells, digits in sorted(by_cells.items(), key=lambda kv: (kv[1][0], kv[0])):
+        parts.append(cells_name(cells) + "<>" + "".join(map(str, digits)))
+    return ", ".join(parts)

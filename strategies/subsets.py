@@ -1,0 +1,130 @@
+"""Naked and hidden subsets: pairs, triples and quadruples in one house."""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator
+
+from sudoku_logic.grid import Grid
+from sudoku_logic.houses import (
+    DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cell_list, cells_name, digits_name, house_name,
+)
+
+from .registry import technique
+from .step import Step
+
+_SIZE_NAME = {2: "Pair", 3: "Triple", 4: "Quadruple"}
+_COUNT = {2: "two", 3: "three", 4: "four"}
+#: HoDoKu looks at blocks, then rows, then columns.
+_HOUSE_ORDER = list(range(18, 27)) + list(range(0, 18))
+
+
+def naked_subsets(grid: Grid, size: int) -> Iterator[Step]:
+    """``size`` cells of a house whose candidates together are ``size`` digits: those digits
+    leave the house's other cells."""
+    name = f"Naked {_SIZE_NAME[size]}"
+    cands = grid.cands
+    seen = set()
+    for h in _HOUSE_ORDER:
+        cells = [c for c in cell_list(HOUSE_MASK[h] & grid.empty) if MASK_SIZE[cands[c]] <= size]
+        if len(cells) < size:
+            continue
+        for combo in combinations(cells, size):
+            union = 0
+            for c in combo:
+                union |= cands[c]
+            if MASK_SIZE[union] != size:
+                continue
+            cm = sum(1 << c for c in combo)
+            others = HOUSE_MASK[h] & ~cm
+            elims = [(c, d) for d in MASK_DIGITS[union] for c in cell_list(grid.pos[d] & others)]
+            if not elims:
+                continue
+            key = (cm, tuple(sorted(elims)))
+            if key in seen:
+                continue
+            seen.add(key)
+            ds = digits_name(union)
+            yield Step(
+                name, eliminations=sorted(elims), cells=list(combo), houses=[h],
+                candidates=[(c, d, "pattern") for c in combo for d in MASK_DIGITS[cands[c]]],
+                detail=f"{ds} in {cells_name(cm)}",
+                explanation=f"In {house_name(h, False)}, the {_COUNT[size]} cells {cells_name(cm)} hold only "
+                            f"{ds} between them, so those digits go there and nowhere else in the house.",
+            )
+
+
+def hidden_subsets(grid: Grid, size: int) -> Iterator[Step]:
+    """``size`` digits that, in a house, fit only in the same ``size`` cells: those cells
+    lose every other candidate."""
+    name = f"Hidden {_SIZE_NAME[size]}"
+    cands = grid.cands
+    seen = set()
+    for h in _HOUSE_ORDER:
+        hm = HOUSE_MASK[h]
+        digits = []
+        for d in range(1, 10):
+            p = grid.pos[d] & hm
+            if p and not grid.placed[d] & hm and p.bit_count() <= size:
+                digits.append((d, p))
+        if len(digits) < size:
+            continue
+        for combo in combinations(digits, size):
+            cm = 0
+            dm = 0
+            for d, p in combo:
+                cm |= p
+                dm |= DIGIT_BIT[d]
+            if cm.bit_count() != size:
+                continue
+            cells = cell_list(cm)
+            elims = [(c, d) for c in cells for d in MASK_DIGITS[cands[c] & ~dm]]
+            if not elims:
+                continue
+            key = (cm, dm)
+            if key in seen:
+                continue
+            seen.add(key)
+            ds = digits_name(dm)
+            yield Step(
+                name, eliminations=sorted(elims), cells=cells, houses=[h],
+                candidates=[(c, d, "pattern") for c in cells for d in MASK_DIGITS[cands[c] & dm]],
+                detail=f"{ds} in {cells_name(cm)}",
+                explanation=f"In {house_name(h, False)}, the digits {ds} fit only in {cells_name(cm)}, "
+                            f"so those cells hold them and no other digit.",
+            )
+
+
+@technique("Naked Pair")
+def naked_pair(grid: Grid) -> Iterator[Step]:
+    """Two cells of a house with the same two candidates only."""
+    return naked_subsets(grid, 2)
+
+
+@technique("Naked Triple")
+def naked_triple(grid: Grid) -> Iterator[Step]:
+    """Three cells of a house with three candidates between them."""
+    return naked_subsets(grid, 3)
+
+
+@technique("Naked Quadruple")
+def naked_quadruple(grid: Grid) -> Iterator[Step]:
+    """Four cells of a house with four candidates between them."""
+    return naked_subsets(grid, 4)
+
+
+@technique("Hidden Pair")
+def hidden_pair(grid: Grid) -> Iterator[Step]:
+    """Two digits confined to the same two cells of a house."""
+    return hidden_subsets(grid, 2)
+
+
+@technique("Hidden Triple")
+def hidden_triple(grid: Grid) -> Iterator[Step]:
+    """Three digits confined to the same three cells of a house."""
+    return hidden_subsets(grid, 3)
+
+
+@technique("Hidden Quadruple")
+def hidden_quadruple(grid: Grid) -> Iterator[Step]:
+    """Four digits confined to the same four cells of a house."""
+    return hidden_subsets(grid, 4)

@@ -1,0 +1,258 @@
+"""The ``sudoku`` command: solve, step, hint, check, rate, techniques.
+
+Every command takes PUZZLE as a literal in any input format, a file path, or ``-`` for
+stdin. Bad input prints one line naming the problem and exits 2; in a file, a bad line is
+reported with its line number and the rest goes on.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from typing import Optional
+
+import typer
+from rich.console import Console
+
+from . import dlx
+from .errors import SudokuError
+from .formats import Entry, to_line
+from .grid import Grid
+from .inputs import entries, where
+from .render import candidate_grid, legend, value_grid
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+                  pretty_exceptions_show_locals=False,
+                  help="Solve sudoku the way a person does, one explained step at a time, and rate puzzles.")
+
+EXIT_BAD_INPUT = 2
+
+
+class Reporter:
+    """Prints results on stdout and one-line problems on stderr; remembers if any occurred."""
+
+    def __init__(self, no_color: bool = False) -> None:
+        self.out = Console(no_color=no_color, highlight=False, soft_wrap=True)
+        self.err = Console(stderr=True, no_color=no_color, highlight=False, soft_wrap=True)
+        self.failed = False
+
+    def problem(self, message: str) -> None:
+        self.failed = True
+        self.err.print(f"error: {message}", markup=False)
+
+    def exit(self) -> None:
+        raise typer.Exit(EXIT_BAD_INPUT if self.failed else 0)
+
+
+def _names(text: Optional[str]) -> Optional[list[str]]:
+    return None if text is None else [n.strip() for n in text.split(",") if n.strip()]
+
+
+def _solver(techniques: Optional[str], uniqueness: bool = True, unique: Optional[bool] = None,
+            without: Optional[str] = None, order: Optional[str] = None):
+    """A Solver from the command-line options; unknown names exit 2 with one line.
+
+    An explicit ``--techniques`` list keeps the order given unless ``--order`` is set.
+    """
+    from strategies.registry import all_techniques, lookup
+    from .solver import Solver
+    names = _names(techniques)
+    try:
+        if without:
+            drop = {t.name for t in lookup(_names(without))}
+            pool = lookup(names) if names is not None else [t for t in all_techniques(order or "se") if t.default]
+            names = [t.name for t in pool if t.name not in drop]
+        use_order = order or ("se" if techniques is None else None)
+        return Solver(names, order=use_order, uniqueness=uniqueness, unique=unique)
+    except KeyError as e:
+        message = f"unknown technique {e.args[0]!r} (run `sudoku techniques` for the list)"
+    except ValueError as e:
+        message = str(e)
+    Console(stderr=True).print(f"error: {message}", markup=False)
+    raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _checked(arg: str, rep: Reporter, need_unique: bool = True):
+    """Yield (entry, solution) for each valid position of ``arg``; report the bad ones."""
+    for entry in entries(arg):
+        if entry.error is not None:
+            rep.problem(where(arg, entry) + str(entry.error))
+            continue
+        try:
+            solution = dlx.unique_solution(entry.grid) if need_unique else None
+        except SudokuError as e:
+            rep.problem(where(arg, entry) + str(e))
+            continue
+        yield entry, solution
+
+
+@app.command()
+def solve(
+    puzzle: str = typer.Argument(..., help="puzzle (any format), file, or - for stdin"),
+    line: bool = typer.Option(False, "--line", help="print the solution as an 81-character line"),
+    no_color: bool = typer.Option(False, "--no-color", help="plain text output"),
+) -> None:
+    """Print the solution (the puzzle must have exactly one)."""
+    rep = Reporter(no_color)
+    for entry, solution in _checked(puzzle, rep):
+        g = Grid.from_values(solution, givens=entry.grid.givens)
+        if line:
+            rep.out.print(to_line(g), markup=False)
+        else:
+            rep.out.print(value_grid(g))
+            rep.out.print()
+    rep.exit()
+
+
+def _print_steps(rep: Reporter, grid: Grid, steps, grids: bool, explain: bool = True) -> None:
+    g = grid.copy()
+    for i, step in enumerate(steps, 1):
+        rep.out.print(f"{i}. {step.notation}", markup=False)
+        if explain and step.explanation:
+            rep.out.print(f"   {step.explanation}", markup=False, style="dim")
+        if grids:
+            rep.out.print(candidate_grid(g, step, plain=rep.out.no_color or not rep.out.is_terminal))
+        g.apply(step)
+
+
+@app.command()
+def step(
+    puzzle: str = typer.Argument(..., help="puzzle (any format), file, or - for stdin"),
+    techniques: Optional[str] = typer.Option(None, "--techniques", "-t", help="comma-separated technique or family names to use, in order"),
+    without: Optional[str] = typer.Option(None, "--without", help="comma-separated techniques or families to leave out"),
+    order: Optional[str] = typer.Option(None, "--order", help="se (Sudoku Explainer ratings, default) or hodoku (HoDoKu's search order)"),
+    grids: bool = typer.Option(False, "--grids", help="show the candidate grid with each step highlighted"),
+    as_json: bool = typer.Option(False, "--json", help="one JSON object per position"),
+    no_uniqueness: bool = typer.Option(False, "--no-uniqueness", help="never use techniques that assume a unique solution"),
+    no_color: bool = typer.Option(False, "--no-color", help="plain text output"),
+) -> None:
+    """Solve step by step, explaining every deduction."""
+    rep = Reporter(no_color)
+    for entry, _solution in _checked(puzzle, rep):
+        solver = _solver(techniques, not no_uniqueness, unique=True, without=without, order=order)
+        result = solver.solve(entry.grid)
+        if as_json:
+            doc = {"puzzle": entry.grid.values_string(), "solved": result.solved,
+                   "steps": [s.to_dict() for s in result.steps]}
+            rep.out.print(json.dumps(doc), markup=False)
+            continue
+        rep.out.print(f"Puzzle {entry.grid.values_string()}", markup=False, style="bold")
+        if grids:
+            rep.out.print(legend())
+        _print_steps(rep, entry.grid, result.steps, grids)
+        if result.solved:
+            rep.out.print(f"Solved in {len(result.steps)} steps.", markup=False)
+        else:
+            rep.out.print(f"Stuck after {len(result.steps)} steps; no enabled technique applies here:", markup=False)
+            rep.out.print(to_line(result.grid), markup=False)
+        rep.out.print()
+    rep.exit()
+
+
+@app.command()
+def hint(
+    position: str = typer.Argument(..., help="position (any format, pencilmarks too), file, or - for stdin"),
+    all_steps: bool = typer.Option(False, "--all", help="every step available now, easiest first"),
+    technique: Optional[str] = typer.Option(None, "--technique", "--techniques", "-t", help="only these techniques (comma-separated, case-insensitive)"),
+    without: Optional[str] = typer.Option(None, "--without", help="comma-separated techniques or families to leave out"),
+    order: Optional[str] = typer.Option(None, "--order", help="se (Sudoku Explainer ratings, default) or hodoku (HoDoKu's search order)"),
+    grids: bool = typer.Option(False, "--grids", help="show the candidate grid with the step highlighted"),
+    as_json: bool = typer.Option(False, "--json", help="one JSON object per position"),
+    no_uniqueness: bool = typer.Option(False, "--no-uniqueness", help="never use techniques that assume a unique solution"),
+    no_color: bool = typer.Option(False, "--no-color", help="plain text output"),
+) -> None:
+    """The next (easiest) step for a position."""
+    rep = Reporter(no_color)
+    for entry, _solution in _checked(position, rep):
+        solver = _solver(technique, not no_uniqueness, unique=True, without=without, order=order)
+        if all_steps:
+            found = list(solver.steps(entry.grid))
+        else:
+            s = solver.next_step(entry.grid)
+            found = [s] if s else []
+        if as_json:
+            doc = {"puzzle": entry.grid.values_string(), "solved": entry.grid.is_solved(),
+                   "steps": [s.to_dict() for s in found]}
+            rep.out.print(json.dumps(doc), markup=False)
+            continue
+        if entry.grid.is_solved():
+            rep.out.print("The grid is already solved.", markup=False)
+        elif not found:
+            rep.out.print("No step found with the enabled techniques.", markup=False)
+        else:
+            if grids:
+                rep.out.print(legend())
+            for i, s in enumerate(found, 1):
+                prefix = f"{i}. " if all_steps else ""
+                rep.out.print(f"{prefix}{s.notation}", markup=False)
+                if s.explanation:
+                    rep.out.print(f"   {s.explanation}", markup=False, style="dim")
+                if grids:
+                    rep.out.print(candidate_grid(entry.grid, s, plain=rep.out.no_color or not rep.out.is_terminal))
+    rep.exit()
+
+
+@app.command()
+def check(
+    puzzle: str = typer.Argument(..., help="puzzle (any format), file, or - for stdin"),
+) -> None:
+    """Say whether a puzzle is valid: its solution count (up to 2) and givens."""
+    rep = Reporter()
+    for entry in entries(puzzle):
+        prefix = where(puzzle, entry)
+        if entry.error is not None:
+            rep.problem(prefix + str(entry.error))
+            continue
+        g = entry.grid
+        n = dlx.count_solutions(g, 2)
+        givens = g.givens.bit_count()
+        if n == 1:
+            rep.out.print(f"{prefix}valid: one solution, {givens} givens", markup=False)
+            continue
+        try:
+            dlx.unique_solution(g)
+        except SudokuError as e:
+            rep.problem(prefix + str(e))
+    rep.exit()
+
+
+@app.command()
+def rate(
+    files: list[str] = typer.Argument(..., help="puzzle files (or a literal puzzle, or - for stdin)"),
+    fmt: str = typer.Option("table", "--format", "-f", help="table, csv or jsonl"),
+    output: Optional[str] = typer.Option(None, "--output", "-o", help="write rows to this file"),
+    techniques: Optional[str] = typer.Option(None, "--techniques", "-t", help="comma-separated technique or family names to use"),
+    no_progress: bool = typer.Option(False, "--no-progress", help="no progress bar"),
+) -> None:
+    """Rate puzzles: one row per puzzle (puzzle,rating,level,score,hardest,solved,steps,ms)."""
+    from grading.bulk import rate_files
+    if fmt not in ("table", "csv", "jsonl"):
+        Console(stderr=True).print(f"error: unknown format {fmt!r}: use table, csv or jsonl", markup=False)
+        raise typer.Exit(EXIT_BAD_INPUT)
+    rep = Reporter()
+    ok = rate_files(files, fmt=fmt, output=output, techniques=techniques, progress=not no_progress,
+                    out=rep.out, err=rep.err)
+    rep.failed = not ok
+    rep.exit()
+
+
+@app.command("techniques")
+def list_techniques() -> None:
+    """List the techniques with their family and ratings on both scales."""
+    from strategies.registry import all_techniques
+    out = Console(highlight=False)
+    for t in all_techniques():
+        r = t.rating
+        flags = ("" if t.default else " (off by default)") + (" (assumes uniqueness)" if t.needs_unique else "")
+        se = f"{r.se:.1f}" if r.se is not None else "-"
+        out.print(f"{t.name:<40} {t.family:<14} SE {se:>4}  {r.level:<8} {r.score:>5}{flags}", markup=False)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        sys.exit(130)

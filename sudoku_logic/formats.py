@@ -1,0 +1,364 @@
+"""Reading and writing positions.
+
+Input formats (all detected automatically by :func:`parse`):
+
+- an 81-character line, ``.``/``0``/``-`` for an empty cell; whatever follows the first
+  whitespace or comma is a label and ignored;
+- a 9-line grid with any decoration (``|``, ``+``, ``-``, box-drawing characters...);
+- a pencilmark grid: 81 candidate groups as HoDoKu and Sudoku Explainer print them; a cell
+  with one candidate counts as solved;
+- the 729-character candidate string (Sukaku): 9 characters a cell, the digit or ``0``/``.``;
+- one line of HoDoKu's regression library ``:code:digits:givens:deleted:elims:placements:extra``.
+
+Files hold one position per line; ``#`` comments and blank lines are skipped; a file whose
+first position does not fit on one line is read whole as one position; ``-`` is stdin.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+from typing import Iterator, TextIO
+
+from .errors import FormatError, SudokuError
+from .grid import Grid
+from .houses import ALL_DIGITS, CELL_BIT, DIGIT_BIT, MASK_DIGITS
+
+CELL_CHARS = frozenset("0123456789.")
+LINE_CHARS = frozenset("0123456789.-")
+_DECORATION = re.compile(r"[|+\-=:*#'!_\u2500-\u257f\[\]]")
+_LABEL_SPLIT = re.compile(r"[\s,;]")
+
+
+@dataclass
+class RegLibCase:
+    """One line of HoDoKu's regression library, parsed."""
+
+    code: str
+    digits: str
+    grid: Grid
+    eliminations: list[tuple[int, int]] = field(default_factory=list)
+    placements: list[tuple[int, int]] = field(default_factory=list)
+    extra: str = ""
+    line: str = ""
+
+    @property
+    def base_code(self) -> str:
+        """The technique code without the variant (``0707`` for ``0707-2``)."""
+        return self.code.split("-")[0]
+
+    @property
+    def fail_case(self) -> bool:
+        """A ``-x`` line: the technique must find nothing."""
+        return self.code.endswith("-x")
+
+
+# ---------------------------------------------------------------- parsing
+
+def parse(text: str) -> Grid:
+    """Parse one position in any supported format into a :class:`Grid`.
+
+    Raises :class:`FormatError` (unreadable) or :class:`InvalidPuzzle` (breaks the rules),
+    each with a one-line message that says what is wrong and where.
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise FormatError("empty input: expected a puzzle")
+    if stripped.startswith(":"):
+        return parse_reglib(stripped).grid
+    lines = [ln for ln in stripped.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    if not lines:
+        raise FormatError("no puzzle found: only comments")
+    if len(lines) == 1:
+        first = _LABEL_SPLIT.split(lines[0].strip(), maxsplit=1)[0]
+        if len(first) == 81 and set(first) <= LINE_CHARS:
+            return _from_line(first)
+        if len(first) == 729:
+            return parse_sukaku(first)
+        tokens = _DECORATION.sub(" ", lines[0]).split()
+        if len(tokens) >= 81:
+            return _from_tokens(tokens[:81], 1)
+        _explain_bad_line(first)
+    grid_lines = [ln for ln in lines if not _is_border(ln)]
+    return _from_tokens(_DECORATION.sub(" ", "\n".join(grid_lines)).split(), len(grid_lines))
+
+
+def _is_border(line: str) -> bool:
+    """A decoration line of a printed grid: no digit, and dashes or box-drawing characters."""
+    return not any(ch.isdigit() for ch in line) and any(ch in "-=" or "\u2500" <= ch <= "\u257f" for ch in line)
+
+
+def _explain_bad_line(token: str) -> None:
+    """Raise a FormatError describing why a one-line token is not a puzzle."""
+    for i, ch in enumerate(token):
+        if ch not in LINE_CHARS:
+            raise FormatError(f"bad character {ch!r} at position {i + 1}: expected 1-9, '.', '0' or '-'")
+    raise FormatError(f"expected 81 cells, got {len(token)}")
+
+
+def _from_line(s: str) -> Grid:
+    values = [0 if ch in ".0-" else ord(ch) - 48 for ch in s]
+    return Grid.from_values(values)
+
+
+def _from_tokens(tokens: list[str], nlines: int) -> Grid:
+    """Grid from whitespace-separated tokens: 81 candidate groups or 81 cell characters."""
+    if len(tokens) == 81 and any(len(t) > 1 for t in tokens) and all(t.isascii() and t.isdigit() for t in tokens):
+        return parse_pencilmarks(tokens)
+    s = "".join(tokens)
+    for i, ch in enumerate(s):
+        if ch not in CELL_CHARS:
+            raise FormatError(f"bad character {ch!r} in grid: expected 1-9, '.' or '0'")
+    if len(s) == 81:
+        return _from_line(s)
+    if len(s) == 729:
+        return parse_sukaku(s)
+    raise FormatError(
+        f"expected 81 cells, got {len(s)}" + (f" in {nlines} lines" if nlines > 1 else "")
+    )
+
+
+def parse_pencilmarks(tokens: list[str]) -> Grid:
+    """Grid from 81 candidate groups (``"13"`` means candidates 1 and 3)."""
+    cands = []
+    for i, t in enumerate(tokens):
+        m = 0
+        for ch in t:
+            if ch == "0":
+                raise FormatError(f"bad candidate '0' in r{i // 9 + 1}c{i % 9 + 1}")
+            b = DIGIT_BIT[ord(ch) - 48]
+            if m & b:
+                raise FormatError(f"candidate {ch} written twice in r{i // 9 + 1}c{i % 9 + 1}")
+            m |= b
+        cands.append(m)
+    return Grid.from_candidates(cands)
+
+
+def parse_sukaku(s: str) -> Grid:
+    """Grid from the 729-character candidate string (9 characters a cell)."""
+    if len(s) != 729:
+        raise FormatError(f"expected 729 characters for a candidate string, got {len(s)}")
+    cands = []
+    for cell in range(81):
+        m = 0
+        for k in range(9):
+            ch = s[cell * 9 + k]
+            if ch in "0.":
+                continue
+            if ch in "123456789":
+                m |= DIGIT_BIT[ord(ch) - 48] if ch != str(k + 1) else DIGIT_BIT[k + 1]
+            else:
+                raise FormatError(f"bad character {ch!r} at position {cell * 9 + k + 1} of the candidate string")
+        if not m:
+            raise FormatError(f"r{cell // 9 + 1}c{cell % 9 + 1} has no candidate in the candidate string")
+        cands.append(m)
+    return Grid.from_candidates(cands)
+
+
+def _triples(field_text: str) -> list[tuple[int, int]]:
+    """``"436 257"`` -> [(cell, digit)...]: digit, row, column triples."""
+    out = []
+    for t in field_text.split():
+        if len(t) != 3 or not t.isdigit() or "0" in t:
+            raise FormatError(f"bad candidate triple {t!r}: expected digit, row and column 1-9")
+        out.append(((int(t[1]) - 1) * 9 + int(t[2]) - 1, int(t[0])))
+    return out
+
+
+def parse_reglib(line: str) -> RegLibCase:
+    """Parse one line of HoDoKu's regression library into its position and expectations."""
+    parts = line.strip().split(":")
+    if len(parts) < 7 or parts[0] != "":
+        raise FormatError("a regression-library line has the form :code:digits:givens:deleted:eliminations:placements:extra")
+    code, digits, givens, deleted, elims, placements = parts[1:7]
+    extra = parts[7] if len(parts) > 7 else ""
+    values: list[int] = []
+    given_mask = 0
+    plus = False
+    for ch in givens:
+        if ch == "+":
+            plus = True
+            continue
+        if ch in ".0":
+            values.append(0)
+        elif ch in "123456789":
+            if not plus:
+                given_mask |= CELL_BIT[len(values)]
+            values.append(ord(ch) - 48)
+        else:
+            raise FormatError(f"bad character {ch!r} in the givens of a regression-library line")
+        plus = False
+    if len(values) != 81:
+        raise FormatError(f"expected 81 cells in the givens, got {len(values)}")
+    grid = Grid.from_values(values, givens=given_mask)
+    for cell, d in _triples(deleted):
+        grid.eliminate(cell, d)
+    return RegLibCase(code, digits, grid, _triples(elims), _triples(placements), extra, line.strip())
+
+
+# ---------------------------------------------------------------- writing
+
+def to_line(grid: Grid, empty: str = ".") -> str:
+    """The 81-character line of the grid's values."""
+    return grid.values_string(empty)
+
+
+def to_sukaku(grid: Grid) -> str:
+    """The 729-character candidate string (placed cells show their digit alone)."""
+    out = []
+    for cell in range(81):
+        m = grid.cands[cell] if not grid.values[cell] else DIGIT_BIT[grid.values[cell]]
+        out.append("".join(str(d) if m & DIGIT_BIT[d] else "0" for d in range(1, 10)))
+    return "".join(out)
+
+
+def to_grid(grid: Grid) -> str:
+    """A 9-line grid of values with box separators."""
+    rows = []
+    for r in range(9):
+        if r and r % 3 == 0:
+            rows.append("------+-------+------")
+        cells = [str(v) if v else "." for v in grid.values[r * 9:r * 9 + 9]]
+        rows.append(" | ".join(" ".join(cells[i:i + 3]) for i in (0, 3, 6)))
+    return "\n".join(rows)
+
+
+def cell_tokens(grid: Grid) -> list[str]:
+    """Candidate group of each cell as text (a placed cell shows its digit)."""
+    return [
+        str(grid.values[c]) if grid.values[c] else "".join(map(str, MASK_DIGITS[grid.cands[c]]))
+        for c in range(81)
+    ]
+
+
+def to_pencilmarks(grid: Grid) -> str:
+    """The pencilmark grid as HoDoKu prints it (and reads back)."""
+    tokens = cell_tokens(grid)
+    width = [max(len(tokens[r * 9 + c]) for r in range(9)) for c in range(9)]
+    seg = ["-" * (sum(width[s * 3:s * 3 + 3]) + 2 * 3 + 1) for s in range(3)]
+    top = "." + ".".join(seg) + "."
+    mid = ":" + "+".join(seg) + ":"
+    bottom = "'" + "'".join(seg) + "'"
+    out = [top]
+    for r in range(9):
+        if r and r % 3 == 0:
+            out.append(mid)
+        parts = []
+        for s in range(3):
+            parts.append(" " + " ".join(tokens[r * 9 + c].ljust(width[c] + 1) for c in range(s * 3, s * 3 + 3)))
+        out.append("|" + "|".join(parts) + "|")
+    out.append(bottom)
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- files
+
+@dataclass
+class Entry:
+    """One position read from a file: its line number, text, and grid or error."""
+
+    lineno: int
+    text: str
+    grid: Grid | None = None
+    error: SudokuError | None = None
+
+    @property
+    def label(self) -> str:
+        """Compact text of the input (first token of the line)."""
+        t = self.text.strip()
+        if t.startswith(":"):
+            return t
+        return _LABEL_SPLIT.split(t, maxsplit=1)[0] if "\n" not in t else t
+
+
+def open_source(source: str) -> TextIO:
+    """Open a path for reading, or stdin for ``-``; raises FormatError if unreadable."""
+    if source == "-":
+        return sys.stdin
+    try:
+        return open(source, encoding="utf-8", errors="replace", newline=None)
+    except OSError as e:
+        raise FormatError(f"cannot read {source}: {e.strerror or e}") from None
+
+
+def _is_header(line: str) -> bool:
+    first = _LABEL_SPLIT.split(line.strip(), maxsplit=1)[0]
+    return "," in line and first.isalpha()
+
+
+MAX_LINE = 1 << 20  # a longer line cannot be a position; it is reported, not parsed
+TOO_LONG = "\x00LONG"  # marks a line cut at MAX_LINE
+
+
+def iter_entries(source: str, whole_file: bool | None = None) -> Iterator[Entry]:
+    """Yield the positions of a file (or stdin for ``-``), lazily, one :class:`Entry` each.
+
+    One position per line, ``#`` comments and blank lines skipped, a CSV header line skipped.
+    If the first position does not parse alone, the whole input is read as one position
+    (a 9-line or pencilmark grid). Errors are attached to entries, never raised.
+    """
+    fh = open_source(source)
+    try:
+        lines = _read_lines(fh)
+        first = None
+        for lineno, line in lines:
+            s = line.strip()
+            if not s or s.startswith("#"):
+                continue
+            if lineno == 1 and _is_header(s):
+                continue
+            first = (lineno, line)
+            break
+        if first is None:
+            return
+        lineno, line = first
+        entry = _entry(lineno, line)
+        if entry.error is not None and whole_file is not False and _looks_multiline(line):
+            rest = [line] + [ln for _, ln in lines]
+            yield _entry(lineno, "".join(rest))
+            return
+        yield entry
+        for lineno, line in lines:
+            s = line.strip()
+            if not s or s.startswith("#"):
+                continue
+            yield _entry(lineno, line)
+    finally:
+        if fh is not sys.stdin:
+            fh.close()
+
+
+def _read_lines(fh: TextIO) -> Iterator[tuple[int, str]]:
+    """Numbered lines; an over-long line is cut (and later reported) instead of held whole."""
+    lineno = 0
+    while True:
+        line = fh.readline(MAX_LINE)
+        if not line:
+            return
+        lineno += 1
+        if len(line) >= MAX_LINE and not line.endswith("\n"):
+            while True:  # skip the rest of the line
+                more = fh.readline(MAX_LINE)
+                if not more or more.endswith("\n"):
+                    break
+            yield lineno, line[:200] + TOO_LONG
+            continue
+        yield lineno, line
+
+
+def _looks_multiline(line: str) -> bool:
+    """Whether a line that failed alone may be the first line of a multi-line grid."""
+    body = _LABEL_SPLIT.split(line.strip(), maxsplit=1)[0]
+    if line.strip().startswith(":") or len(body) in (81, 729):
+        return False
+    cells = sum(ch in CELL_CHARS for ch in line)
+    return cells < 81 and "\x00" not in line
+
+
+def _entry(lineno: int, text: str) -> Entry:
+    if text.endswith(TOO_LONG):
+        return Entry(lineno, text[:-len(TOO_LONG)], error=FormatError(f"line too long (over {MAX_LINE} characters)"))
+    try:
+        return Entry(lineno, text, grid=parse(text))
+    except SudokuError as e:
+        return Entry(lineno, text, error=e)

@@ -1,0 +1,195 @@
+"""The candidate grid: values, a 9-bit candidate mask per cell and an 81-bit set per digit.
+
+The two candidate maps always agree: ``digit in cands[cell]`` exactly when ``cell in
+pos[digit]``. Only :meth:`Grid.place` and :meth:`Grid.eliminate` change them.
+"""
+from __future__ import annotations
+
+from .errors import InvalidPuzzle
+from .houses import (
+    ALL_CELLS, ALL_DIGITS, CELL_BIT, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, PEERS,
+    cell_name, house_name,
+)
+
+
+class Grid:
+    """A sudoku position with candidates.
+
+    Attributes (read them freely; change them only through ``place``/``eliminate``):
+
+    - ``values[cell]``: placed digit or 0.
+    - ``cands[cell]``: 9-bit mask of candidates of an empty cell (0 once placed).
+    - ``pos[d]`` (d = 1..9): 81-bit set of empty cells that still have candidate d.
+    - ``placed[d]``: 81-bit set of cells where d is placed.
+    - ``givens``: 81-bit set of the cells that were given (not solved).
+    - ``empty``: 81-bit set of the cells without a value.
+    """
+
+    __slots__ = ("values", "cands", "pos", "placed", "givens", "empty")
+
+    def __init__(self) -> None:
+        self.values = [0] * 81
+        self.cands = [ALL_DIGITS] * 81
+        self.pos = [0] + [ALL_CELLS] * 9
+        self.placed = [0] * 10
+        self.givens = 0
+        self.empty = ALL_CELLS
+
+    # ------------------------------------------------------------ construction
+    @classmethod
+    def from_values(cls, values, givens: int | None = None) -> "Grid":
+        """A grid with these 81 values (0 = empty) placed and candidates derived from them.
+
+        Raises :class:`InvalidPuzzle` if a digit appears twice in a house.
+        """
+        values = list(values)
+        check_duplicates(values)
+        g = cls()
+        for cell, d in enumerate(values):
+            if d:
+                g.place(cell, d)
+        g.givens = g.filled() if givens is None else givens
+        return g
+
+    @classmethod
+    def from_candidates(cls, cands, givens: int | None = None) -> "Grid":
+        """A grid from 81 candidate masks; a cell with exactly one candidate counts as solved.
+
+        Solved cells' digits are removed from their peers. Raises :class:`InvalidPuzzle` if two
+        solved cells in a house hold the same digit or a cell is left with no candidate.
+        """
+        cands = list(cands)
+        values = [MASK_DIGITS[m][0] if len(MASK_DIGITS[m]) == 1 else 0 for m in cands]
+        check_duplicates(values)
+        g = cls()
+        for cell, d in enumerate(values):
+            if d:
+                g.place(cell, d)
+        for cell, m in enumerate(cands):
+            if not values[cell]:
+                extra = g.cands[cell] & ~m
+                for d in MASK_DIGITS[extra]:
+                    g.eliminate(cell, d)
+        g.givens = g.filled() if givens is None else givens
+        problem = g.contradiction()
+        if problem:
+            raise InvalidPuzzle(problem)
+        return g
+
+    def copy(self) -> "Grid":
+        """An independent copy (lists copied, ints shared)."""
+        g = Grid.__new__(Grid)
+        g.values = self.values[:]
+        g.cands = self.cands[:]
+        g.pos = self.pos[:]
+        g.placed = self.placed[:]
+        g.givens = self.givens
+        g.empty = self.empty
+        return g
+
+    # ------------------------------------------------------------ changes
+    def place(self, cell: int, d: int) -> None:
+        """Place digit ``d`` in ``cell`` and remove ``d`` from the cell's peers."""
+        bit = CELL_BIT[cell]
+        cands = self.cands
+        pos = self.pos
+        nbit = ~bit
+        for e in MASK_DIGITS[cands[cell]]:
+            pos[e] &= nbit
+        cands[cell] = 0
+        self.values[cell] = d
+        self.placed[d] |= bit
+        self.empty &= nbit
+        hit = pos[d] & PEERS[cell]
+        if hit:
+            pos[d] ^= hit
+            nd = ~DIGIT_BIT[d]
+            while hit:
+                low = hit & -hit
+                c = low.bit_length() - 1
+                cands[c] &= nd
+                hit ^= low
+
+    def eliminate(self, cell: int, d: int) -> bool:
+        """Remove candidate ``d`` from ``cell``; return whether it was there."""
+        b = DIGIT_BIT[d]
+        if self.cands[cell] & b:
+            self.cands[cell] ^= b
+            self.pos[d] &= ~CELL_BIT[cell]
+            return True
+        return False
+
+    def apply(self, step) -> None:
+        """Apply a step's placements and eliminations (anything with those two attributes)."""
+        for cell, d in step.placements:
+            if not self.values[cell]:
+                self.place(cell, d)
+        for cell, d in step.eliminations:
+            self.eliminate(cell, d)
+
+    # ------------------------------------------------------------ queries
+    def filled(self) -> int:
+        """81-bit set of cells that hold a value."""
+        return ALL_CELLS & ~self.empty
+
+    def is_solved(self) -> bool:
+        """True when every cell holds a value."""
+        return not self.empty
+
+    def has(self, cell: int, d: int) -> bool:
+        """Whether ``d`` is still a candidate of ``cell``."""
+        return bool(self.cands[cell] & DIGIT_BIT[d])
+
+    def candidate_count(self) -> int:
+        """Number of candidates left in empty cells."""
+        return sum(p.bit_count() for p in self.pos[1:])
+
+    def contradiction(self) -> str | None:
+        """A sentence naming the first impossibility found, or None if there is none.
+
+        Checks: an empty cell with no candidate; a digit with no place left in a house that
+        does not hold it yet; a digit placed twice in a house.
+        """
+        for cell in range(81):
+            if not self.values[cell] and not self.cands[cell]:
+                return f"{cell_name(cell)} has no candidate left"
+        for d in range(1, 10):
+            avail = self.pos[d]
+            pl = self.placed[d]
+            for h in range(27):
+                hm = HOUSE_MASK[h]
+                n = (pl & hm).bit_count()
+                if n > 1:
+                    return f"{house_name(h, False)} has two {d}s"
+                if n == 0 and not avail & hm:
+                    return f"digit {d} has no place left in {house_name(h, False)}"
+        return None
+
+    def values_string(self, empty: str = ".") -> str:
+        """The 81-character line of values."""
+        return "".join(str(v) if v else empty for v in self.values)
+
+    def __repr__(self) -> str:
+        return f"Grid({self.values_string()!r})"
+
+    def key(self) -> tuple:
+        """A hashable snapshot of the position (values and candidates)."""
+        return (tuple(self.values), tuple(self.cands))
+
+
+def check_duplicates(values) -> None:
+    """Raise :class:`InvalidPuzzle` naming the first house that holds a digit twice.
+
+    The message reads like ``row 3 has two 7s: r3c2, r3c8``.
+    """
+    from .houses import HOUSE_CELLS
+    for h, cells in enumerate(HOUSE_CELLS):
+        seen: dict[int, int] = {}
+        for c in cells:
+            v = values[c]
+            if v:
+                if v in seen:
+                    raise InvalidPuzzle(
+                        f"{house_name(h, False)} has two {v}s: {cell_name(seen[v])}, {cell_name(c)}"
+                    )
+                seen[v] = c

@@ -1,0 +1,92 @@
+"""The solve loop: apply the easiest available step until solved or stuck."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Sequence
+
+from strategies.registry import Technique, all_techniques, lookup
+from strategies.step import Step
+
+from . import dlx
+from .grid import Grid
+
+MAX_STEPS = 2000  # far above any real path (at most 81 placements + 729 eliminations)
+
+
+@dataclass
+class SolveResult:
+    """A solve path: the steps taken, whether the grid got solved, and where it stopped."""
+
+    steps: list[Step]
+    solved: bool
+    grid: Grid
+    start: Grid
+    error: str | None = None
+
+    @property
+    def stuck(self) -> bool:
+        """True when no enabled technique applied before the grid was solved."""
+        return not self.solved and self.error is None
+
+
+def step_changes(grid: Grid, step: Step) -> bool:
+    """Whether applying ``step`` would change the grid."""
+    return any(not grid.values[c] for c, _ in step.placements) or any(
+        grid.has(c, d) for c, d in step.eliminations
+    )
+
+
+class Solver:
+    """Finds steps with a chosen set of techniques, easiest first.
+
+    ``techniques``: names (or family names) to use; None means every technique on the default
+    path. ``order``: ``se`` tries them by Sudoku Explainer rating, ``hodoku`` in HoDoKu's
+    search order, None keeps the order of ``techniques`` as given. ``uniqueness``: allow
+    techniques that assume a unique solution; they are used only once the position is known
+    to have one (checked with DLX on first need, or given by ``unique``).
+    """
+
+    def __init__(self, techniques: Sequence[str] | None = None, *, order: str | None = "se",
+                 uniqueness: bool = True, unique: bool | None = None) -> None:
+        if techniques is None:
+            self.techniques: list[Technique] = [t for t in all_techniques(order or "se") if t.default]
+        else:
+            self.techniques = lookup(techniques, order)
+        self.order = order
+        if not uniqueness:
+            self.techniques = [t for t in self.techniques if not t.needs_unique]
+        self.unique = unique
+
+    def _usable(self, grid: Grid) -> list[Technique]:
+        if any(t.needs_unique for t in self.techniques):
+            if self.unique is None:
+                self.unique = dlx.count_solutions(grid, 2) == 1
+            if not self.unique:
+                return [t for t in self.techniques if not t.needs_unique]
+        return self.techniques
+
+    def steps(self, grid: Grid) -> Iterator[Step]:
+        """Every step available now, technique by technique in order (easiest first)."""
+        for t in self._usable(grid):
+            for step in t.finder(grid):
+                if step_changes(grid, step):
+                    yield step
+
+    def next_step(self, grid: Grid) -> Step | None:
+        """The easiest step available now, or None."""
+        return next(self.steps(grid), None)
+
+    def solve(self, grid: Grid, max_steps: int = MAX_STEPS) -> SolveResult:
+        """Apply the easiest step until solved or stuck; ``grid`` itself is not changed."""
+        start = grid
+        grid = grid.copy()
+        steps: list[Step] = []
+        problem = grid.contradiction()
+        while problem is None and grid.empty and len(steps) < max_steps:
+            step = self.next_step(grid)
+            if step is None:
+                break
+            grid.apply(step)
+            steps.append(step)
+            problem = grid.contradiction() if step.eliminations else None
+        return SolveResult(steps, grid.is_solved() and problem is None, grid, start, problem)

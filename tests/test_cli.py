@@ -1,0 +1,102 @@
+"""The `sudoku` command as a user runs it: real processes, real exit codes."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from helpers import PUZZLES, collection
+
+P = collection("qqwing_expert.txt", 1)[0]
+EASY = collection("qqwing_simple.txt", 1)[0]
+
+
+def run(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "sudoku_logic", *args], capture_output=True,
+                          text=True, input=stdin, timeout=120)
+
+
+def test_solve():
+    r = run("solve", EASY, "--line")
+    assert r.returncode == 0, r.stderr
+    assert len(r.stdout.strip()) == 81 and "." not in r.stdout
+
+
+def test_step_json_and_text():
+    r = run("step", EASY, "--json")
+    doc = json.loads(r.stdout)
+    assert doc["solved"] and doc["steps"][0]["text"].startswith(doc["steps"][0]["technique"])
+    r = run("step", EASY, "--no-color")
+    assert r.returncode == 0 and "Solved in" in r.stdout
+
+
+def test_step_grids_plain():
+    r = run("step", EASY, "--grids", "--no-color")
+    assert r.returncode == 0 and "legend" in r.stdout and "+---------------+" in r.stdout
+
+
+def test_hint_variants():
+    r = run("hint", P, "--json")
+    doc = json.loads(r.stdout)
+    assert len(doc["steps"]) == 1
+    r = run("hint", P, "--all", "--json")
+    assert len(json.loads(r.stdout)["steps"]) > 1
+    r = run("hint", P, "--technique", "naked single,HIDDEN SINGLE", "--all", "--json")
+    techs = {s["technique"] for s in json.loads(r.stdout)["steps"]}
+    assert techs <= {"Naked Single", "Hidden Single"} and techs
+
+
+def test_hint_from_stdin_file_of_several(tmp_path):
+    r = run("hint", "-", "--json", stdin=P + "\n" + EASY + "\n")
+    lines = r.stdout.strip().splitlines()
+    assert len(lines) == 2 and json.loads(lines[1])["puzzle"] == EASY.replace("0", ".")
+
+
+def test_check():
+    r = run("check", P)
+    assert r.returncode == 0 and r.stdout.startswith("valid: one solution")
+    r = run("check", P.replace(P.strip("0")[0], "0", 1))
+    assert r.returncode in (0, 2)
+
+
+@pytest.mark.parametrize("cmd", ["solve", "step", "hint", "check", "rate"])
+@pytest.mark.parametrize("puzzle,message", [
+    ("123", "error: expected 81 cells, got 3"),
+    ("." * 18 + ".7.....7." + "." * 54, "error: row 3 has two 7s: r3c2, r3c8"),
+    ("." * 81, "error: the puzzle has more than one solution"),
+    ("nofile.txt", "error: no such file: nofile.txt"),
+])
+def test_bad_input_one_line_exit_2(cmd, puzzle, message):
+    r = run(cmd, puzzle)
+    assert r.returncode == 2
+    assert r.stderr.startswith(message) and r.stderr.count("\n") == 1, r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_unknown_technique():
+    r = run("hint", P, "--technique", "Nonsense Wing")
+    assert r.returncode == 2 and r.stderr.strip() == "error: unknown technique 'Nonsense Wing' (run `sudoku techniques` for the list)"
+
+
+def test_rate_csv_and_bad_lines(tmp_path):
+    f = tmp_path / "in.txt"
+    f.write_text(EASY + "\nbroken\n" + P + "\n")
+    out = tmp_path / "out.csv"
+    r = run("rate", str(f), "--format", "csv", "--output", str(out))
+    assert r.returncode == 2
+    assert f"{f} line 2: bad character 'b' at position 1" in r.stderr
+    rows = out.read_text().splitlines()
+    assert rows[0] == "puzzle,rating,level,score,hardest,solved,steps,ms"
+    assert len(rows) == 3 and rows[1].startswith(EASY.replace("0", "."))
+
+
+def test_rate_jsonl_stdout():
+    r = run("rate", "-", "--format", "jsonl", stdin=EASY + "\n")
+    row = json.loads(r.stdout)
+    assert set(row) == {"puzzle", "rating", "level", "score", "hardest", "solved", "steps", "ms"}
+    assert row["solved"] is True
+
+
+def test_techniques_listing():
+    r = run("techniques")
+    assert r.returncode == 0 and "Naked Pair" in r.stdout

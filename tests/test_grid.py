@@ -1,0 +1,78 @@
+"""The candidate grid keeps its two maps in sync and reports contradictions."""
+import random
+
+import pytest
+
+from helpers import collection
+from sudoku_logic.errors import InvalidPuzzle
+from sudoku_logic.formats import parse
+from sudoku_logic.grid import Grid
+from sudoku_logic.houses import (
+    BOX_OF, CELL_HOUSES, HOUSE_MASK, PEERS, cell_name, cells_name, house_name, parse_cell,
+)
+
+
+def consistent(g: Grid) -> None:
+    for d in range(1, 10):
+        for c in range(81):
+            assert bool(g.pos[d] >> c & 1) == bool(g.cands[c] >> (d - 1) & 1)
+            assert bool(g.placed[d] >> c & 1) == (g.values[c] == d)
+    for c in range(81):
+        assert bool(g.empty >> c & 1) == (g.values[c] == 0)
+        if g.values[c]:
+            assert g.cands[c] == 0
+
+
+def test_geometry():
+    assert len(HOUSE_MASK) == 27 and all(m.bit_count() == 9 for m in HOUSE_MASK)
+    assert all(p.bit_count() == 20 for p in PEERS)
+    assert BOX_OF[80] == 8 and CELL_HOUSES[40] == (4, 13, 22)
+    assert cell_name(0) == "r1c1" and parse_cell("r9c9") == 80
+    assert house_name(20, False) == "box 3" and house_name(10) == "c2"
+    assert cells_name([37, 43]) == "r5c28" and cells_name([10, 64]) == "r28c2"
+    assert cells_name([0, 1, 9, 10]) == "r12c12"
+
+
+def test_place_and_eliminate_keep_maps_in_sync():
+    rng = random.Random(1)
+    for p in collection("qqwing_expert.txt", 20):
+        g = parse(p)
+        consistent(g)
+        for _ in range(30):
+            c = rng.randrange(81)
+            if g.cands[c]:
+                ds = [d for d in range(1, 10) if g.cands[c] >> (d - 1) & 1]
+                if len(ds) > 1:
+                    assert g.eliminate(c, ds[0])
+                    assert not g.eliminate(c, ds[0])
+        consistent(g)
+        c = next(i for i in range(81) if g.cands[i])
+        d = g.cands[c].bit_length()
+        g.place(c, d)
+        consistent(g)
+        assert not g.pos[d] & PEERS[c]
+
+
+def test_copy_is_independent():
+    g = parse(collection("top1465.txt", 1)[0])
+    h = g.copy()
+    c = next(i for i in range(81) if h.cands[i])
+    h.place(c, h.cands[c].bit_length())
+    assert g.values[c] == 0 and h.values[c] != 0
+
+
+def test_contradictions_are_named():
+    g = parse(collection("top1465.txt", 1)[0])
+    c = next(i for i in range(81) if g.cands[i])
+    for d in range(1, 10):
+        g.eliminate(c, d)
+    assert g.contradiction() == f"{cell_name(c)} has no candidate left"
+    g = parse("." * 81)
+    for c in range(9):
+        g.eliminate(c, 5)
+    assert g.contradiction() == "digit 5 has no place left in row 1"
+
+
+def test_duplicate_givens():
+    with pytest.raises(InvalidPuzzle, match=r"^row 3 has two 7s: r3c2, r3c8$"):
+        parse("." * 18 + ".7.....7." + "." * 54)
