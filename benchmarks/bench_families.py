@@ -1,0 +1,69 @@
+"""Per-family finder timings on hard positions.
+
+Positions: the first N puzzles of ``qqwing_expert.txt`` and ``top1465.txt``, each solved with
+the basic techniques (singles, intersections, subsets) until stuck: where the advanced
+techniques have to work. For every registered family, prints positions searched per second
+(first step only, as the solver asks) and for all steps, and how many positions had a step.
+
+Usage: python benchmarks/bench_families.py [N] [family ...]   (default N = 100)
+"""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from sudoku_logic.formats import parse  # noqa: E402
+from sudoku_logic.solver import Solver  # noqa: E402
+from strategies.registry import all_techniques  # noqa: E402
+
+BASIC = ("singles", "intersections", "subsets")
+COLLECTIONS = ["qqwing_expert.txt", "top1465.txt"]
+
+
+def stuck_positions(name: str, n: int) -> list:
+    """Positions where the basic techniques are stuck, from the first ``n`` puzzles."""
+    basic = Solver(list(BASIC))
+    out = []
+    for line in open(ROOT / "puzzles" / name):
+        if len(out) >= n:
+            break
+        r = basic.solve(parse(line[:81]))
+        if not r.solved:
+            out.append(r.grid)
+    return out
+
+
+def main(n: int = 100, families: list[str] | None = None) -> None:
+    techs = [t for t in all_techniques() if t.family not in BASIC]
+    fams = sorted({t.family for t in techs} if not families else set(families))
+    for name in COLLECTIONS:
+        grids = stuck_positions(name, n)
+        print(f"\n{name}: {len(grids)} positions where the basic techniques are stuck")
+        print(f"{'family':<16}{'first step /s':>15}{'all steps /s':>15}{'positions with a step':>24}")
+        for fam in fams:
+            ft = [t for t in techs if t.family == fam]
+            t0 = time.perf_counter()
+            hits = 0
+            for g in grids:
+                for t in ft:
+                    if next(iter(t.finder(g)), None) is not None:
+                        hits += 1
+                        break
+            first = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            for g in grids:
+                for t in ft:
+                    for _ in t.finder(g):
+                        pass
+            every = time.perf_counter() - t0
+            print(f"{fam:<16}{len(grids) / first:>15.1f}{len(grids) / every:>15.1f}{hits:>17}/{len(grids)}")
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    n = int(args.pop(0)) if args and args[0].isdigit() else 100
+    main(n, args or None)
