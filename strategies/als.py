@@ -403,74 +403,171 @@ def _actual(prev: int, d1: int, d2: int) -> int:
 
 
 def _chains(grid: Grid) -> list[Step]:
-    """Every ALS chain (at least 4 ALS) HoDoKu's search finds, sorted as HoDoKu sorts them."""
+    """The ALS chains (at least 4 ALS, 3 RCs) HoDoKu's search finds, sorted as HoDoKu sorts
+    them (most eliminations first, then HoDoKu's index sum, fewer ALS, fewer cells).
+
+    A chain's eliminations depend only on its first ALS, the actual RC of its first link, its
+    last ALS and the actual RC of its last link, and the RC allowed on the next link depends
+    only on the actual RC of the link before. So instead of HoDoKu's depth-first enumeration
+    of every chain (millions in Python) this searches the states (ALS, actual RC of the
+    incoming link, links so far capped at 3) from each start, keeping the chain with the
+    fewest ALS cells per state, as HoDoKu keeps the one with the fewest cells per set of
+    eliminations.
+
+    Forward-only RCs (HoDoKu's solving mode) make the ALS graph acyclic, so every path is a
+    chain without a repeated ALS, exactly HoDoKu's chains (its 50-RC cap never binds here).
+    Without forward-only (HoDoKu's find-all mode, the regression tester) walks of at most
+    ``chain_max_rcs`` links are searched; a walk that revisits an ALS is still a sound chain
+    (each link's implication holds on its own), so this finds every elimination set HoDoKu
+    finds and possibly a few more, all true; a walk ending on its own start is skipped.
+    """
+    import heapq
+
     opts = OPTIONS
-    data = als_data(grid, opts.chain_forward_only)
+    forward = opts.chain_forward_only
+    data = als_data(grid, forward)
     alses, rcs, rcs_from = data.alses, data.rcs, data.rcs_from
     max_rcs = opts.chain_max_rcs
-    only_one = opts.only_one_per_elimination
-    found: list[list] = []  # [sort key, step data]
-    by_elims: dict = {}
     n = len(alses)
-    in_chain = [False] * n
-    chain: list[tuple[int, int]] = []  # (rc index, actual mask)
+    sizes = [a.size for a in alses]
+    found: list[list] = []
+    by_elims: dict = {}
+    elim_cache: dict = {}
 
-    def record(start: Als, end: Als, first_mask: int, last_mask: int) -> None:
-        excl = first_mask | last_mask
-        common = start.cands & end.cands & ~excl
-        if not common or not start.buddies & end.buddies:
-            return
-        elims: list[tuple[int, int]] = []
-        for d in MASK_DIGITS[common]:
-            hit = start.dbud[d] & end.dbud[d]
-            for c in cell_list(hit):
-                elims.append((c, d))
+    def elims_of(s: int, e: int, excl: int) -> list:
+        key = (s, e, excl)
+        got = elim_cache.get(key)
+        if got is None:
+            start, end = alses[s], alses[e]
+            got = []
+            common = start.cands & end.cands & ~excl
+            if common and start.buddies & end.buddies:
+                for d in MASK_DIGITS[common]:
+                    for c in cell_list(start.dbud[d] & end.dbud[d]):
+                        got.append((c, d))
+            elim_cache[key] = got
+        return got
+
+    def record(s: int, e: int, first_mask: int, path: tuple, ncells: int) -> None:
+        elims = elims_of(s, e, first_mask | path[-1][1])
         if not elims:
             return
-        ids = [rcs[chain[0][0]][0]] + [rcs[k][1] for k, _ in chain]
-        ncells = sum(alses[i].size for i in ids)
-        entry = [(-len(elims), _index_sum(elims), len(ids), ncells), ids, list(chain), elims]
-        if only_one:
-            key = tuple(sorted(elims))
-            old = by_elims.get(key)
-            if old is not None:
-                if found[old][0][3] > ncells:
-                    found[old] = entry
-                return
-            by_elims[key] = len(found)
+        key = tuple(sorted(elims))
+        old = by_elims.get(key)
+        entry = [(-len(elims), _index_sum(elims), len(path) + 1, ncells), s, path, elims]
+        if old is not None:
+            if found[old][0][3] > ncells:
+                found[old] = entry
+            return
+        by_elims[key] = len(found)
         found.append(entry)
 
-    def rec(ai: int, prev: int, depth: int) -> None:
-        for k in rcs_from[ai]:
-            if depth >= max_rcs:
-                return
-            _, j, d1, d2 = rcs[k]
-            if depth == 0:
-                tries = [DIGIT_BIT[d1], DIGIT_BIT[d2]] if d2 else [DIGIT_BIT[d1]]
-            else:
-                m = _actual(prev, d1, d2)
-                if not m:
-                    continue
-                tries = [m]
-            if in_chain[j]:
-                continue
-            for m in tries:
-                ds = MASK_DIGITS[m]
-                packed = ds[0] * 16 + (ds[1] if len(ds) > 1 else 0)
-                chain.append((k, m))
-                in_chain[j] = True
-                if depth >= 2:
-                    record(alses[rcs[chain[0][0]][0]], alses[j], chain[0][1], m)
-                rec(j, packed, depth + 1)
-                in_chain[j] = False
-                chain.pop()
-
+    # useful ends per start: some common digit with a common buddy cell
     for s in range(n):
-        in_chain[s] = True
-        rec(s, 0, 0)
-        in_chain[s] = False
+        sa = alses[s]
+        useful = [False] * n
+        any_useful = False
+        for e in range(n):
+            if e != s and sa.buddies & alses[e].buddies and sa.cands & alses[e].cands:
+                useful[e] = True
+                any_useful = True
+        if not any_useful:
+            continue
+        for k0 in rcs_from[s]:
+            _, j0, d1, d2 = rcs[k0]
+            for m0 in ((DIGIT_BIT[d1], DIGIT_BIT[d2]) if d2 else (DIGIT_BIT[d1],)):
+                first = ((k0, m0),)
+                if forward:
+                    _forward_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record)
+                else:
+                    _walk_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, max_rcs)
     found.sort(key=lambda e: e[0])
-    return [_chain_step(grid, alses, rcs, ids, ch, elims) for _, ids, ch, elims in found]
+    out = []
+    for _, s, path, elims in found:
+        ids = [s] + [rcs[k][1] for k, _ in path]
+        out.append(_chain_step(grid, alses, rcs, ids, list(path), elims))
+    return out
+
+
+#: lowest digit of a 9-bit mask (HoDoKu's ``cand1`` of an actual RC)
+_LOW = [MASK_DIGITS[m][0] if m else 0 for m in range(512)]
+#: (d1, d2, lowest digit of the previous actual RC) -> actual RC mask of this link
+_NEXT = {(d1, d2, c): _actual(c * 16, d1, d2)
+         for d1 in range(1, 10) for d2 in range(0, 10) for c in range(1, 10)}
+
+
+def _next_mask(m: int, d1: int, d2: int) -> int:
+    return _NEXT[(d1, d2, _LOW[m])]
+
+
+def _forward_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record) -> None:
+    """Acyclic search (forward RCs): states processed in ALS order, fewest cells kept."""
+    import heapq
+
+    best: dict = {(j0, m0, 1): (sizes[s] + sizes[j0], first)}
+    heap = [j0]
+    pending: dict = {j0: [(j0, m0, 1)]}
+    while heap:
+        j = heapq.heappop(heap)
+        keys = pending.pop(j, ())
+        for key in keys:
+            ncells, path = best[key]
+            _, m, dc = key
+            if dc >= 3 and useful[j]:
+                record(s, j, m0, path, ncells)
+            ndc = dc + 1 if dc < 3 else 3
+            for k in rcs_from[j]:
+                _, nj, d1, d2 = rcs[k]
+                nm = _next_mask(m, d1, d2)
+                if not nm:
+                    continue
+                nkey = (nj, nm, ndc)
+                nc = ncells + sizes[nj]
+                old = best.get(nkey)
+                if old is None:
+                    best[nkey] = (nc, path + ((k, nm),))
+                    lst = pending.get(nj)
+                    if lst is None:
+                        pending[nj] = [nkey]
+                        heapq.heappush(heap, nj)
+                    else:
+                        lst.append(nkey)
+                elif nc < old[0]:
+                    best[nkey] = (nc, path + ((k, nm),))
+
+
+def _walk_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, max_rcs) -> None:
+    """Breadth-first over walks of at most ``max_rcs`` links; states (ALS, actual RC, links
+    so far capped at 3) are expanded once, at their shortest distance, which keeps every
+    state reachable within the limit. Ends equal to the start are skipped."""
+    nxt_table = _NEXT
+    low = _LOW
+    seen = {(j0, m0, 1)}
+    layer = [(j0, m0, sizes[s] + sizes[j0], first)]
+    depth = 1
+    while layer:
+        if depth >= 3:
+            for j, m, ncells, path in layer:
+                if j != s and useful[j]:
+                    record(s, j, m0, path, ncells)
+        if depth == max_rcs:
+            break
+        ndc = depth + 1 if depth < 3 else 3
+        nxt = []
+        for j, m, ncells, path in layer:
+            c = low[m]
+            for k in rcs_from[j]:
+                _, nj, d1, d2 = rcs[k]
+                nm = nxt_table[(d1, d2, c)]
+                if not nm:
+                    continue
+                key = (nj, nm, ndc)
+                if key in seen:
+                    continue
+                seen.add(key)
+                nxt.append((nj, nm, ncells + sizes[nj], path + ((k, nm),)))
+        layer = nxt
+        depth += 1
 
 
 def _chain_step(grid: Grid, alses: list[Als], rcs, ids: list[int], chain, elims) -> Step:
