@@ -163,39 +163,58 @@ def als_data(grid: Grid, forward_only: bool = True) -> AlsData:
 
 def _collect_rcs(alses: list[Als], overlap: bool, forward_only: bool) -> AlsData:
     """HoDoKu's RC search: for each pair, every common digit whose candidates in both ALS
-    see each other (and, with overlap, lie outside the shared cells); at most two kept."""
+    see each other (and, with overlap, lie outside the shared cells); at most two kept
+    (a third would overwrite the second, as in HoDoKu; it cannot occur in a valid grid).
+
+    Instead of trying every pair, the ALS are bucketed per digit by their lowest cell
+    holding it: B's d-candidates can all see A's only if that cell is one of A's d-buddies.
+    """
+    n = len(alses)
+    buckets: list[dict[int, list[int]]] = [dict() for _ in range(10)]
+    for j, b in enumerate(alses):
+        for d in MASK_DIGITS[b.cands]:
+            dc = b.dcells[d]
+            low = (dc & -dc).bit_length() - 1
+            buckets[d].setdefault(low, []).append(j)
     rcs: list[tuple[int, int, int, int]] = []
     rcs_from: list[list[int]] = []
-    n = len(alses)
     for i in range(n):
         a = alses[i]
-        acells, acands, adcells, adbud = a.cells, a.cands, a.dcells, a.dbud
+        acells, adcells, adbud = a.cells, a.dcells, a.dbud
+        links: dict[int, list[int]] = {}
+        for d in MASK_DIGITS[a.cands]:
+            bud = adbud[d]
+            if not bud:
+                continue
+            bd = buckets[d]
+            ad = adcells[d]
+            b_ = bud
+            while b_:
+                low = b_ & -b_
+                b_ ^= low
+                js = bd.get(low.bit_length() - 1)
+                if not js:
+                    continue
+                for j in js:
+                    if j == i or (forward_only and j < i):
+                        continue
+                    b = alses[j]
+                    if b.dcells[d] & ~bud:
+                        continue
+                    if b.cells & acells:
+                        if not overlap or ad & b.cells:
+                            continue
+                    got = links.get(j)
+                    if got is None:
+                        links[j] = [d]
+                    else:
+                        got.append(d)
         mine: list[int] = []
         rcs_from.append(mine)
-        for j in range(i + 1 if forward_only else 0, n):
-            if j == i:
-                continue
-            b = alses[j]
-            common = acands & b.cands
-            if not common:
-                continue
-            inter = acells & b.cells
-            if inter and not overlap:
-                continue
-            d1 = d2 = 0
-            bd = b.dcells
-            for d in MASK_DIGITS[common]:
-                bc = bd[d]
-                if inter and (adcells[d] | bc) & inter:
-                    continue
-                if bc & ~adbud[d] == 0:
-                    if d1:
-                        d2 = d
-                    else:
-                        d1 = d
-            if d1:
-                mine.append(len(rcs))
-                rcs.append((i, j, d1, d2))
+        for j in sorted(links):
+            ds = links[j]
+            mine.append(len(rcs))
+            rcs.append((i, j, ds[0], ds[-1] if len(ds) > 1 else 0))
     return AlsData(alses, rcs, rcs_from)
 
 
