@@ -192,56 +192,54 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
     seen = set()
     for pivot in cell_list(small):
         pm = cands[pivot]
-        wings = [q for q in cell_list(PEERS[pivot] & small) if MASK_SIZE[cands[q] | pm] <= 4]
-        if len(wings) < 3:
+        wings = [(q, cands[q]) for q in cell_list(PEERS[pivot] & small) if MASK_SIZE[cands[q] | pm] <= 4]
+        n = len(wings)
+        if n < 3:
             continue
-        for trio in combinations(wings, 3):
-            union = pm | cands[trio[0]] | cands[trio[1]] | cands[trio[2]]
-            if MASK_SIZE[union] != 4:
-                continue
-            cells = (pivot,) + trio
-            key = _mask_of(cells)
-            if key in seen:
-                continue
-            z = _single_unrestricted(cands, cells, union)
-            if z is None:
-                continue
-            seen.add(key)
-            zcells = [c for c in cells if cands[c] & DIGIT_BIT[z]]
-            elim = pos[z] & ~key
-            for c in zcells:
-                elim &= PEERS[c]
-            if not elim:
-                continue
-            others = [d for d in MASK_DIGITS[union] if d != z]
-            yield _wing_step(
-                "WXYZ-Wing", grid, pivot, list(trio), z, elim,
-                "/".join(map(str, others + [z])),
-                f"The four cells {hodoku_cells(cells)} hold only {', '.join(map(str, others))} and {z}. "
-                f"Each of {', '.join(map(str, others))} can fill at most one of them (its cells see each "
-                f"other), so at least one of {hodoku_cells(zcells)} is {z}, and a cell that sees all of "
-                f"those cannot be {z}.",
-            )
-
-
-def _single_unrestricted(cands: list[int], cells: tuple[int, ...], union: int) -> int | None:
-    """The one digit of ``union`` whose holders among ``cells`` do not all see each other,
-    or None if there is not exactly one such digit."""
-    z = None
-    for d in MASK_DIGITS[union]:
-        b = DIGIT_BIT[d]
-        holders = [c for c in cells if cands[c] & b]
-        ok = True
-        for i in range(len(holders) - 1):
-            hi = holders[i]
-            for hj in holders[i + 1:]:
-                if not PEERS[hi] >> hj & 1:
-                    ok = False
-                    break
-            if not ok:
-                break
-        if not ok:
-            if z is not None:
-                return None
-            z = d
-    return z
+        for i in range(n - 2):
+            qa, ma = wings[i]
+            ua = pm | ma
+            pa = PEERS[qa]
+            for j in range(i + 1, n - 1):
+                qb, mb = wings[j]
+                ub = ua | mb
+                if MASK_SIZE[ub] > 4:
+                    continue
+                # the pivot sees every pincer, so a digit is unrestricted exactly when two
+                # pincers that do not see each other both hold it
+                free_ab = 0 if pa >> qb & 1 else ma & mb
+                pb = PEERS[qb]
+                for k in range(j + 1, n):
+                    qc, mc = wings[k]
+                    union = ub | mc
+                    if MASK_SIZE[union] != 4:
+                        continue
+                    free = free_ab
+                    if not pa >> qc & 1:
+                        free |= ma & mc
+                    if not pb >> qc & 1:
+                        free |= mb & mc
+                    if MASK_SIZE[free] != 1:
+                        continue
+                    key = CELL_BIT[pivot] | CELL_BIT[qa] | CELL_BIT[qb] | CELL_BIT[qc]
+                    if key in seen:
+                        continue
+                    cells = (pivot, qa, qb, qc)
+                    z = MASK_DIGITS[free][0]
+                    seen.add(key)
+                    zb = DIGIT_BIT[z]
+                    zcells = [c for c in cells if cands[c] & zb]
+                    elim = pos[z] & ~key
+                    for c in zcells:
+                        elim &= PEERS[c]
+                    if not elim:
+                        continue
+                    others = [d for d in MASK_DIGITS[union] if d != z]
+                    yield _wing_step(
+                        "WXYZ-Wing", grid, pivot, [qa, qb, qc], z, elim,
+                        "/".join(map(str, others + [z])),
+                        f"The four cells {hodoku_cells(cells)} hold only {', '.join(map(str, others))} and {z}. "
+                        f"Each of {', '.join(map(str, others))} can fill at most one of them (its cells see each "
+                        f"other), so at least one of {hodoku_cells(zcells)} is {z}, and a cell that sees all of "
+                        f"those cannot be {z}.",
+                    )
