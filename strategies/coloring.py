@@ -11,7 +11,7 @@ from typing import Iterator
 from sudoku_logic.grid import Grid
 from sudoku_logic.houses import HOUSE_MASK, PEERS, cell_list, cell_name
 
-from ._pattern_tools import union_peers
+from ._pattern_tools import hodoku_cells, union_peers
 from .registry import technique
 from .step import Step
 
@@ -123,12 +123,28 @@ def _simple_colors(grid: Grid, want_wrap: bool) -> Iterator[Step]:
             else:
                 elim = p & union_peers(c1, PEERS) & union_peers(c2, PEERS)
                 if elim:
+                    e = (elim & -elim).bit_length() - 1
                     yield _colour_step(
                         "Simple Colors Trap", d, (c1, c2), elim,
                         f"Along the conjugate pairs for {d}, the cells alternate between two colours, "
                         f"exactly one of which is {d}. A cell that sees cells of both colours cannot be "
-                        f"{d}.",
+                        f"{d}: {cell_name(e)} sees {_seen_in(e, c1)} and {_seen_in(e, c2)}"
+                        + (", and likewise for the others." if elim & (elim - 1) else "."),
                     )
+
+
+def _seen_in(cell: int, s: int) -> str:
+    """Name of the first cell of ``s`` that ``cell`` sees."""
+    m = PEERS[cell] & s
+    return cell_name((m & -m).bit_length() - 1)
+
+
+def _pair_between(s: int, t: int) -> tuple[str, str]:
+    """A cell of ``s`` and a cell of ``t`` that see each other (names)."""
+    for c in cell_list(s):
+        if PEERS[c] & t:
+            return cell_name(c), _seen_in(c, t)
+    return "", ""
 
 
 def _clash(s: int) -> str:
@@ -185,12 +201,17 @@ def _multi_colors(grid: Grid, kind: int) -> Iterator[Step]:
                         elim |= a2
                     if elim and elim not in done:
                         done.add(elim)
+                        bad = a1 if elim & a1 else a2
+                        sb = union_peers(bad, PEERS)
+                        x1 = (sb & b1 & -(sb & b1)).bit_length() - 1
+                        x2 = (sb & b2 & -(sb & b2)).bit_length() - 1
                         yield _colour_step(
                             "Multi Colors 2", d, sets, elim,
-                            f"Two clusters of conjugate pairs for {d} are coloured (first pair of colours, "
-                            f"second pair); in each, exactly one colour is {d}. Cells of one colour of the "
-                            f"first cluster see both colours of the second, one of which is {d}, so that "
-                            f"colour is not {d}: all its cells lose {d}.",
+                            f"Two clusters of conjugate pairs for {d} are each coloured with two colours, "
+                            f"exactly one of which is {d}. The colour of {hodoku_cells(bad)} sees both "
+                            f"colours of the other cluster ({_seen_in(x1, bad)} sees {cell_name(x1)}, "
+                            f"{_seen_in(x2, bad)} sees {cell_name(x2)}); one of those is {d}, so that colour "
+                            f"is not {d} and all its cells lose {d}.",
                         )
                 else:
                     elim = 0
@@ -205,12 +226,18 @@ def _multi_colors(grid: Grid, kind: int) -> Iterator[Step]:
                     elim &= p
                     if elim and elim not in done:
                         done.add(elim)
+                        # name the first pair of colours that see each other
+                        for x, y, ox, oy in ((a1, b1, a2, b2), (a1, b2, a2, b1), (a2, b1, a1, b2), (a2, b2, a1, b1)):
+                            cx, cy = _pair_between(x, y)
+                            if cx:
+                                break
                         yield _colour_step(
                             "Multi Colors 1", d, sets, elim,
-                            f"Two clusters of conjugate pairs for {d} are coloured; in each, exactly one "
-                            f"colour is {d}. A cell of one cluster sees a cell of the other, so those two "
-                            f"colours are not both {d} and one of the two opposite colours is: a cell that "
-                            f"sees both opposite colours cannot be {d}.",
+                            f"Two clusters of conjugate pairs for {d} are each coloured with two colours, "
+                            f"exactly one of which is {d}. {cx} and {cy}, of different clusters, see each "
+                            f"other, so their colours are not both {d}: the opposite colour of one of them "
+                            f"({hodoku_cells(ox)} or {hodoku_cells(oy)}) is {d}, and a cell that sees both "
+                            f"opposite colours cannot be {d}.",
                         )
 
 

@@ -304,12 +304,21 @@ def _ers_for_digit(grid: Grid, d: int) -> list[tuple]:
     return out
 
 
+def _line_through_box(cell: int, b: int) -> int:
+    """The row or column of ``cell`` that crosses box ``b`` (house index)."""
+    return ROW_OF[cell] if HOUSE_MASK[ROW_OF[cell]] & HOUSE_MASK[18 + b] else 9 + COL_OF[cell]
+
+
 def _er_explanation(d: int, b: int, bc: int, x: int, y: int, target: int) -> str:
+    lx = _line_through_box(x, b)
+    lt = _line_through_box(target, b)
+    link = "column" if COL_OF[x] == COL_OF[y] else "row"
     return (
-        f"In {house_name(18 + b, False)} the {d} lies in {hodoku_cells(bc)}, all within one row and one "
-        f"column of the box. {cell_name(x)} and {cell_name(y)} are the only places for {d} in their "
-        f"{'column' if COL_OF[x] == COL_OF[y] else 'row'}: if {cell_name(target)} were {d}, {cell_name(y)} "
-        f"would not be, so {cell_name(x)} would be, and the box would have no place left for {d}."
+        f"In {house_name(18 + b, False)} the {d} lies only in {hodoku_cells(bc)}, within "
+        f"{house_name(lx, False)} and {house_name(lt, False)}. {cell_name(x)} and {cell_name(y)} are the "
+        f"only places for {d} in their {link}: if {cell_name(target)} were {d}, {cell_name(y)} would not be, "
+        f"so {cell_name(x)} would be; {cell_name(x)} sees the box's part of {house_name(lx, False)} and "
+        f"{cell_name(target)} its part of {house_name(lt, False)}, leaving the box no place for {d}."
     )
 
 
