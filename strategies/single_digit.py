@@ -191,8 +191,10 @@ def _turbot_step(d: int, a: int, b: int, c: int, e: int, elim: int, hab: int, hc
 @technique("Turbot Fish")
 def turbot_fish(grid: Grid) -> Iterator[Step]:
     """X-Chains of exactly three links (strong - weak - strong) for one digit, strong links
-    in any house (HoDoKu finds them with its chain search limited to three links). For each
-    digit, steps come most eliminations first; one chain per set of eliminations."""
+    in any house (HoDoKu finds them with its chain search limited to three links). As in
+    HoDoKu, all are collected (one chain per digit and set of eliminations) and come most
+    eliminations first, then by the cells they eliminate from."""
+    found: dict[tuple[int, int], tuple] = {}
     for d in range(1, 10):
         p = grid.pos[d]
         partners: dict[int, list[tuple[int, int]]] = {}
@@ -208,7 +210,6 @@ def turbot_fish(grid: Grid) -> Iterator[Step]:
         linked = 0
         for cell in partners:
             linked |= CELL_BIT[cell]
-        found: dict[int, tuple] = {}
         for a in sorted(partners):
             for b, hab in partners[a]:
                 for c in cell_list(PEERS[b] & linked & ~CELL_BIT[a]):
@@ -216,12 +217,12 @@ def turbot_fish(grid: Grid) -> Iterator[Step]:
                         if e == a or e == b:
                             continue
                         elim = p & PEERS[a] & PEERS[e]
-                        if elim and elim not in found:
-                            found[elim] = (a, b, c, e, hab, hce)
-        order = sorted(found, key=lambda m: (-m.bit_count(), sum(cell_list(m))))
-        for elim in order:
-            a, b, c, e, hab, hce = found[elim]
-            yield _turbot_step(d, a, b, c, e, elim, hab, hce)
+                        if elim and (d, elim) not in found:
+                            found[(d, elim)] = (a, b, c, e, hab, hce)
+    order = sorted(found, key=lambda k: (-k[1].bit_count(), sum(cell_list(k[1])), k[0]))
+    for d, elim in order:
+        a, b, c, e, hab, hce = found[(d, elim)]
+        yield _turbot_step(d, a, b, c, e, elim, hab, hce)
 
 
 # ----------------------------------------------------------------------------- Empty Rectangle

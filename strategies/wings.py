@@ -53,10 +53,12 @@ def _wing_step(name: str, grid: Grid, pivot: int, pincers: list[int], z: int, el
 @technique("XY-Wing")
 def xy_wing(grid: Grid) -> Iterator[Step]:
     """Pivot xy seeing pincers xz and yz (all bivalue): z leaves every cell seeing both
-    pincers."""
+    pincers. In HoDoKu's order: by the three cells (ascending), then the pivot's place among
+    them."""
     cands = grid.cands
     bival = _cells_with(grid, (2,))
     bimask = _mask_of(bival)
+    found = []
     for pivot in bival:
         pm = cands[pivot]
         x, y = MASK_DIGITS[pm]
@@ -75,14 +77,17 @@ def xy_wing(grid: Grid) -> Iterator[Step]:
                     continue
                 z = MASK_DIGITS[zm][0]
                 elim = grid.pos[z] & PEERS[a] & PEERS[b]
-                if not elim:
-                    continue
-                yield _wing_step(
-                    "XY-Wing", grid, pivot, [a, b], z, elim, f"{x}/{y}/{z}",
-                    f"{cell_name(pivot)} is {x} or {y}. If {x}, {cell_name(a)} ({x}/{z}) is {z}; if {y}, "
-                    f"{cell_name(b)} ({y}/{z}) is {z}. Either way one of them is {z}, so a cell that sees "
-                    f"both cannot be {z}.",
-                )
+                if elim:
+                    trio = sorted((pivot, a, b))
+                    found.append((trio, trio.index(pivot), pivot, a, b, x, y, z, elim))
+    found.sort(key=lambda f: (f[0], f[1]))
+    for _, _, pivot, a, b, x, y, z, elim in found:
+        yield _wing_step(
+            "XY-Wing", grid, pivot, [a, b], z, elim, f"{x}/{y}/{z}",
+            f"{cell_name(pivot)} is {x} or {y}. If {x}, {cell_name(a)} ({x}/{z}) is {z}; if {y}, "
+            f"{cell_name(b)} ({y}/{z}) is {z}. Either way one of them is {z}, so a cell that sees "
+            f"both cannot be {z}.",
+        )
 
 
 # ----------------------------------------------------------------------------- XYZ-Wing
