@@ -93,3 +93,31 @@ def test_turbot_fish_is_strong_weak_strong():
                 assert any(grid.pos[d] & HOUSE_MASK[h] == (1 << x) | (1 << y) for h in range(27))
             count += 1
     assert count > 0
+
+
+def _grid_with_ones(cells_by_row: dict[int, list[int]]):
+    """A grid where every cell holds every digit, except that in the given rows (0-based)
+    digit 1 stays only in the given columns (0-based)."""
+    from sudoku_logic.grid import Grid
+    cands = [0x1FF] * 81
+    for r, cols in cells_by_row.items():
+        for c in range(9):
+            if c not in cols:
+                cands[r * 9 + c] &= ~1
+    return Grid.from_candidates(cands)
+
+
+def test_crossed_skyscraper_is_left_to_turbot_fish():
+    """HoDoKu's Skyscraper pairs the two rows' first cells or their second cells only; with
+    rows 1 (c2,c3) and 5 (c1,c2) the link column 2 holds the first cell of one row and the
+    second of the other, so HoDoKu (and we) report it as a Turbot Fish."""
+    grid = _grid_with_ones({0: [1, 2], 4: [0, 1]})
+    assert list(lookup(["Skyscraper"])[0].finder(grid)) == []
+    turbots = [s.notation for s in lookup(["Turbot Fish"])[0].finder(grid)]
+    assert turbots == ["Turbot Fish: 1 r1c3 =1= r1c2 -1- r5c2 =1= r5c1 => r23c1,r46c3<>1"]
+
+
+def test_uncrossed_skyscraper():
+    grid = _grid_with_ones({0: [1, 4], 3: [1, 5]})
+    steps = [s.notation for s in lookup(["Skyscraper"])[0].finder(grid)]
+    assert steps == ["Skyscraper: 1 in r1c5,r4c6 (connected by r14c2) => r23c6,r56c5<>1"]
