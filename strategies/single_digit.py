@@ -175,7 +175,7 @@ def _turbot_step(d: int, a: int, b: int, c: int, e: int, elim: int, hab: int, hc
         "Turbot Fish",
         eliminations=[(x, d) for x in cell_list(elim)],
         cells=chain, houses=[hab, hce],
-        candidates=[(a, d, "on"), (b, d, "off"), (c, d, "on"), (e, d, "off")],
+        candidates=[(a, d, "off"), (b, d, "on"), (c, d, "off"), (e, d, "on")],
         detail=f"{d} {cell_name(a)} ={d}= {cell_name(b)} -{d}- {cell_name(c)} ={d}= {cell_name(e)}",
         chains=[f"({d}){cell_name(a)}={cell_name(b)}-{cell_name(c)}={cell_name(e)}"],
         explanation=(
