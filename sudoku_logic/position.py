@@ -62,6 +62,14 @@ class Problem:
         return self.message
 
 
+class WrongPosition(SudokuError):
+    """The position contradicts the solution of its givens; ``problems`` lists how."""
+
+    def __init__(self, message: str, problems: list[Problem]) -> None:
+        super().__init__(message)
+        self.problems = problems
+
+
 @dataclass
 class Position:
     """A position to give hints for.

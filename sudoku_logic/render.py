@@ -55,8 +55,8 @@ CELL_BG_HTML = "#fff3c4"
 STYLES = {
     "given": "bold",
     "solved": "bold #5c9ded",
-    "border": "#8a8a8a",
-    "dot": "#6c6c6c",
+    "border": "#c8c8c8",
+    "rule": "#5f5f5f",
 }
 
 
@@ -121,19 +121,22 @@ def _rule(pieces: dict, kind: str) -> str:
     return "".join(parts)
 
 
-def candidate_grid(grid: Grid, step: Step | None = None, plain: bool = False) -> Text:
+def candidate_grid(grid: Grid, step: Step | None = None, plain: bool = False,
+                   compact: bool = False) -> Text:
     """The candidate grid, each cell a 3x3 block of its candidates, with ``step`` highlighted.
 
     In colour each role has its own background (:data:`ROLES`), the step's pattern cells a
     shaded one; with ``plain`` the grid uses ASCII and each highlighted candidate carries
     its role's marker (``*4`` placed, ``-7`` eliminated, ``+3`` pattern, ...), so the
     picture reads in a log or a pipe. Cell rows are separated by thin rules, boxes by
-    heavy ones (``=`` in plain text).
+    heavy ones (``=`` in plain text); ``compact`` leaves out the thin rules (for a short
+    terminal).
     """
     roles = step_roles(step)
     cells = set(step.cells) if step is not None else set()
     pieces = _ASCII if plain else _UNICODE
     border = "" if plain else STYLES["border"]
+    rule = "" if plain else STYLES["rule"]
     thick_bar, thin_bar = pieces["bar"]
     out = Text()
     out.append(_rule(pieces, "top") + "\n", style=border)
@@ -161,15 +164,14 @@ def candidate_grid(grid: Grid, step: Step | None = None, plain: bool = False) ->
                             out.append(mark, style=shade)
                             out.append(str(d), style="" if plain else (role_style(role) if role else shade))
                         else:
-                            out.append(" ", style=shade)
-                            out.append("·" if not plain else ".", style="" if plain else f"{STYLES['dot']} {shade}".strip())
+                            out.append(" ." if plain else "  ", style=shade)
                     out.append(" ", style=shade)
-                out.append(thick_bar if c in (2, 5, 8) else thin_bar, style=border)
+                out.append(thick_bar if c in (2, 5, 8) else thin_bar, style=border if c in (2, 5, 8) else rule)
             out.append("\n")
         if r in (2, 5):
             out.append(_rule(pieces, "thick") + "\n", style=border)
-        elif r != 8:
-            out.append(_rule(pieces, "thin") + "\n", style=border)
+        elif r != 8 and not compact:
+            out.append(_rule(pieces, "thin") + "\n", style=rule)
     out.append(_rule(pieces, "bottom"), style=border)
     return out
 
