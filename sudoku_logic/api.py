@@ -16,7 +16,7 @@ In box 5, 5 can only go in r6c6.
 >>> api.hint(pos, level=1)
 'Look at box 5 for the digit 5: a digit can be placed.'
 >>> api.hint(pos, level=2, skip=1)
-'Hidden Single in box 6, on the digit 7: a digit can be placed.'
+'Hidden Single in box 6, on the digit 3: a digit can be placed.'
 >>> [s.technique for s in api.steps(pos)][:3]
 ['Hidden Single', 'Hidden Single', 'Hidden Single']
 
@@ -37,7 +37,7 @@ The whole path, and a rating on both scales (Sudoku Explainer and HoDoKu):
 >>> easy = "073002000000006037000000420800001000020600900900000870209410000007000000010000068"
 >>> path = api.solve_path(easy)
 >>> path.solved, len(path.steps), path.steps[0].notation
-(True, 57, 'Hidden Single: r1c1=4')
+(True, 57, 'Hidden Single: r2c3=2')
 >>> r = api.rate(easy)
 >>> r.er, r.level, r.hardest
 (1.5, 'Easy', 'Hidden Single')

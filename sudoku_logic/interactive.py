@@ -37,7 +37,7 @@ def _tty_keys(stream: TextIO) -> Iterator[str]:
     fd = stream.fileno()
     saved = termios.tcgetattr(fd)
     try:
-        tty.setcbreak(fd)
+        tty.setcbreak(fd, termios.TCSANOW)  # keep keys typed ahead
         while True:
             ch = os.read(fd, 1).decode(errors="replace")
             if not ch:

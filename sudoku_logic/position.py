@@ -32,7 +32,7 @@ from . import dlx
 from .errors import FormatError, InvalidPuzzle, MultipleSolutions, NoSolution, SudokuError
 from .formats import LINE_CHARS, parse, parse_pencilmarks, parse_reglib, parse_sukaku
 from .grid import Grid, check_duplicates
-from .houses import ALL_DIGITS, CELL_BIT, DIGIT_BIT, MASK_DIGITS, cell_name
+from .houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS, cell_name
 
 _SPLIT = re.compile(r"[\s,;]+")
 
@@ -206,8 +206,15 @@ def _marks_from(grid_text: str) -> list[int]:
     """The 81 raw candidate masks of a pencilmark grid or 729-character string."""
     body = grid_text.strip()
     if len(body) == 729 and "\n" not in body:
-        g = parse_sukaku(body)
-        return [g.cands[c] if not g.values[c] else DIGIT_BIT[g.values[c]] for c in range(81)]
+        parse_sukaku(body)  # validates
+        out = []
+        for c in range(81):
+            m = 0
+            for ch in body[c * 9:c * 9 + 9]:
+                if ch in "123456789":
+                    m |= DIGIT_BIT[ord(ch) - 48]
+            out.append(m)
+        return out
     tokens = re.sub(r"[|+\-=:*#'!_.\u2500-\u257f\[\]]", " ", body).split()
     if len(tokens) != 81:
         raise FormatError(f"expected a pencilmark grid of 81 cells after the givens, got {len(tokens)} groups")
