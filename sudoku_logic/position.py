@@ -30,7 +30,10 @@ from typing import Iterator
 
 from . import dlx
 from .errors import FormatError, InvalidPuzzle, MultipleSolutions, NoSolution, SudokuError
-from .formats import LINE_CHARS, parse, parse_pencilmarks, parse_reglib, parse_sukaku
+from .formats import (
+    LINE_CHARS, MAX_LINE, TOO_LONG, _is_header, _read_lines, open_source, parse, parse_pencilmarks,
+    parse_reglib, parse_sukaku,
+)
 from .grid import Grid, check_duplicates
 from .houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS, cell_name
 
@@ -262,10 +265,13 @@ def load_position(text: str) -> Position:
     if plus is not None:
         givens, values = plus
         check_duplicates(givens)
+        problem = Grid.from_values(givens).contradiction()
+        if problem:
+            raise InvalidPuzzle(problem)
         return Position(givens, values, None, stripped)
     if _is_line(first):
+        parse(first)  # the standard checks and messages (duplicates, no candidate left)
         givens = _line_values(first)
-        check_duplicates(givens)
         following = rest_tokens[:1] if rest_tokens and (_is_line(rest_tokens[0]) or len(rest_tokens[0]) == 729) else []
         if following:
             second = following[0]
@@ -292,7 +298,7 @@ def load_position(text: str) -> Position:
 
 def _one_line_position(line: str) -> bool:
     tok = _SPLIT.split(line.strip())[0]
-    return line.lstrip().startswith(":") or _is_line(tok) or len(tok) == 729 or _plus_line(tok) is not None
+    return bool(re.match(r":\d", line.lstrip())) or _is_line(tok) or len(tok) == 729 or _plus_line(tok) is not None
 
 
 def _continues(a: str, b: str) -> bool:
@@ -310,19 +316,33 @@ def _continues(a: str, b: str) -> bool:
 
 
 def split_positions(text: str) -> list[tuple[int, str]]:
-    """Cut a file's text into positions: ``(line number, text)`` each.
+    """Cut a file's text into positions: ``(line number, text)`` each (see
+    :func:`split_numbered`)."""
+    return split_numbered(list(enumerate(text.splitlines(), 1)))
 
-    One position per line (``#`` comments and blank lines skipped), except that a givens
-    line followed by a line that fits it (same digits where both have one, at least one
-    more digit) is read with it as ``GIVENS FILLED``; a text whose lines are not one-line
-    positions (a printed grid, pencilmarks, givens followed by pencilmarks) is one position.
+
+def split_numbered(numbered: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Cut numbered lines into positions: ``(line number, text)`` each.
+
+    One position per line (``#`` comments, blank lines and a CSV header skipped), except
+    that a givens line followed by a line that fits it (same digits where both have one, at
+    least one more digit) is read with it as ``GIVENS FILLED``. The whole text is one
+    position when its first line is not a one-line position (a printed grid, a pencilmark
+    grid) or when a givens line is followed only by a pencilmark grid.
     """
-    lines = [(i, ln) for i, ln in enumerate(text.splitlines(), 1)
-             if ln.strip() and not ln.lstrip().startswith("#")]
+    lines = [(i, ln) for i, ln in numbered if ln.strip() and not ln.lstrip().startswith("#")]
+    if lines and lines[0][0] == 1 and _is_header(lines[0][1]):
+        lines = lines[1:]
     if not lines:
         return []
-    if not all(_one_line_position(ln) for _, ln in lines):
-        return [(lines[0][0], "\n".join(ln for _, ln in lines))]
+    whole = [(lines[0][0], "\n".join(ln for _, ln in lines))]
+    if not _one_line_position(lines[0][1]):
+        return whole
+    rest = lines[1:]
+    first = _SPLIT.split(lines[0][1].strip())
+    if (rest and _is_line(first[0]) and len(first) == 1 and not any(_one_line_position(ln) for _, ln in rest)
+            and (len(rest) >= 2 or len(rest[0][1].split()) >= 81)):
+        return whole
     out = []
     i = 0
     while i < len(lines):
@@ -347,20 +367,44 @@ class PositionEntry:
 
 
 def position_entries(arg: str) -> Iterator[PositionEntry]:
-    """The positions a command-line argument stands for: a literal, a file, or ``-``."""
-    from .inputs import looks_like_path
+    """The positions a command-line argument stands for: a literal, a file, or ``-``.
+
+    Files are read as :func:`sudoku_logic.inputs.entries` reads them (binary data, an
+    empty file, an over-long line are each reported in one line), then cut into positions
+    by :func:`split_numbered`. Errors are attached to entries, never raised.
+    """
+    from .inputs import _is_binary, looks_like_path
     if os.path.isdir(arg):
         yield PositionEntry("", arg, error=FormatError(f"{arg} is a directory, not a puzzle file"))
         return
     if arg == "-" or os.path.exists(arg):
-        try:
-            text = sys.stdin.read() if arg == "-" else open(arg, encoding="utf-8", errors="replace").read()
-        except OSError as e:
-            yield PositionEntry("", arg, error=FormatError(f"cannot read {arg}: {e.strerror or e}"))
-            return
         name = "stdin" if arg == "-" else arg
-        for lineno, chunk in split_positions(text):
-            yield _entry(f"{name} line {lineno}: ", chunk)
+        if arg != "-" and _is_binary(arg):
+            yield PositionEntry("", arg, error=FormatError(f"{name} is not a text file of puzzles (it holds binary data)"))
+            return
+        try:
+            fh = open_source(arg)
+        except FormatError as e:
+            yield PositionEntry("", arg, error=e)
+            return
+        try:
+            numbered = list(_read_lines(fh))
+        finally:
+            if fh is not sys.stdin:
+                fh.close()
+        long_lines = {n for n, ln in numbered if ln.endswith(TOO_LONG)}
+        chunks = split_numbered([(n, "" if n in long_lines else ln) for n, ln in numbered])
+        for n in sorted(long_lines):
+            chunks.append((n, TOO_LONG))
+        chunks.sort(key=lambda c: c[0])
+        if not chunks:
+            yield PositionEntry("", arg, error=FormatError(f"{name} has no puzzle"))
+        for lineno, chunk in chunks:
+            where = f"{name} line {lineno}: "
+            if chunk == TOO_LONG:
+                yield PositionEntry(where, "", error=FormatError(f"line too long (over {MAX_LINE} characters)"))
+            else:
+                yield _entry(where, chunk)
         return
     entry = _entry("", arg)
     if entry.error is not None and looks_like_path(arg.strip()) and "\n" not in arg and " " not in arg.strip():

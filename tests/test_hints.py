@@ -187,3 +187,13 @@ def test_json_hint_levels():
     assert doc["hints"] == ["Look at box 5 for the digit 5: a digit can be placed."] and "steps" not in doc
     doc = json.loads(invoke("hint", P, "--json").output)
     assert doc["steps"][0]["text"] == "Hidden Single: r6c6=5"
+
+
+def test_file_of_positions_reports_a_bad_line_and_goes_on(tmp_path):
+    other = collection("qqwing_simple.txt", 1)[0]
+    f = tmp_path / "stuck.txt"
+    f.write_text(f"puzzle,comment\n{P} {filled(EMPTY[:3])}\n{P[:70]}\n{other}\n")
+    r = invoke("hint", str(f), "--level", "1")
+    assert r.exit_code == 2
+    assert f"{f} line 3: expected 81 cells, got 70" in r.output
+    assert r.output.count("Look at ") == 2
