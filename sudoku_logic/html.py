@@ -36,7 +36,7 @@ h1 { font-size: 1.4em; margin-bottom: .2em; }
 .text h2 { font-size: 1em; margin: 0 0 .4em; font-family: ui-monospace, monospace;
            font-weight: 600; word-break: break-word; }
 .text p { margin: .3em 0; line-height: 1.4; }
-.tech { color: #555; font-size: .9em; }
+.chain { font-family: ui-monospace, monospace; font-size: .85em; color: #333; word-break: break-word; }
 svg .v { font-size: 30px; text-anchor: middle; dominant-baseline: central; }
 svg .g { fill: #111; font-weight: 600; }
 svg .s { fill: #1565c0; }
@@ -127,6 +127,7 @@ def render_page(grid: Grid, result: SolveResult, title: str | None = None) -> st
         parts.append(f'<section class="step" id="step{i}">{svg_grid(g, step)}<div class="text">'
                      f"<h2>{i}. {_esc(step.notation)}</h2>"
                      + (f"<p>{_esc(step.explanation)}</p>" if step.explanation else "")
+                     + "".join(f'<p class="chain">{_esc(chain)}</p>' for chain in step.chains)
                      + "</div></section>")
         g.apply(step)
     end = "The solution." if result.solved else "Where the steps stop."
