@@ -37,12 +37,6 @@ h1 { font-size: 1.4em; margin-bottom: .2em; }
            font-weight: 600; word-break: break-word; }
 .text p { margin: .3em 0; line-height: 1.4; }
 .chain { font-family: ui-monospace, monospace; font-size: .85em; color: #333; word-break: break-word; }
-svg .v { font-size: 30px; text-anchor: middle; dominant-baseline: central; }
-svg .g { fill: #111; font-weight: 600; }
-svg .s { fill: #1565c0; }
-svg .c { font-size: 12px; text-anchor: middle; dominant-baseline: central; fill: #555; }
-svg .t { stroke: #9e9e9e; stroke-width: 1; }
-svg .T { stroke: #212121; stroke-width: 2.5; }
 @media print { body { margin: 0; max-width: none; } .step svg { width: 18em; } }
 """
 
@@ -52,22 +46,27 @@ def _esc(text: str) -> str:
 
 
 def svg_grid(grid: Grid, step: Step | None = None) -> str:
-    """An SVG picture of the candidate grid with ``step``'s highlights (before the step)."""
+    """A standalone SVG picture of the candidate grid with ``step``'s highlights (the grid
+    as it is before the step). Styling is by presentation attributes, so the picture looks
+    the same inside the page or saved on its own."""
     roles = step_roles(step)
     cells = set(step.cells) if step is not None else set()
     sub = CELL / 3
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE}" role="img">',
-           f'<rect x="0" y="0" width="{SIZE}" height="{SIZE}" fill="#fff"/>']
-    for cell in cells:
+    back = [f'<rect x="0" y="0" width="{SIZE}" height="{SIZE}" fill="#fff"/>']
+    marks: list[str] = []
+    cands: list[str] = []
+    values: list[str] = []
+    for cell in sorted(cells):
         r, c = divmod(cell, 9)
-        out.append(f'<rect x="{PAD + c * CELL}" y="{PAD + r * CELL}" width="{CELL}" height="{CELL}" fill="{CELL_BG_HTML}"/>')
+        back.append(f'<rect x="{PAD + c * CELL}" y="{PAD + r * CELL}" width="{CELL}" height="{CELL}" fill="{CELL_BG_HTML}"/>')
     for cell in range(81):
         r, c = divmod(cell, 9)
         x0, y0 = PAD + c * CELL, PAD + r * CELL
         v = grid.values[cell]
         if v:
-            cls = "g" if grid.givens >> cell & 1 else "s"
-            out.append(f'<text class="v {cls}" x="{x0 + CELL / 2:g}" y="{y0 + CELL / 2 + 1:g}">{v}</text>')
+            given = grid.givens >> cell & 1
+            style = ' font-weight="600"' if given else ' fill="#1565c0"'
+            values.append(f'<text x="{x0 + CELL / 2:g}" y="{y0 + CELL / 2 + 1:g}"{style}>{v}</text>')
             continue
         m = grid.cands[cell]
         for d in range(1, 10):
@@ -78,20 +77,29 @@ def svg_grid(grid: Grid, step: Step | None = None) -> str:
             role = roles.get((cell, d))
             if role:
                 rr = ROLES[role]
-                out.append(f'<rect x="{cx - 6.5:.1f}" y="{cy - 6.5:.1f}" width="13" height="13" rx="3" fill="{rr.bg}"/>')
-                extra = ' font-weight="700"'
+                marks.append(f'<rect x="{cx - 6.5:.1f}" y="{cy - 6.5:.1f}" width="13" height="13" rx="3" fill="{rr.bg}"/>')
                 if role == "eliminated":
-                    out.append(f'<line x1="{cx - 6:.1f}" y1="{cy + 6:.1f}" x2="{cx + 6:.1f}" y2="{cy - 6:.1f}" stroke="#fff" stroke-width="1.2"/>')
-                out.append(f'<text class="c" x="{cx:.1f}" y="{cy + .5:.1f}" style="fill:{rr.fg}"{extra}>{d}</text>')
+                    marks.append(f'<line x1="{cx - 6:.1f}" y1="{cy + 6:.1f}" x2="{cx + 6:.1f}" y2="{cy - 6:.1f}" '
+                                 f'stroke="#fff" stroke-width="1.2"/>')
+                cands.append(f'<text x="{cx:.1f}" y="{cy + .5:.1f}" fill="{rr.fg}" font-weight="700">{d}</text>')
             else:
-                out.append(f'<text class="c" x="{cx:.1f}" y="{cy + .5:.1f}">{d}</text>')
+                cands.append(f'<text x="{cx:.1f}" y="{cy + .5:.1f}">{d}</text>')
+    thin, thick = [], []
     for i in range(10):
-        cls = "T" if i % 3 == 0 else "t"
         p = PAD + i * CELL
-        out.append(f'<line class="{cls}" x1="{PAD}" y1="{p}" x2="{SIZE - PAD}" y2="{p}"/>')
-        out.append(f'<line class="{cls}" x1="{p}" y1="{PAD}" x2="{p}" y2="{SIZE - PAD}"/>')
-    out.append("</svg>")
-    return "".join(out)
+        lines = thick if i % 3 == 0 else thin
+        lines.append(f'<line x1="{PAD}" y1="{p}" x2="{SIZE - PAD}" y2="{p}"/>')
+        lines.append(f'<line x1="{p}" y1="{PAD}" x2="{p}" y2="{SIZE - PAD}"/>')
+    return "".join([
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE}" role="img">',
+        *back, *marks,
+        '<g font-family="DejaVu Sans, Arial, Helvetica, sans-serif" text-anchor="middle" dominant-baseline="central">',
+        '<g font-size="12" fill="#555">', *cands, "</g>",
+        '<g font-size="30" fill="#111">', *values, "</g></g>",
+        '<g stroke="#9e9e9e" stroke-width="1">', *thin, "</g>",
+        '<g stroke="#212121" stroke-width="2.5" stroke-linecap="square">', *thick, "</g>",
+        "</svg>",
+    ])
 
 
 def _legend(steps: Iterable[Step]) -> str:

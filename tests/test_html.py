@@ -75,3 +75,10 @@ def test_page_renders_in_headless_chromium(page, tmp_path):
     assert r.returncode == 0 and shot.exists()
     data = shot.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20_000  # a drawn page, not a blank one
+
+
+def test_every_role_has_its_own_colour_and_the_svg_stands_alone():
+    named = {k: r for k, r in ROLES.items() if k != "other"}
+    assert len({r.bg for r in named.values()}) == len(named)
+    svg = svg_grid(parse(PUZZLE))
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"') and "class=" not in svg
