@@ -319,7 +319,7 @@ def _xz_step(grid: Grid, a: Als, b: Als, d1: int, d2: int, zs: list[int],
     if zs:
         detail += f", Z={_digits(z_mask)}"
     both = a.cells | b.cells
-    cands = _als_candidates(grid, [a, b]) + _mark(grid, both, rc_mask, "rcc") + _mark(grid, both, z_mask, "z")
+    cands = _als_candidates(grid, [a, b]) + _mark(grid, both, rc_mask, "endofin") + _mark(grid, both, z_mask, "fin")
     if d2 and doubly:
         why = (f"A={a.name} and B={b.name} are almost locked sets linked by two restricted commons "
                f"{d1} and {d2} (all their candidates in A see all of them in B), so each of A and B "
@@ -392,8 +392,8 @@ def _xy_step(grid: Grid, A: Als, B: Als, C: Als, m1: int, m2: int, zs: list[int]
     rc = m1 | m2
     detail = f"A={A.name}, B={B.name}, C={C.name}, X,Y={_digits(rc)}, Z={_digits(z_mask)}"
     allc = A.cells | B.cells | C.cells
-    cands = (_als_candidates(grid, [A, B, C]) + _mark(grid, allc, rc, "rcc")
-             + _mark(grid, A.cells | B.cells, z_mask, "z"))
+    cands = (_als_candidates(grid, [A, B, C]) + _mark(grid, allc, rc, "endofin")
+             + _mark(grid, A.cells | B.cells, z_mask, "fin"))
     why = (f"A={A.name} and C={C.name} share the restricted common {_digits(m1, '/')}, B={B.name} and C "
            f"share {_digits(m2, '/')}: C cannot lose both, so A or B keeps its restricted common and "
            f"is locked with {_digits(z_mask, ', ')}. A cell that sees every {_digits(z_mask, '/')} of A "
@@ -604,10 +604,10 @@ def _chain_step(grid: Grid, alses: list[Als], rcs, ids: list[int], chain, elims)
     cands = _als_candidates(grid, chain_alses)
     prev = chain_alses[0]
     for (k, m), a in zip(chain, chain_alses[1:]):
-        cands += _mark(grid, prev.cells | a.cells, m, "rcc")
+        cands += _mark(grid, prev.cells | a.cells, m, "endofin")
         prev = a
     zmask = sum(DIGIT_BIT[int(ch)] for ch in elim_digits)
-    cands += _mark(grid, chain_alses[0].cells | chain_alses[-1].cells, zmask, "z")
+    cands += _mark(grid, chain_alses[0].cells | chain_alses[-1].cells, zmask, "fin")
     rc_text = ", ".join(_digits(m, "/") for _, m in chain)
     why = (f"A chain of {len(ids)} almost locked sets linked by restricted commons {rc_text}: if the "
            f"first ALS {chain_alses[0].name} lacked {elim_digits}, it would be locked and push each "
@@ -716,7 +716,7 @@ def _db_step(grid: Grid, stem: int, digits, petals: list[Als], zmask: int, elims
         allc |= a.cells
     cands = _als_candidates(grid, petals)
     for d, a in zip(digits, petals):
-        cands += _mark(grid, a.cells | (1 << stem), DIGIT_BIT[d], "rcc")
+        cands += _mark(grid, a.cells | (1 << stem), DIGIT_BIT[d], "endofin")
     cands += [(stem, d, "pivot") for d in digits]
     zt = _digits(zmask, "/")
     why = (f"Whichever digit the stem cell {cell_name(stem)} takes, the ALS attached to that digit "

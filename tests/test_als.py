@@ -85,12 +85,13 @@ def test_notation_like_hodoku(where, technique, text):
     assert step.notation == text
     assert step.explanation
     roles = {r for _, _, r in step.candidates}
-    assert {"als1", "als2"} <= roles and "rcc" in roles
+    assert {"als1", "als2"} <= roles and "endofin" in roles  # RCs drawn as HoDoKu does
 
 
 def test_roles_number_every_als_of_a_wing():
     step = _step_for(("0902-1", 0), XY)
-    assert {"als1", "als2", "als3", "rcc", "z"} <= {r for _, _, r in step.candidates}
+    # ALS a, b, c; RC candidates as endo fins and Z candidates as fins, like HoDoKu's display
+    assert {"als1", "als2", "als3", "endofin", "fin"} <= {r for _, _, r in step.candidates}
 
 
 # ---------------------------------------------------------------- ALS enumeration
