@@ -481,17 +481,21 @@ def _chains(grid: Grid) -> list[Step]:
         by_elims[key] = len(found)
         found.append(entry)
 
-    # useful ends per start: some common digit with a common buddy cell
+    # A chain from s can only eliminate if, for some digit, a cell seeing all of s's
+    # candidates of it also sees all of another ALS's: cells covered twice per digit.
+    once = [0] * 10
+    twice = [0] * 10
+    for a in alses:
+        for d in MASK_DIGITS[a.cands]:
+            bd = a.dbud[d]
+            twice[d] |= once[d] & bd
+            once[d] |= bd
+    useful = _UsefulEnds(alses)
     for s in range(n):
         sa = alses[s]
-        useful = [False] * n
-        any_useful = False
-        for e in range(n):
-            if e != s and sa.buddies & alses[e].buddies and sa.cands & alses[e].cands:
-                useful[e] = True
-                any_useful = True
-        if not any_useful:
+        if not any(sa.dbud[d] & twice[d] for d in MASK_DIGITS[sa.cands]):
             continue
+        useful.start = sa
         for k0 in rcs_from[s]:
             _, j0, d1, d2 = rcs[k0]
             for m0 in ((DIGIT_BIT[d1], DIGIT_BIT[d2]) if d2 else (DIGIT_BIT[d1],)):
@@ -513,6 +517,20 @@ _LOW = [MASK_DIGITS[m][0] if m else 0 for m in range(512)]
 #: (d1, d2, lowest digit of the previous actual RC) -> actual RC mask of this link
 _NEXT = {(d1, d2, c): _actual(c * 16, d1, d2)
          for d1 in range(1, 10) for d2 in range(0, 10) for c in range(1, 10)}
+
+
+class _UsefulEnds:
+    """``useful[e]``: the current start and ALS ``e`` share a digit with a common buddy."""
+
+    __slots__ = ("alses", "start")
+
+    def __init__(self, alses: list[Als]) -> None:
+        self.alses = alses
+        self.start: Als | None = None
+
+    def __getitem__(self, e: int) -> bool:
+        s, b = self.start, self.alses[e]
+        return bool(s.buddies & b.buddies and s.cands & b.cands)
 
 
 def _next_mask(m: int, d1: int, d2: int) -> int:
@@ -660,24 +678,19 @@ def death_blossom(grid: Grid) -> Iterator[Step]:
         if not cands[stem] or stem not in per_cell or masks[stem] != cands[stem]:
             continue
         lists = per_cell[stem]
-        digits = MASK_DIGITS[cands[stem]]
+        stem_mask = cands[stem]
+        digits = MASK_DIGITS[stem_mask]
         chosen: list[int] = []
-        for combo in _db_combos(alses, lists, digits, overlap, 0, 0, 0x1FF, chosen):
-            common, used = combo
+        zinit = tuple((z, ALL_CELLS) for z in MASK_DIGITS[0x1FF & ~stem_mask])
+        for zs, used in _db_combos(alses, lists, digits, overlap, 0, 0, zinit, 1 << stem, chosen):
             elims: list[tuple[int, int]] = []
-            for z in MASK_DIGITS[common & ~cands[stem]]:
-                union = 0
-                for ai in chosen:
-                    union |= alses[ai].dcells[z]
-                seen = ALL_CELLS
-                b = union
-                while b:
-                    low = b & -b
-                    seen &= PEERS[low.bit_length() - 1]
-                    b ^= low
-                hit = seen & ~used & ~(1 << stem) & pos[z]
-                for c in cell_list(hit):
-                    elims.append((c, z))
+            zmask = 0
+            for z, acc in zs:
+                hit = acc & ~used & ~(1 << stem) & pos[z]
+                if hit:
+                    zmask |= DIGIT_BIT[z]
+                    for c in cell_list(hit):
+                        elims.append((c, z))
             if not elims:
                 continue
             if opts.only_one_per_elimination:
@@ -685,25 +698,39 @@ def death_blossom(grid: Grid) -> Iterator[Step]:
                 if key in seen_elims:
                     continue
                 seen_elims[key] = None
-            yield _db_step(grid, stem, digits, [alses[ai] for ai in chosen], common & ~cands[stem], elims)
+            yield _db_step(grid, stem, digits, [alses[ai] for ai in chosen], zmask, elims)
 
 
-def _db_combos(alses, lists, digits, overlap, k, used, common, chosen):
-    """Depth-first over one ALS per stem digit (HoDoKu's order); yields (common digits,
-    cells used) for each full choice, with ``chosen`` holding the ALS indexes."""
+def _db_combos(alses, lists, digits, overlap, k, used, zs, stem_bit, chosen):
+    """Depth-first over one ALS per stem digit in HoDoKu's order (digits ascending, ALS in
+    list order); yields (live Z digits with the cells seeing all their candidates so far,
+    cells used) for each full choice, with ``chosen`` holding the ALS indexes.
+
+    A Z digit must be in every chosen ALS and its eliminations can only shrink as ALS are
+    added, so a branch is cut as soon as no Z digit can still eliminate something: this
+    skips only choices that would find nothing (HoDoKu tries them all)."""
     if k == len(digits):
-        yield common, used
+        yield zs, used
         return
     d = digits[k]
     for ai in lists[d]:
         a = alses[ai]
-        if not overlap and a.cells & used:
+        acells = a.cells
+        if not overlap and acells & used:
             continue
-        nc = common & a.cands
-        if not nc:
+        nused = used | acells
+        keep = ~nused & ~stem_bit
+        acands, adbud = a.cands, a.dbud
+        nzs = []
+        for z, acc in zs:
+            if acands & DIGIT_BIT[z]:
+                nacc = acc & adbud[z]
+                if nacc & keep:
+                    nzs.append((z, nacc))
+        if not nzs:
             continue
         chosen.append(ai)
-        yield from _db_combos(alses, lists, digits, overlap, k + 1, used | a.cells, nc, chosen)
+        yield from _db_combos(alses, lists, digits, overlap, k + 1, nused, nzs, stem_bit, chosen)
         chosen.pop()
 
 
