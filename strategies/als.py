@@ -40,6 +40,10 @@ class AlsOptions:
     - ``only_one_per_elimination``: keep one chain / Death Blossom per set of eliminations
       (the one with the fewest ALS cells).
     - ``db_max_als_per_digit``: HoDoKu stores at most 100 ALS per candidate of a stem cell.
+    - ``chain_budget``: our bound, not HoDoKu's: the ALS chain search stops after this many
+      RC steps per position. Positions where the basic techniques are stuck need at most
+      about 213,000 (200 qqwing_expert/top1465 positions); positions that still have most
+      of their candidates can have 40,000 RCs and would need minutes.
     """
 
     allow_overlap: bool = False
@@ -47,6 +51,7 @@ class AlsOptions:
     chain_max_rcs: int = 50
     only_one_per_elimination: bool = True
     db_max_als_per_digit: int = 100
+    chain_budget: int = 300_000
 
 
 OPTIONS = AlsOptions()
@@ -491,7 +496,10 @@ def _chains(grid: Grid) -> list[Step]:
             twice[d] |= once[d] & bd
             once[d] |= bd
     useful = _UsefulEnds(alses)
+    budget = [opts.chain_budget]
     for s in range(n):
+        if budget[0] <= 0:
+            break
         sa = alses[s]
         if not any(sa.dbud[d] & twice[d] for d in MASK_DIGITS[sa.cands]):
             continue
@@ -501,9 +509,10 @@ def _chains(grid: Grid) -> list[Step]:
             for m0 in ((DIGIT_BIT[d1], DIGIT_BIT[d2]) if d2 else (DIGIT_BIT[d1],)):
                 first = ((k0, m0),)
                 if forward:
-                    _forward_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record)
+                    _forward_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, budget)
                 else:
-                    _walk_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, max_rcs)
+                    _walk_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, max_rcs,
+                                 budget)
     found.sort(key=lambda e: e[0])
     out = []
     for _, s, path, elims in found:
@@ -537,7 +546,7 @@ def _next_mask(m: int, d1: int, d2: int) -> int:
     return _NEXT[(d1, d2, _LOW[m])]
 
 
-def _forward_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record) -> None:
+def _forward_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, budget) -> None:
     """Acyclic search (forward RCs): states processed in ALS order, fewest cells kept."""
     import heapq
 
@@ -553,7 +562,11 @@ def _forward_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record) -> N
             if dc >= 3 and useful[j]:
                 record(s, j, m0, path, ncells)
             ndc = dc + 1 if dc < 3 else 3
-            for k in rcs_from[j]:
+            out = rcs_from[j]
+            budget[0] -= len(out)
+            if budget[0] < 0:
+                return
+            for k in out:
                 _, nj, d1, d2 = rcs[k]
                 nm = _next_mask(m, d1, d2)
                 if not nm:
@@ -573,7 +586,8 @@ def _forward_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record) -> N
                     best[nkey] = (nc, path + ((k, nm),))
 
 
-def _walk_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, max_rcs) -> None:
+def _walk_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, max_rcs,
+                                 budget) -> None:
     """Breadth-first over walks of at most ``max_rcs`` links; states (ALS, actual RC, links
     so far capped at 3) are expanded once, at their shortest distance, which keeps every
     state reachable within the limit. Ends equal to the start are skipped."""
@@ -593,7 +607,11 @@ def _walk_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, max_rcs
         nxt = []
         for j, m, ncells, path in layer:
             c = low[m]
-            for k in rcs_from[j]:
+            out = rcs_from[j]
+            budget[0] -= len(out)
+            if budget[0] < 0:
+                return
+            for k in out:
                 _, nj, d1, d2 = rcs[k]
                 nm = nxt_table[(d1, d2, c)]
                 if not nm:
