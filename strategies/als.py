@@ -15,6 +15,7 @@ the same.
 """
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -399,10 +400,11 @@ def _xy_step(grid: Grid, A: Als, B: Als, C: Als, m1: int, m2: int, zs: list[int]
     allc = A.cells | B.cells | C.cells
     cands = (_als_candidates(grid, [A, B, C]) + _mark(grid, allc, rc, "endofin")
              + _mark(grid, A.cells | B.cells, z_mask, "fin"))
+    zt = _digits(z_mask, "/")
     why = (f"A={A.name} and C={C.name} share the restricted common {_digits(m1, '/')}, B={B.name} and C "
-           f"share {_digits(m2, '/')}: C cannot lose both, so A or B keeps its restricted common and "
-           f"is locked with {_digits(z_mask, ', ')}. A cell that sees every {_digits(z_mask, '/')} of A "
-           f"and B cannot hold it.")
+           f"share {_digits(m2, '/')}. If neither A nor B held {zt}, both would be locked, hold their "
+           f"restricted commons and take them from C, leaving C too few digits. So {zt} is in A or B, "
+           f"and a cell that sees every {zt} of A and B cannot hold it.")
     return Step(
         "Almost Locked Set XY-Wing", eliminations=sorted(elims), cells=cell_list(allc),
         candidates=cands, detail=detail, explanation=why,
@@ -439,14 +441,15 @@ def _chains(grid: Grid) -> list[Step]:
     eliminations.
 
     Forward-only RCs (HoDoKu's solving mode) make the ALS graph acyclic, so every path is a
-    chain without a repeated ALS, exactly HoDoKu's chains (its 50-RC cap never binds here).
+    chain without a repeated ALS, as in HoDoKu (its 50-RC cap is not applied: no shortest
+    chain comes near it).
     Without forward-only (HoDoKu's find-all mode, the regression tester) walks of at most
     ``chain_max_rcs`` links are searched; a walk that revisits an ALS is still a sound chain
     (each link's implication holds on its own), so this finds every elimination set HoDoKu
     finds and possibly a few more, all true; a walk ending on its own start is skipped.
-    """
-    import heapq
 
+    The search is bounded by ``OPTIONS.chain_budget`` RC steps per position.
+    """
     opts = OPTIONS
     forward = opts.chain_forward_only
     data = als_data(grid, forward)
@@ -548,7 +551,6 @@ def _next_mask(m: int, d1: int, d2: int) -> int:
 
 def _forward_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, budget) -> None:
     """Acyclic search (forward RCs): states processed in ALS order, fewest cells kept."""
-    import heapq
 
     best: dict = {(j0, m0, 1): (sizes[s] + sizes[j0], first)}
     heap = [j0]
@@ -645,11 +647,12 @@ def _chain_step(grid: Grid, alses: list[Als], rcs, ids: list[int], chain, elims)
     zmask = sum(DIGIT_BIT[int(ch)] for ch in elim_digits)
     cands += _mark(grid, chain_alses[0].cells | chain_alses[-1].cells, zmask, "fin")
     rc_text = ", ".join(_digits(m, "/") for _, m in chain)
-    why = (f"A chain of {len(ids)} almost locked sets linked by restricted commons {rc_text}: if the "
-           f"first ALS {chain_alses[0].name} lacked {elim_digits}, it would be locked and push each "
-           f"restricted common along the chain, so the last ALS {chain_alses[-1].name} would hold "
-           f"{elim_digits}. So {elim_digits} is in the first or the last ALS, and cells seeing all "
-           f"those candidates in both cannot hold it.")
+    zt = "/".join(elim_digits)
+    why = (f"A chain of {len(ids)} almost locked sets linked by restricted commons {rc_text}. If the "
+           f"first ALS {chain_alses[0].name} lacked {zt}, it would be locked and hold its restricted "
+           f"common, which locks the next ALS, and so on along the chain, so the last ALS "
+           f"{chain_alses[-1].name} would hold {zt}. So {zt} is in the first or the last ALS, and a "
+           f"cell seeing all its candidates in both cannot hold it.")
     return Step(
         "Almost Locked Set XY-Chain", eliminations=sorted(elims), cells=cell_list(allc),
         candidates=cands, detail="".join(parts), explanation=why,
