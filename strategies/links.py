@@ -1,0 +1,236 @@
+"""Link tables for chains and loops: strong and weak inferences between candidates.
+
+A *node* is one candidate (a digit in one cell) or, in grouped tables, a *group node*: the
+two or three cells of a line-box intersection that hold a digit (as HoDoKu defines them).
+Node ids: the candidate ``d`` in cell ``c`` is ``(d - 1) * 81 + c`` (0..728), so the 81-bit
+set of cells holding ``d`` shifted by ``(d - 1) * 81`` is the set of those nodes; group
+nodes are numbered from 729 on.
+
+Every node can be ON (true) or OFF (false). The table stores, as bit sets over node ids:
+
+- ``weak[n]``: nodes turned OFF when ``n`` is ON (same digit in a shared house, or another
+  digit of the same cell): a *weak link*.
+- ``strong[n]``: nodes turned ON when ``n`` is OFF (the only other place of the digit in a
+  house, or the other digit of a bivalue cell): a *strong link*.
+
+Both relations are symmetric. Tables are built once per position and cached by the
+position's key, so every chain technique asking about the same grid shares them.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from sudoku_logic.grid import Grid
+from sudoku_logic.houses import (
+    ALL_CELLS, BOX_OF, CELL_HOUSES, COL_OF, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, ROW_OF,
+    cell_list, cells_name, house_name, seen_by_all,
+)
+
+NCAND = 729
+#: Node bits of every candidate of one digit: ``DIGIT_NODES[d]``.
+DIGIT_NODES = [0] + [ALL_CELLS << ((d - 1) * 81) for d in range(1, 10)]
+#: Node bits of the nine candidates of one cell: ``CELL_NODES[c]``.
+CELL_NODES = [sum(1 << ((d - 1) * 81 + c) for d in range(1, 10)) for c in range(81)]
+ALL_SINGLE_NODES = (1 << NCAND) - 1
+
+
+def node_id(cell: int, d: int) -> int:
+    """Id of the single-candidate node ``d`` in ``cell``."""
+    return (d - 1) * 81 + cell
+
+
+def _line_box() -> list[tuple[int, int, int]]:
+    out = []
+    for line in range(18):
+        for b in range(18, 27):
+            m = HOUSE_MASK[line] & HOUSE_MASK[b]
+            if m:
+                out.append((line, b, m))
+    return out
+
+
+_LINE_BOX = _line_box()
+
+
+class LinkTable:
+    """Strong and weak links of one position (see the module docstring).
+
+    Attributes: ``digit[n]``, ``cells[n]`` (81-bit set), ``weak[n]``, ``strong[n]`` (node bit
+    sets), ``n`` (number of node ids), ``grouped`` (whether group nodes are included),
+    ``first_group`` (id of the first group node), ``group_houses[n]`` (line, box) of a group.
+    """
+
+    def __init__(self, grid: Grid, grouped: bool) -> None:
+        self.grouped = grouped
+        self.first_group = NCAND
+        self.grid = grid
+        digit = [0] * NCAND
+        cells = [0] * NCAND
+        weak = [0] * NCAND
+        strong = [0] * NCAND
+        pos = grid.pos
+        cands = grid.cands
+        for d in range(1, 10):
+            p = pos[d]
+            off = (d - 1) * 81
+            counts = [(p & HOUSE_MASK[h]) for h in range(27)]
+            for c in cell_list(p):
+                n = off + c
+                digit[n] = d
+                cells[n] = 1 << c
+                w = (p & PEERS[c]) << off
+                s = 0
+                cm = cands[c]
+                for e in MASK_DIGITS[cm]:
+                    if e != d:
+                        w |= 1 << ((e - 1) * 81 + c)
+                        if MASK_SIZE[cm] == 2:
+                            s |= 1 << ((e - 1) * 81 + c)
+                for h in CELL_HOUSES[c]:
+                    hm = counts[h]
+                    if hm.bit_count() == 2:
+                        s |= (hm & ~(1 << c)) << off
+                weak[n] = w
+                strong[n] = s
+        self.group_houses: dict[int, tuple[int, int]] = {}
+        if grouped:
+            self._add_groups(digit, cells, weak, strong)
+        self.digit = digit
+        self.cells = cells
+        self.weak = weak
+        self.strong = strong
+        self.n = len(digit)
+        self._derived: dict = {}
+
+    def _add_groups(self, digit, cells, weak, strong) -> None:
+        """Append HoDoKu's group nodes and their links (TablingSolver.fillTablesWithGroupNodes)."""
+        pos = self.grid.pos
+        groups: list[tuple[int, int, int, int]] = []  # (digit, cells, line, box)
+        for line, b, inter in _LINE_BOX:
+            for d in range(1, 10):
+                g = pos[d] & inter
+                if g.bit_count() >= 2:
+                    groups.append((d, g, line, b))
+        base = len(digit)
+        for i, (d, g, line, b) in enumerate(groups):
+            digit.append(d)
+            cells.append(g)
+            weak.append(0)
+            strong.append(0)
+            self.group_houses[base + i] = (line, b)
+        for i, (d, g, line, b) in enumerate(groups):
+            n = base + i
+            p = pos[d]
+            off = (d - 1) * 81
+            seen = seen_by_all(g) & p
+            # ON group -> every candidate seeing all its cells OFF (and back).
+            weak[n] |= seen << off
+            for c in cell_list(seen):
+                weak[off + c] |= 1 << n
+            for h in (b, line):
+                rest = p & HOUSE_MASK[h] & ~g
+                if rest.bit_count() == 1:
+                    c = rest.bit_length() - 1
+                    strong[n] |= 1 << (off + c)
+                    strong[off + c] |= 1 << n
+            # Group to group: same digit, a shared house, no overlap.
+            for h in (line, b):
+                others = [base + j for j, (d2, g2, l2, b2) in enumerate(groups)
+                          if j != i and d2 == d and not g2 & g and (l2 == h or b2 == h)]
+                for m in others:
+                    weak[n] |= 1 << m
+                if len(others) == 1:
+                    g2 = cells[others[0]]
+                    if not p & HOUSE_MASK[h] & ~g & ~g2:
+                        strong[n] |= 1 << others[0]
+
+    # ------------------------------------------------------------ derived tables
+    def restricted(self, kind: str, arg: int = 0) -> tuple[list[int], list[int]]:
+        """(weak, strong) adjacency for the simple chains, cached per table:
+
+        - ``"x"``, digit: single-digit links between cells (X-Chains);
+        - ``"xy"``: bivalue cells only, strong links inside a cell, weak links between cells
+          for the same digit (XY-Chains);
+        - ``"rp"``, candidate mask: like ``"xy"`` but only cells with exactly these two
+          candidates (Remote Pairs).
+        """
+        key = (kind, arg)
+        hit = self._derived.get(key)
+        if hit is not None:
+            return hit
+        grid = self.grid
+        weak = [0] * NCAND
+        strong = [0] * NCAND
+        if kind == "x":
+            d = arg
+            dm = DIGIT_NODES[d]
+            off = (d - 1) * 81
+            for c in cell_list(grid.pos[d]):
+                weak[off + c] = self.weak[off + c] & dm
+                strong[off + c] = self.strong[off + c] & dm
+        else:
+            allowed = 0
+            for c in range(81):
+                m = grid.cands[c]
+                if MASK_SIZE[m] == 2 and (kind == "xy" or m == arg):
+                    allowed |= CELL_NODES[c]
+            a = allowed
+            while a:
+                low = a & -a
+                n = low.bit_length() - 1
+                a ^= low
+                c = n % 81
+                weak[n] = self.weak[n] & allowed & DIGIT_NODES[self.digit[n]]
+                strong[n] = self.strong[n] & CELL_NODES[c]
+        out = (weak, strong)
+        self._derived[key] = out
+        return out
+
+    # ------------------------------------------------------------ naming
+    def node_name(self, n: int) -> str:
+        """``r1c2`` or ``r1c23`` (group) for a node."""
+        return cells_name(self.cells[n])
+
+    def strong_reason(self, a: int, b: int) -> str:
+        """Why ``a`` = ``b`` is a strong link, as a phrase."""
+        ca, cb = self.cells[a], self.cells[b]
+        if ca == cb:
+            c = ca.bit_length() - 1
+            return f"{cells_name(ca)} holds only {self.digit[a]} and {self.digit[b]}"
+        d = self.digit[a]
+        both = ca | cb
+        for h in _houses_of(both):
+            if self.grid.pos[d] & HOUSE_MASK[h] & ~both == 0:
+                return f"{d} has only these places in {house_name(h, False)}"
+        return f"{d} has only these places in a house"
+
+    def weak_reason(self, a: int, b: int) -> str:
+        """Why ``a`` - ``b`` is a weak link, as a phrase."""
+        ca, cb = self.cells[a], self.cells[b]
+        if ca == cb:
+            return "same cell"
+        both = ca | cb
+        hs = _houses_of(both)
+        return f"same {house_name(hs[0], False)}" if hs else "they see each other"
+
+
+def _houses_of(bits: int) -> list[int]:
+    return [h for h in range(27) if bits & HOUSE_MASK[h] == bits]
+
+
+_CACHE: "OrderedDict[tuple, LinkTable]" = OrderedDict()
+_CACHE_SIZE = 8
+
+
+def link_table(grid: Grid, grouped: bool = False) -> LinkTable:
+    """The (cached) link table of ``grid``; ``grouped`` adds group nodes."""
+    key = (grid.key(), grouped)
+    t = _CACHE.get(key)
+    if t is not None:
+        _CACHE.move_to_end(key)
+        return t
+    t = LinkTable(grid.copy(), grouped)
+    _CACHE[key] = t
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return t
