@@ -32,7 +32,7 @@ from .step import Step
 #: Longest chain searched, in links (HoDoKu's default restriction for simple chains is 20).
 MAX_LINKS = 20
 #: Budget of backtracking steps when looking for a lasso-free chain in the BFS layers.
-_PATH_BUDGET = 64
+_PATH_BUDGET = 2000
 
 
 # ---------------------------------------------------------------- SE length rating
@@ -111,33 +111,46 @@ def lasso_free(table: LinkTable, nodes: list[int], loop: bool) -> bool:
 def chain_to(table: LinkTable, weak: list[int], strong: list[int], layers: list[int],
              on: bool, end: int, k: int, loop: bool) -> list[int] | None:
     """A lasso-free chain of nodes from the search's start to ``end`` (in layer ``k``),
-    through the BFS layers, or None. Polarity of layer ``i`` is ``on`` xor (i odd)."""
+    through the BFS layers, or None. Polarity of layer ``i`` is ``on`` xor (i odd).
+
+    Walks back layer by layer, pruning a predecessor whose cells hold the first cell of a
+    later, non-adjacent node (such a chain would fail the lasso check anyway)."""
+    cells = table.cells
+    start_cell = _first_cell(cells[_first_node(layers[0])])
     budget = [_PATH_BUDGET]
     path = [end]
 
-    def back(node: int, i: int) -> bool:
+    def back(node: int, i: int, later_firsts: int) -> bool:
+        # later_firsts: first cells of the path's nodes after ``node`` (the nodes a
+        # predecessor of ``node`` is not adjacent to)
         if i == 0:
-            nodes = path[::-1]
-            return lasso_free(table, nodes, loop)
+            return lasso_free(table, path[::-1], loop)
         if budget[0] <= 0:
             return False
         budget[0] -= 1
-        node_on = on ^ (i & 1)  # polarity of layer i
-        # node was reached from layer i-1 by a strong link if it is ON, else by a weak one
+        node_on = on ^ bool(i & 1)
         preds = layers[i - 1] & (strong[node] if node_on else weak[node])
+        firsts = later_firsts | (1 << _first_cell(cells[node]))
         while preds:
             low = preds & -preds
             p = low.bit_length() - 1
             preds ^= low
+            pc = cells[p]
+            if pc & later_firsts and not (loop and _first_cell(pc) == start_cell):
+                continue
             path.append(p)
-            if back(p, i - 1):
+            if back(p, i - 1, firsts):
                 return True
             path.pop()
         return False
 
-    if back(end, k):
+    if back(end, k, 0):
         return path[::-1]
     return None
+
+
+def _first_node(bits: int) -> int:
+    return (bits & -bits).bit_length() - 1
 
 
 # ---------------------------------------------------------------- notation
