@@ -22,7 +22,7 @@ from typing import Iterator
 from grading.tables import RATINGS
 from sudoku_logic.grid import Grid
 from sudoku_logic.houses import (
-    DIGIT_BIT, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name, cells_name,
+    DIGIT_BIT, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name, cells_name, seen_by_all,
 )
 
 from .links import CELL_NODES, DIGIT_NODES, NCAND, LinkTable, link_table
@@ -109,13 +109,16 @@ def lasso_free(table: LinkTable, nodes: list[int], loop: bool) -> bool:
 
 
 def chain_to(table: LinkTable, weak: list[int], strong: list[int], layers: list[int],
-             on: bool, end: int, k: int, loop: bool) -> list[int] | None:
+             on: bool, end: int, k: int, loop: bool, weak_in: list[int] | None = None,
+             strong_in: list[int] | None = None) -> list[int] | None:
     """A lasso-free chain of nodes from the search's start to ``end`` (in layer ``k``),
     through the BFS layers, or None. Polarity of layer ``i`` is ``on`` xor (i odd).
 
     Walks back layer by layer, pruning a predecessor whose cells hold the first cell of a
     later, non-adjacent node (such a chain would fail the lasso check anyway)."""
     cells = table.cells
+    weak = weak if weak_in is None else weak_in
+    strong = strong if strong_in is None else strong_in
     start_cell = _first_cell(cells[_first_node(layers[0])])
     budget = [_PATH_BUDGET]
     path = [end]
@@ -169,6 +172,21 @@ def eureka(table: LinkTable, nodes: list[int], on: bool) -> str:
         if i:
             out.append("=" if pols[i] else "-")
         j = i + 1
+        if n in table.forcing_nodes:
+            c, gm, v = table.forcing_nodes[n]
+            out.append(f"({''.join(str(x) for x in MASK_DIGITS[gm])}){cell_name(c)}")
+            prev_digit = None
+            i += 1
+            continue
+        if j < len(nodes) and nodes[j] == n and n in table.als_nodes:
+            # ALS node: "(j=k)cells" with k the digit it hands on (or the locked digits)
+            nxt = digit[nodes[j + 1]] if j + 1 < len(nodes) else None
+            am, dm, ent = table.als_nodes[n]
+            rest = str(nxt) if nxt else "".join(str(x) for x in MASK_DIGITS[dm] if x != ent)
+            out.append(f"({ent}={rest}){cells_name(am)}")
+            prev_digit = nxt
+            i += 2
+            continue
         if j < len(nodes) and cells[nodes[j]] == cells[n] and digit[nodes[j]] != digit[n]:
             link = "=" if pols[j] else "-"
             out.append(f"({digit[n]}{link}{digit[nodes[j]]}){cells_name(cells[n])}")
@@ -210,7 +228,18 @@ def _links_text(table: LinkTable, nodes: list[int], on: bool) -> str:
         a, b = nodes[i - 1], nodes[i]
         na = f"{digit[a]}{cells_name(cells[a])}"
         nb = f"{digit[b]}{cells_name(cells[b])}"
-        if pol:
+        if b in table.forcing_nodes:
+            c, gm, v = table.forcing_nodes[b]
+            phrases.append(f"the ALS removes {''.join(str(x) for x in MASK_DIGITS[gm])} from {cell_name(c)}")
+        elif a in table.forcing_nodes:
+            phrases.append(f"{cell_name(b % 81)} is left with {digit[b]} only (strong)")
+        elif a == b:
+            am, dm, ent = table.als_nodes[a]
+            phrases.append(f"{cells_name(am)} without {ent} is a locked set of "
+                           f"{''.join(str(x) for x in MASK_DIGITS[dm] if x != ent)} (strong, inside the ALS)")
+        elif a in table.als_nodes or b in table.als_nodes:
+            phrases.append(f"{na}-{nb} (weak: the {digit[b]}s see every {digit[b]} of the ALS)")
+        elif pol:
             phrases.append(f"{na}={nb} (strong: {table.strong_reason(a, b)})")
         else:
             phrases.append(f"{na}-{nb} (weak: {table.weak_reason(a, b)})")
@@ -375,18 +404,22 @@ def remote_pair(grid: Grid) -> Iterator[Step]:
 # ---------------------------------------------------------------- nice loops and AICs
 
 LOOP_NAMES = ("Continuous Nice Loop", "Discontinuous Nice Loop", "AIC")
+#: HoDoKu's option "allow ALS in tabling chains" (off by default there too): when True the
+#: grouped searches also run chains through ALS nodes. Costly; off on the default path.
+ALS_NODES = False
 _RESULTS: "OrderedDict[tuple, dict[str, list[Step]]]" = OrderedDict()
 
 
 def _loops_and_aics(grid: Grid, grouped: bool) -> dict[str, list[Step]]:
     """All Nice Loops and AICs of ``grid`` by technique name, shortest chain per elimination
     set, shortest first (cached per position)."""
-    key = (grid.key(), grouped)
+    als = grouped and ALS_NODES
+    key = (grid.key(), grouped, als)
     hit = _RESULTS.get(key)
     if hit is not None:
         _RESULTS.move_to_end(key)
         return hit
-    table = link_table(grid, grouped)
+    table = link_table(grid, grouped, als)
     found: dict[str, dict[tuple, tuple[int, Step]]] = {n: {} for n in LOOP_NAMES}
     weak, strong = table.weak, table.strong
     pos = grid.pos
@@ -458,13 +491,16 @@ def _check_loop(grid, table, layers, on, start, e, k, end_on, grouped, found) ->
         kind, elims = "c", None
     else:
         return
-    nodes = chain_to(table, table.weak, table.strong, layers, on, e, k, True)
+    nodes = chain_to(table, table.weak, table.strong, layers, on, e, k, True, table.weak_in,
+                     table.strong_in)
     if nodes is None:
         return
     is_grouped = _grouped(table, nodes)
     if is_grouped != grouped:
         return
     if kind == "c":
+        if any(n in table.forcing_nodes for n in nodes):
+            return  # a forcing is one-way: the loop cannot be read backwards
         elims = _continuous_elims(grid, table, nodes, on, first_strong, last_strong, sd, ed)
     if not elims:
         return
@@ -477,10 +513,9 @@ def _check_loop(grid, table, layers, on, start, e, k, end_on, grouped, found) ->
     _keep(found, name, k, elims, make)
 
 
-def _node_buddies(table: LinkTable, n: int) -> int:
-    """Cells that see every cell of node ``n``."""
-    from sudoku_logic.houses import seen_by_all
-    return seen_by_all(table.cells[n])
+def _node_buddies(table: LinkTable, n: int, d: int) -> int:
+    """Cells that see every cell of node ``n`` holding ``d``."""
+    return seen_by_all(table.node_digits_cells(n, d))
 
 
 def _continuous_elims(grid, table, nodes, on, first_strong, last_strong, sd, ed):
@@ -515,10 +550,19 @@ def _continuous_elims(grid, table, nodes, on, first_strong, last_strong, sd, ed)
                     out.add((c, x))
         if i > 0 and not strong_at[i] and cells[nodes[i - 1]] != cells[nodes[i]]:
             x = digit[nodes[i]]
-            see = _node_buddies(table, nodes[i - 1]) & _node_buddies(table, nodes[i])
+            see = _node_buddies(table, nodes[i - 1], x) & _node_buddies(table, nodes[i], x)
             see &= ~chain_cells & ~(1 << start_cell) & grid.pos[x]
             for c in cell_list(see):
                 out.add((c, x))
+        if 0 < i < last and nodes[i] == nodes[i + 1] and nodes[i] in table.als_nodes:
+            # ALS in a continuous loop: it misses its entry or its exit digit, so every other
+            # digit of it is locked there and leaves the cells that see all its instances.
+            am, dm, ent = table.als_nodes[nodes[i]]
+            ext = digit[nodes[i + 2]] if i + 2 <= last else 0
+            for m in MASK_DIGITS[dm]:
+                if m != ent and m != ext:
+                    for c in cell_list(_node_buddies(table, nodes[i], m) & ~am & grid.pos[m]):
+                        out.add((c, m))
     return sorted(out)
 
 
@@ -560,7 +604,8 @@ def _check_aic(grid, table, layers, start, e, k, grouped, found) -> None:
         if not (grid.cands[ecell] & DIGIT_BIT[sd] and grid.cands[cell] & DIGIT_BIT[ed]):
             return
         elims = [(cell, ed), (ecell, sd)]
-    nodes = chain_to(table, table.weak, table.strong, layers, False, e, k, False)
+    nodes = chain_to(table, table.weak, table.strong, layers, False, e, k, False, table.weak_in,
+                     table.strong_in)
     if nodes is None:
         return
     if _grouped(table, nodes) != grouped:

@@ -22,9 +22,11 @@ from collections import OrderedDict
 
 from sudoku_logic.grid import Grid
 from sudoku_logic.houses import (
-    ALL_CELLS, BOX_OF, CELL_HOUSES, COL_OF, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, ROW_OF,
-    cell_list, cells_name, house_name, seen_by_all,
+    ALL_CELLS, CELL_HOUSES, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list,
+    cells_name, house_name, seen_by_all,
 )
+
+HOUSE_CELLS_LIST = [list(h) for h in HOUSE_CELLS]
 
 NCAND = 729
 #: Node bits of every candidate of one digit: ``DIGIT_NODES[d]``.
@@ -60,8 +62,9 @@ class LinkTable:
     ``first_group`` (id of the first group node), ``group_houses[n]`` (line, box) of a group.
     """
 
-    def __init__(self, grid: Grid, grouped: bool) -> None:
+    def __init__(self, grid: Grid, grouped: bool, als: bool = False) -> None:
         self.grouped = grouped
+        self.als = als
         self.first_group = NCAND
         self.grid = grid
         digit = [0] * NCAND
@@ -99,7 +102,18 @@ class LinkTable:
         self.cells = cells
         self.weak = weak
         self.strong = strong
-        self.n = len(digit)
+        #: Reverse adjacency (who links *into* a node); the same lists unless ALS nodes,
+        #: whose links are one-way, are present.
+        self.weak_in = weak
+        self.strong_in = strong
+        #: ALS nodes: id -> (cell set, candidate mask, entry digit).
+        self.als_nodes: dict[int, tuple[int, int, int]] = {}
+        #: Forcing nodes after an ALS: id -> (cell, mask of the digits it loses, forced digit).
+        self.forcing_nodes: dict[int, tuple[int, int, int]] = {}
+        self.first_als = len(digit)
+        if als:
+            self._add_als()
+        self.n = len(self.digit)
         self._derived: dict = {}
 
     def _add_groups(self, digit, cells, weak, strong) -> None:
@@ -143,6 +157,129 @@ class LinkTable:
                     g2 = cells[others[0]]
                     if not p & HOUSE_MASK[h] & ~g & ~g2:
                         strong[n] |= 1 << others[0]
+
+    def _add_als(self) -> None:
+        """Append ALS nodes (HoDoKu's TablingSolver.fillTablesWithAls, without forcings).
+
+        An ALS node ``a`` stands for an almost locked set A (n cells of one house holding n+1
+        digits, n >= 2) entered through digit j. Its OFF literal reads "j is not in A" and is
+        reached by a weak link from every j that sees all of A's j-cells; its ON literal reads
+        "the other digits of A are locked in A" (a one-way strong link OFF(a) -> ON(a)); from
+        there weak links lead to every candidate k that sees all of A's k-cells, to group
+        nodes made only of such candidates, and to other ALS nodes whose k-cells are all such
+        candidates."""
+        grid = self.grid
+        pos, cands = grid.pos, grid.cands
+        digit, cells = self.digit, self.cells
+        weak = list(self.weak)
+        strong = list(self.strong)
+        weak_in = list(self.weak)
+        strong_in = list(self.strong)
+        alses = find_alses(grid)
+        # per ALS and digit: its cells with the digit and the candidates that see them all
+        info = []
+        for am, dm in alses:
+            per = {}
+            for m in MASK_DIGITS[dm]:
+                mc = 0
+                for c in cell_list(am):
+                    if cands[c] >> (m - 1) & 1:
+                        mc |= 1 << c
+                per[m] = (mc, seen_by_all(mc) & pos[m] & ~am)
+            info.append(per)
+        node_of: dict[tuple[int, int], int] = {}
+
+        def node(i: int, j: int) -> int:
+            key = (i, j)
+            n = node_of.get(key)
+            if n is None:
+                n = len(digit)
+                node_of[key] = n
+                digit.append(j)
+                cells.append(alses[i][0])
+                for lst in (weak, strong, weak_in, strong_in):
+                    lst.append(0)
+                self.als_nodes[n] = (alses[i][0], alses[i][1], j)
+                strong[n] |= 1 << n
+                strong_in[n] |= 1 << n
+            return n
+
+        groups_by_digit: dict[int, list[int]] = {}
+        for g in range(self.first_group, self.first_als):
+            groups_by_digit.setdefault(digit[g], []).append(g)
+        for i, (am, dm) in enumerate(alses):
+            per = info[i]
+            for j in MASK_DIGITS[dm]:
+                if not any(per[k][1] for k in per if k != j):
+                    continue  # nothing to eliminate once j is gone
+                a = node(i, j)
+                jcells, entries = per[j]
+                off = (j - 1) * 81
+                for c in cell_list(entries):
+                    weak[off + c] |= 1 << a
+                    weak_in[a] |= 1 << (off + c)
+                for g in groups_by_digit.get(j, ()):
+                    gc = cells[g]
+                    if not gc & am and gc & entries == gc and seen_by_all(gc) & jcells == jcells:
+                        weak[g] |= 1 << a
+                        weak_in[a] |= 1 << g
+        # exits, once every node exists (ALS nodes may trigger other ALS nodes)
+        for (i, j), a in list(node_of.items()):
+            am, dm = alses[i]
+            per = info[i]
+            for k in MASK_DIGITS[dm]:
+                if k == j:
+                    continue
+                elim = per[k][1]
+                if not elim:
+                    continue
+                off = (k - 1) * 81
+                out = elim << off
+                for g in groups_by_digit.get(k, ()):
+                    if cells[g] & elim == cells[g]:
+                        out |= 1 << g
+                for i2, (bm, bdm) in enumerate(alses):
+                    if i2 == i or bm & am or not bdm >> (k - 1) & 1:
+                        continue
+                    kc = info[i2][k][0]
+                    if kc & elim == kc:
+                        out |= 1 << node(i2, k)
+                weak[a] |= out
+                o = out
+                while o:
+                    low = o & -o
+                    weak_in[low.bit_length() - 1] |= 1 << a
+                    o ^= low
+            # forcings: a cell (three or more candidates) left with one candidate by the
+            # locked set; the step "its other candidates are gone" is a virtual OFF node
+            gone: dict[int, int] = {}
+            for k in MASK_DIGITS[dm]:
+                if k != j:
+                    for c in cell_list(per[k][1]):
+                        gone[c] = gone.get(c, 0) | (1 << (k - 1))
+            for c, gm in gone.items():
+                left = cands[c] & ~gm
+                if MASK_SIZE[cands[c]] > 2 and MASK_SIZE[left] == 1:
+                    v = MASK_DIGITS[left][0]
+                    f = len(digit)
+                    digit.append(v)
+                    cells.append(1 << c)
+                    weak.append(0)
+                    strong.append(1 << ((v - 1) * 81 + c))
+                    weak_in.append(1 << a)
+                    strong_in.append(0)
+                    weak[a] |= 1 << f
+                    strong_in[(v - 1) * 81 + c] |= 1 << f
+                    self.forcing_nodes[f] = (c, cands[c] & gm, v)
+        self.weak, self.strong = weak, strong
+        self.weak_in, self.strong_in = weak_in, strong_in
+
+    def node_digits_cells(self, n: int, d: int) -> int:
+        """Cells of node ``n`` that hold digit ``d``."""
+        if n in self.als_nodes:
+            am = self.als_nodes[n][0]
+            return sum(1 << c for c in cell_list(am) if self.grid.cands[c] >> (d - 1) & 1)
+        return self.cells[n]
 
     # ------------------------------------------------------------ derived tables
     def restricted(self, kind: str, arg: int = 0) -> tuple[list[int], list[int]]:
@@ -218,18 +355,48 @@ def _houses_of(bits: int) -> list[int]:
     return [h for h in range(27) if bits & HOUSE_MASK[h] == bits]
 
 
+def find_alses(grid: Grid) -> list[tuple[int, int]]:
+    """Every almost locked set of two or more cells: (cell set, candidate mask), n cells of
+    one house holding n + 1 digits between them; each cell set once."""
+    cands = grid.cands
+    seen: set[int] = set()
+    out = []
+    for h in range(27):
+        cl = [c for c in HOUSE_CELLS_LIST[h] if cands[c]]
+        n = len(cl)
+        unions = [0] * (1 << n)
+        for m in range(1, 1 << n):
+            low = m & -m
+            i = low.bit_length() - 1
+            u = unions[m ^ low] | cands[cl[i]]
+            unions[m] = u
+            size = m.bit_count()
+            if size >= 2 and MASK_SIZE[u] == size + 1:
+                cm = 0
+                mm = m
+                while mm:
+                    lb = mm & -mm
+                    cm |= 1 << cl[lb.bit_length() - 1]
+                    mm ^= lb
+                if cm not in seen:
+                    seen.add(cm)
+                    out.append((cm, u))
+    return out
+
+
 _CACHE: "OrderedDict[tuple, LinkTable]" = OrderedDict()
 _CACHE_SIZE = 8
 
 
-def link_table(grid: Grid, grouped: bool = False) -> LinkTable:
-    """The (cached) link table of ``grid``; ``grouped`` adds group nodes."""
-    key = (grid.key(), grouped)
+def link_table(grid: Grid, grouped: bool = False, als: bool = False) -> LinkTable:
+    """The (cached) link table of ``grid``; ``grouped`` adds group nodes, ``als`` (with
+    ``grouped``) ALS nodes as well."""
+    key = (grid.key(), grouped, als)
     t = _CACHE.get(key)
     if t is not None:
         _CACHE.move_to_end(key)
         return t
-    t = LinkTable(grid.copy(), grouped)
+    t = LinkTable(grid.copy(), grouped, als and grouped)
     _CACHE[key] = t
     if len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)

@@ -9,6 +9,7 @@ from helpers import (
 from sudoku_logic.formats import parse, parse_reglib
 from sudoku_logic.houses import parse_cell
 from sudoku_logic.solver import Solver
+from strategies import chains
 from strategies.chains import length_increment
 from strategies.links import link_table, node_id
 from strategies.registry import all_techniques, lookup
@@ -37,12 +38,23 @@ def test_reglib(case, techniques):
     check_reglib_case(case, techniques)
 
 
+#: The one "with ALS" line not found: its continuous loop runs through an ALS node, and our
+#: breadth-first search (which does not add HoDoKu's ALS length penalty) reaches the loop's
+#: end literals by other, shorter chains, so that loop is never built.
+ALS_MISSED = {":0709-2:236:"}
+
+
 @pytest.mark.parametrize("case,techniques", WITH_ALS, ids=reglib_ids([c for c, _ in WITH_ALS]))
-def test_reglib_als_variants_are_true(case, techniques):
-    """ALS-node chains are not searched: whatever is found there must still be true."""
-    for t in lookup(techniques):
-        for s in t.finder(case.grid.copy()):
-            assert_step_true_in_position(case.grid, s)
+def test_reglib_with_als_nodes(case, techniques, monkeypatch):
+    """HoDoKu's grouped types "with ALS": searched with ALS nodes switched on (HoDoKu's
+    option "allow ALS in tabling chains", off by default in both programs)."""
+    monkeypatch.setattr(chains, "ALS_NODES", True)
+    if any(case.line.startswith(p) for p in ALS_MISSED):
+        for t in lookup(techniques):
+            for s in t.finder(case.grid.copy()):
+                assert_step_true_in_position(case.grid, s)
+        pytest.xfail("continuous loop through an ALS node not reached (see ALS_MISSED)")
+    check_reglib_case(case, techniques)
 
 
 def test_every_code_has_cases():
@@ -77,8 +89,12 @@ NICE_LOOPS = {"Continuous Nice Loop", "Discontinuous Nice Loop",
 OTHER_TECHNIQUES = {
     "....7..9.429.5...16..........1..4.2.95..63......8.......6..5....3.2.1..7........4",
 }
-#: Grouped AIC exemplars where, after the singles, our grouped link table (no ALS nodes)
-#: holds no AIC at all: HoDoKu's path here comes from chains through ALS nodes.
+#: Grouped AIC exemplar where even with ALS nodes no grouped AIC turns up after the singles;
+#: checked for true steps only (cause not found).
+UNRESOLVED = {"81....7....415..3..7.8.....489.1.2..........9.....3.....5.......97538.4....2...1."}
+#: Grouped AIC exemplars where, after the singles, the grouped link table without ALS nodes
+#: holds no AIC at all: HoDoKu's path (as recorded in the exemplar file) comes from chains
+#: through ALS nodes, so these are solved with ALS nodes switched on.
 NEEDS_ALS_NODES = {
     "......9...461..7.3.5.....4..65.....2.1.68...9..927...4.98........75.31.85.1......",
     "81....7....415..3..7.8.....489.1.2..........9.....3.....5.......97538.4....2...1.",
@@ -92,16 +108,18 @@ NEEDS_ALS_NODES = {
 
 
 @pytest.mark.parametrize("title,puzzle", EXEMPLARS, ids=[f"{t}-{i}" for i, (t, _) in enumerate(EXEMPLARS)])
-def test_exemplar_uses_its_technique(title, puzzle):
+def test_exemplar_uses_its_technique(title, puzzle, monkeypatch):
     """Solving in HoDoKu's order uses the technique the puzzle is filed under, every step true."""
     tech = SECTIONS[title]
+    if puzzle in NEEDS_ALS_NODES:
+        monkeypatch.setattr(chains, "ALS_NODES", True)
     if tech in ("AIC", "Grouped AIC"):
         names = [t.name for t in all_techniques("hodoku") if t.default and t.name not in NICE_LOOPS]
         solver = Solver(names, order="hodoku")
     else:
         solver = Solver(order="hodoku")
     result = check_path(puzzle, solver)
-    if puzzle in OTHER_TECHNIQUES or puzzle in NEEDS_ALS_NODES:
+    if puzzle in OTHER_TECHNIQUES or puzzle in UNRESOLVED:
         return
     assert tech in [s.technique for s in result.steps]
 
