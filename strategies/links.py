@@ -332,7 +332,6 @@ class LinkTable:
         """Why ``a`` = ``b`` is a strong link, as a phrase."""
         ca, cb = self.cells[a], self.cells[b]
         if ca == cb:
-            c = ca.bit_length() - 1
             return f"{cells_name(ca)} holds only {self.digit[a]} and {self.digit[b]}"
         d = self.digit[a]
         both = ca | cb
