@@ -132,6 +132,10 @@ class LinkTable:
             weak.append(0)
             strong.append(0)
             self.group_houses[base + i] = (line, b)
+        by_house: dict[tuple[int, int], list[int]] = {}
+        for i, (d, g, line, b) in enumerate(groups):
+            by_house.setdefault((d, line), []).append(base + i)
+            by_house.setdefault((d, b), []).append(base + i)
         for i, (d, g, line, b) in enumerate(groups):
             n = base + i
             p = pos[d]
@@ -149,8 +153,7 @@ class LinkTable:
                     strong[off + c] |= 1 << n
             # Group to group: same digit, a shared house, no overlap.
             for h in (line, b):
-                others = [base + j for j, (d2, g2, l2, b2) in enumerate(groups)
-                          if j != i and d2 == d and not g2 & g and (l2 == h or b2 == h)]
+                others = [m for m in by_house.get((d, h), ()) if m != n and not cells[m] & g]
                 for m in others:
                     weak[n] |= 1 << m
                 if len(others) == 1:
