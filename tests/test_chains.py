@@ -84,8 +84,9 @@ EXEMPLARS = [(title, p) for title, ps in exemplar_sections().items() if title in
 #: with the nice-loop techniques switched off, as HoDoKu's choice by elimination count does.
 NICE_LOOPS = {"Continuous Nice Loop", "Discontinuous Nice Loop",
               "Grouped Continuous Nice Loop", "Grouped Discontinuous Nice Loop"}
-#: Exemplars whose HoDoKu path ("ssts") uses techniques that are not on this branch, so the
-#: position reaching the chain differs; checked for true steps only.
+#: Grouped Continuous Nice Loop exemplar ("ssts gcnl(12)" in HoDoKu) where our path, after
+#: the basics, finds no grouped continuous loop and goes on with grouped discontinuous ones
+#: (HoDoKu's "ssts" steps lead elsewhere); checked for true steps only.
 OTHER_TECHNIQUES = {
     "....7..9.429.5...16..........1..4.2.95..63......8.......6..5....3.2.1..7........4",
 }
