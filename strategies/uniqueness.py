@@ -260,18 +260,19 @@ def _ur3_subsets(grid: Grid, r: _Rect, h: int, others: list[int], start: int, dm
             inside = 0
             for c in akt:
                 inside |= CELL_BIT[c]
-            elims = []
+            elims = set()
             for c in HOUSE_CELLS[h]:
                 if cands[c] and not inside >> c & 1:
-                    elims += [(c, d) for d in MASK_DIGITS[cands[c] & m]]
+                    elims.update((c, d) for d in MASK_DIGITS[cands[c] & m])
             if elims:
                 extra_h = []
                 if h < 18 and len({BOX_OF[c] for c in akt}) == 1:
+                    # a locked subset: it also clears the rest of its box
                     b = 18 + BOX_OF[akt[0]]
                     extra_h = [b]
                     for c in HOUSE_CELLS[b]:
                         if cands[c] and not inside >> c & 1:
-                            elims += [(c, d) for d in MASK_DIGITS[cands[c] & m] if (c, d) not in elims]
+                            elims.update((c, d) for d in MASK_DIGITS[cands[c] & m])
                 fins = [(c, d) for d in MASK_DIGITS[m] for c in akt if cands[c] & DIGIT_BIT[d]]
                 ds = digits_name(m)
                 sub = hodoku_cells(akt[2:])
@@ -279,7 +280,7 @@ def _ur3_subsets(grid: Grid, r: _Rect, h: int, others: list[int], start: int, dm
                 yield r.step(
                     grid, "Uniqueness Test 3", elims,
                     f"One of {cell_name(x1)}, {cell_name(x2)} must hold an extra candidate "
-                    f"({digits_name(dmask_extra(grid, r))}), otherwise {_deadly(r)}. Together they act "
+                    f"({digits_name(_extra_digits(grid, r))}), otherwise {_deadly(r)}. Together they act "
                     f"as one cell, and with {sub} they form a naked subset of {ds} in "
                     f"{house_name(h, False)}: those digits leave the house's other cells.",
                     fins=fins, houses=[h] + extra_h,
@@ -287,7 +288,7 @@ def _ur3_subsets(grid: Grid, r: _Rect, h: int, others: list[int], start: int, dm
         yield from _ur3_subsets(grid, r, h, others, i + 1, m, akt)
 
 
-def dmask_extra(grid: Grid, r: _Rect) -> int:
+def _extra_digits(grid: Grid, r: _Rect) -> int:
     """The non-rectangle candidates of a rectangle's extra corners."""
     m = 0
     for x in r.extra:
