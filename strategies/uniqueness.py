@@ -217,10 +217,11 @@ def _ur25(grid: Grid, r: _Rect, want: str) -> Iterator[Step]:
         name = "Uniqueness Test 5"
     if name != want:
         return
-    ex = hodoku_cells(r.extra)
+    ex = ", ".join(cell_name(x) for x in r.extra)
+    every = "both" if len(r.extra) == 2 else "all of them"
     yield r.step(grid, name, [(t, c) for t in cell_list(targets)],
-                 f"One of {ex} must be {c}: otherwise {_deadly(r)}. So every cell that sees all of "
-                 f"{ex} loses {c}.")
+                 f"One of {ex} must be {c}: otherwise {_deadly(r)}. So every cell that sees "
+                 f"{every} loses {c}.")
 
 
 def _ur3(grid: Grid, r: _Rect) -> Iterator[Step]:

@@ -89,6 +89,20 @@ def test_hodoku_cell_print():
     assert hodoku_cells([0, 9, 1]) == "r1c12,r2c1"
 
 
+def test_avoidable_rectangles_need_placed_cells_and_unique_givens():
+    """Avoidable rectangles use placed (not given) cells, and only when the givens alone
+    have one solution (HoDoKu's rule)."""
+    for code, name in (("0607-1", "Avoidable Rectangle Type 1"), ("0608-1", "Avoidable Rectangle Type 2")):
+        case = next(c for c, _ in CASES if c.code == code)
+        finder = lookup([name])[0].finder
+        grid = case.grid.copy()
+        assert next(finder(grid), None) is not None
+        grid.givens = grid.filled()  # every value a given: nothing could be swapped
+        assert next(finder(grid), None) is None
+        grid.givens = 0  # no givens: the givens alone do not have one solution
+        assert next(finder(grid), None) is None
+
+
 # ---------------------------------------------------------------- exemplars
 
 TECH_OF_SECTION = {
