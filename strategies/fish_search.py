@@ -122,32 +122,47 @@ def search(digit: int, pos: int, size: int, base_houses: Sequence[int], cover_ho
     def covers(base: tuple[int, ...], bcells: int, endo: int) -> Iterator[Fish]:
         allowed = [(h, c) for h, c in cover_cells.items() if c & bcells and h not in base]
         allowed_set = dict(allowed)
+        # where eliminations can fall: cover cells outside the base, or base cells that two
+        # allowed cover houses share (cannibalism)
+        reach = 0
+        multi = 0
+        for _, c in allowed:
+            multi |= reach & c
+            reach |= c
+        target = reach & ~(bcells & ~multi)
+        if endo and not fin_buddies(endo) & target & ~endo:
+            return
         seen: set[frozenset] = set()
         picked: list[int] = []
 
-        def finish(covered: int, cann: int, fins: int) -> Iterator[Fish]:
+        def finish(covered: int, cann: int, fins: int, fb: int) -> Iterator[Fish]:
+            elims = ((covered & ~bcells) | cann) & fb
+            if not elims:
+                return
             key = frozenset(picked)
             if key in seen:
                 return
             seen.add(key)
-            potential = (covered & ~bcells) | cann
-            if fins:
-                elims = potential & fin_buddies(fins)
-            else:
-                elims = potential
-            if elims:
-                yield Fish(digit, base, tuple(sorted(picked)), bcells, fins, endo,
-                           elims & bcells, elims)
+            yield Fish(digit, base, tuple(sorted(picked)), bcells, fins, endo, elims & bcells, elims)
 
-        def rec(covered: int, cann: int, declared: int) -> Iterator[Fish]:
+        def rec(covered: int, cann: int, declared: int, fb: int) -> Iterator[Fish]:
+            # fb: the cells that see every fin so far (all cells while there is none)
             fins = declared | endo
             todo = bcells & ~covered & ~fins
+            k = len(picked)
+            if k == size and todo:
+                # every cover is chosen: what is left must be fins
+                if not finned or fins.bit_count() + todo.bit_count() > MAX_FINS:
+                    return
+                declared |= todo
+                fins |= todo
+                fb &= fin_buddies(todo)
+                todo = 0
             if not todo:
                 if finned and not fins:
                     return
-                k = len(picked)
                 if k == size:
-                    yield from finish(covered, cann, fins)
+                    yield from finish(covered, cann, fins, fb)
                     return
                 extra = [h for h, c in allowed if h not in picked and not c & declared]
                 for combo in combinations(extra, size - k):
@@ -157,24 +172,23 @@ def search(digit: int, pos: int, size: int, base_houses: Sequence[int], cover_ho
                         cn |= cv & c
                         cv |= c
                     picked.extend(combo)
-                    yield from finish(cv, cn, fins)
+                    yield from finish(cv, cn, fins, fb)
                     del picked[-len(combo):]
                 return
             low = todo & -todo
             x = low.bit_length() - 1
-            if len(picked) < size:
-                for h in _CELL_HOUSES[x]:
-                    c = allowed_set.get(h)
-                    if c is None or h in picked or c & declared:
-                        continue
-                    picked.append(h)
-                    yield from rec(covered | c, cann | (covered & c), declared)
-                    picked.pop()
+            for h in _CELL_HOUSES[x]:
+                c = allowed_set.get(h)
+                if c is None or h in picked or c & declared:
+                    continue
+                picked.append(h)
+                yield from rec(covered | c, cann | (covered & c), declared, fb)
+                picked.pop()
             if finned and fins.bit_count() < MAX_FINS:
-                nf = fins | low
-                if fin_buddies(nf) & pos & ~nf:
-                    yield from rec(covered, cann, declared | low)
+                nfb = fb & PEERS[x]
+                if nfb & target:
+                    yield from rec(covered, cann, declared | low, nfb)
 
-        yield from rec(0, 0, 0)
+        yield from rec(0, 0, 0, fin_buddies(endo) if endo else -1)
 
     yield from bases(0, 0, 0)
