@@ -42,6 +42,9 @@ for _m in range(1, 512):
 _BITS9 = [tuple(i for i in range(9) if m >> i & 1) for m in range(512)]
 #: 9-bit masks of the three stacks (or bands).
 _STACKS = (0b000000111, 0b000111000, 0b111000000)
+_POPCOUNT = [m.bit_count() for m in range(512)]
+#: For a 9-bit line mask, the fewest of its lines outside one stack (band).
+_OUTSIDE_STACK = [min((m & ~s).bit_count() for s in _STACKS) for m in range(512)]
 _BOX_OF_CELL = [18 + (c // 27) * 3 + (c % 9) // 3 for c in range(81)]
 
 
@@ -71,13 +74,8 @@ def basic_fish(grid: Grid, size: int, digits=range(1, 10)) -> Iterator[Fish]:
             units = [(i, m) for i, m in enumerate(masks) if m and m.bit_count() <= size]
             if len(units) < size:
                 continue
-            for combo in _combos(units, size, size):
-                bmask = 0
-                umask = 0
-                for i, m in combo:
-                    bmask |= 1 << i
-                    umask |= m
-                if umask.bit_count() != size:
+            for bmask, umask in _combos(units, size, _POPCOUNT):
+                if _POPCOUNT[umask] != size:
                     continue
                 base81 = lines81[bmask] & p
                 elims = p & covers81[umask] & ~base81
@@ -86,26 +84,38 @@ def basic_fish(grid: Grid, size: int, digits=range(1, 10)) -> Iterator[Fish]:
                                tuple(cover_off + i for i in _BITS9[umask]), base81, 0, 0, 0, elims)
 
 
-def _combos(units, size: int, limit: int):
-    """Combinations of ``size`` line units whose column union never exceeds ``limit`` lines
-    (pruned as they grow); yields tuples of (index, mask)."""
+def _combos(units, size: int, measure: list[int]) -> Iterator[tuple[int, int]]:
+    """Combinations of ``size`` line units (index, 9-bit mask) whose union ``u`` keeps
+    ``measure[u] <= size`` as it grows; yields (9-bit set of the lines, union)."""
     n = len(units)
-    stack: list = []
-
-    def rec(start: int, union: int):
-        for j in range(start, n - (size - len(stack)) + 1):
-            i, m = units[j]
-            u = union | m
-            if u.bit_count() > limit:
+    for a in range(n - size + 1):
+        ia, ma = units[a]
+        if measure[ma] > size:
+            continue
+        ba = 1 << ia
+        for b in range(a + 1, n - size + 2):
+            ib, mb = units[b]
+            ub = ma | mb
+            if measure[ub] > size:
                 continue
-            stack.append(units[j])
-            if len(stack) == size:
-                yield tuple(stack)
-            else:
-                yield from rec(j + 1, u)
-            stack.pop()
-
-    return rec(0, 0)
+            bb = ba | 1 << ib
+            if size == 2:
+                yield bb, ub
+                continue
+            for c in range(b + 1, n - size + 3):
+                ic, mc = units[c]
+                uc = ub | mc
+                if measure[uc] > size:
+                    continue
+                bc = bb | 1 << ic
+                if size == 3:
+                    yield bc, uc
+                    continue
+                for e in range(c + 1, n):
+                    ie, me = units[e]
+                    ue = uc | me
+                    if measure[ue] <= size:
+                        yield bc | 1 << ie, ue
 
 
 def finned_basic_fish(grid: Grid, size: int, sashimi: bool | None, digits=range(1, 10)) -> Iterator[Fish]:
@@ -123,45 +133,50 @@ def finned_basic_fish(grid: Grid, size: int, sashimi: bool | None, digits=range(
             units = [(i, m) for i, m in enumerate(masks) if m]
             if len(units) < size:
                 continue
-            # fins sit in one box, so at most three fin lines beyond the cover lines
-            for combo in _combos(units, size, size + 3):
-                bmask = 0
-                umask = 0
-                for i, m in combo:
-                    bmask |= 1 << i
-                    umask |= m
-                if umask.bit_count() <= size:
+            # fins sit in one box: all lines outside one stack are cover lines
+            for bmask, umask in _combos(units, size, _OUTSIDE_STACK):
+                if _POPCOUNT[umask] <= size:
+                    continue
+                choices = _COVER_CHOICES[size].get(umask)
+                if choices is None:
+                    choices = _COVER_CHOICES[size][umask] = _cover_choices(size, umask)
+                if not choices:
                     continue
                 base81 = lines81[bmask] & p
-                for stack in _STACKS:
-                    extra = umask & ~stack
-                    if extra.bit_count() > size:
+                for cover, finmask in choices:
+                    fins = base81 & covers81[finmask]
+                    if fins.bit_count() > MAX_FINS:
                         continue
-                    # the cover lines: all lines outside the fin stack plus some inside it
-                    inside = umask & stack
-                    need = size - extra.bit_count()
-                    for picked in combinations(_BITS9[inside], need):
-                        cover = extra
-                        for b in picked:
-                            cover |= 1 << b
-                        finmask = umask & ~cover
-                        if not finmask:
-                            continue
-                        fins = base81 & covers81[finmask]
-                        if fins.bit_count() > MAX_FINS:
-                            continue
-                        low = fins & -fins
-                        box = HOUSE_MASK[_BOX_OF_CELL[low.bit_length() - 1]]
-                        if fins & ~box:
-                            continue
-                        elims = p & covers81[cover] & box & ~base81
-                        if not elims:
-                            continue
-                        if sashimi is not None and sashimi != any(
-                                (m & cover).bit_count() <= 1 for _, m in combo):
-                            continue
-                        yield Fish(d, tuple(base_off + i for i in _BITS9[bmask]),
-                                   tuple(cover_off + i for i in _BITS9[cover]), base81, fins, 0, 0, elims)
+                    low = fins & -fins
+                    box = HOUSE_MASK[_BOX_OF_CELL[low.bit_length() - 1]]
+                    if fins & ~box:
+                        continue
+                    elims = p & covers81[cover] & box & ~base81
+                    if not elims:
+                        continue
+                    if sashimi is not None and sashimi != any(
+                            _POPCOUNT[masks[i] & cover] <= 1 for i in _BITS9[bmask]):
+                        continue
+                    yield Fish(d, tuple(base_off + i for i in _BITS9[bmask]),
+                               tuple(cover_off + i for i in _BITS9[cover]), base81, fins, 0, 0, elims)
+
+
+#: Per fish size, memo of :func:`_cover_choices` by line union.
+_COVER_CHOICES: dict[int, dict[int, list[tuple[int, int]]]] = {2: {}, 3: {}, 4: {}}
+
+
+def _cover_choices(size: int, umask: int) -> list[tuple[int, int]]:
+    """For a 9-bit union of base candidates' lines, every (cover, fin lines) split with
+    ``size`` cover lines and fin lines (at least one) inside a single stack."""
+    out = []
+    for picked in combinations(_BITS9[umask], size):
+        cover = 0
+        for b in picked:
+            cover |= 1 << b
+        finmask = umask & ~cover
+        if finmask and any(finmask & ~st == 0 for st in _STACKS):
+            out.append((cover, finmask))
+    return out
 
 
 # ---------------------------------------------------------------- Franken and Mutant fish

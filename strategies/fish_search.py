@@ -175,7 +175,20 @@ def search(digit: int, pos: int, size: int, base_houses: Sequence[int], cover_ho
                     yield from finish(cv, cn, fins, fb)
                     del picked[-len(combo):]
                 return
-            low = todo & -todo
+            # a base candidate that sees no cell where an elimination could still fall
+            # cannot be a fin: branch on such a cell first (it must be covered)
+            if fins:
+                fbt = fb & target
+                finable = 0
+                while fbt:
+                    t = fbt & -fbt
+                    finable |= PEERS[t.bit_length() - 1]
+                    fbt ^= t
+                forced = todo & ~finable
+                low = (forced or todo) & -(forced or todo)
+            else:
+                forced = 0
+                low = todo & -todo
             x = low.bit_length() - 1
             for h in _CELL_HOUSES[x]:
                 c = allowed_set.get(h)
@@ -184,7 +197,7 @@ def search(digit: int, pos: int, size: int, base_houses: Sequence[int], cover_ho
                 picked.append(h)
                 yield from rec(covered | c, cann | (covered & c), declared, fb)
                 picked.pop()
-            if finned and fins.bit_count() < MAX_FINS:
+            if finned and not forced and fins.bit_count() < MAX_FINS:
                 nfb = fb & PEERS[x]
                 if nfb & target:
                     yield from rec(covered, cann, declared | low, nfb)
