@@ -193,7 +193,7 @@ def general_fish(grid: Grid, size: int, kind: int, finned: bool, digits=range(1,
         if not p:
             continue
         for base_houses, cover_houses in setups:
-            for fish in search(d, p, size, base_houses, cover_houses, finned):
+            for fish in search(d, p, size, base_houses, cover_houses, finned, kind == FRANKEN):
                 if shape(fish.base, fish.cover) == kind:
                     yield fish
 
@@ -224,7 +224,9 @@ def houses_long(houses) -> str:
             groups.append(f"{word} {nums[0]}")
         else:
             groups.append(f"{'boxes' if word == 'box' else word + 's'} {', '.join(nums[:-1])} and {nums[-1]}")
-    return ", ".join(groups)
+    if len(groups) > 1:
+        return ", ".join(groups[:-1]) + " and " + groups[-1]
+    return groups[0] if groups else ""
 
 
 def fish_name(fish: Fish) -> str:

@@ -82,13 +82,14 @@ def fin_buddies(fins: int) -> int:
 
 
 def search(digit: int, pos: int, size: int, base_houses: Sequence[int], cover_houses: Sequence[int],
-           finned: bool) -> Iterator[Fish]:
+           finned: bool, lines_in_base: bool = False) -> Iterator[Fish]:
     """Every fish of exactly ``size`` base and cover houses for ``digit`` (candidates ``pos``).
 
     ``finned`` False: fish without fins (no endo fins either); True: fish with at least one
     fin (endo fins allowed, at most :data:`MAX_ENDO_FINS`; at most :data:`MAX_FINS` fins in
     all). Only fish with at least one elimination are yielded. Base sets come in HoDoKu's
-    order (houses in the order given, combinations lexicographic).
+    order (houses in the order given, combinations lexicographic). ``lines_in_base``: skip
+    base sets made of boxes only (they can only give Mutant fish).
     """
     units = []
     for h in base_houses:
@@ -114,7 +115,8 @@ def search(digit: int, pos: int, size: int, base_houses: Sequence[int], cover_ho
                     continue
             chosen.append(h)
             if len(chosen) == size:
-                yield from covers(tuple(chosen), union | cells, new_endo)
+                if not lines_in_base or chosen[0] < 18:
+                    yield from covers(tuple(chosen), union | cells, new_endo)
             else:
                 yield from bases(i + 1, union | cells, new_endo)
             chosen.pop()
