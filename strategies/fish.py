@@ -18,14 +18,12 @@ from typing import Callable, Iterator
 from sudoku_logic.grid import Grid
 from sudoku_logic.houses import HOUSE_MASK, cell_list, cell_name, cells_name
 
-from .fish_search import BASIC, FRANKEN, MUTANT, Fish, search, shape
+from .fish_search import BASIC, FRANKEN, MAX_FINS, MUTANT, Fish, search, shape
 from .registry import technique
 from .step import Step
 
 SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _COUNT = {2: "two", 3: "three", 4: "four"}
-#: HoDoKu's maximum number of fins.
-MAX_FINS = 5
 
 ROWS = tuple(range(9))
 COLS = tuple(range(9, 18))
@@ -258,14 +256,13 @@ def fins_detail(fins: int, endo: int) -> str:
 def fish_step(fish: Fish, name: str | None = None) -> Step:
     """The step for one fish, with HoDoKu's notation and a sentence a person can check."""
     name = name or fish_name(fish)
-    d = fish.digit
-    size = len(fish.base)
-    detail = f"{d} {houses_short(fish.base)} {houses_short(fish.cover)}{fins_detail(fish.fins, fish.endo)}"
+    detail = f"{fish.digit} {houses_short(fish.base)} {houses_short(fish.cover)}{fins_detail(fish.fins, fish.endo)}"
     explanation = _explain(fish)
     return _make_step(name, fish, detail, explanation)
 
 
 def _make_step(name: str, fish: Fish, detail: str, explanation: str) -> Step:
+    """A Step: base candidates as the cells, highlighted by role, base then cover houses."""
     d = fish.digit
     cells = cell_list(fish.base_cells)
     candidates = []
