@@ -177,6 +177,53 @@ def _cover_choices(size: int, umask: int) -> list[tuple[int, int]]:
     return out
 
 
+class _Replay:
+    """A generator shared by several consumers: items already produced are replayed, the
+    rest are produced on demand (so the first consumer stays lazy)."""
+
+    __slots__ = ("items", "source", "done")
+
+    def __init__(self, source: Iterator[Fish]) -> None:
+        self.items: list[Fish] = []
+        self.source = source
+        self.done = False
+
+    def __iter__(self) -> Iterator[Fish]:
+        i = 0
+        while True:
+            if i < len(self.items):
+                yield self.items[i]
+                i += 1
+            elif self.done:
+                return
+            else:
+                nxt = next(self.source, None)
+                if nxt is None:
+                    self.done = True
+                    return
+                self.items.append(nxt)
+
+
+#: The last position's finned basic fish per size, shared by the Finned and Sashimi finders
+#: (the solver asks both, one after the other, on the same position).
+_SHARED: dict[int, tuple[tuple[int, ...], _Replay]] = {}
+
+
+def shared_finned_basic_fish(grid: Grid, size: int, sashimi: bool) -> Iterator[Fish]:
+    """:func:`finned_basic_fish` for all digits, its search shared between the Finned and
+    the Sashimi finder of one size on one position."""
+    key = tuple(grid.pos)
+    hit = _SHARED.get(size)
+    if hit is None or hit[0] != key:
+        # the search reads only candidates: give it a snapshot, not the (mutable) grid
+        snapshot = Grid.__new__(Grid)
+        snapshot.pos = list(key)
+        hit = _SHARED[size] = (key, _Replay(finned_basic_fish(snapshot, size, None)))
+    for fish in hit[1]:
+        if is_sashimi(fish) == sashimi:
+            yield fish
+
+
 # ---------------------------------------------------------------- Franken and Mutant fish
 
 def general_fish(grid: Grid, size: int, kind: int, finned: bool, digits=range(1, 10)) -> Iterator[Fish]:
@@ -385,8 +432,8 @@ GENERAL_DEFAULT = False
 
 for _size, _fish in SIZE_NAMES.items():
     _register(_fish, _bind(basic_fish, _size))
-    _register(f"Finned {_fish}", _bind(finned_basic_fish, _size, False))
-    _register(f"Sashimi {_fish}", _bind(finned_basic_fish, _size, True))
+    _register(f"Finned {_fish}", lambda grid, size=_size: shared_finned_basic_fish(grid, size, False))
+    _register(f"Sashimi {_fish}", lambda grid, size=_size: shared_finned_basic_fish(grid, size, True))
     _register(f"Franken {_fish}", _bind(general_fish, _size, FRANKEN, False), GENERAL_DEFAULT)
     _register(f"Finned Franken {_fish}", _bind(general_fish, _size, FRANKEN, True), GENERAL_DEFAULT)
     _register(f"Mutant {_fish}", _bind(general_fish, _size, MUTANT, False), GENERAL_DEFAULT)

@@ -7,7 +7,7 @@ from helpers import (
 )
 from sudoku_logic.formats import parse
 from sudoku_logic.solver import Solver
-from strategies.fish import basic_fish, finned_basic_fish, general_fish
+from strategies.fish import basic_fish, finned_basic_fish, fish_step, general_fish
 from strategies.fish_search import BASIC, FRANKEN, MUTANT, search, shape
 from strategies.registry import REGISTRY, lookup
 
@@ -158,6 +158,23 @@ def test_fast_basic_path_agrees_with_general_search(size):
             else:
                 fast = {_key(f) for f in basic_fish(g, size)}
             assert fast == general, (g.values_string(), size, finned)
+
+
+def test_shared_finned_search_follows_the_position():
+    """Finned and Sashimi finders share one search per position; consuming it partly,
+    changing the grid and asking again on an equal or a different position stays exact."""
+    from strategies.fish import shared_finned_basic_fish
+    for start in POSITIONS[:8]:
+        g = start.copy()
+        for size in (2, 3):
+            first = next(shared_finned_basic_fish(g, size, False), None)
+            if first is not None:
+                g.apply(fish_step(first))  # the grid object the search began on changes
+            for pos_grid in (start.copy(), g):
+                for sashimi in (False, True):
+                    shared = [_key(f) for f in shared_finned_basic_fish(pos_grid, size, sashimi)]
+                    direct = [_key(f) for f in finned_basic_fish(pos_grid.copy(), size, sashimi)]
+                    assert shared == direct
 
 
 def test_general_fish_kinds():
