@@ -204,6 +204,7 @@ def search(digit: int, pos: int, size: int, base_houses: Sequence[int], cover_ho
                 if nfb & target:
                     yield from rec(covered, cann, declared | low, nfb)
 
-        yield from rec(0, 0, 0, fin_buddies(endo) if endo else -1)
+        # HoDoKu tries cover sets as lexicographic combinations of houses: same order here
+        yield from sorted(rec(0, 0, 0, fin_buddies(endo) if endo else -1), key=lambda f: f.cover)
 
     yield from bases(0, 0, 0)
