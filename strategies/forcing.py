@@ -1,0 +1,321 @@
+"""Forcing chains and nets: Contradiction and Verity, static (chains) and dynamic (nets), and
+the last resort, Nested Forcing Net.
+
+- **Contradiction**: assuming a candidate on (or off) leads, by implications, to a
+  contradiction; so it is off (eliminated) or on (placed).
+- **Verity**: every branch of a choice leads to the same fact, so the fact holds. Choices: the
+  candidates of a cell, the places of a digit in a house, or a candidate on and off.
+- **Chains** (HoDoKu's Forcing Chain ...) follow only bivalue/bilocal links of the position;
+  **nets** also use every single that the branch's eliminations create.
+- **Nested Forcing Net**: a dynamic net in which, whenever propagation stalls, each undecided
+  candidate of the branch is tried in a nested net; those that break become eliminations of the
+  branch. It finds a contradiction for an assumption (an elimination), one level deep first,
+  two levels if needed.
+
+Every conclusion is proved by the branches shown in ``step.chains`` (engine in
+:mod:`strategies.implications`); difficulty grows with the number of facts the proof needs, as
+in Sudoku Explainer (base + 0.1 per length threshold 4, 6, 8, 12, 16, 24, 32, ...).
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Iterator
+
+from grading.tables import RATINGS
+from sudoku_logic.grid import Grid
+from sudoku_logic.houses import CELL_BIT, HOUSE_MASK, MASK_DIGITS, cell_name, house_name
+
+from .implications import DYNAMIC, STATIC, Branch, Position, fact_name, propagate
+from .registry import technique
+from .step import Step
+
+ZERO = [0] * 10
+_ANALYSES: "OrderedDict[tuple, Analysis]" = OrderedDict()
+_MAX_CACHED = 4
+NESTED_MAX_DEPTH = 2
+
+
+def length_increment(length: int) -> float:
+    """Sudoku Explainer's extra difficulty for a chain of ``length``: 0.1 per threshold passed
+    (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, ...)."""
+    added = 0.0
+    ceil = 4
+    odd = False
+    while length > ceil:
+        added += 0.1
+        ceil = ceil * 4 // 3 if odd else ceil * 3 // 2
+        odd = not odd
+    return round(added, 1)
+
+
+class Analysis:
+    """Branches of one position, computed on demand and kept (one per assumption and mode)."""
+
+    def __init__(self, grid: Grid) -> None:
+        self.P = Position(grid)
+        self.branches: dict[tuple[int, bool, int, int], Branch] = {}
+
+    def branch(self, mode: int, is_on: bool, cell: int, d: int) -> Branch:
+        """What follows from ``(cell, d)`` on (``is_on``) or off, in ``mode``."""
+        key = (mode, is_on, cell, d)
+        b = self.branches.get(key)
+        if b is None:
+            a = ((cell, d),)
+            b = propagate(self.P, ZERO, ZERO, mode, 0, a if is_on else (), () if is_on else a)
+            self.branches[key] = b
+        return b
+
+
+def analysis(grid: Grid) -> Analysis:
+    """The (memoised) analysis of this exact position."""
+    key = grid.key()
+    a = _ANALYSES.get(key)
+    if a is None:
+        a = Analysis(grid)
+        _ANALYSES[key] = a
+        if len(_ANALYSES) > _MAX_CACHED:
+            _ANALYSES.popitem(last=False)
+    else:
+        _ANALYSES.move_to_end(key)
+    return a
+
+
+def _ordered_candidates(P: Position) -> list[tuple[int, int]]:
+    """Candidates of cells with few candidates first (cheap, short branches first)."""
+    out = P.candidates()
+    out.sort(key=lambda cd: (bin(P.cands[cd[0]]).count("1"), cd[0], cd[1]))
+    return out
+
+
+# ------------------------------------------------------------------ contradiction
+def _contradiction_steps(grid: Grid, name: str, mode: int) -> Iterator[Step]:
+    an = analysis(grid)
+    P = an.P
+    found = []
+    for c, d in _ordered_candidates(P):
+        for is_on in (True, False):
+            b = an.branch(mode, is_on, c, d)
+            if b.contradiction is not None:
+                anc = b.contradiction_facts_ancestors()
+                found.append((len(anc), is_on, c, d, b))
+    found.sort(key=lambda x: (x[0], not x[1], x[2], x[3]))
+    base = RATINGS[name].se
+    for size, is_on, c, d, b in found:
+        yield _contradiction_step(name, base, size, is_on, c, d, b)
+
+
+def _contradiction_step(name: str, base: float, size: int, is_on: bool, c: int, d: int,
+                        b: Branch, nested: bool = False) -> Step:
+    premise = fact_name((is_on, c, d))
+    facts = b.contradiction_facts()
+    chains = [b.render(f) for f in facts]
+    if nested:
+        chains += _nested_proofs(b, facts)
+    ct = b.contradiction
+    where = cell_name(ct.cell) if ct.kind != "house" else house_name(ct.house)
+    if is_on:
+        result = dict(eliminations=[(c, d)])
+        concl = f"so {cell_name(c)} cannot be {d}"
+        suppose = f"If {cell_name(c)} were {d}"
+    else:
+        result = dict(placements=[(c, d)])
+        concl = f"so {cell_name(c)} must be {d}"
+        suppose = f"If {cell_name(c)} were not {d}"
+    how = "nested forcing nets" if nested else ("forcing chains" if b.mode == STATIC else "a forcing net")
+    expl = (f"{suppose}, {how} would lead to a contradiction: {ct.describe()} "
+            f"({'; '.join(_summary(f, b) for f in facts)}); {concl}.")
+    return Step(
+        name, cells=[c], candidates=_highlights((is_on, c, d), b, facts),
+        detail=f"{premise} leads to a contradiction in {where}",
+        explanation=expl, difficulty=round(base + length_increment(size - 2), 1),
+        chains=chains, **result,
+    )
+
+
+def _summary(fact, b: Branch) -> str:
+    """``r1c2=4 gives r4c4<>1 in 5 steps``."""
+    path = b.path_to(fact)
+    if len(path) == 1:
+        why = b.causes(*fact)[1]
+        if why == "nested":
+            return f"{fact_name(fact)} by a nested net"
+        if why == "known":
+            return f"{fact_name(fact)} already"
+    return f"{fact_name(path[0])} gives {fact_name(fact)} in {len(path) - 1} step{'s' if len(path) != 2 else ''}"
+
+
+def _highlights(premise, b: Branch, facts) -> list[tuple[int, int, str]]:
+    out = [(premise[1], premise[2], "pattern")]
+    seen = {(premise[1], premise[2])}
+    for f in facts:
+        for is_on, cell, d in b.path_to(f)[1:]:
+            if (cell, d) not in seen:
+                seen.add((cell, d))
+                out.append((cell, d, "on" if is_on else "off"))
+    return out
+
+
+def _nested_proofs(b: Branch, facts, limit: int = 12) -> list[str]:
+    """One line per nested elimination the proof relies on: why that candidate is false."""
+    out = []
+    needed = [f for f in b.ancestors(facts) if len(f) == 3 and f[0] is False
+              and (f[1], f[2]) in b.nested]
+    needed.sort(key=lambda f: b.wave_of(*f))
+    for f in needed[:limit]:
+        sub = b.nested[(f[1], f[2])]
+        out.append(f"{fact_name(f)} since {sub.render_contradiction(1)}")
+    if len(needed) > limit:
+        out.append(f"... and {len(needed) - limit} more nested eliminations of the same kind")
+    return out
+
+
+@technique("Forcing Chain Contradiction")
+def forcing_chain_contradiction(grid: Grid) -> Iterator[Step]:
+    """A candidate whose assumption (on or off) breaks the grid through bivalue/bilocal links."""
+    yield from _contradiction_steps(grid, "Forcing Chain Contradiction", STATIC)
+
+
+@technique("Forcing Net Contradiction")
+def forcing_net_contradiction(grid: Grid) -> Iterator[Step]:
+    """A candidate whose assumption (on or off) breaks the grid through a net of singles."""
+    yield from _contradiction_steps(grid, "Forcing Net Contradiction", DYNAMIC)
+
+
+# ------------------------------------------------------------------ verity
+def _choices(P: Position):
+    """Every choice whose branches cover all cases: ``(kind, label, [(is_on, cell, d)])``."""
+    for c in sorted(range(81), key=lambda c: bin(P.cands[c]).count("1")):
+        if P.empty >> c & 1:
+            ds = MASK_DIGITS[P.cands[c]]
+            if len(ds) >= 2:
+                yield "cell", cell_name(c), [(True, c, d) for d in ds]
+    for d in range(1, 10):
+        for h, m in P.houses[d]:
+            if m & (m - 1):
+                cells = [x for x in range(81) if m >> x & 1]
+                yield "house", f"{d} in {house_name(h)}", [(True, x, d) for x in cells]
+    for c, d in P.candidates():
+        yield "binary", f"{cell_name(c)}", [(True, c, d), (False, c, d)]
+
+
+def _verity_steps(grid: Grid, name: str, mode: int) -> Iterator[Step]:
+    an = analysis(grid)
+    P = an.P
+    found = {}
+    for kind, label, premises in _choices(P):
+        brs = [an.branch(mode, *p) for p in premises]
+        if any(b.contradiction is not None for b in brs):
+            continue  # a contradiction step covers it
+        on = brs[0].on[:]
+        off = brs[0].off[:]
+        for b in brs[1:]:
+            for d in range(1, 10):
+                on[d] &= b.on[d]
+                off[d] &= b.off[d]
+        for d in range(1, 10):
+            off[d] &= P.pos[d]
+            on[d] &= P.pos[d]
+        for d in range(1, 10):
+            for is_on, bits in ((True, on[d]), (False, off[d])):
+                while bits:
+                    low = bits & -bits
+                    cell = low.bit_length() - 1
+                    bits ^= low
+                    fact = (is_on, cell, d)
+                    size = len(set().union(*(b.ancestors([fact]) for b in brs)))
+                    key = (is_on, cell, d)
+                    if key not in found or size < found[key][0]:
+                        found[key] = (size, kind, label, premises, brs)
+    items = sorted(found.items(), key=lambda kv: (kv[1][0], not kv[0][0], kv[0][1], kv[0][2]))
+    base = RATINGS[name].se
+    for fact, (size, kind, label, premises, brs) in items:
+        yield _verity_step(name, base, size, fact, kind, label, premises, brs)
+
+
+def _verity_step(name, base, size, fact, kind, label, premises, brs) -> Step:
+    is_on, cell, d = fact
+    chains = [b.render(fact) for b in brs]
+    if kind == "cell":
+        intro = f"{label} must hold one of {', '.join(str(p[2]) for p in premises)}"
+    elif kind == "house":
+        dd, _, h = label.partition(" in ")
+        intro = f"{dd} must go in one of {', '.join(cell_name(p[1]) for p in premises)} ({h})"
+    else:
+        p = premises[0]
+        intro = f"{cell_name(p[1])} either is {p[2]} or is not"
+        label = f"{cell_name(p[1])} ({p[2]} on/off)"
+    branches = "; ".join(f"if {fact_name(p)}, {_summary(fact, b)[len(fact_name(p)) + 1:]}"
+                         for p, b in zip(premises, brs))
+    concl = f"{cell_name(cell)} must be {d}" if is_on else f"{cell_name(cell)} cannot be {d}"
+    highlights = []
+    seen = set()
+    for p, b in zip(premises, brs):
+        if (p[1], p[2]) not in seen:
+            seen.add((p[1], p[2]))
+            highlights.append((p[1], p[2], "pattern"))
+    for b in brs:
+        for f in b.path_to(fact)[1:]:
+            if (f[1], f[2]) not in seen:
+                seen.add((f[1], f[2]))
+                highlights.append((f[1], f[2], "on" if f[0] else "off"))
+    return Step(
+        name,
+        placements=[(cell, d)] if is_on else [], eliminations=[] if is_on else [(cell, d)],
+        cells=sorted({p[1] for p in premises}), candidates=highlights,
+        detail=f"in {label}",
+        explanation=f"{intro}; every case leads to {fact_name(fact)} ({branches}); so {concl}.",
+        difficulty=round(base + length_increment(size - 2), 1), chains=chains,
+    )
+
+
+@technique("Forcing Chain Verity")
+def forcing_chain_verity(grid: Grid) -> Iterator[Step]:
+    """Every candidate of a cell (or place of a digit in a house, or a candidate on and off)
+    leads through bivalue/bilocal links to the same fact."""
+    yield from _verity_steps(grid, "Forcing Chain Verity", STATIC)
+
+
+@technique("Forcing Net Verity")
+def forcing_net_verity(grid: Grid) -> Iterator[Step]:
+    """Every case of a choice leads through a net of singles to the same fact."""
+    yield from _verity_steps(grid, "Forcing Net Verity", DYNAMIC)
+
+
+# ------------------------------------------------------------------ nested
+@technique("Nested Forcing Net")
+def nested_forcing_net(grid: Grid) -> Iterator[Step]:
+    """A candidate whose assumption breaks the grid through a net that itself uses nested
+    forcing nets (each elimination inside the branch proved by its own contradiction).
+
+    Tries nesting one level deep first, then two. Within a level, after the first hit it
+    looks at a few more candidates and yields the simplest of those first."""
+    an = analysis(grid)
+    P = an.P
+    base = RATINGS["Nested Forcing Net"].se
+    cands = _ordered_candidates(P)
+    done = set()
+    for depth in range(1, NESTED_MAX_DEPTH + 1):
+        pool: list = []
+        left = None
+        for c, d in cands:
+            if (c, d) in done:
+                continue
+            b = propagate(P, ZERO, ZERO, DYNAMIC, depth, assumed_on=((c, d),))
+            if left is not None:
+                left -= 1
+            if b.contradiction is not None:
+                done.add((c, d))
+                pool.append((len(b.contradiction_facts_ancestors()), c, d, b))
+                if left is None:
+                    left = 12
+            if left == 0 and pool:
+                yield from _flush_nested(pool, base + 0.5 * (depth - 1))
+                pool = []
+                left = None
+        yield from _flush_nested(pool, base + 0.5 * (depth - 1))
+
+
+def _flush_nested(pool: list, base: float) -> Iterator[Step]:
+    pool.sort(key=lambda x: x[0])
+    for size, c, d, b in pool:
+        yield _contradiction_step("Nested Forcing Net", base, size, True, c, d, b, nested=True)
