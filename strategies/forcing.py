@@ -25,14 +25,18 @@ from grading.tables import RATINGS
 from sudoku_logic.grid import Grid
 from sudoku_logic.houses import CELL_BIT, HOUSE_MASK, MASK_DIGITS, cell_name, house_name
 
-from .implications import DYNAMIC, STATIC, Branch, Position, fact_name, propagate
+from .implications import DYNAMIC, STATIC, Branch, Position, fact_name, propagate, split
 from .registry import technique
 from .step import Step
 
-ZERO = [0] * 10
+ZERO = 0
 _ANALYSES: "OrderedDict[tuple, Analysis]" = OrderedDict()
 _MAX_CACHED = 4
 NESTED_MAX_DEPTH = 2
+#: after a nested hit, how many more assumptions to try before yielding the simplest found
+NESTED_LOOKAHEAD = 4
+#: contradictions whose exact size is compared before the first one is yielded
+CONTRADICTION_LOOKAHEAD = 6
 
 
 def length_increment(length: int) -> float:
@@ -96,12 +100,18 @@ def _contradiction_steps(grid: Grid, name: str, mode: int) -> Iterator[Step]:
         for is_on in (True, False):
             b = an.branch(mode, is_on, c, d)
             if b.contradiction is not None:
-                anc = b.contradiction_facts_ancestors()
-                found.append((len(anc), is_on, c, d, b))
+                found.append((len(b.waves), is_on, c, d, b))
+    # rounds to the contradiction is a cheap proxy; the exact size (facts the proof needs)
+    # orders the few best by proxy, then the rest follow by proxy
     found.sort(key=lambda x: (x[0], not x[1], x[2], x[3]))
+    k = CONTRADICTION_LOOKAHEAD
+    head = [(len(x[4].contradiction_facts_ancestors()),) + x[1:] for x in found[:k]]
+    head.sort(key=lambda x: (x[0], not x[1], x[2], x[3]))
     base = RATINGS[name].se
-    for size, is_on, c, d, b in found:
+    for size, is_on, c, d, b in head:
         yield _contradiction_step(name, base, size, is_on, c, d, b)
+    for _, is_on, c, d, b in found[k:]:
+        yield _contradiction_step(name, base, len(b.contradiction_facts_ancestors()), is_on, c, d, b)
 
 
 def _contradiction_step(name: str, base: float, size: int, is_on: bool, c: int, d: int,
@@ -188,81 +198,92 @@ def _choices(P: Position):
         if P.empty >> c & 1:
             ds = MASK_DIGITS[P.cands[c]]
             if len(ds) >= 2:
-                yield "cell", cell_name(c), [(True, c, d) for d in ds]
+                yield "cell", f"in {cell_name(c)}", [(True, c, d) for d in ds]
     for d in range(1, 10):
         for h, m in P.houses[d]:
             if m & (m - 1):
                 cells = [x for x in range(81) if m >> x & 1]
                 yield "house", f"{d} in {house_name(h)}", [(True, x, d) for x in cells]
     for c, d in P.candidates():
-        yield "binary", f"{cell_name(c)}", [(True, c, d), (False, c, d)]
+        yield "binary", f"{cell_name(c)}={d} on/off", [(True, c, d), (False, c, d)]
 
 
 def _verity_steps(grid: Grid, name: str, mode: int) -> Iterator[Step]:
     an = analysis(grid)
     P = an.P
-    found = {}
+    found: dict = {}
     for kind, label, premises in _choices(P):
         brs = [an.branch(mode, *p) for p in premises]
-        if any(b.contradiction is not None for b in brs):
-            continue  # a contradiction step covers it
-        on = brs[0].on[:]
-        off = brs[0].off[:]
-        for b in brs[1:]:
-            for d in range(1, 10):
-                on[d] &= b.on[d]
-                off[d] &= b.off[d]
-        for d in range(1, 10):
-            off[d] &= P.pos[d]
-            on[d] &= P.pos[d]
-        for d in range(1, 10):
-            for is_on, bits in ((True, on[d]), (False, off[d])):
-                while bits:
-                    low = bits & -bits
-                    cell = low.bit_length() - 1
-                    bits ^= low
-                    fact = (is_on, cell, d)
-                    size = len(set().union(*(b.ancestors([fact]) for b in brs)))
-                    key = (is_on, cell, d)
-                    if key not in found or size < found[key][0]:
-                        found[key] = (size, kind, label, premises, brs)
+        live = [b for b in brs if b.contradiction is None]
+        if len(live) < 2:
+            continue  # a contradiction step (or a plain single) covers it
+        on = P.all
+        off = P.all
+        for b in live:
+            on &= b.on
+            off &= b.off
+        for is_on, bits in ((True, on), (False, off)):
+            while bits:
+                low = bits & -bits
+                cell, d = split(low.bit_length() - 1)
+                bits ^= low
+                fact = (is_on, cell, d)
+                proxy = sum(b.wave_of(*fact) for b in live) + sum(len(b.waves) for b in brs if b not in live)
+                if fact not in found or proxy < found[fact][0]:
+                    found[fact] = (proxy, kind, label, premises, brs)
     items = sorted(found.items(), key=lambda kv: (kv[1][0], not kv[0][0], kv[0][1], kv[0][2]))
+    k = CONTRADICTION_LOOKAHEAD
+    head = [(_verity_size(fact, v[4]), fact, v) for fact, v in items[:k]]
+    head.sort(key=lambda x: x[0])
     base = RATINGS[name].se
-    for fact, (size, kind, label, premises, brs) in items:
+    for size, fact, (_, kind, label, premises, brs) in head:
         yield _verity_step(name, base, size, fact, kind, label, premises, brs)
+    for fact, (_, kind, label, premises, brs) in items[k:]:
+        yield _verity_step(name, base, _verity_size(fact, brs), fact, kind, label, premises, brs)
+
+
+def _verity_size(fact, brs) -> int:
+    """Facts the proof needs: each live branch's chain to ``fact``, each broken branch's
+    contradiction."""
+    out: set = set()
+    for i, b in enumerate(brs):
+        facts = b.ancestors([fact]) if b.contradiction is None else b.contradiction_facts_ancestors()
+        out |= {(i,) + f for f in facts}
+    return len(out)
 
 
 def _verity_step(name, base, size, fact, kind, label, premises, brs) -> Step:
     is_on, cell, d = fact
-    chains = [b.render(fact) for b in brs]
+    chains = [b.render(fact) if b.contradiction is None else b.render_contradiction() for b in brs]
     if kind == "cell":
-        intro = f"{label} must hold one of {', '.join(str(p[2]) for p in premises)}"
+        intro = f"{cell_name(premises[0][1])} must hold one of {', '.join(str(p[2]) for p in premises)}"
     elif kind == "house":
         dd, _, h = label.partition(" in ")
         intro = f"{dd} must go in one of {', '.join(cell_name(p[1]) for p in premises)} ({h})"
     else:
         p = premises[0]
         intro = f"{cell_name(p[1])} either is {p[2]} or is not"
-        label = f"{cell_name(p[1])} ({p[2]} on/off)"
-    branches = "; ".join(f"if {fact_name(p)}, {_summary(fact, b)[len(fact_name(p)) + 1:]}"
+    branches = "; ".join(_summary(fact, b) if b.contradiction is None
+                         else f"{fact_name(p)} is impossible ({b.contradiction.describe()})"
                          for p, b in zip(premises, brs))
     concl = f"{cell_name(cell)} must be {d}" if is_on else f"{cell_name(cell)} cannot be {d}"
     highlights = []
     seen = set()
-    for p, b in zip(premises, brs):
+    for p in premises:
         if (p[1], p[2]) not in seen:
             seen.add((p[1], p[2]))
             highlights.append((p[1], p[2], "pattern"))
     for b in brs:
-        for f in b.path_to(fact)[1:]:
-            if (f[1], f[2]) not in seen:
-                seen.add((f[1], f[2]))
-                highlights.append((f[1], f[2], "on" if f[0] else "off"))
+        if b.contradiction is None:
+            for f in b.path_to(fact)[1:]:
+                if (f[1], f[2]) not in seen:
+                    seen.add((f[1], f[2]))
+                    highlights.append((f[1], f[2], "on" if f[0] else "off"))
     return Step(
         name,
         placements=[(cell, d)] if is_on else [], eliminations=[] if is_on else [(cell, d)],
         cells=sorted({p[1] for p in premises}), candidates=highlights,
-        detail=f"in {label}",
+        detail=label,
         explanation=f"{intro}; every case leads to {fact_name(fact)} ({branches}); so {concl}.",
         difficulty=round(base + length_increment(size - 2), 1), chains=chains,
     )
@@ -293,6 +314,8 @@ def nested_forcing_net(grid: Grid) -> Iterator[Step]:
     P = an.P
     base = RATINGS["Nested Forcing Net"].se
     cands = _ordered_candidates(P)
+    # assumptions with the widest plain net first: they break soonest
+    cands.sort(key=lambda cd: -an.branch(DYNAMIC, True, *cd).off.bit_count())
     done = set()
     for depth in range(1, NESTED_MAX_DEPTH + 1):
         pool: list = []
@@ -307,7 +330,7 @@ def nested_forcing_net(grid: Grid) -> Iterator[Step]:
                 done.add((c, d))
                 pool.append((len(b.contradiction_facts_ancestors()), c, d, b))
                 if left is None:
-                    left = 12
+                    left = NESTED_LOOKAHEAD
             if left == 0 and pool:
                 yield from _flush_nested(pool, base + 0.5 * (depth - 1))
                 pool = []

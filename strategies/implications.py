@@ -18,8 +18,8 @@ A contradiction is a candidate both on and off, a cell with every candidate off,
 with every place in a house off. All facts are sound consequences of the assumptions: the
 engine never consults a solution.
 
-Facts are kept as per-digit 81-bit sets (index 1..9), waves as the facts new at each round so
-that :class:`Branch` can rebuild, on demand, a shortest cause for any fact it derived.
+Facts are kept as 729-bit sets (bit ``(d - 1) * 81 + cell``), waves as the facts new at each
+round so that :class:`Branch` can rebuild, on demand, a shortest cause for any fact.
 """
 from __future__ import annotations
 
@@ -31,7 +31,27 @@ from sudoku_logic.houses import CELL_BIT, CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, 
 STATIC = 0
 DYNAMIC = 1
 
-_HOUSES_OF_CELL = CELL_HOUSES
+CELL_HOUSE_BITS = [(1 << h[0]) | (1 << h[1]) | (1 << h[2]) for h in CELL_HOUSES]
+ALL81 = (1 << 81) - 1
+#: multiplying an 81-bit set by REP9 copies it into all nine digit slices
+REP9 = sum(1 << (81 * k) for k in range(9))
+#: KILL[i]: the candidates that candidate i (on) rules out: same digit in its peers, other
+#: digits in its cell (to be intersected with the position's candidates)
+KILL = [0] * 729
+for _d in range(9):
+    for _c in range(81):
+        KILL[_d * 81 + _c] = (PEERS[_c] << (81 * _d)) | ((REP9 << _c) & ~(1 << (_d * 81 + _c)))
+
+
+def bit(cell: int, d: int) -> int:
+    """The 729-bit set holding candidate ``(cell, d)``."""
+    return 1 << ((d - 1) * 81 + cell)
+
+
+def split(i: int) -> tuple[int, int]:
+    """``(cell, digit)`` of a candidate index ``(d - 1) * 81 + cell``."""
+    d, c = divmod(i, 81)
+    return c, d + 1
 
 
 def _bits(x: int):
@@ -44,21 +64,23 @@ def _bits(x: int):
 class Position:
     """Tables of one grid position that every propagation on it shares.
 
-    ``pos``/``cands``/``empty`` are copies of the grid's; ``bivalue`` is the 81-bit set of cells
-    with exactly two candidates; ``houses[d]`` lists ``(h, mask)`` for every house where ``d``
-    still has places, ``bilocal[d]`` the subset with exactly two places.
+    ``pos``/``cands``/``empty`` are copies of the grid's and ``all`` its candidates as a
+    729-bit set; ``bivalue`` is the 81-bit set of cells with exactly two candidates;
+    ``houses[d]`` lists ``(h, mask)`` for every house where ``d`` still has places,
+    ``bilocal[d]`` the subset with exactly two places.
     """
 
-    __slots__ = ("pos", "cands", "empty", "bivalue", "houses", "bilocal", "cache")
+    __slots__ = ("pos", "cands", "empty", "all", "bivalue", "houses", "bilocal", "cache",
+                 "hmask", "house_bits", "bilocal_bits")
 
     def __init__(self, grid: Grid) -> None:
         self.pos = grid.pos[:]
         self.cands = grid.cands[:]
         self.empty = grid.empty
+        self.all = sum(self.pos[d] << (81 * (d - 1)) for d in range(1, 10))
         self.bivalue = 0
         for c in _bits(grid.empty):
-            m = grid.cands[c]
-            if m and (m & (m - 1)) and not (m & (m - 1)) & ((m & (m - 1)) - 1):
+            if MASK_DIGITS[grid.cands[c]].__len__() == 2:
                 self.bivalue |= CELL_BIT[c]
         self.houses: list[list[tuple[int, int]]] = [[]]
         self.bilocal: list[list[tuple[int, int]]] = [[]]
@@ -72,6 +94,11 @@ class Position:
                         bl.append((h, m))
             self.houses.append(hs)
             self.bilocal.append(bl)
+        #: per digit: the 27 masks of its places per house; 27-bit sets of the houses where
+        #: it has places / exactly two places
+        self.hmask = [[0] * 27] + [[self.pos[d] & HOUSE_MASK[h] for h in range(27)] for d in range(1, 10)]
+        self.house_bits = [0] + [sum(1 << h for h, _ in self.houses[d]) for d in range(1, 10)]
+        self.bilocal_bits = [0] + [sum(1 << h for h, _ in self.bilocal[d]) for d in range(1, 10)]
         self.cache: dict = {}
 
     def candidates(self) -> list[tuple[int, int]]:
@@ -108,40 +135,47 @@ class Contradiction:
 class Branch:
     """The facts that follow from some assumptions, wave by wave.
 
-    ``on[d]``/``off[d]``: 81-bit sets of everything derived (assumptions included);
-    ``waves``: list of ``(new_on, new_off)`` per round (wave 0 = the assumptions);
+    ``on``/``off``: 729-bit sets of everything derived (assumptions and known facts
+    included); ``waves``: ``(new_on, new_off)`` per round (wave 0 = the assumptions);
     ``contradiction``: None or where the branch broke; ``nested``: for off facts proved by a
-    nested branch, ``(cell, digit) -> Branch`` of that nested assumption.
+    nested branch, ``(cell, digit) -> Branch`` of that nested assumption; ``base_on``/
+    ``base_off``: facts known before the assumptions (the outer branch of a nested one).
     """
 
     pos_: Position
     mode: int
-    on: list[int]
-    off: list[int]
-    waves: list[tuple[list[int], list[int]]]
+    on: int
+    off: int
+    waves: list[tuple[int, int]]
     contradiction: Contradiction | None = None
     nested: dict = field(default_factory=dict)
-    base_on: list = field(default_factory=lambda: [0] * 10)
-    base_off: list = field(default_factory=lambda: [0] * 10)
+    base_on: int = 0
+    base_off: int = 0
 
     # ---------------------------------------------------------------- queries
     def has(self, is_on: bool, cell: int, d: int) -> bool:
-        return bool((self.on if is_on else self.off)[d] >> cell & 1)
+        return bool((self.on if is_on else self.off) >> ((d - 1) * 81 + cell) & 1)
+
+    def digit_set(self, is_on: bool, d: int) -> int:
+        """81-bit set of the cells where ``d`` is on (``is_on``) or off in this branch."""
+        return ((self.on if is_on else self.off) >> (81 * (d - 1))) & ALL81
 
     def wave_of(self, is_on: bool, cell: int, d: int) -> int:
         """Round in which a fact was derived (0 = assumed), -1 for a fact known before the
         assumptions (the outer branch of a nested one), -2 if it does not hold here."""
         k = 0 if is_on else 1
-        for i, w in enumerate(self.waves):
-            if w[k][d] >> cell & 1:
-                return i
-        if (self.base_on if is_on else self.base_off)[d] >> cell & 1:
+        i = (d - 1) * 81 + cell
+        for n, w in enumerate(self.waves):
+            if w[k] >> i & 1:
+                return n
+        if (self.base_on if is_on else self.base_off) >> i & 1:
             return -1
         return -2
 
     def causes(self, is_on: bool, cell: int, d: int) -> tuple[list[tuple[bool, int, int]], str]:
-        """The facts that directly imply this one (empty for an assumption or a nested proof)
-        and a short reason: ``""``, ``"cell"``, ``"house h"``, ``"nested"``."""
+        """The facts that directly imply this one and a short reason: ``""`` (an assumption),
+        ``"known"`` (known before the assumptions), ``"nested"`` (proved by a nested branch),
+        ``"cell"``, ``"peer"`` or ``"house h"``."""
         w = self.wave_of(is_on, cell, d)
         if w <= 0:
             return [], "" if w == 0 else "known"
@@ -154,9 +188,9 @@ class Branch:
             others = P.cands[cell] & ~(1 << (d - 1))
             for won in [self.base_on] + [waves[j][0] for j in range(w)]:
                 for e in MASK_DIGITS[others]:
-                    if won[e] >> cell & 1:
+                    if won >> ((e - 1) * 81 + cell) & 1:
                         return [(True, cell, e)], "cell"
-                hit = won[d] & peers
+                hit = (won >> (81 * (d - 1))) & peers
                 if hit:
                     p = (hit & -hit).bit_length() - 1
                     return [(True, p, d)], "peer"
@@ -257,116 +291,113 @@ def fact_name(f) -> str:
     return f"{cell_name(cell)}{'=' if is_on else '<>'}{d}"
 
 
-def propagate(P: Position, on0: list[int], off0: list[int], mode: int, depth: int = 0,
+def propagate(P: Position, on0: int, off0: int, mode: int, depth: int = 0,
               assumed_on=(), assumed_off=()) -> Branch:
     """Derive everything that follows from ``assumed_on``/``assumed_off`` (lists of
-    ``(cell, digit)``) on top of the already-known facts ``on0``/``off0`` (per-digit 81-bit
-    sets, copied). Returns the :class:`Branch`; stops at the first contradiction."""
-    pos = P.pos
+    ``(cell, digit)``) on top of the already-known facts ``on0``/``off0`` (729-bit sets).
+    Returns the :class:`Branch`; stops at the first contradiction."""
+    allc = P.all
     empty = P.empty
-    on = on0[:]
-    off = off0[:]
-    pending_on = [0] * 10
-    pending_off = [0] * 10
+    pend_on = 0
+    pend_off = 0
     for c, d in assumed_on:
-        pending_on[d] |= 1 << c
+        pend_on |= 1 << ((d - 1) * 81 + c)
     for c, d in assumed_off:
-        pending_off[d] |= 1 << c
-    for d in range(1, 10):
-        pending_on[d] &= ~on[d]
-        pending_off[d] &= ~off[d]
-        on[d] |= pending_on[d]
-        off[d] |= pending_off[d]
-    br = Branch(P, mode, on, off, [(pending_on, pending_off)], base_on=on0[:], base_off=off0[:])
+        pend_off |= 1 << ((d - 1) * 81 + c)
+    pend_on &= ~on0
+    pend_off &= ~off0
+    on = on0 | pend_on
+    off = off0 | pend_off
+    waves = [(pend_on, pend_off)]
+    br = Branch(P, mode, on, off, waves, base_on=on0, base_off=off0)
     naked_mask = empty if mode == DYNAMIC else P.bivalue
-    hlists = P.houses if mode == DYNAMIC else P.bilocal
-    allhouses = P.houses
-    waves = br.waves
-    R9 = range(1, 10)
+    hbits = P.house_bits
+    sbits = P.bilocal_bits if mode == STATIC else hbits
+    hmask = P.hmask
     inner = None
     inner_i = 0
     inner_found = False
     while True:
-        for d in R9:
-            x = on[d] & off[d]
-            if x:
-                br.contradiction = Contradiction("cand", (x & -x).bit_length() - 1, d)
-                return br
-        # off facts that follow from the new on facts
-        check = pending_off
-        if any(pending_on):
-            ones = twos = 0
-            add_off = [0] * 10
-            for d in R9:
-                n = pending_on[d]
-                if n:
-                    twos |= ones & n
-                    ones |= n
-                    acc = 0
-                    while n:
-                        low = n & -n
-                        acc |= PEERS[low.bit_length() - 1]
-                        n ^= low
-                    add_off[d] = acc
-            nf = [0] * 10
-            got = False
-            for d in R9:
-                x = (add_off[d] | (ones & ~pending_on[d]) | twos) & pos[d] & ~off[d]
+        x = on & off
+        if x:
+            br.on, br.off = on, off
+            br.contradiction = Contradiction("cand", *split((x & -x).bit_length() - 1))
+            return br
+        check = pend_off
+        if pend_on:
+            acc = 0
+            n = pend_on
+            while n:
+                low = n & -n
+                acc |= KILL[low.bit_length() - 1]
+                n ^= low
+            nf = acc & allc & ~off
+            if nf:
+                off |= nf
+                waves.append((0, nf))
+                x = on & off
                 if x:
-                    nf[d] = x
-                    off[d] |= x
-                    got = True
-            if got:
-                waves.append(([0] * 10, nf))
-                for d in R9:
-                    x = on[d] & off[d]
-                    if x:
-                        br.contradiction = Contradiction("cand", (x & -x).bit_length() - 1, d)
-                        return br
-                check = [a | b for a, b in zip(nf, pending_off)]
-        nn = None
-        if any(check):
-            rem = [0] + [pos[d] & ~off[d] for d in R9]
+                    br.on, br.off = on, off
+                    br.contradiction = Contradiction("cand", *split((x & -x).bit_length() - 1))
+                    return br
+                check |= nf
+        nn = 0
+        if check:
+            rem = allc & ~off
             o = t = 0
-            for d in R9:
-                r = rem[d]
-                t |= o & r
-                o |= r
+            r = rem
+            for _ in range(9):
+                s_ = r & ALL81
+                t |= o & s_
+                o |= s_
+                r >>= 81
             dead = empty & ~o
             if dead:
+                br.on, br.off = on, off
                 br.contradiction = Contradiction("cell", (dead & -dead).bit_length() - 1)
                 return br
-            nn = [0] * 10
             single = o & ~t & naked_mask
             if single:
-                for d in R9:
-                    nn[d] = single & rem[d] & ~on[d]
-            for d in R9:
-                cd = check[d]
+                nn = single * REP9 & rem
+            k = 0
+            while check:
+                cd = check & ALL81
+                check >>= 81
+                k += 1
                 if not cd:
                     continue
-                r = rem[d]
-                for h, m in allhouses[d]:
-                    if m & cd and not r & m:
-                        br.contradiction = Contradiction("house", house=h, digit=d)
+                r = (rem >> (81 * (k - 1))) & ALL81
+                hs = 0
+                while cd:
+                    low = cd & -cd
+                    hs |= CELL_HOUSE_BITS[low.bit_length() - 1]
+                    cd ^= low
+                hs &= hbits[k]
+                hm = hmask[k]
+                sb = sbits[k]
+                acc = 0
+                while hs:
+                    low = hs & -hs
+                    h = low.bit_length() - 1
+                    hs ^= low
+                    x = r & hm[h]
+                    if not x:
+                        br.on, br.off = on, off
+                        br.contradiction = Contradiction("house", house=h, digit=k)
                         return br
-                acc = nn[d]
-                for h, m in hlists[d]:
-                    if m & cd:
-                        x = r & m
-                        if not (x & (x - 1)):
-                            acc |= x
-                nn[d] = acc & ~on[d]
-            if not any(nn):
-                nn = None
-        if nn is not None:
-            for d in R9:
-                on[d] |= nn[d]
-            waves.append((nn, [0] * 10))
-            pending_on = nn
-            pending_off = [0] * 10
+                    if not (x & (x - 1)) and sb >> h & 1:
+                        acc |= x
+                if acc:
+                    nn |= acc << (81 * (k - 1))
+            nn &= ~on
+        if nn:
+            on |= nn
+            waves.append((nn, 0))
+            pend_on = nn
+            pend_off = 0
             continue
         if depth <= 0:
+            br.on, br.off = on, off
             return br
         # stalled: try undecided candidates on in nested propagations, one at a time; the
         # first that breaks becomes an off fact and propagation resumes (the scan then goes
@@ -375,40 +406,45 @@ def propagate(P: Position, on0: list[int], off0: list[int], mode: int, depth: in
         while hit is None:
             if inner is None or inner_i >= len(inner):
                 if inner is not None and not inner_found:
+                    br.on, br.off = on, off
                     return br
-                inner = list(_nested_order(P, on, off))
+                inner = _nested_order(P, on, off)
                 inner_i = 0
                 inner_found = False
                 if not inner:
+                    br.on, br.off = on, off
                     return br
             c, d = inner[inner_i]
             inner_i += 1
-            if (off[d] | on[d]) >> c & 1:
+            b = 1 << ((d - 1) * 81 + c)
+            if (off | on) & b:
                 continue
             sub = propagate(P, on, off, DYNAMIC, depth - 1, assumed_on=((c, d),))
             if sub.contradiction is not None:
                 hit = (c, d)
                 br.nested[hit] = sub
         inner_found = True
-        found = [0] * 10
-        found[d] = 1 << c
-        off[d] |= found[d]
-        waves.append(([0] * 10, found))
-        pending_on = [0] * 10
-        pending_off = found
+        off |= b
+        waves.append((0, b))
+        pend_on = 0
+        pend_off = b
 
 
-def _nested_order(P: Position, on: list[int], off: list[int]):
+def _nested_order(P: Position, on: int, off: int) -> list[tuple[int, int]]:
     """Undecided candidates, those in cells with the fewest candidates left first."""
-    rem = [0] + [P.pos[d] & ~off[d] & ~on[d] for d in range(1, 10)]
+    rem = P.all & ~off & ~on
     decided = 0
-    for d in range(1, 10):
-        decided |= on[d]
+    x = on
+    while x:
+        decided |= x & ALL81
+        x >>= 81
     by_size: dict[int, list] = {}
     for c in _bits(P.empty & ~decided):
-        ds = [d for d in MASK_DIGITS[P.cands[c]] if rem[d] >> c & 1]
+        ds = [d for d in MASK_DIGITS[P.cands[c]] if rem >> ((d - 1) * 81 + c) & 1]
         by_size.setdefault(len(ds), []).append((c, ds))
+    out = []
     for n in sorted(by_size):
         for c, ds in by_size[n]:
             for d in ds:
-                yield c, d
+                out.append((c, d))
+    return out
