@@ -256,3 +256,86 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         sys.exit(130)
+
+
+@app.command()
+def generate(
+    count: int = typer.Option(1, "--count", "-n", help="how many puzzles"),
+    level: Optional[str] = typer.Option(None, "--level", help="easy, medium, hard, unfair or extreme (HoDoKu scale)"),
+    min_rating: Optional[float] = typer.Option(None, "--min-rating", help="lowest Sudoku Explainer rating"),
+    max_rating: Optional[float] = typer.Option(None, "--max-rating", help="highest Sudoku Explainer rating"),
+    technique: Optional[str] = typer.Option(None, "--technique", help="the solve path must use this technique"),
+    symmetry: str = typer.Option("none", "--symmetry", help="none, rotational, diagonal or mirror"),
+    minimal: bool = typer.Option(False, "--minimal", help="no given can be removed without losing uniqueness"),
+    max_givens: int = typer.Option(30, "--max-givens", help="without --minimal: stop removing givens at this count"),
+    seed: Optional[int] = typer.Option(None, "--seed", help="random seed: the same seed gives the same puzzles"),
+    jobs: int = typer.Option(0, "--jobs", "-j", help="processes (0 = all cores)"),
+    max_tries: Optional[int] = typer.Option(None, "--max-tries", help="give up after this many candidates"),
+    fmt: str = typer.Option("csv", "--format", "-f", help="csv, jsonl or table"),
+    output: Optional[str] = typer.Option(None, "--output", "-o", help="write rows to this file"),
+    no_progress: bool = typer.Option(False, "--no-progress", help="no progress bar"),
+) -> None:
+    """Generate puzzles with one solution, of a chosen difficulty."""
+    import os
+    import random
+
+    from grading.bulk import COLUMNS, RowWriter
+    from strategies.registry import lookup
+
+    from .generator import SYMMETRIES, Wanted, generate as run
+
+    err = Console(stderr=True, highlight=False)
+
+    def fail(message: str) -> None:
+        err.print(f"error: {message}", markup=False)
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+    levels = ("easy", "medium", "hard", "unfair", "extreme")
+    if level is not None and level.lower() not in levels:
+        fail(f"unknown level {level!r}: use one of {', '.join(levels)}")
+    if symmetry not in SYMMETRIES:
+        fail(f"unknown symmetry {symmetry!r}: use one of {', '.join(SYMMETRIES)}")
+    if fmt not in ("csv", "jsonl", "table"):
+        fail(f"unknown format {fmt!r}: use table, csv or jsonl")
+    if count < 1:
+        fail("--count must be at least 1")
+    if min_rating is not None and max_rating is not None and min_rating > max_rating:
+        fail(f"--min-rating {min_rating} is above --max-rating {max_rating}")
+    tech_name = None
+    if technique:
+        try:
+            tech_name = lookup([technique])[0].name
+        except (KeyError, IndexError):
+            fail(f"unknown technique {technique!r} (run `sudoku techniques` for the list)")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 32)
+        err.print(f"seed {seed}", markup=False)
+    jobs = jobs or os.cpu_count() or 1
+    wanted = Wanted(level, min_rating, max_rating, tech_name)
+    fh = open(output, "w", encoding="utf-8", newline="") if output else sys.stdout
+    writer = RowWriter(fmt, fh, Console(highlight=False))
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    bar = Progress(TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[tries]} tried"),
+                   console=err, transient=True, disable=no_progress or not err.is_terminal)
+    made = 0
+    try:
+        with bar:
+            task = bar.add_task("gen", total=count, tries=0)
+            tries = 0
+
+            def seen(_cand, _ok) -> None:
+                nonlocal tries
+                tries += 1
+                bar.update(task, tries=tries)
+
+            for cand in run(count, wanted, seed, symmetry, minimal, max_givens, jobs, max_tries, seen):
+                writer.write({k: cand.row[k] for k in COLUMNS})
+                made += 1
+                bar.advance(task)
+        writer.close()
+    finally:
+        if output:
+            fh.close()
+    if made < count:
+        err.print(f"error: only {made} of {count} puzzles fit after {max_tries} tries", markup=False)
+        raise typer.Exit(1)
