@@ -93,25 +93,55 @@ def _ordered_candidates(P: Position) -> list[tuple[int, int]]:
 
 # ------------------------------------------------------------------ contradiction
 def _contradiction_steps(grid: Grid, name: str, mode: int) -> Iterator[Step]:
+    """Contradictions of ``mode``, simplest first.
+
+    A full scan tries every candidate on and off. Within one puzzle's solve, the assumptions
+    that broke in the last full scan are tried again first (on the current position, from
+    scratch): most still break, and a solve path then needs one full scan per batch of
+    contradictions instead of one per step."""
     an = analysis(grid)
     P = an.P
+    base = RATINGS[name].se
+    done = set()
+    memo = _PENDING.get(mode)
+    if memo is not None and memo[0] == _puzzle_key(grid):
+        quick = []
+        for is_on, c, d in memo[1]:
+            if P.cands[c] >> (d - 1) & 1:
+                b = an.branch(mode, is_on, c, d)
+                if b.contradiction is not None:
+                    quick.append((len(b.contradiction_facts_ancestors()), is_on, c, d, b))
+        quick.sort(key=lambda x: (x[0], not x[1], x[2], x[3]))
+        for size, is_on, c, d, b in quick:
+            done.add((is_on, c, d))
+            yield _contradiction_step(name, base, size, is_on, c, d, b)
     found = []
     for c, d in _ordered_candidates(P):
         for is_on in (True, False):
             b = an.branch(mode, is_on, c, d)
             if b.contradiction is not None:
                 found.append((len(b.waves), is_on, c, d, b))
+    _PENDING[mode] = (_puzzle_key(grid), [x[1:4] for x in found])
+    found = [x for x in found if x[1:4] not in done]
     # rounds to the contradiction is a cheap proxy; the exact size (facts the proof needs)
     # orders the few best by proxy, then the rest follow by proxy
     found.sort(key=lambda x: (x[0], not x[1], x[2], x[3]))
     k = CONTRADICTION_LOOKAHEAD
     head = [(len(x[4].contradiction_facts_ancestors()),) + x[1:] for x in found[:k]]
     head.sort(key=lambda x: (x[0], not x[1], x[2], x[3]))
-    base = RATINGS[name].se
     for size, is_on, c, d, b in head:
         yield _contradiction_step(name, base, size, is_on, c, d, b)
     for _, is_on, c, d, b in found[k:]:
         yield _contradiction_step(name, base, len(b.contradiction_facts_ancestors()), is_on, c, d, b)
+
+
+#: per mode: (puzzle key, assumptions that broke in the last full scan)
+_PENDING: dict[int, tuple] = {}
+
+
+def _puzzle_key(grid: Grid) -> tuple:
+    """The givens: positions of one puzzle's solve share it."""
+    return tuple(v if grid.givens >> c & 1 else 0 for c, v in enumerate(grid.values))
 
 
 def _contradiction_step(name: str, base: float, size: int, is_on: bool, c: int, d: int,
@@ -151,6 +181,9 @@ def _summary(fact, b: Branch) -> str:
             return f"{fact_name(fact)} by a nested net"
         if why == "known":
             return f"{fact_name(fact)} already"
+    if b.wave_of(*path[0]) != 0:
+        premise = " & ".join(fact_name(a) for a in b.assumptions())
+        return f"{premise} gives {fact_name(fact)} through nested eliminations"
     return f"{fact_name(path[0])} gives {fact_name(fact)} in {len(path) - 1} step{'s' if len(path) != 2 else ''}"
 
 
@@ -168,12 +201,10 @@ def _highlights(premise, b: Branch, facts) -> list[tuple[int, int, str]]:
 def _nested_proofs(b: Branch, facts, limit: int = 12) -> list[str]:
     """One line per nested elimination the proof relies on: why that candidate is false."""
     out = []
-    needed = [f for f in b.ancestors(facts) if len(f) == 3 and f[0] is False
-              and (f[1], f[2]) in b.nested]
-    needed.sort(key=lambda f: b.wave_of(*f))
+    needed = b.nested_facts(facts)
     for f in needed[:limit]:
         sub = b.nested[(f[1], f[2])]
-        out.append(f"{fact_name(f)} since {sub.render_contradiction(1)}")
+        out.append(f"{fact_name(f)} since {sub.render_contradiction()}")
     if len(needed) > limit:
         out.append(f"... and {len(needed) - limit} more nested eliminations of the same kind")
     return out

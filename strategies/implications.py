@@ -216,7 +216,9 @@ class Branch:
         return best[1], best[2]
 
     def ancestors(self, facts) -> set:
-        """Every fact (including ``facts``) needed to derive ``facts``."""
+        """Every fact (including ``facts``) needed to derive ``facts``; the facts of a nested
+        proof are included (tagged with that proof), and the outer facts it relied on are
+        traced in this branch."""
         seen = set()
         stack = list(facts)
         while stack:
@@ -227,7 +229,11 @@ class Branch:
             cs, why = self.causes(*f)
             if why == "nested":
                 sub = self.nested[(f[1], f[2])]
-                seen |= {("n", id(sub), x) for x in sub.contradiction_facts_ancestors()}
+                for x in sub.contradiction_facts_ancestors():
+                    if len(x) == 3 and sub.wave_of(*x) == -1:
+                        stack.append(x)
+                    else:
+                        seen.add(("n", id(sub), x))
             stack.extend(cs)
         return seen
 
@@ -261,29 +267,53 @@ class Branch:
         path.reverse()
         return path
 
-    def render(self, fact, nested_depth: int = 0) -> str:
-        """``r1c2=4 -> r1c8<>4 -> r1c8=7 (with r2c8<>7) -> ...`` ending at ``fact``."""
+    def render(self, fact) -> str:
+        """``r1c2=4 -> r1c8<>4 -> r1c8=7 (with r2c8<>7) -> ...`` ending at ``fact``. A fact
+        proved by a nested net is marked ``(nested)``; a chain that starts at such a fact or at
+        a fact known before the assumptions is prefixed by the assumptions and `` ... ``."""
         parts = []
         path = self.path_to(fact)
         for i, f in enumerate(path):
             s = fact_name(f)
             cs, why = self.causes(*f)
-            if why == "nested" and nested_depth < 3:
-                sub = self.nested[(f[1], f[2])]
-                s += " (as " + sub.render_contradiction(nested_depth + 1) + ")"
+            if why == "nested":
+                s += " (nested)"
             elif len(cs) > 1:
                 prev = path[i - 1] if i else None
                 extra = [fact_name(x) for x in cs if x != prev]
                 if extra:
                     s += " (with " + ", ".join(extra) + ")"
             parts.append(s)
-        return " -> ".join(parts)
+        out = " -> ".join(parts)
+        if self.wave_of(*path[0]) != 0 and self.causes(*path[0])[1] == "nested":
+            out = " & ".join(fact_name(a) for a in self.assumptions()) + " ... " + out
+        return out
 
-    def render_contradiction(self, nested_depth: int = 0) -> str:
+    def assumptions(self) -> list[tuple[bool, int, int]]:
+        """The facts assumed in wave 0."""
+        out = []
+        for k, is_on in ((0, True), (1, False)):
+            x = self.waves[0][k]
+            while x:
+                low = x & -x
+                x ^= low
+                c, d = split(low.bit_length() - 1)
+                out.append((is_on, c, d))
+        return out
+
+    def render_contradiction(self) -> str:
         """The chains that end in this branch's contradiction, joined by `` and ``."""
         facts = self.contradiction_facts()
-        chains = [self.render(f, nested_depth) for f in facts]
+        chains = [self.render(f) for f in facts]
         return " and ".join(chains) + " [" + self.contradiction.short() + "]"
+
+    def nested_facts(self, facts) -> list[tuple[bool, int, int]]:
+        """The facts proved by nested nets that the derivation of ``facts`` relies on, in the
+        order they were found."""
+        out = [f for f in self.ancestors(facts) if len(f) == 3 and f[0] is False
+               and (f[1], f[2]) in self.nested and self.wave_of(*f) > 0]
+        out.sort(key=lambda f: self.wave_of(*f))
+        return out
 
 
 def fact_name(f) -> str:
