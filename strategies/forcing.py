@@ -25,7 +25,9 @@ from grading.tables import RATINGS
 from sudoku_logic.grid import Grid
 from sudoku_logic.houses import CELL_BIT, HOUSE_MASK, MASK_DIGITS, cell_name, house_name
 
-from .implications import DYNAMIC, STATIC, Branch, Position, fact_name, propagate, split
+from .implications import (
+    ALL81, CELL_HOUSE_BITS, DYNAMIC, STATIC, Branch, Position, fact_name, propagate, split,
+)
 from .registry import technique
 from .step import Step
 
@@ -53,21 +55,87 @@ def length_increment(length: int) -> float:
 
 
 class Analysis:
-    """Branches of one position, computed on demand and kept (one per assumption and mode)."""
+    """Branches of one position, computed on demand and kept (one per assumption and mode).
 
-    def __init__(self, grid: Grid) -> None:
+    Forcing *chains* (static branches) of a position that follows ``prev`` in a solve are
+    taken over from ``prev`` when nothing can have changed them: the position has no bivalue
+    cell or bilocal house that ``prev`` lacked (so no new link), the branch broke nothing in
+    ``prev``, none of its on facts lost its candidate, and it empties no cell or house now.
+    Such a branch derives exactly the same facts here (restricted to the candidates left)."""
+
+    def __init__(self, grid: Grid, prev: "Analysis | None" = None) -> None:
         self.P = Position(grid)
         self.branches: dict[tuple[int, bool, int, int], Branch] = {}
+        self.fresh_branches: dict[tuple[int, bool, int, int], Branch] = {}
+        self.stale = self._link(prev) if prev is not None else None
+
+    def _link(self, prev: "Analysis"):
+        P, Q = self.P, prev.P
+        if P.all & ~Q.all or P.bivalue & ~Q.bivalue:
+            return None
+        checks = []
+        removed = Q.all & ~P.all
+        for d in range(1, 10):
+            if P.bilocal_bits[d] & ~Q.bilocal_bits[d]:
+                return None
+            rd = (removed >> (81 * (d - 1))) & ALL81
+            hs = 0
+            while rd:
+                low = rd & -rd
+                hs |= CELL_HOUSE_BITS[low.bit_length() - 1]
+                rd ^= low
+            hs &= P.house_bits[d]
+            if hs:
+                checks.append((81 * (d - 1), [P.hmask[d][h] for h in range(27) if hs >> h & 1]))
+        return prev, removed, checks
+
+    def _reuse(self, key) -> Branch | None:
+        prev, removed, checks = self.stale
+        b = prev.branches.get(key)
+        if b is None or b.contradiction is not None or b.on & removed:
+            return None
+        P = self.P
+        rem = P.all & ~b.off
+        o = 0
+        r = rem
+        for _ in range(9):
+            o |= r & ALL81
+            r >>= 81
+        if P.empty & ~o:
+            return None
+        for shift, hms in checks:
+            r = rem >> shift
+            for hm in hms:
+                if not r & hm:
+                    return None
+        return b
 
     def branch(self, mode: int, is_on: bool, cell: int, d: int) -> Branch:
-        """What follows from ``(cell, d)`` on (``is_on``) or off, in ``mode``."""
+        """What follows from ``(cell, d)`` on (``is_on``) or off, in ``mode`` (possibly a
+        branch of an earlier position that derives the same facts here)."""
         key = (mode, is_on, cell, d)
         b = self.branches.get(key)
         if b is None:
-            a = ((cell, d),)
-            b = propagate(self.P, ZERO, ZERO, mode, 0, a if is_on else (), () if is_on else a)
+            if mode == STATIC and self.stale is not None:
+                b = self._reuse(key)
+            if b is None:
+                b = self.fresh(mode, is_on, cell, d)
             self.branches[key] = b
         return b
+
+    def fresh(self, mode: int, is_on: bool, cell: int, d: int) -> Branch:
+        """The branch computed on this very position (for showing its chains)."""
+        key = (mode, is_on, cell, d)
+        b = self.fresh_branches.get(key)
+        if b is None:
+            a = ((cell, d),)
+            b = propagate(self.P, ZERO, ZERO, mode, 0, a if is_on else (), () if is_on else a)
+            self.fresh_branches[key] = b
+        return b
+
+
+#: per puzzle (its givens): the analysis of the last position seen, for reuse of its chains
+_LAST: dict[tuple, Analysis] = {}
 
 
 def analysis(grid: Grid) -> Analysis:
@@ -75,7 +143,10 @@ def analysis(grid: Grid) -> Analysis:
     key = grid.key()
     a = _ANALYSES.get(key)
     if a is None:
-        a = Analysis(grid)
+        pk = _puzzle_key(grid)
+        a = Analysis(grid, _LAST.get(pk))
+        _LAST.clear()
+        _LAST[pk] = a
         _ANALYSES[key] = a
         if len(_ANALYSES) > _MAX_CACHED:
             _ANALYSES.popitem(last=False)
@@ -268,8 +339,10 @@ def _verity_steps(grid: Grid, name: str, mode: int) -> Iterator[Step]:
     head.sort(key=lambda x: x[0])
     base = RATINGS[name].se
     for size, fact, (_, kind, label, premises, brs) in head:
-        yield _verity_step(name, base, size, fact, kind, label, premises, brs)
+        brs = [an.fresh(mode, *p) for p in premises]
+        yield _verity_step(name, base, _verity_size(fact, brs), fact, kind, label, premises, brs)
     for fact, (_, kind, label, premises, brs) in items[k:]:
+        brs = [an.fresh(mode, *p) for p in premises]
         yield _verity_step(name, base, _verity_size(fact, brs), fact, kind, label, premises, brs)
 
 
