@@ -9,6 +9,8 @@ Columns:
   get more per step); ``None`` where SE has no such technique.
 - ``level``/``score``: HoDoKu's level and score per step.
 - ``order``: HoDoKu's search order (lower first); ties in the SE path fall back to it.
+  Techniques with the same order are searched together and their best step is taken
+  (HoDoKu finds nice loops and AICs in one search and keeps the one that eliminates most).
 """
 from __future__ import annotations
 
@@ -85,11 +87,11 @@ Sue de Coq                                  | als            | 1101  | 5.0  | Un
 X-Chain                                     | chains         | 0701  | 6.6  | Unfair  |   260 |  4900
 XY-Chain                                    | chains         | 0702  | 6.6  | Unfair  |   260 |  5000
 Continuous Nice Loop                        | chains         | 0706  | 7.0  | Unfair  |   280 |  5100
-Discontinuous Nice Loop                     | chains         | 0707  | 7.0  | Unfair  |   280 |  5200
-AIC                                         | chains         | 0708  | 7.0  | Unfair  |   280 |  5300
+Discontinuous Nice Loop                     | chains         | 0707  | 7.0  | Unfair  |   280 |  5100
+AIC                                         | chains         | 0708  | 7.0  | Unfair  |   280 |  5100
 Grouped Continuous Nice Loop                | chains         | 0709  | 7.0  | Unfair  |   300 |  5400
-Grouped Discontinuous Nice Loop             | chains         | 0710  | 7.0  | Unfair  |   300 |  5500
-Grouped AIC                                 | chains         | 0711  | 7.0  | Unfair  |   300 |  5600
+Grouped Discontinuous Nice Loop             | chains         | 0710  | 7.0  | Unfair  |   300 |  5400
+Grouped AIC                                 | chains         | 0711  | 7.0  | Unfair  |   300 |  5400
 Almost Locked Set XZ-Rule                   | als            | 0901  | 7.5  | Unfair  |   300 |  5700
 Almost Locked Set XY-Wing                   | als            | 0902  | 7.6  | Unfair  |   320 |  5800
 Almost Locked Set XY-Chain                  | als            | 0903  | 7.7  | Unfair  |   340 |  5900
