@@ -206,8 +206,8 @@ def _contradiction_steps(grid: Grid, name: str, mode: int) -> Iterator[Step]:
         yield _contradiction_step(name, base, len(b.contradiction_facts_ancestors()), is_on, c, d, b)
 
 
-#: per mode: (puzzle key, assumptions that broke in the last full scan)
-_PENDING: dict[int, tuple] = {}
+#: per mode (and "nested"): (puzzle key, assumptions that broke in the last scan)
+_PENDING: dict = {}
 
 
 def _puzzle_key(grid: Grid) -> tuple:
@@ -421,6 +421,19 @@ def nested_forcing_net(grid: Grid) -> Iterator[Step]:
     # assumptions with the widest plain net first: they break soonest
     cands.sort(key=lambda cd: -an.branch(DYNAMIC, True, *cd).off.bit_count())
     done = set()
+    pk = _puzzle_key(grid)
+    memo = _PENDING.get("nested")
+    if memo is not None and memo[0] == pk:
+        # the other hits of the last scan of this puzzle, tried again on this position
+        pool = []
+        for c, d in memo[1]:
+            if P.cands[c] >> (d - 1) & 1:
+                b = propagate(P, ZERO, ZERO, DYNAMIC, 1, assumed_on=((c, d),))
+                if b.contradiction is not None:
+                    done.add((c, d))
+                    pool.append((len(b.contradiction_facts_ancestors()), c, d, b))
+        _PENDING["nested"] = (pk, [(c, d) for _, c, d, _ in pool])
+        yield from _flush_nested(pool, base)
     for depth in range(1, NESTED_MAX_DEPTH + 1):
         pool: list = []
         left = None
@@ -436,6 +449,8 @@ def nested_forcing_net(grid: Grid) -> Iterator[Step]:
                 if left is None:
                     left = NESTED_LOOKAHEAD
             if left == 0 and pool:
+                if depth == 1:
+                    _PENDING["nested"] = (pk, [(c2, d2) for _, c2, d2, _ in pool])
                 yield from _flush_nested(pool, base + 0.5 * (depth - 1))
                 pool = []
                 left = None
