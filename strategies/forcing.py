@@ -57,11 +57,10 @@ def length_increment(length: int) -> float:
 class Analysis:
     """Branches of one position, computed on demand and kept (one per assumption and mode).
 
-    Forcing *chains* (static branches) of a position that follows ``prev`` in a solve are
-    taken over from ``prev`` when nothing can have changed them: the position has no bivalue
-    cell or bilocal house that ``prev`` lacked (so no new link), the branch broke nothing in
-    ``prev``, none of its on facts lost its candidate, and it empties no cell or house now.
-    Such a branch derives exactly the same facts here (restricted to the candidates left)."""
+    Branches of a position that follows ``prev`` in a solve are taken over from ``prev`` when
+    nothing can have changed them (see :meth:`_reuse`): such a branch derives exactly the same
+    facts here, restricted to the candidates left. Steps are always shown with branches
+    computed on the position itself (:meth:`fresh`)."""
 
     def __init__(self, grid: Grid, prev: "Analysis | None" = None) -> None:
         self.P = Position(grid)
@@ -71,13 +70,14 @@ class Analysis:
 
     def _link(self, prev: "Analysis"):
         P, Q = self.P, prev.P
-        if P.all & ~Q.all or P.bivalue & ~Q.bivalue:
-            return None
+        if P.all & ~Q.all:
+            return None  # not a later position of the same solve
+        new_links = bool(P.bivalue & ~Q.bivalue)
         checks = []
         removed = Q.all & ~P.all
         for d in range(1, 10):
             if P.bilocal_bits[d] & ~Q.bilocal_bits[d]:
-                return None
+                new_links = True
             rd = (removed >> (81 * (d - 1))) & ALL81
             hs = 0
             while rd:
@@ -87,26 +87,49 @@ class Analysis:
             hs &= P.house_bits[d]
             if hs:
                 checks.append((81 * (d - 1), [P.hmask[d][h] for h in range(27) if hs >> h & 1]))
-        return prev, removed, checks
+        return prev, removed, checks, new_links
 
     def _reuse(self, key) -> Branch | None:
-        prev, removed, checks = self.stale
+        """The previous position's branch for ``key`` if it derives exactly the same facts
+        here: it broke nothing there, none of its on facts lost its candidate, and restricted
+        to this position it is still a fixpoint that breaks nothing (no cell or house left
+        empty; for nets, no new single: a cell or house with one candidate left holds an on
+        fact). For chains, there must be no new bivalue cell or bilocal house at all."""
+        prev, removed, checks, new_links = self.stale
+        mode = key[0]
+        if mode == STATIC and new_links:
+            return None
         b = prev.branches.get(key)
         if b is None or b.contradiction is not None or b.on & removed:
             return None
         P = self.P
         rem = P.all & ~b.off
-        o = 0
+        o = t = 0
         r = rem
         for _ in range(9):
-            o |= r & ALL81
+            x = r & ALL81
+            t |= o & x
+            o |= x
             r >>= 81
         if P.empty & ~o:
             return None
+        dyn = mode == DYNAMIC
+        if dyn:
+            oncells = 0
+            r = b.on
+            while r:
+                oncells |= r & ALL81
+                r >>= 81
+            if o & ~t & ~oncells:
+                return None
         for shift, hms in checks:
             r = rem >> shift
+            bon = b.on >> shift
             for hm in hms:
-                if not r & hm:
+                x = r & hm
+                if not x:
+                    return None
+                if dyn and not (x & (x - 1)) and not bon & x:
                     return None
         return b
 
@@ -116,7 +139,7 @@ class Analysis:
         key = (mode, is_on, cell, d)
         b = self.branches.get(key)
         if b is None:
-            if mode == STATIC and self.stale is not None:
+            if self.stale is not None:
                 b = self._reuse(key)
             if b is None:
                 b = self.fresh(mode, is_on, cell, d)
