@@ -72,7 +72,7 @@ def test_notation_like_hodoku():
     assert {(c, d) for c, d, role in step.candidates if role == "fin"}
     assert "deadly pattern" in step.explanation
     bug = _first("0610", "Bivalue Universal Grave + 1")
-    assert bug.notation == "Bivalue Universal Grave + 1: r7c3 => r7c3<>36"
+    assert bug.notation == "Bivalue Universal Grave + 1: r7c3 => r7c3<>3, r7c3<>6"
     assert "so r7c3 is 4" in bug.explanation
     ur3 = _first("0602-1", "Uniqueness Test 3")
     assert any(role == "fin" for _, _, role in ur3.candidates)
