@@ -145,6 +145,31 @@ def test_nested_net_on_a_hardest_position():
     assert any("since" in ch or "(as " in ch for ch in s.chains)
 
 
+def test_branches_taken_over_are_exact():
+    """Along solve paths, every branch taken over from an earlier position derives exactly
+    what a branch computed on the position itself derives."""
+    solver = Solver()
+    reused = 0
+    for puzzle, n in ((collection("top1465.txt", 1, every=301)[0], 60),
+                      (collection("hardest_2011_dev.csv", 1, every=77)[0], 25)):
+        grid = parse(puzzle)
+        for _ in range(n):
+            step = solver.next_step(grid)
+            if step is None:
+                break
+            if step.technique in FORCING:
+                an = forcing.analysis(grid)
+                for key, b in list(an.branches.items()):
+                    f = an.fresh(*key)
+                    if b is not f:
+                        reused += 1
+                        assert f.contradiction is None
+                        assert b.on & an.P.all == f.on & an.P.all
+                        assert b.off & an.P.all == f.off & an.P.all
+            grid.apply(step)
+    assert reused
+
+
 def test_finders_do_not_mutate_the_grid():
     grid, _ = stuck(collection("top1465.txt", 1)[0])
     key = grid.key()
