@@ -9,6 +9,8 @@ Columns:
   get more per step); ``None`` where SE has no such technique.
 - ``level``/``score``: HoDoKu's level and score per step.
 - ``order``: HoDoKu's search order (lower first); ties in the SE path fall back to it.
+  Techniques with the same order are searched together and their best step is taken
+  (HoDoKu finds nice loops and AICs in one search and keeps the one that eliminates most).
 """
 from __future__ import annotations
 
@@ -74,9 +76,13 @@ Avoidable Rectangle Type 2                  | uniqueness     | 0608  | 4.6  | Ha
 Finned X-Wing                               | fish           | 0310  | 3.4  | Hard    |   130 |  3800
 Sashimi X-Wing                              | fish           | 0320  | 3.5  | Hard    |   150 |  3900
 Finned Swordfish                            | fish           | 0311  | 4.0  | Unfair  |   200 |  4000
+Siamese Finned Swordfish                    | fish           | 03111 | 4.0  | Unfair  |   200 |  4010
 Sashimi Swordfish                           | fish           | 0321  | 4.1  | Unfair  |   240 |  4100
+Siamese Sashimi Swordfish                   | fish           | 03211 | 4.1  | Unfair  |   240 |  4110
 Finned Jellyfish                            | fish           | 0312  | 5.4  | Unfair  |   250 |  4200
+Siamese Finned Jellyfish                    | fish           | 03121 | 5.4  | Unfair  |   250 |  4210
 Sashimi Jellyfish                           | fish           | 0322  | 5.5  | Unfair  |   260 |  4300
+Siamese Sashimi Jellyfish                   | fish           | 03221 | 5.5  | Unfair  |   260 |  4310
 Simple Colors Trap                          | coloring       | 0500  | 6.6  | Hard    |   150 |  4400
 Simple Colors Wrap                          | coloring       | 0501  | 6.6  | Hard    |   150 |  4500
 Multi Colors 1                              | coloring       | 0502  | 6.7  | Hard    |   200 |  4600
@@ -85,11 +91,11 @@ Sue de Coq                                  | als            | 1101  | 5.0  | Un
 X-Chain                                     | chains         | 0701  | 6.6  | Unfair  |   260 |  4900
 XY-Chain                                    | chains         | 0702  | 6.6  | Unfair  |   260 |  5000
 Continuous Nice Loop                        | chains         | 0706  | 7.0  | Unfair  |   280 |  5100
-Discontinuous Nice Loop                     | chains         | 0707  | 7.0  | Unfair  |   280 |  5200
-AIC                                         | chains         | 0708  | 7.0  | Unfair  |   280 |  5300
+Discontinuous Nice Loop                     | chains         | 0707  | 7.0  | Unfair  |   280 |  5100
+AIC                                         | chains         | 0708  | 7.0  | Unfair  |   280 |  5100
 Grouped Continuous Nice Loop                | chains         | 0709  | 7.0  | Unfair  |   300 |  5400
-Grouped Discontinuous Nice Loop             | chains         | 0710  | 7.0  | Unfair  |   300 |  5500
-Grouped AIC                                 | chains         | 0711  | 7.0  | Unfair  |   300 |  5600
+Grouped Discontinuous Nice Loop             | chains         | 0710  | 7.0  | Unfair  |   300 |  5400
+Grouped AIC                                 | chains         | 0711  | 7.0  | Unfair  |   300 |  5400
 Almost Locked Set XZ-Rule                   | als            | 0901  | 7.5  | Unfair  |   300 |  5700
 Almost Locked Set XY-Wing                   | als            | 0902  | 7.6  | Unfair  |   320 |  5800
 Almost Locked Set XY-Chain                  | als            | 0903  | 7.7  | Unfair  |   340 |  5900
@@ -99,13 +105,16 @@ Franken Swordfish                           | fish           | 0331  | 4.0  | Un
 Franken Jellyfish                           | fish           | 0332  | 5.4  | Unfair  |   370 |  6300
 Finned Franken X-Wing                       | fish           | 0340  | 3.6  | Unfair  |   390 |  6400
 Finned Franken Swordfish                    | fish           | 0341  | 4.2  | Unfair  |   410 |  6500
+Siamese Finned Franken Swordfish            | fish           | 03411 | 4.2  | Unfair  |   410 |  6510
 Finned Franken Jellyfish                    | fish           | 0342  | 5.6  | Unfair  |   430 |  6600
+Siamese Finned Franken Jellyfish            | fish           | 03421 | 5.6  | Unfair  |   430 |  6610
 Mutant X-Wing                               | fish           | 0350  | 3.6  | Extreme |   450 |  6700
 Mutant Swordfish                            | fish           | 0351  | 4.2  | Extreme |   450 |  6800
 Mutant Jellyfish                            | fish           | 0352  | 5.6  | Extreme |   450 |  6900
 Finned Mutant X-Wing                        | fish           | 0360  | 3.8  | Extreme |   470 |  7000
 Finned Mutant Swordfish                     | fish           | 0361  | 4.4  | Extreme |   470 |  7100
 Finned Mutant Jellyfish                     | fish           | 0362  | 5.8  | Extreme |   470 |  7200
+Siamese Finned Mutant Jellyfish             | fish           | 03621 | 5.8  | Extreme |   470 |  7210
 Kraken Fish Type 1                          | kraken         | 0371  | 8.0  | Extreme |   500 |  7300
 Kraken Fish Type 2                          | kraken         | 0372  | 8.0  | Extreme |   500 |  7400
 Forcing Chain Contradiction                 | forcing        | 1301  | 8.0  | Extreme |   500 |  7500
