@@ -74,7 +74,7 @@ def _step_for(code_index: tuple[str, int], technique: str):
     (("0901-1", 0), XZ, "Almost Locked Set XZ-Rule: A=r1c46,r2c5 {1358}, "
                         "B=r1c89,r2c9,r3c8 {23589}, X=5, Z=3 => r2c7<>3"),
     (("0901-2", 0), XZ, "Almost Locked Set XZ-Rule: A=r3789c3 {13789}, B=r46c3,r5c12 {13568}, "
-                        "X=1,3 => r12c3<>137, r6c2<>6, r12c3,r3c9<>9"),
+                        "X=1,3 => r12c3<>1, r12c3<>3, r6c2<>6, r12c3<>7, r12c3,r3c9<>9"),
     (("0902-1", 0), XY, "Almost Locked Set XY-Wing: A=r6c5 {79}, B=r12c8,r3c789 {345679}, "
                         "C=r3c56 {689}, X,Y=6,9, Z=7 => r6c8<>7"),
     (("0903-1", 2), CHAIN, "Almost Locked Set XY-Chain: 9- r6c2 {79} -7- r9c29 {347} -3- "
@@ -133,14 +133,19 @@ def test_cache_is_per_position():
 # ---------------------------------------------------------------- exemplars
 
 SECTIONS = {"ALS-XZ rule": XZ, "ALS-XY-Wing rule": XY, "ALS-XY-Chain": CHAIN}
-#: Exemplars whose HoDoKu path ("x axz(3) x") needs techniques of other families before the
-#: ALS step (fish, wings, colouring, chains: not in this branch). With only singles,
-#: intersections, subsets and ALS the path takes another route (another ALS technique or
-#: stuck); for these the test checks that the technique applies somewhere on the path and
-#: that each of its steps there is true.
-DETOURS = {("ALS-XZ rule", 8), ("ALS-XZ rule", 9), ("ALS-XZ rule", 12),
-           ("ALS-XY-Wing rule", 3), ("ALS-XY-Wing rule", 5),
-           ("ALS-XY-Chain", 3), ("ALS-XY-Chain", 5), ("ALS-XY-Chain", 10)}
+#: Exemplars whose path in the current HoDoKu order does without the filed technique: the
+#: exemplar file was made by an older HoDoKu, and techniques that now come earlier (named
+#: here: the first step beyond the basics) change the path so that the ALS step is never
+#: needed. For these the test checks that the technique does apply on the path (every step
+#: it finds there true). Solving with the basics and ALS only, these five still use another
+#: route too (XZ-5 and XY-Wing-4 then use their technique).
+DETOURS = {
+    ("ALS-XZ rule", 5): "Empty Rectangle",
+    ("ALS-XY-Wing rule", 3): "XY-Wing",
+    ("ALS-XY-Wing rule", 4): "Hidden Rectangle",
+    ("ALS-XY-Chain", 5): "Empty Rectangle",
+    ("ALS-XY-Chain", 10): "2-String Kite",
+}
 EXEMPLARS = [(title, i, p) for title, ps in exemplar_sections().items() if title in SECTIONS
              for i, p in enumerate(ps)]
 SOLVER = Solver(order="hodoku")
@@ -149,14 +154,15 @@ SOLVER = Solver(order="hodoku")
 @pytest.mark.parametrize("title,index,puzzle", EXEMPLARS,
                          ids=[f"{t}-{i}" for t, i, _ in EXEMPLARS])
 def test_exemplar_uses_its_technique(title, index, puzzle):
-    """Solving in HoDoKu's order uses the technique the puzzle is filed under, every step
-    true; the listed detours at least offer the technique on their path."""
+    """Solving in HoDoKu's order with every registered technique uses the technique the
+    puzzle is filed under, every step true; the listed detours at least offer it."""
     tech = SECTIONS[title]
     result = check_path(puzzle, SOLVER)
     names = [s.technique for s in result.steps]
     if tech in names:
         return
     assert (title, index) in DETOURS, f"{title} #{index}: {tech} not used: {names}"
+    assert DETOURS[(title, index)] in names
     finder = lookup([tech])[0].finder
     grid = parse(puzzle)
     offered = 0
