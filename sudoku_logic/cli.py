@@ -27,6 +27,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
                   help="Solve sudoku the way a person does, one explained step at a time, and rate puzzles.")
 
 EXIT_BAD_INPUT = 2
+EXIT_WRONG_POSITION = 1  # the position contradicts the puzzle's solution
 
 
 class Reporter:
@@ -36,13 +37,14 @@ class Reporter:
         self.out = Console(no_color=no_color, highlight=False, soft_wrap=True)
         self.err = Console(stderr=True, no_color=no_color, highlight=False, soft_wrap=True)
         self.failed = False
+        self.wrong = False
 
     def problem(self, message: str) -> None:
         self.failed = True
         self.err.print(f"error: {message}", markup=False)
 
     def exit(self) -> None:
-        raise typer.Exit(EXIT_BAD_INPUT if self.failed else 0)
+        raise typer.Exit(EXIT_BAD_INPUT if self.failed else EXIT_WRONG_POSITION if self.wrong else 0)
 
 
 def _names(text: Optional[str]) -> Optional[list[str]]:
@@ -105,42 +107,129 @@ def solve(
     rep.exit()
 
 
+POSITION_HELP = """\
+POSITION is where you are in a puzzle: a literal, a file, or - for stdin. Besides every
+puzzle format (81-character line, 9-line grid, pencilmark grid, 729-character string), it
+may say which digits are yours:
+
+\b
+  GIVENS FILLED  two 81-character lines, on one line (a space between) or on
+                 two: the givens, then the grid as it is now (givens
+                 included) or only your own digits
+  4+35..         HoDoKu's line: '+' before each digit you placed
+  GIVENS MARKS   the givens line, then your pencilmarks: a pencilmark grid
+                 (81 groups, next lines) or a 729-character string; a cell
+                 with one candidate counts as placed
+
+The position is first checked against the solution of the givens: each wrong digit or
+removed candidate that the solution needs is named ("r5c6: you placed 3, but the solution
+has 8 there") and the command exits 1 without a hint. A pencilmark grid without givens
+must have exactly one solution. Unreadable input exits 2.
+
+\b
+Examples:
+  sudoku hint PUZZLE --level 1
+  sudoku hint "GIVENS FILLED" --level 2
+  sudoku hint stuck.txt --skip 1
+"""
+
+
+def _positions(arg: str, rep: Reporter, as_json: bool = False):
+    """Yield (prefix, position, grid) for each sound position of ``arg``.
+
+    Unreadable or unsolvable input is reported as a problem (exit 2); a position that
+    contradicts its solution is reported cell by cell (exit 1) and skipped.
+    """
+    from .position import position_entries
+    for entry in position_entries(arg):
+        if entry.error is not None:
+            rep.problem(entry.where + str(entry.error))
+            continue
+        pos = entry.position
+        try:
+            problems = pos.problems()
+            grid = pos.grid() if not problems else None
+        except SudokuError as e:
+            rep.problem(entry.where + str(e))
+            continue
+        if problems:
+            rep.wrong = True
+            if as_json:
+                rep.out.print(json.dumps({"puzzle": "".join(str(v) if v else "." for v in pos.values),
+                                          "problems": [p.message for p in problems]}), markup=False)
+            else:
+                for p in problems:
+                    rep.err.print(entry.where + p.message, markup=False)
+            continue
+        yield entry.where, pos, grid
+
+
+def _plain(rep: Reporter) -> bool:
+    return rep.out.no_color or not rep.out.is_terminal
+
+
 def _print_steps(rep: Reporter, grid: Grid, steps, grids: bool, explain: bool = True) -> None:
     g = grid.copy()
+    plain = _plain(rep)
     for i, step in enumerate(steps, 1):
         rep.out.print(f"{i}. {step.notation}", markup=False)
         if explain and step.explanation:
             rep.out.print(f"   {step.explanation}", markup=False, style="dim")
         if grids:
-            rep.out.print(candidate_grid(g, step, plain=rep.out.no_color or not rep.out.is_terminal))
+            rep.out.print(candidate_grid(g, step, plain=plain))
+            rep.out.print(legend(step, plain=plain))
         g.apply(step)
 
 
 @app.command()
 def step(
-    puzzle: str = typer.Argument(..., help="puzzle (any format), file, or - for stdin"),
+    puzzle: str = typer.Argument(..., help="puzzle or position (any format, see `sudoku hint --help`), file, or - for stdin"),
     techniques: Optional[str] = typer.Option(None, "--techniques", "-t", help="comma-separated technique or family names to use, in order"),
     without: Optional[str] = typer.Option(None, "--without", help="comma-separated techniques or families to leave out"),
     order: Optional[str] = typer.Option(None, "--order", help="se (Sudoku Explainer ratings, default) or hodoku (HoDoKu's search order)"),
     grids: bool = typer.Option(False, "--grids", help="show the candidate grid with each step highlighted"),
+    interactive: bool = typer.Option(False, "--interactive", "-i", help="one step at a time: Enter next, b back, h hint level, q quit"),
+    html: Optional[str] = typer.Option(None, "--html", help="write every step with its picture to this HTML file"),
     as_json: bool = typer.Option(False, "--json", help="one JSON object per position"),
     no_uniqueness: bool = typer.Option(False, "--no-uniqueness", help="never use techniques that assume a unique solution"),
     no_color: bool = typer.Option(False, "--no-color", help="plain text output"),
 ) -> None:
-    """Solve step by step, explaining every deduction."""
+    """Solve step by step, explaining every deduction.
+
+    --interactive shows one step at a time on the candidate grid (Enter: next step, b: back,
+    h: hint level 1/2/3, q: quit); --html FILE writes a self-contained page with a picture
+    of every step.
+    """
     rep = Reporter(no_color)
-    for entry, _solution in _checked(puzzle, rep):
+    done = False
+    for _where, pos, grid in _positions(puzzle, rep, as_json):
+        if done and (interactive or html):
+            rep.err.print("note: only the first position is shown with --interactive or --html", markup=False)
+            break
         solver = _solver(techniques, not no_uniqueness, unique=True, without=without, order=order)
-        result = solver.solve(entry.grid)
+        result = solver.solve(grid)
+        if interactive:
+            from .interactive import run_stepper
+            run_stepper(grid, result, console=rep.out, plain=_plain(rep))
+            done = True
+            continue
+        if html:
+            from .html import write_html
+            try:
+                write_html(html, grid, result)
+            except OSError as e:
+                rep.problem(f"cannot write {html}: {e.strerror or e}")
+                break
+            rep.out.print(f"Wrote {len(result.steps)} steps to {html}", markup=False)
+            done = True
+            continue
         if as_json:
-            doc = {"puzzle": entry.grid.values_string(), "solved": result.solved,
+            doc = {"puzzle": grid.values_string(), "solved": result.solved,
                    "steps": [s.to_dict() for s in result.steps]}
             rep.out.print(json.dumps(doc), markup=False)
             continue
-        rep.out.print(f"Puzzle {entry.grid.values_string()}", markup=False, style="bold")
-        if grids:
-            rep.out.print(legend())
-        _print_steps(rep, entry.grid, result.steps, grids)
+        rep.out.print(f"Puzzle {grid.values_string()}", markup=False, style="bold")
+        _print_steps(rep, grid, result.steps, grids)
         if result.solved:
             rep.out.print(f"Solved in {len(result.steps)} steps.", markup=False)
         else:
@@ -150,46 +239,58 @@ def step(
     rep.exit()
 
 
-@app.command()
+@app.command(help="The next (easiest) step for a position, as a nudge (level 1), the technique "
+                  "(level 2) or the whole step (level 3).\n\n" + POSITION_HELP)
 def hint(
-    position: str = typer.Argument(..., help="position (any format, pencilmarks too), file, or - for stdin"),
+    position: str = typer.Argument(..., help="where you are (see above), file, or - for stdin"),
+    level: int = typer.Option(3, "--level", "-l", min=1, max=3, help="1: where to look; 2: the technique and where; 3: the whole step with its grid"),
+    skip: int = typer.Option(0, "--skip", min=0, help="skip the N easiest deductions and hint the next one"),
     all_steps: bool = typer.Option(False, "--all", help="every step available now, easiest first"),
     technique: Optional[str] = typer.Option(None, "--technique", "--techniques", "-t", help="only these techniques (comma-separated, case-insensitive)"),
     without: Optional[str] = typer.Option(None, "--without", help="comma-separated techniques or families to leave out"),
     order: Optional[str] = typer.Option(None, "--order", help="se (Sudoku Explainer ratings, default) or hodoku (HoDoKu's search order)"),
-    grids: bool = typer.Option(False, "--grids", help="show the candidate grid with the step highlighted"),
+    grids: Optional[bool] = typer.Option(None, "--grids/--no-grids", help="show the candidate grid (default: at level 3 for one step)"),
     as_json: bool = typer.Option(False, "--json", help="one JSON object per position"),
     no_uniqueness: bool = typer.Option(False, "--no-uniqueness", help="never use techniques that assume a unique solution"),
     no_color: bool = typer.Option(False, "--no-color", help="plain text output"),
 ) -> None:
-    """The next (easiest) step for a position."""
+    from .hints import distinct_steps, hint_text, pick_step
     rep = Reporter(no_color)
-    for entry, _solution in _checked(position, rep):
+    plain = _plain(rep)
+    for where, pos, grid in _positions(position, rep, as_json):
         solver = _solver(technique, not no_uniqueness, unique=True, without=without, order=order)
         if all_steps:
-            found = list(solver.steps(entry.grid))
+            found = list(distinct_steps(solver, grid))[skip:]
         else:
-            s = solver.next_step(entry.grid)
+            s = pick_step(solver, grid, skip)
             found = [s] if s else []
         if as_json:
-            doc = {"puzzle": entry.grid.values_string(), "solved": entry.grid.is_solved(),
-                   "steps": [s.to_dict() for s in found]}
+            doc = {"puzzle": grid.values_string(), "solved": grid.is_solved(), "level": level,
+                   "hints": [hint_text(s, level) for s in found]}
+            if level == 3:
+                doc["steps"] = [s.to_dict() for s in found]
             rep.out.print(json.dumps(doc), markup=False)
             continue
-        if entry.grid.is_solved():
-            rep.out.print("The grid is already solved.", markup=False)
+        if grid.is_solved():
+            rep.out.print(f"{where}The grid is already solved.", markup=False)
         elif not found:
-            rep.out.print("No step found with the enabled techniques.", markup=False)
+            more = f" after skipping {skip}" if skip else ""
+            rep.out.print(f"{where}No step found with the enabled techniques{more}.", markup=False)
         else:
-            if grids:
-                rep.out.print(legend())
+            show = grids if grids is not None else (level == 3 and not all_steps)
+            if where:
+                rep.out.print(where.rstrip(": "), markup=False, style="bold")
             for i, s in enumerate(found, 1):
-                prefix = f"{i}. " if all_steps else ""
-                rep.out.print(f"{prefix}{s.notation}", markup=False)
-                if s.explanation:
-                    rep.out.print(f"   {s.explanation}", markup=False, style="dim")
-                if grids:
-                    rep.out.print(candidate_grid(entry.grid, s, plain=rep.out.no_color or not rep.out.is_terminal))
+                prefix = f"{i + skip}. " if all_steps else ""
+                text = hint_text(s, level)
+                first, _, rest = text.partition("\n")
+                rep.out.print(f"{prefix}{first}", markup=False)
+                if rest:
+                    rep.out.print(f"   {rest}", markup=False, style="dim")
+                if show:
+                    rep.out.print(candidate_grid(grid, s if level == 3 else None, plain=plain))
+                    if level == 3:
+                        rep.out.print(legend(s, plain=plain))
     rep.exit()
 
 
@@ -304,3 +405,86 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         sys.exit(130)
+
+
+@app.command()
+def generate(
+    count: int = typer.Option(1, "--count", "-n", help="how many puzzles"),
+    level: Optional[str] = typer.Option(None, "--level", help="easy, medium, hard, unfair or extreme (HoDoKu scale)"),
+    min_rating: Optional[float] = typer.Option(None, "--min-rating", help="lowest Sudoku Explainer rating"),
+    max_rating: Optional[float] = typer.Option(None, "--max-rating", help="highest Sudoku Explainer rating"),
+    technique: Optional[str] = typer.Option(None, "--technique", help="the solve path must use this technique"),
+    symmetry: str = typer.Option("none", "--symmetry", help="none, rotational, diagonal or mirror"),
+    minimal: bool = typer.Option(False, "--minimal", help="no given can be removed without losing uniqueness"),
+    max_givens: int = typer.Option(30, "--max-givens", help="without --minimal: stop removing givens at this count"),
+    seed: Optional[int] = typer.Option(None, "--seed", help="random seed: the same seed gives the same puzzles"),
+    jobs: int = typer.Option(0, "--jobs", "-j", help="processes (0 = all cores)"),
+    max_tries: Optional[int] = typer.Option(None, "--max-tries", help="give up after this many candidates"),
+    fmt: str = typer.Option("csv", "--format", "-f", help="csv, jsonl or table"),
+    output: Optional[str] = typer.Option(None, "--output", "-o", help="write rows to this file"),
+    no_progress: bool = typer.Option(False, "--no-progress", help="no progress bar"),
+) -> None:
+    """Generate puzzles with one solution, of a chosen difficulty."""
+    import os
+    import random
+
+    from grading.bulk import COLUMNS, RowWriter
+    from strategies.registry import lookup
+
+    from .generator import SYMMETRIES, Wanted, generate as run
+
+    err = Console(stderr=True, highlight=False)
+
+    def fail(message: str) -> None:
+        err.print(f"error: {message}", markup=False)
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+    levels = ("easy", "medium", "hard", "unfair", "extreme")
+    if level is not None and level.lower() not in levels:
+        fail(f"unknown level {level!r}: use one of {', '.join(levels)}")
+    if symmetry not in SYMMETRIES:
+        fail(f"unknown symmetry {symmetry!r}: use one of {', '.join(SYMMETRIES)}")
+    if fmt not in ("csv", "jsonl", "table"):
+        fail(f"unknown format {fmt!r}: use table, csv or jsonl")
+    if count < 1:
+        fail("--count must be at least 1")
+    if min_rating is not None and max_rating is not None and min_rating > max_rating:
+        fail(f"--min-rating {min_rating} is above --max-rating {max_rating}")
+    tech_name = None
+    if technique:
+        try:
+            tech_name = lookup([technique])[0].name
+        except (KeyError, IndexError):
+            fail(f"unknown technique {technique!r} (run `sudoku techniques` for the list)")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 32)
+        err.print(f"seed {seed}", markup=False)
+    jobs = jobs or os.cpu_count() or 1
+    wanted = Wanted(level, min_rating, max_rating, tech_name)
+    fh = open(output, "w", encoding="utf-8", newline="") if output else sys.stdout
+    writer = RowWriter(fmt, fh, Console(highlight=False))
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    bar = Progress(TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[tries]} tried"),
+                   console=err, transient=True, disable=no_progress or not err.is_terminal)
+    made = 0
+    try:
+        with bar:
+            task = bar.add_task("gen", total=count, tries=0)
+            tries = 0
+
+            def seen(_cand, _ok) -> None:
+                nonlocal tries
+                tries += 1
+                bar.update(task, tries=tries)
+
+            for cand in run(count, wanted, seed, symmetry, minimal, max_givens, jobs, max_tries, seen):
+                writer.write({k: cand.row[k] for k in COLUMNS})
+                made += 1
+                bar.advance(task)
+        writer.close()
+    finally:
+        if output:
+            fh.close()
+    if made < count:
+        err.print(f"error: only {made} of {count} puzzles fit after {max_tries} tries", markup=False)
+        raise typer.Exit(1)

@@ -20,7 +20,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Iterator, TextIO
 
-from .errors import FormatError, SudokuError
+from .errors import FormatError, InvalidPuzzle, SudokuError
 from .grid import Grid
 from .houses import ALL_DIGITS, CELL_BIT, DIGIT_BIT, MASK_DIGITS
 
@@ -80,7 +80,7 @@ def parse(text: str) -> Grid:
             return _from_tokens(tokens[:81], 1)
         _explain_bad_line(first)
     grid_lines = [ln for ln in lines if not _is_border(ln)]
-    return _from_tokens(_DECORATION.sub(" ", "\n".join(grid_lines)).split(), len(grid_lines))
+    return _from_grid_lines([_DECORATION.sub(" ", ln).split() for ln in grid_lines])
 
 
 def _is_border(line: str) -> bool:
@@ -98,24 +98,38 @@ def _explain_bad_line(token: str) -> None:
 
 def _from_line(s: str) -> Grid:
     values = [0 if ch in ".0-" else ord(ch) - 48 for ch in s]
-    return Grid.from_values(values)
+    grid = Grid.from_values(values)
+    problem = grid.contradiction()
+    if problem:
+        raise InvalidPuzzle(problem)
+    return grid
 
 
 def _from_tokens(tokens: list[str], nlines: int) -> Grid:
-    """Grid from whitespace-separated tokens: 81 candidate groups or 81 cell characters."""
-    if len(tokens) == 81 and any(len(t) > 1 for t in tokens) and all(t.isascii() and t.isdigit() for t in tokens):
+    """Grid from whitespace-separated tokens on one line: 81 candidate groups or cells."""
+    return _from_grid_lines([tokens])
+
+
+def _from_grid_lines(lines: list[list[str]]) -> Grid:
+    """Grid from the tokens of each line of a printed grid: 81 candidate groups (pencilmarks)
+    or 81 cell characters; errors name the line of the grid."""
+    tokens = [t for ln in lines for t in ln]
+    if any(len(t) > 1 for t in tokens) and all(t.isascii() and t.isdigit() for t in tokens) and len(tokens) >= 9:
+        if len(tokens) != 81:
+            raise FormatError(f"expected 81 candidate groups, got {len(tokens)}")
         return parse_pencilmarks(tokens)
+    for n, ln in enumerate(lines, 1):
+        for t in ln:
+            for ch in t:
+                if ch not in CELL_CHARS:
+                    where = f" in line {n} of the grid" if len(lines) > 1 else ""
+                    raise FormatError(f"bad character {ch!r}{where}: expected 1-9, '.' or '0'")
     s = "".join(tokens)
-    for i, ch in enumerate(s):
-        if ch not in CELL_CHARS:
-            raise FormatError(f"bad character {ch!r} in grid: expected 1-9, '.' or '0'")
     if len(s) == 81:
         return _from_line(s)
     if len(s) == 729:
         return parse_sukaku(s)
-    raise FormatError(
-        f"expected 81 cells, got {len(s)}" + (f" in {nlines} lines" if nlines > 1 else "")
-    )
+    raise FormatError(f"expected 81 cells, got {len(s)}" + (f" in {len(lines)} lines" if len(lines) > 1 else ""))
 
 
 def parse_pencilmarks(tokens: list[str]) -> Grid:

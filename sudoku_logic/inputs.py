@@ -5,15 +5,27 @@ import os
 from typing import Iterator
 
 from .errors import FormatError, SudokuError
-from .formats import Entry, iter_entries, parse
+from .formats import CELL_CHARS, Entry, iter_entries, parse
 
 
 def looks_like_path(arg: str) -> bool:
-    """Whether an argument that did not parse as a puzzle was probably meant as a file."""
+    """Whether an argument that did not parse as a puzzle was probably meant as a file (and
+    not as a puzzle with a typo: mostly digits and dots)."""
+    if len(arg) >= 20 and sum(ch in CELL_CHARS for ch in arg) >= 0.8 * len(arg):
+        return False
     if os.sep in arg or "/" in arg:
         return True
     stem, dot, ext = arg.rpartition(".")
     return bool(dot and stem and ext.isalpha() and len(ext) <= 5)
+
+
+def _is_binary(path: str) -> bool:
+    """Whether a file starts with binary data (a NUL byte in its first 8 KiB)."""
+    try:
+        with open(path, "rb") as fh:
+            return b"\x00" in fh.read(8192)
+    except OSError:
+        return False
 
 
 def entries(arg: str) -> Iterator[Entry]:
@@ -26,7 +38,16 @@ def entries(arg: str) -> Iterator[Entry]:
         yield Entry(0, arg, error=FormatError(f"{arg} is a directory, not a puzzle file"))
         return
     if arg == "-" or os.path.exists(arg):
-        yield from iter_entries(arg)
+        name = "stdin" if arg == "-" else arg
+        if arg != "-" and _is_binary(arg):
+            yield Entry(0, arg, error=FormatError(f"{name} is not a text file of puzzles (it holds binary data)"))
+            return
+        any_entry = False
+        for entry in iter_entries(arg):
+            any_entry = True
+            yield entry
+        if not any_entry:
+            yield Entry(0, arg, error=FormatError(f"{name} has no puzzle"))
         return
     try:
         yield Entry(0, arg, grid=parse(arg))

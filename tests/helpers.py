@@ -142,3 +142,20 @@ def exemplar_sections() -> dict[str, list[str]]:
         if title and re.match(r"[0-9.]{81}", ln):
             out.setdefault(title, []).append(ln[:81])
     return out
+
+
+def wrong_given(p: str) -> Grid:
+    """The puzzle with one more given that breaks no rule at once but leaves no solution."""
+    from sudoku_logic.errors import InvalidPuzzle
+    sol = dlx.solve(parse(p))
+    for c in range(81):
+        if p[c] in "0.":
+            for d in range(1, 10):
+                if d != sol[c]:
+                    try:
+                        g = parse(p[:c] + str(d) + p[c + 1:])
+                    except InvalidPuzzle:
+                        continue
+                    if dlx.count_solutions(g) == 0:
+                        return g
+    raise AssertionError("no such given")

@@ -1,7 +1,7 @@
 """DLX: a general exact-cover solver and the sudoku cover."""
 import pytest
 
-from helpers import collection
+from helpers import collection, wrong_given
 from sudoku_logic import dlx
 from sudoku_logic.errors import MultipleSolutions, NoSolution
 from sudoku_logic.formats import parse
@@ -32,14 +32,6 @@ def test_multiple_and_no_solutions():
     with pytest.raises(MultipleSolutions, match=r"more than one solution \(r\dc\d can be \d or \d"):
         dlx.unique_solution(g)
     assert dlx.count_solutions(parse("." * 81), 5) == 5
-    bad = parse("12345678." + "." * 63 + "........9")
     with pytest.raises(NoSolution):
-        dlx.unique_solution(bad)
+        dlx.unique_solution(wrong_given(p))
 
-
-def test_pencilmark_position_is_respected():
-    g = parse(collection("qqwing_expert.txt", 1)[0])
-    sol = dlx.solve(g)
-    c = next(i for i in range(81) if not g.values[i])
-    g.eliminate(c, sol[c])
-    assert dlx.count_solutions(g) == 0

@@ -1,0 +1,153 @@
+"""The public API: load a position, ask for steps, hints, a solve path or a rating.
+
+Every function takes a *position*: text in any input format :func:`load` reads (a puzzle, a
+stuck position with the person's own digits and pencilmarks), a :class:`Grid`, or a
+:class:`Position` already loaded. Functions that give steps refuse a position that
+contradicts its solution (:class:`WrongPosition`, whose message names each wrong cell):
+a hint from a broken position would be a hint towards nowhere.
+
+>>> from sudoku_logic import api
+>>> pos = api.load("000009080000704000000200004050800200007030050036970000040000003000528006005090078")
+>>> step = api.next_step(pos)
+>>> print(step.notation)
+Hidden Single: r6c6=5
+>>> print(step.explanation)
+In box 5, 5 can only go in r6c6.
+>>> api.hint(pos, level=1)
+'Look at box 5 for the digit 5: a digit can be placed.'
+>>> api.hint(pos, level=2, skip=1)
+'Hidden Single in box 6, on the digit 3: a digit can be placed.'
+>>> [s.technique for s in api.steps(pos)][:3]
+['Hidden Single', 'Hidden Single', 'Hidden Single']
+
+A stuck position: the givens, then the digits the person filled in (one line or two).
+
+>>> givens = "000009080000704000000200004050800200007030050036970000040000003000528006005090078"
+>>> mine = "6...6...2" + "." * 72
+>>> for problem in api.validate(givens + " " + mine):
+...     print(problem)
+r1c1: you placed 6, but the solution has 5 there
+>>> api.next_step(givens + " " + mine)
+Traceback (most recent call last):
+...
+sudoku_logic.position.WrongPosition: r1c1: you placed 6, but the solution has 5 there
+
+The whole path, and a rating on both scales (Sudoku Explainer and HoDoKu):
+
+>>> easy = "073002000000006037000000420800001000020600900900000870209410000007000000010000068"
+>>> path = api.solve_path(easy)
+>>> path.solved, len(path.steps), path.steps[0].notation
+(True, 57, 'Hidden Single: r2c3=2')
+>>> r = api.rate(easy)
+>>> r.er, r.level, r.hardest
+(1.5, 'Easy', 'Hidden Single')
+"""
+from __future__ import annotations
+
+from typing import Sequence, Union
+
+from strategies.step import Step
+
+from .grid import Grid
+from .position import Position, Problem, WrongPosition, load_position
+from .solver import Solver, SolveResult
+
+PositionLike = Union[str, Grid, Position]
+
+__all__ = [
+    "Position", "PositionLike", "Problem", "WrongPosition", "load", "validate", "next_step",
+    "steps", "solve_path", "rate", "hint", "to_html",
+]
+
+
+def load(position: PositionLike) -> Position:
+    """A :class:`Position` from text (any format), a :class:`Grid` or a Position.
+
+    Raises :class:`~sudoku_logic.errors.FormatError` or
+    :class:`~sudoku_logic.errors.InvalidPuzzle` for unreadable text.
+
+    >>> load("4+35" + "." * 78).values[:4]
+    [4, 3, 5, 0]
+    """
+    if isinstance(position, Position):
+        return position
+    if isinstance(position, Grid):
+        givens = [position.values[c] if position.givens >> c & 1 else 0 for c in range(81)]
+        marks = [0 if position.values[c] else position.cands[c] for c in range(81)]
+        return Position(givens, position.values[:], marks, position.values_string())
+    return load_position(position)
+
+
+def validate(position: PositionLike) -> list[Problem]:
+    """Every way the position contradicts the solution of its givens, by cell (empty: sound).
+
+    Raises :class:`~sudoku_logic.errors.NoSolution` or
+    :class:`~sudoku_logic.errors.MultipleSolutions` when the givens have no single solution.
+    """
+    return load(position).problems()
+
+
+def _grid(position: PositionLike) -> Grid:
+    pos = load(position)
+    problems = pos.problems()
+    if problems:
+        raise WrongPosition("; ".join(p.message for p in problems), problems)
+    return pos.grid()
+
+
+def _solver(techniques: Sequence[str] | None, order: str | None) -> Solver:
+    return Solver(techniques, order=order, unique=True)
+
+
+def next_step(position: PositionLike, *, skip: int = 0, techniques: Sequence[str] | None = None,
+              order: str | None = "se") -> Step | None:
+    """The easiest step (the one the rater takes), or the one after ``skip`` easier distinct
+    deductions; None when no technique applies. Raises :class:`WrongPosition` for a position
+    that contradicts its solution."""
+    from .hints import pick_step
+    return pick_step(_solver(techniques, order), _grid(position), skip)
+
+
+def steps(position: PositionLike, *, techniques: Sequence[str] | None = None,
+          order: str | None = "se") -> list[Step]:
+    """Every distinct step available now, easiest first."""
+    from .hints import distinct_steps
+    return list(distinct_steps(_solver(techniques, order), _grid(position)))
+
+
+def solve_path(position: PositionLike, *, techniques: Sequence[str] | None = None,
+               order: str | None = "se") -> SolveResult:
+    """The solve path: the easiest step each time until solved or stuck
+    (``.steps``, ``.solved``, ``.grid`` where it stopped, ``.start``)."""
+    return _solver(techniques, order).solve(_grid(position))
+
+
+def rate(position: PositionLike, *, techniques: Sequence[str] | None = None):
+    """The rating of a position on both scales: a :class:`grading.rater.Rating` with ``er``,
+    ``ep``, ``ed`` (Sudoku Explainer), ``level`` and ``score`` (HoDoKu), ``hardest``."""
+    from grading.rater import rate as rate_grid
+    grid = _grid(position)
+    solver = Solver(techniques, order="se", unique=True) if techniques is not None else None
+    return rate_grid(grid, solver)
+
+
+def hint(position: PositionLike, level: int = 3, *, skip: int = 0,
+         techniques: Sequence[str] | None = None) -> str | None:
+    """The hint for the easiest step as text: level 1 where to look, 2 the technique and
+    where, 3 the whole step (notation and explanation). None when no step applies."""
+    from .hints import hint_text
+    step = next_step(position, skip=skip, techniques=techniques)
+    return None if step is None else hint_text(step, level)
+
+
+def to_html(position: PositionLike, *, techniques: Sequence[str] | None = None,
+            title: str | None = None) -> str:
+    """A self-contained HTML page with every step of the solve path drawn as an SVG grid.
+
+    >>> page = to_html("073002000000006037000000420800001000020600900900000870209410000007000000010000068")
+    >>> page.count("<svg") >= 57, page.startswith("<!DOCTYPE html>")
+    (True, True)
+    """
+    from .html import render_page
+    grid = _grid(position)
+    return render_page(grid, _solver(techniques, "se").solve(grid), title=title)

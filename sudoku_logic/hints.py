@@ -1,0 +1,129 @@
+"""Hints at three levels, from a nudge to the whole step.
+
+- Level 1 says where to look: a house (or a few), and the digit when the step is about one
+  digit, and whether something can be placed or removed there.
+- Level 2 adds the technique's name.
+- Level 3 is the whole step: its notation line and explanation (the CLI adds the grid).
+
+The step hinted is the one the rater would take (:meth:`Solver.next_step`); ``skip``
+moves on to the next-easiest distinct deductions.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from strategies.step import Step
+
+from .grid import Grid
+from .houses import BOX_OF, common_houses, mask_of
+from .solver import Solver
+
+LEVELS = (1, 2, 3)
+_KINDS = (("row", "rows"), ("column", "columns"), ("box", "boxes"))
+
+
+def distinct_steps(solver: Solver, grid: Grid) -> Iterator[Step]:
+    """The solver's steps for ``grid``, easiest first, each deduction only once.
+
+    Two steps that would make the same changes (a Naked Single that is also a Hidden
+    Single) count once, under the easier technique.
+    """
+    seen: set[tuple[frozenset, frozenset]] = set()
+    for step in solver.steps(grid):
+        key = (frozenset((c, d) for c, d in step.placements if not grid.values[c]),
+               frozenset((c, d) for c, d in step.eliminations if grid.has(c, d)))
+        if key in seen:
+            continue
+        seen.add(key)
+        yield step
+
+
+def pick_step(solver: Solver, grid: Grid, skip: int = 0) -> Step | None:
+    """The easiest step after skipping ``skip`` easier distinct ones, or None."""
+    for i, step in enumerate(distinct_steps(solver, grid)):
+        if i >= skip:
+            return step
+    return None
+
+
+def _join(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def houses_phrase(houses: list[int]) -> str:
+    """``box 5``, ``rows 2 and 8``, ``row 2 and column 5``: houses named as a sentence does."""
+    parts = []
+    for kind in range(3):
+        nums = sorted(h % 9 + 1 for h in houses if h // 9 == kind)
+        if nums:
+            one, many = _KINDS[kind]
+            parts.append(f"{one if len(nums) == 1 else many} {_join([str(n) for n in nums])}")
+    return _join(parts)
+
+
+def step_digits(step: Step) -> list[int]:
+    """The digits a step is about: its pattern candidates' digits and the digits it changes."""
+    ds = {d for _, d, _ in step.candidates} | {d for _, d in step.placements} | {d for _, d in step.eliminations}
+    return sorted(ds)
+
+
+def step_area(step: Step) -> list[int]:
+    """The houses to look at for a step: its own houses, else the box (or line) holding all
+    its pattern cells, else the boxes those cells lie in. Empty means the whole grid."""
+    if step.houses:
+        hs = list(dict.fromkeys(step.houses))
+        if len(hs) <= 4:
+            return hs
+    cells = list(dict.fromkeys(step.cells or [c for c, _, _ in step.candidates] or [c for c, _ in step.placements]))
+    if not cells:
+        return []
+    common = common_houses(mask_of(cells))
+    if common:
+        boxes = [h for h in common if h >= 18]
+        return boxes[:1] or common[:1]
+    boxes = sorted({18 + BOX_OF[c] for c in cells})
+    return boxes if len(boxes) <= 3 else []
+
+
+def _area_text(step: Step) -> tuple[str, str]:
+    """(where, digit phrase) for levels 1 and 2."""
+    area = step_area(step)
+    where = houses_phrase(area) if area else "the whole grid"
+    digits = step_digits(step)
+    return where, (f"the digit {digits[0]}" if len(digits) == 1 else "")
+
+
+def _effect(step: Step) -> str:
+    if step.placements:
+        return "a digit can be placed" if len(step.placements) == 1 else "digits can be placed"
+    n = len(step.eliminations)
+    return "a candidate can be removed" if n == 1 else f"{n} candidates can be removed"
+
+
+def hint_text(step: Step, level: int = 3) -> str:
+    """The hint for ``step`` at ``level`` (1, 2 or 3) as plain text.
+
+    >>> s = Step("Hidden Single", placements=[(40, 5)], cells=[40], houses=[22],
+    ...          candidates=[(40, 5, "pattern")], explanation="In box 5, 5 can only go in r5c5.")
+    >>> hint_text(s, 1)
+    'Look at box 5 for the digit 5: a digit can be placed.'
+    >>> hint_text(s, 2)
+    'Hidden Single in box 5, on the digit 5: a digit can be placed.'
+    >>> print(hint_text(s, 3))
+    Hidden Single: r5c5=5
+    In box 5, 5 can only go in r5c5.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"hint level must be 1, 2 or 3, not {level}")
+    where, digit = _area_text(step)
+    if level == 1:
+        return f"Look at {where}{' for ' + digit if digit else ''}: {_effect(step)}."
+    if level == 2:
+        return f"{step.technique} in {where}{', on ' + digit if digit else ''}: {_effect(step)}."
+    return step.notation + (f"\n{step.explanation}" if step.explanation else "")
+
+
+__all__ = ["LEVELS", "distinct_steps", "pick_step", "hint_text", "houses_phrase", "step_area",
+           "step_digits"]

@@ -1,0 +1,147 @@
+"""``sudoku step --interactive``: walk through a solve path one step at a time.
+
+Keys: Enter (or Space, n, right/down arrow) shows the next step, ``b`` (or left/up arrow)
+goes back, ``h`` cycles the hint level of the current step (1: where to look, 2: which
+technique, 3: the whole step on the grid), ``q`` (or end of input) quits.
+
+On a terminal keys are read one at a time and the screen is redrawn; when input is not a
+terminal (a pipe, a test) each line of input is one key and screens are printed one after
+the other, separated by a rule, so that the session can be scripted and read back.
+"""
+from __future__ import annotations
+
+import os
+import select
+import sys
+from typing import Iterator, TextIO
+
+from rich.console import Console
+from rich.text import Text
+
+from .grid import Grid
+from .hints import hint_text
+from .render import candidate_grid, legend
+from .solver import SolveResult
+
+NEXT, BACK, LEVEL, QUIT = "next", "back", "level", "quit"
+_KEYS = {"": NEXT, "\n": NEXT, "\r": NEXT, " ": NEXT, "n": NEXT, "b": BACK, "p": BACK,
+         "h": LEVEL, "q": QUIT, "\x04": QUIT, "\x1b": QUIT}
+_ARROWS = {"[C": NEXT, "[B": NEXT, "[D": BACK, "[A": BACK}
+HELP = "Enter: next   b: back   h: hint level {level}   q: quit"
+
+
+def _tty_keys(stream: TextIO) -> Iterator[str]:
+    """Single keys from a terminal in cbreak mode (restored on exit)."""
+    import termios
+    import tty
+    fd = stream.fileno()
+    saved = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd, termios.TCSANOW)  # keep keys typed ahead
+        while True:
+            ch = os.read(fd, 1).decode(errors="replace")
+            if not ch:
+                yield QUIT
+                return
+            if ch == "\x1b":
+                seq = ""
+                while len(seq) < 2 and select.select([fd], [], [], 0.05)[0]:
+                    seq += os.read(fd, 1).decode(errors="replace")
+                if seq:
+                    action = _ARROWS.get(seq)
+                    if action:
+                        yield action
+                    continue
+            action = _KEYS.get(ch.lower())
+            if action:
+                yield action
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def _line_keys(stream: TextIO) -> Iterator[str]:
+    """One key per input line (the first character; an empty line is Enter)."""
+    for line in stream:
+        key = line.strip()[:1].lower()
+        action = _KEYS.get(key)
+        if action:
+            yield action
+    yield QUIT
+
+
+def keys_from(stream: TextIO) -> Iterator[str]:
+    """The actions typed on ``stream``: single keys on a terminal, else one per line."""
+    try:
+        if stream.isatty():
+            return _tty_keys(stream)
+    except (AttributeError, ValueError, OSError):
+        pass
+    return _line_keys(stream)
+
+
+def screen(grid: Grid, result: SolveResult, index: int, level: int, plain: bool,
+           compact: bool = False) -> list:
+    """The renderables of one screen: step ``index`` (0-based) of ``result`` at ``level``,
+    or the final grid when ``index`` is past the last step. ``grid`` is the position
+    before that step."""
+    n = len(result.steps)
+    parts: list = []
+    if index < n:
+        step = result.steps[index]
+        parts.append(Text(f"Step {index + 1} of {n}  (hint level {level})", style="bold"))
+        text = hint_text(step, level)
+        first, _, rest = text.partition("\n")
+        parts.append(Text(first, style="bold" if level == 3 else ""))
+        if rest:
+            parts.append(Text(rest, style="dim"))
+        shown = step if level == 3 else None
+        parts.append(candidate_grid(grid, shown, plain=plain, compact=compact))
+        if shown is not None:
+            parts.append(legend(step, plain=plain))
+    else:
+        parts.append(Text(f"After step {n} of {n}", style="bold"))
+        parts.append(Text(f"Solved in {n} steps." if result.solved
+                          else f"Stuck after {n} steps: no enabled technique applies here."))
+        parts.append(candidate_grid(grid, None, plain=plain, compact=compact))
+    parts.append(Text(HELP.format(level=level), style="dim"))
+    return parts
+
+
+def run_stepper(grid: Grid, result: SolveResult, console: Console | None = None,
+                plain: bool = False, keys: Iterator[str] | None = None,
+                stream: TextIO | None = None) -> int:
+    """Show ``result`` step by step until the user quits; return the last step index shown.
+
+    ``keys`` are actions (``next``, ``back``, ``level``, ``quit``); by default they are read
+    from ``stream`` (stdin). On a terminal the screen is cleared between steps.
+    """
+    console = console or Console(highlight=False)
+    stream = stream or sys.stdin
+    actions = keys if keys is not None else keys_from(stream)
+    live = console.is_terminal and not plain
+    grids = [grid.copy()]
+    for step in result.steps:
+        g = grids[-1].copy()
+        g.apply(step)
+        grids.append(g)
+    n = len(result.steps)
+    index, level = 0, 3
+    while True:
+        compact = console.height < 46 if console.is_terminal else False
+        if live:
+            console.clear()
+        else:
+            console.rule(style="dim")
+        for part in screen(grids[index], result, index, level, plain, compact):
+            console.print(part)
+        action = next(actions, QUIT)
+        if action == QUIT:
+            return index
+        if action == NEXT:
+            if index == n:
+                return index
+            index += 1
+        elif action == BACK:
+            index = max(0, index - 1)
+        elif action == LEVEL:
+            level = level % 3 + 1

@@ -1,0 +1,63 @@
+"""The public API: its docstring examples run as tests, and it behaves as documented."""
+import doctest
+import subprocess
+import sys
+
+import pytest
+
+import sudoku_logic
+from sudoku_logic import api, hints, position
+from sudoku_logic.formats import parse
+from sudoku_logic.position import WrongPosition
+
+P = "000009080000704000000200004050800200007030050036970000040000003000528006005090078"
+
+
+@pytest.mark.parametrize("module", [api, hints, position], ids=lambda m: m.__name__)
+def test_docstring_examples(module):
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+    if module is not position:
+        assert result.attempted > 0
+
+
+def test_package_exports_are_lazy():
+    code = ("import sys, sudoku_logic; assert 'strategies.registry' not in sys.modules; "
+            "s = sudoku_logic.next_step('" + P + "'); print(s.notation); "
+            "assert 'strategies.registry' in sys.modules")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "Hidden Single: r6c6=5"
+    for name in ("load", "validate", "next_step", "steps", "solve_path", "rate", "hint", "to_html",
+                 "Position", "Problem", "WrongPosition", "Solver", "Step"):
+        assert name in sudoku_logic.__all__ and getattr(sudoku_logic, name) is not None
+    with pytest.raises(AttributeError):
+        sudoku_logic.no_such_name
+
+
+def test_accepts_text_grid_and_position():
+    grid = parse(P)
+    pos = api.load(P)
+    assert api.next_step(grid).notation == api.next_step(pos).notation == api.next_step(P).notation
+    assert api.load(pos) is pos
+
+
+def test_grid_with_removed_solution_candidate_is_refused():
+    grid = parse(P)
+    sol = sudoku_logic.dlx.unique_solution(grid)
+    cell = next(c for c in range(81) if not grid.values[c])
+    grid.eliminate(cell, sol[cell])
+    [problem] = api.validate(grid)
+    assert problem.kind == "removed" and problem.cell == cell
+    with pytest.raises(WrongPosition) as info:
+        api.steps(grid)
+    assert info.value.problems == [problem]
+
+
+def test_path_rating_and_technique_choice():
+    path = api.solve_path(P)
+    assert path.steps and path.start.values_string("0") == P
+    assert api.rate(P).er >= 1.2
+    only = api.steps(P, techniques=["Hidden Single"])
+    assert only and {s.technique for s in only} == {"Hidden Single"}
+    assert api.hint(P, 2, techniques=["Naked Single"]) is None or "Naked Single" in api.hint(P, 2, techniques=["Naked Single"])

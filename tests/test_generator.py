@@ -1,0 +1,78 @@
+"""Generated puzzles are unique, keep their symmetry, rate inside the band, and repeat by seed."""
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from sudoku_logic import dlx
+from sudoku_logic.formats import parse
+from sudoku_logic.generator import (
+    SYMMETRIES, Wanted, generate, is_symmetric, make_puzzle, partner,
+)
+from sudoku_logic.grid import Grid
+
+
+@pytest.mark.parametrize("symmetry", SYMMETRIES)
+def test_unique_and_symmetric(symmetry):
+    for i in range(3):
+        values = make_puzzle(random.Random(i), symmetry)
+        assert dlx.count_solutions(Grid.from_values(values), 2) == 1
+        assert is_symmetric(values, symmetry)
+
+
+def test_partner_is_an_involution():
+    for s in SYMMETRIES:
+        assert all(partner(partner(c, s), s) == c for c in range(81))
+
+
+def test_minimal_means_no_given_can_go():
+    values = make_puzzle(random.Random(5), "none", minimal=True)
+    for c in range(81):
+        if values[c]:
+            fewer = values[:c] + [0] + values[c + 1:]
+            assert dlx.count_solutions(Grid.from_values(fewer), 2) == 2
+
+
+def test_max_givens_without_minimal():
+    values = make_puzzle(random.Random(3), "none", minimal=False, max_givens=35)
+    assert sum(1 for v in values if v) <= 35
+
+
+def test_band_and_level():
+    for cand in generate(3, Wanted(min_rating=2.6, max_rating=3.6), seed=11):
+        assert 2.6 <= cand.row["rating"] <= 3.6 and cand.row["solved"]
+    for cand in generate(3, Wanted(level="easy"), seed=12):
+        assert cand.row["level"] == "Easy"
+
+
+def test_technique_is_on_the_path():
+    for cand in generate(2, Wanted(technique="Locked Candidates Type 1 (Pointing)"), seed=3):
+        assert "Locked Candidates Type 1 (Pointing)" in cand.row["techniques"]
+
+
+def test_same_seed_same_puzzles_whatever_the_jobs():
+    a = [c.puzzle for c in generate(4, Wanted(level="medium"), seed=99, symmetry="rotational")]
+    b = [c.puzzle for c in generate(4, Wanted(level="medium"), seed=99, symmetry="rotational", jobs=2)]
+    c = [c.puzzle for c in generate(4, Wanted(level="medium"), seed=100, symmetry="rotational")]
+    assert a == b and a != c
+
+
+def test_cli_generate_jsonl():
+    r = subprocess.run([sys.executable, "-m", "sudoku_logic", "generate", "-n", "2", "--seed", "4",
+                        "--symmetry", "diagonal", "--level", "easy", "-f", "jsonl", "-j", "1"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    rows = [json.loads(line) for line in r.stdout.splitlines()]
+    assert len(rows) == 2 and all(row["level"] == "Easy" for row in rows)
+    for row in rows:
+        g = parse(row["puzzle"])
+        assert is_symmetric(g.values, "diagonal") and dlx.count_solutions(g) == 1
+
+
+def test_cli_generate_bad_options():
+    r = subprocess.run([sys.executable, "-m", "sudoku_logic", "generate", "--symmetry", "spiral"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2
+    assert r.stderr == "error: unknown symmetry 'spiral': use one of none, rotational, diagonal, mirror\n"
