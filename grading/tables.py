@@ -86,13 +86,13 @@ Bivalue Universal Grave + 1                 | uniqueness     | 0610  | 5.6  | Ha
 Skyscraper                                  | single_digit   | 0400  | 6.6  | Hard    |   130 |  3000 | y
 2-String Kite                               | single_digit   | 0401  | 6.6  | Hard    |   150 |  3100 | y
 Turbot Fish                                 | single_digit   | 0403  | 6.6  | Hard    |   120 |  3120 | y
-Empty Rectangle                             | single_digit   | 0402  | 6.6  | Hard    |   120 |  3170 | y
+Empty Rectangle                             | single_digit   | 0402  | 6.7  | Hard    |   120 |  3170 | y
 Dual 2-String Kite                          | single_digit   | 0404  | 6.6  | Hard    |   150 |  3100 | n
-Dual Empty Rectangle                        | single_digit   | 0405  | 6.6  | Hard    |   120 |  3170 | n
+Dual Empty Rectangle                        | single_digit   | 0405  | 6.7  | Hard    |   120 |  3170 | n
 W-Wing                                      | wings          | 0803  | 7.1  | Hard    |   150 |  3200 | y
 XY-Wing                                     | wings          | 0800  | 4.2  | Hard    |   160 |  3300 | y
 XYZ-Wing                                    | wings          | 0801  | 4.4  | Hard    |   180 |  3400 | y
-WXYZ-Wing                                   | wings          | 0802  | 5.5  | Hard    |   200 |  3450 | n
+WXYZ-Wing                                   | wings          | 0802  | 7.1  | Hard    |   200 |  3450 | n
 Uniqueness Test 1                           | uniqueness     | 0600  | 4.5  | Hard    |   100 |  3500 | y
 Uniqueness Test 2                           | uniqueness     | 0601  | 4.6  | Hard    |   100 |  3600 | y
 Uniqueness Test 3                           | uniqueness     | 0602  | 4.6  | Hard    |   100 |  3700 | y
