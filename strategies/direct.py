@@ -23,6 +23,7 @@ from .step import Step
 _BOXES = range(18, 27)
 _COLS = range(9, 18)
 _ROWS = range(0, 9)
+_HOUSES = list(_BOXES) + list(_COLS) + list(_ROWS)  # SE: blocks, then columns, then rows
 
 
 def _crossing(h: int, kind: range) -> list[int]:
@@ -89,13 +90,16 @@ def _direct_hidden(grid: Grid, size: int, name: str) -> Iterator[Step]:
     """``size`` digits confined to ``size`` cells of a house; once those cells lose their other
     digits, another digit has one place left in the house."""
     pos = grid.pos
-    for h in list(_BOXES) + list(_COLS) + list(_ROWS):
+    for h in _HOUSES:
         hm = HOUSE_MASK[h]
-        empty = grid.empty & hm
-        if empty.bit_count() <= size:
+        if (grid.empty & hm).bit_count() <= size:
             continue
-        places = {d: pos[d] & hm for d in range(1, 10)}
-        digits = [d for d in range(1, 10) if places[d]]
+        places = [pos[d] & hm for d in range(10)]
+        # a digit of the subset has at most ``size`` places (one place is a hidden single,
+        # which SE takes first; it is kept so that the search stays complete)
+        digits = [d for d in range(1, 10) if places[d] and places[d].bit_count() <= size]
+        if len(digits) < size:
+            continue
         for combo in combinations(digits, size):
             union = 0
             for d in combo:
