@@ -46,22 +46,41 @@ def se_length_increment(length: int) -> float:
     return round(added, 1)
 
 
-def chain_nodes(step: Step) -> int:
-    """The number of chain nodes a step shows (candidates highlighted "on" or "off")."""
-    return len({(c, d) for c, d, role in step.candidates if role in ("on", "off")})
+#: Closed loops: SE's bidirectional cycles (X-cycle 6.5, cycles with both link kinds 7.0).
+SE_LOOPS = frozenset({"Continuous Nice Loop", "Grouped Continuous Nice Loop"})
+#: Chains whose SE base does not depend on the digits involved (multiple/dynamic forcing chains).
+SE_FIXED_BASE = frozenset({"Forcing Chain Contradiction", "Forcing Chain Verity",
+                           "Forcing Net Contradiction", "Forcing Net Verity"})
+
+
+def chain_nodes(step: Step) -> list[tuple[int, int]]:
+    """The chain's candidates (highlighted "on" or "off"), without the ones it eliminates."""
+    elim = set(step.eliminations)
+    return sorted({(c, d) for c, d, role in step.candidates if role in ("on", "off")} - elim)
 
 
 def se_difficulty(step: Step) -> float:
-    """Sudoku Explainer difficulty of one step: its own override, else the table's rating,
-    plus SE's length increment for chain techniques."""
-    if step.difficulty is not None:
-        return step.difficulty
+    """Sudoku Explainer difficulty of one step: its own override, else the table's rating;
+    for chain techniques (whose chain is highlighted) always SE's rating of the equivalent
+    chain, computed here so that every chain family is rated alike: base 6.6 for a forcing X-chain
+    (one digit), 6.5 for an X-cycle, 7.0 when the chain mixes digits (cell and house links),
+    plus SE's length increment (a forcing chain of n nodes has length n; a cycle n - 2)."""
     se = RATINGS[step.technique].se
-    if se is None:
-        return 0.0
-    if step.technique in SE_CHAIN_TECHNIQUES:
-        se = round(se + se_length_increment(chain_nodes(step)), 1)
-    return se
+    nodes = chain_nodes(step) if step.technique in SE_CHAIN_TECHNIQUES else None
+    if not nodes:
+        if step.difficulty is not None:
+            return step.difficulty
+        return se if se is not None else 0.0
+    if step.technique not in SE_FIXED_BASE:
+        digits = {d for _, d in nodes}
+        if len(digits) > 1:
+            se = max(se, 7.0)
+        elif step.technique in SE_LOOPS:
+            se = 6.5
+        else:
+            se = 6.6
+    length = len(nodes) - 2 if step.technique in SE_LOOPS else len(nodes)
+    return round(se + se_length_increment(length), 1)
 
 
 #: Kept for callers of the first version.

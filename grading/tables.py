@@ -108,7 +108,7 @@ Finned Swordfish                            | fish           | 0311  | 6.7  | Un
 Sashimi Swordfish                           | fish           | 0321  | 6.7  | Unfair  |   240 |  4400 | y
 Finned Jellyfish                            | fish           | 0312  | 6.8  | Unfair  |   250 |  4500 | y
 Sashimi Jellyfish                           | fish           | 0322  | 6.8  | Unfair  |   260 |  4600 | y
-Sue de Coq                                  | als            | 1101  | 7.5  | Unfair  |   250 |  5300 | y
+Sue de Coq                                  | als            | 1101  | 8.3  | Unfair  |   250 |  5300 | y
 Simple Colors Trap                          | coloring       | 0500  | 6.6  | Hard    |   150 |  5330 | y
 Simple Colors Wrap                          | coloring       | 0501  | 6.6  | Hard    |   150 |  5330 | y
 Multi Colors 1                              | coloring       | 0502  | 6.7  | Hard    |   200 |  5360 | y
@@ -121,10 +121,10 @@ AIC                                         | chains         | 0708  | 6.6  | Un
 Grouped Continuous Nice Loop                | chains         | 0709  | 7.0  | Unfair  |   300 |  5650 | y
 Grouped Discontinuous Nice Loop             | chains         | 0710  | 7.0  | Unfair  |   300 |  5650 | y
 Grouped AIC                                 | chains         | 0711  | 7.0  | Unfair  |   300 |  5650 | y
-Almost Locked Set XZ-Rule                   | als            | 0901  | 7.5  | Unfair  |   300 |  5700 | y
-Almost Locked Set XY-Wing                   | als            | 0902  | 7.6  | Unfair  |   320 |  5800 | y
-Almost Locked Set XY-Chain                  | als            | 0903  | 7.7  | Unfair  |   340 |  5900 | y
-Death Blossom                               | als            | 0904  | 7.8  | Unfair  |   360 |  6000 | n
+Almost Locked Set XZ-Rule                   | als            | 0901  | 8.3  | Unfair  |   300 |  5700 | y
+Almost Locked Set XY-Wing                   | als            | 0902  | 8.3  | Unfair  |   320 |  5800 | y
+Almost Locked Set XY-Chain                  | als            | 0903  | 8.4  | Unfair  |   340 |  5900 | y
+Death Blossom                               | als            | 0904  | 8.4  | Unfair  |   360 |  6000 | n
 Franken X-Wing                              | fish           | 0330  | 6.7  | Unfair  |   300 |  6100 | y
 Franken Swordfish                           | fish           | 0331  | 6.8  | Unfair  |   350 |  6200 | y
 Franken Jellyfish                           | fish           | 0332  | 6.9  | Unfair  |   370 |  6300 | n

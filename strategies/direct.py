@@ -4,8 +4,8 @@ Direct Hidden Triplet 2.5).
 
 HoDoKu has no such techniques, so they exist on the SE scale only (their table rows have no
 HoDoKu level): they matter for SE's ER of easy puzzles, where SE rates a puzzle 1.7-2.5
-instead of 2.6 (pointing) or 3.4 (hidden pair). Like SE, a step only places the hidden
-single it leads to; the pattern's eliminations are explained but not applied.
+instead of 2.6 (pointing) or 3.4 (hidden pair). Like SE's hints (``IndirectHint.apply``), a
+step makes the pattern's eliminations and places the hidden single it leads to.
 Search order follows SE: pointing (box -> column, box -> row), then claiming (column -> box,
 row -> box); hidden subsets in boxes, then columns, then rows.
 """
@@ -15,7 +15,7 @@ from itertools import combinations
 from typing import Iterator
 
 from sudoku_logic.grid import Grid
-from sudoku_logic.houses import HOUSE_CELLS, HOUSE_MASK, cell_name, cells_name, house_name
+from sudoku_logic.houses import DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, cell_list, cell_name, cells_name, house_name
 
 from .registry import technique
 from .step import Step
@@ -55,6 +55,7 @@ def _locking(grid: Grid, pairs, name: str) -> Iterator[Step]:
                     cell = rest.bit_length() - 1
                     yield Step(
                         name, placements=[(cell, d)], cells=[cell], houses=[h1, h2, h3],
+                        eliminations=[(c, d) for c in cell_list(removed)],
                         candidates=[(c, d, "pattern") for c in HOUSE_CELLS[h1] if p1 >> c & 1]
                         + [(cell, d, "on")],
                         detail=f"{d} in {house_name(h1)}",
@@ -116,8 +117,13 @@ def _direct_hidden(grid: Grid, size: int, name: str) -> Iterator[Step]:
                 if rest and rest & (rest - 1) == 0:
                     cell = rest.bit_length() - 1
                     ds = ",".join(map(str, combo))
+                    keep = 0
+                    for d in combo:
+                        keep |= DIGIT_BIT[d]
+                    elims = [(c, x) for c in cell_list(union) for x in range(1, 10)
+                             if grid.cands[c] & ~keep & DIGIT_BIT[x]]
                     yield Step(
-                        name, placements=[(cell, w)], cells=[cell], houses=[h],
+                        name, placements=[(cell, w)], cells=[cell], houses=[h], eliminations=elims,
                         candidates=[(c, d, "pattern") for d in combo for c in HOUSE_CELLS[h] if places[d] >> c & 1]
                         + [(cell, w, "on")],
                         detail=f"{ds} in {cells_name(union)}",

@@ -56,7 +56,7 @@ def test_direct_steps_place_the_hidden_single_they_announce():
         for step in r.se_path:
             if step.technique.startswith("Direct"):
                 seen.add(step.technique)
-                assert len(step.placements) == 1 and not step.eliminations
+                assert len(step.placements) == 1 and step.eliminations
                 assert se_difficulty(step) in (1.7, 1.9, 2.0, 2.5)
                 assert step.explanation and step.detail
     assert {"Direct Pointing", "Direct Hidden Pair", "Direct Hidden Triplet"} <= seen
