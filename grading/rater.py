@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 
 from sudoku_logic.grid import Grid
-from sudoku_logic.solver import MAX_STEPS, Solver, step_changes
+from sudoku_logic.solver import MAX_STEPS, Solver, SolveResult, step_changes
 from strategies.registry import Technique, all_techniques, lookup
 from strategies.step import Step
 
@@ -121,6 +121,16 @@ class Rating:
     hodoku_path: list[Step] = field(default_factory=list, repr=False)
 
     @property
+    def hardest(self) -> str:
+        """The hardest step's technique: SE's path if it was run, else HoDoKu's."""
+        return self.se_hardest if self.se_solved is not None else self.hodoku_hardest
+
+    @property
+    def steps(self) -> int:
+        """Steps of SE's path if it was run, else of HoDoKu's."""
+        return self.se_steps if self.se_solved is not None else self.hodoku_steps
+
+    @property
     def solved(self) -> bool:
         """Whether every path that was run solved the puzzle."""
         return all(s for s in (self.se_solved, self.hodoku_solved) if s is not None)
@@ -141,10 +151,11 @@ class Rating:
 
 
 def se_techniques(names: list[str] | None = None) -> list[Technique]:
-    """The techniques of the SE path, by SE rating (default: every default technique SE rates)."""
+    """The techniques of the SE path, by SE rating (default: every default technique SE rates,
+    plus SE's own techniques that are off the default solve path, the direct ones)."""
     if names is not None:
         return [t for t in lookup(names, "se") if t.rating.se is not None]
-    return [t for t in all_techniques("se") if t.default]
+    return [t for t in all_techniques("se") if t.default or not t.rating.on_hodoku]
 
 
 def hodoku_techniques(names: list[str] | None = None) -> list[Technique]:
@@ -203,29 +214,56 @@ def se_rate(grid: Grid, techniques: list[Technique], out: Rating, max_steps: int
     out.se_path = steps
 
 
-def hodoku_rate(grid: Grid, techniques: list[Technique], out: Rating) -> None:
-    """Run the HoDoKu path on ``grid`` and fill ``out``'s HoDoKu fields."""
-    result = Solver([t.name for t in techniques], order=None, unique=True).solve(grid)
+def _hodoku_score(steps: list[Step], solved: bool, out: Rating) -> None:
     score = 0
     level_i = 0
     hardest, hardest_key = "none", (-1, -1)
-    for step in result.steps:
+    for step in steps:
         s = step_score(step)
         score += s
         li = step_level(step)
         level_i = max(level_i, li)
         if (li, s) > hardest_key:
             hardest, hardest_key = step.technique, (li, s)
-    if not result.solved:
+    if not solved:
         score += BRUTE_FORCE_SCORE
         level_i = len(LEVELS) - 1
         hardest = "Brute Force"
     while level_i < len(LEVELS) - 1 and score > LEVEL_MAX_SCORE[LEVELS[level_i]]:
         level_i += 1
     out.level, out.score, out.hodoku_hardest = LEVELS[level_i], score, hardest
+
+
+def hodoku_rate(grid: Grid, techniques: list[Technique], out: Rating) -> None:
+    """Run the HoDoKu path on ``grid`` and fill ``out``'s HoDoKu fields."""
+    result = Solver([t.name for t in techniques], order=None, unique=True).solve(grid)
+    _hodoku_score(result.steps, result.solved, out)
     out.hodoku_steps = len(result.steps)
     out.hodoku_solved = result.solved
     out.hodoku_path = result.steps
+
+
+def rate_path(puzzle: str, result: SolveResult, ms: float) -> Rating:
+    """Score one given solve path on both scales (SE's ER/EP/ED and HoDoKu's level/score of
+    *these* steps). The canonical rating runs each program's own path: use :func:`rate`."""
+    out = Rating(puzzle, ms=ms)
+    er = ep = ed = 0.0
+    hardest = ""
+    placed = False
+    for i, step in enumerate(result.steps):
+        d = se_difficulty(step)
+        if i == 0:
+            ed = d
+        if not placed:
+            ep = max(ep, d)
+            placed = bool(step.placements)
+        if d > er:
+            er, hardest = d, step.technique
+    out.er, out.ep, out.ed, out.se_hardest = er, ep, ed, hardest or "none"
+    out.se_steps = out.hodoku_steps = len(result.steps)
+    out.se_solved = out.hodoku_solved = result.solved
+    _hodoku_score(result.steps, result.solved, out)
+    return out
 
 
 class Rater:

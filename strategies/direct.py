@@ -6,6 +6,8 @@ HoDoKu has no such techniques, so they exist on the SE scale only (their table r
 HoDoKu level): they matter for SE's ER of easy puzzles, where SE rates a puzzle 1.7-2.5
 instead of 2.6 (pointing) or 3.4 (hidden pair). Like SE's hints (``IndirectHint.apply``), a
 step makes the pattern's eliminations and places the hidden single it leads to.
+They are off the default solve path (``default=False``: ``sudoku step`` shows HoDoKu's
+techniques); the SE rating path (``grading.rater``) always uses them.
 Search order follows SE: pointing (box -> column, box -> row), then claiming (column -> box,
 row -> box); hidden subsets in boxes, then columns, then rows.
 """
@@ -75,13 +77,13 @@ _POINTING = _pairs(_BOXES, _COLS) + _pairs(_BOXES, _ROWS)
 _CLAIMING = _pairs(_COLS, _BOXES) + _pairs(_ROWS, _BOXES)
 
 
-@technique("Direct Pointing")
+@technique("Direct Pointing", default=False)
 def direct_pointing(grid: Grid) -> Iterator[Step]:
     """A pointing (box -> line) whose elimination leaves a hidden single in another box."""
     return _locking(grid, _POINTING, "Direct Pointing")
 
 
-@technique("Direct Claiming")
+@technique("Direct Claiming", default=False)
 def direct_claiming(grid: Grid) -> Iterator[Step]:
     """A claiming (line -> box) whose elimination leaves a hidden single in another line."""
     return _locking(grid, _CLAIMING, "Direct Claiming")
@@ -134,13 +136,13 @@ def _direct_hidden(grid: Grid, size: int, name: str) -> Iterator[Step]:
                     break  # SE reports the first hidden single per subset
 
 
-@technique("Direct Hidden Pair")
+@technique("Direct Hidden Pair", default=False)
 def direct_hidden_pair(grid: Grid) -> Iterator[Step]:
     """A hidden pair that leaves a hidden single in the same house."""
     return _direct_hidden(grid, 2, "Direct Hidden Pair")
 
 
-@technique("Direct Hidden Triplet")
+@technique("Direct Hidden Triplet", default=False)
 def direct_hidden_triplet(grid: Grid) -> Iterator[Step]:
     """A hidden triple that leaves a hidden single in the same house."""
     return _direct_hidden(grid, 3, "Direct Hidden Triplet")

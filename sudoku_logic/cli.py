@@ -333,13 +333,13 @@ def rate(
     max_rating: Optional[float] = typer.Option(None, "--max-rating", help="keep only rows with rating (ER) at most this"),
     level: Optional[str] = typer.Option(None, "--level", help="keep only rows of these HoDoKu levels (comma-separated, e.g. hard,unfair)"),
     no_progress: bool = typer.Option(False, "--no-progress", help="no progress bar"),
-    no_summary: bool = typer.Option(False, "--no-summary", help="no summary on stderr at the end"),
+    summary: Optional[bool] = typer.Option(None, "--summary/--no-summary", help="a summary on stderr at the end: levels, rating histogram, errors, puzzles per second (default: when stderr is a terminal)"),
 ) -> None:
     """Rate puzzles: one row per puzzle (puzzle,rating,level,score,hardest,solved,steps,ms).
 
     rating is Sudoku Explainer's ER; level and score are HoDoKu's. Rows come in input order,
     each written as soon as it is rated; a summary (levels, rating histogram, errors,
-    puzzles per second) goes to stderr at the end.
+    puzzles per second) goes to stderr at the end (--summary; by default on a terminal).
     """
     from grading.bulk import ALL_COLUMNS, COLUMNS, Options, rate_files
     from grading.tables import LEVELS
@@ -376,10 +376,11 @@ def rate(
     opts = Options(fmt=fmt, columns=cols, scale=scale, techniques=names, jobs=jobs, timeout=timeout,
                    min_rating=min_rating, max_rating=max_rating, levels=levels)
     import os as _os
-    from_files = any(f == "-" or _os.path.exists(f) for f in files)
     rep = Reporter()
+    if summary is None:
+        summary = rep.err.is_terminal and any(f == "-" or _os.path.exists(f) for f in files)
     ok = rate_files(files, fmt=fmt, output=output, progress=not no_progress, out=rep.out, err=rep.err,
-                    opts=opts, resume=resume, summary=from_files and not no_summary)
+                    opts=opts, resume=resume, summary=summary)
     rep.failed = not ok
     rep.exit()
 

@@ -18,7 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def run(*args, stdin=None, timeout=120):
-    return subprocess.run([sys.executable, "-m", "sudoku_logic", "rate", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "sudoku_logic", "rate", "--summary", *args], capture_output=True,
                           text=True, input=stdin, timeout=timeout, cwd=ROOT)
 
 
