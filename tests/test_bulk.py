@@ -128,7 +128,6 @@ def test_resume_with_filter_and_bad_lines(tmp_path):
     # a first run over the first 7 lines stands for an interrupted one
     part = write(tmp_path, "part.txt", lines[:7])
     run(str(part), "-f", "csv", "-o", str(out), "--max-rating", "1.5", "--jobs", "1")
-    os.replace(str(out), str(out))
     r = run(str(src), "-f", "csv", "-o", str(out), "--max-rating", "1.5", "--jobs", "2", "--resume")
     assert [row["puzzle"] for row in rows_of(out)] == want
     assert "broken" not in r.stderr  # line 7 was consumed by the first run
@@ -142,7 +141,7 @@ def test_filters(tmp_path):
     everything = [json.loads(line) for line in run(str(src), "-f", "jsonl").stdout.splitlines()]
     assert len(rows) == sum(1.6 <= row["rating"] <= 2.0 for row in everything) < len(everything)
     r = run(str(src), "-f", "jsonl", "--level", "medium,hard")
-    assert r.stdout == "" and "40 puzzles" not in r.stdout
+    assert r.stdout == "" and "rated 40 puzzles" in r.stderr and "0 rows written" in r.stderr
     r = run(str(src), "-f", "jsonl", "--level", "EASY")
     assert len(r.stdout.splitlines()) == len(EASY)
     r = run(str(src), "--level", "hardish")
