@@ -348,8 +348,10 @@ def _cell(v) -> str:
 class RowWriter:
     """Writes rows as csv or jsonl lines (one write and a flush per row), or a table at the end."""
 
-    def __init__(self, fmt: str, columns: list[str], fh: IO[str], console: Console, header: bool = True) -> None:
-        self.fmt, self.columns, self.fh, self.console = fmt, columns, fh, console
+    def __init__(self, fmt: str, fh: IO[str], console: Console, columns: list[str] | None = None,
+                 header: bool = True) -> None:
+        self.fmt, self.fh, self.console = fmt, fh, console
+        self.columns = list(columns or COLUMNS)
         self.rows: list[dict] = []
         if fmt == "csv" and header:
             self._line(columns)
@@ -503,7 +505,7 @@ def rate_files(paths: Sequence[str], fmt: str = "csv", output: str | None = None
     else:
         fh = sys.stdout
     tracker = Progress_(output) if output and fmt != "table" else None
-    writer = RowWriter(fmt, opts.columns, fh, out, header=not has_header)
+    writer = RowWriter(fmt, fh, out, opts.columns, header=not has_header)
     if tracker:
         tracker.record(skip, fh.tell())
     summ = Summary()
