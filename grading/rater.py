@@ -236,7 +236,8 @@ def _hodoku_score(steps: list[Step], solved: bool, out: Rating) -> None:
 
 def hodoku_rate(grid: Grid, techniques: list[Technique], out: Rating) -> None:
     """Run the HoDoKu path on ``grid`` and fill ``out``'s HoDoKu fields."""
-    result = Solver([t.name for t in techniques], order=None, unique=True).solve(grid)
+    # HoDoKu's order, techniques sharing a search slot asked together (see Solver.steps)
+    result = Solver([t.name for t in techniques], order="hodoku", unique=True).solve(grid)
     _hodoku_score(result.steps, result.solved, out)
     out.hodoku_steps = len(result.steps)
     out.hodoku_solved = result.solved

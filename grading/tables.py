@@ -15,7 +15,9 @@ Columns:
   ``-`` for techniques HoDoKu lacks.
 - ``order``: HoDoKu's search order (``StepConfig`` index, lower first); ties in the SE path fall
   back to it. Techniques sharing one HoDoKu StepConfig (the nice loops, colours, forcing
-  chains) share its index and score.
+  chains) share its index and score; techniques with the same order are searched together and
+  their best step is taken (HoDoKu finds nice loops and AICs in one search and keeps the one
+  that eliminates most).
 - ``on``: ``y`` if HoDoKu's default configuration searches it when rating, ``n`` if it is
   disabled there (Death Blossom, Franken/Finned Franken Jellyfish, Mutant and Kraken fish,
   duals), ``-`` where HoDoKu lacks the technique.

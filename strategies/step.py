@@ -71,15 +71,12 @@ class Step:
 
 
 def format_result(placements, eliminations) -> str:
-    """HoDoKu-style result: placements ``r5c1=4``; eliminations grouped by digit, cells
-    compressed (``r5c16<>4``), digits sharing the same cells merged (``r2c45<>25``)."""
+    """HoDoKu-style result: placements ``r5c1=4``; eliminations grouped by digit with their
+    cells compressed (``r5c16<>4, r2c7<>5``), one group per digit as HoDoKu prints them."""
     parts = [f"{cell_name(c)}={d}" for c, d in placements]
     by_digit: dict[int, set[int]] = {}
     for c, d in eliminations:
         by_digit.setdefault(d, set()).add(c)
-    by_cells: dict[tuple[int, ...], list[int]] = {}
     for d in sorted(by_digit):
-        by_cells.setdefault(tuple(sorted(by_digit[d])), []).append(d)
-    for cells, digits in sorted(by_cells.items(), key=lambda kv: (kv[1][0], kv[0])):
-        parts.append(cells_name(cells) + "<>" + "".join(map(str, digits)))
+        parts.append(f"{cells_name(by_digit[d])}<>{d}")
     return ", ".join(parts)

@@ -115,7 +115,8 @@ may say which digits are yours:
 \b
   GIVENS FILLED  two 81-character lines, on one line (a space between) or on
                  two: the givens, then the grid as it is now (givens
-                 included) or only your own digits
+                 included) or only your own digits (in a file of several
+                 puzzles, write each such pair on one line)
   4+35..         HoDoKu's line: '+' before each digit you placed
   GIVENS MARKS   the givens line, then your pencilmarks: a pencilmark grid
                  (81 groups, next lines) or a 729-character string; a cell

@@ -325,8 +325,10 @@ def split_numbered(numbered: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """Cut numbered lines into positions: ``(line number, text)`` each.
 
     One position per line (``#`` comments, blank lines and a CSV header skipped), except
-    that a givens line followed by a line that fits it (same digits where both have one, at
-    least one more digit) is read with it as ``GIVENS FILLED``. The whole text is one
+    that an input of exactly two lines, a givens line and a line that fits it (same digits
+    where both have one, at least one more digit), is read as ``GIVENS FILLED``. (In a file
+    of many puzzles, two neighbouring puzzles can fit each other by chance, so there the
+    pair must be written on one line.) The whole text is one
     position when its first line is not a one-line position (a printed grid, a pencilmark
     grid) or when a givens line is followed only by a pencilmark grid.
     """
@@ -347,7 +349,7 @@ def split_numbered(numbered: list[tuple[int, str]]) -> list[tuple[int, str]]:
     i = 0
     while i < len(lines):
         n, ln = lines[i]
-        if i + 1 < len(lines) and _continues(ln, lines[i + 1][1]):
+        if len(lines) == 2 and i == 0 and _continues(ln, lines[1][1]):
             out.append((n, ln.strip() + "\n" + lines[i + 1][1].strip()))
             i += 2
         else:

@@ -36,6 +36,12 @@ def step_changes(grid: Grid, step: Step) -> bool:
     )
 
 
+def _best_first(step: Step) -> tuple:
+    """Sort key among techniques searched together: most effect first, then easiest."""
+    return (-(len(step.placements) + len(step.eliminations)),
+            step.difficulty if step.difficulty is not None else 0.0)
+
+
 class Solver:
     """Finds steps with a chosen set of techniques, easiest first.
 
@@ -66,11 +72,28 @@ class Solver:
         return self.techniques
 
     def steps(self, grid: Grid) -> Iterator[Step]:
-        """Every step available now, technique by technique in order (easiest first)."""
-        for t in self._usable(grid):
-            for step in t.finder(grid):
-                if step_changes(grid, step):
-                    yield step
+        """Every step available now, technique by technique in order (easiest first).
+
+        Techniques that share one search slot in the difficulty table (HoDoKu searches nice
+        loops and AICs together) are asked together, and their steps come best first: most
+        placements and eliminations, then the shortest (lowest rated).
+        """
+        techs = self._usable(grid)
+        i = 0
+        while i < len(techs):
+            j = i + 1
+            if self.order is not None:
+                while j < len(techs) and techs[j].rating.order == techs[i].rating.order:
+                    j += 1
+            if j == i + 1:
+                for step in techs[i].finder(grid):
+                    if step_changes(grid, step):
+                        yield step
+            else:
+                found = [s for t in techs[i:j] for s in t.finder(grid) if step_changes(grid, s)]
+                found.sort(key=_best_first)
+                yield from found
+            i = j
 
     def next_step(self, grid: Grid) -> Step | None:
         """The easiest step available now, or None."""

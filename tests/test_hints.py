@@ -89,7 +89,10 @@ def test_split_positions_pairs_givens_with_filled_but_not_two_puzzles():
     other = collection("qqwing_simple.txt", 1)[0]
     mine = filled(EMPTY[:4])
     assert [n for n, _ in split_positions(f"{P}\n{other}\n")] == [1, 2]
-    assert [n for n, _ in split_positions(f"# stuck\n{P}\n{mine}\n{other}\n")] == [2, 4]
+    assert [n for n, _ in split_positions(f"# stuck\n{P}\n{mine}\n")] == [2]  # a two-line input pairs
+    # in a file of several puzzles every line stands alone (pairs go on one line)
+    assert [n for n, _ in split_positions(f"# stuck\n{P}\n{mine}\n{other}\n")] == [2, 3, 4]
+    assert [n for n, _ in split_positions(f"{P} {mine}\n{other}\n")] == [1, 2]
     assert len(split_positions(P + "\n" + to_pencilmarks(parse(P)))) == 1
 
 
@@ -197,3 +200,11 @@ def test_file_of_positions_reports_a_bad_line_and_goes_on(tmp_path):
     assert r.exit_code == 2
     assert f"{f} line 3: expected 81 cells, got 70" in r.output
     assert r.output.count("Look at ") == 2
+
+
+def test_neighbouring_puzzles_in_a_file_are_never_paired():
+    """Consecutive 17-clue puzzles often fit each other; a file of puzzles stays one per line."""
+    from helpers import collection
+    from sudoku_logic.position import split_positions
+    ps = collection("sudoku17.txt", 200)
+    assert len(split_positions("\n".join(ps) + "\n")) == 200

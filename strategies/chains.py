@@ -1,0 +1,662 @@
+"""Chains and loops: X-Chain, XY-Chain, Remote Pair, Nice Loops and AICs (plain and grouped).
+
+The searches follow HoDoKu (ChainSolver for X-/XY-Chains and Remote Pairs, TablingSolver for
+Nice Loops and AICs): from every candidate assumed ON or OFF, a breadth-first search over
+the link table (:mod:`strategies.links`) follows alternating inferences (ON -> weak link ->
+OFF -> strong link -> ON ...), so every literal is reached by a shortest chain. Chains that
+revisit a cell (HoDoKu's lasso check) are rejected. Then:
+
+- a chain from OFF(a) to ON(b) is an AIC: ``a`` or ``b`` is true;
+- a chain coming back to the start cell is a Nice Loop (discontinuous: a contradiction at
+  the start cell; continuous: every weak link of the loop becomes a strong one too).
+
+For every set of eliminations only the shortest chain is kept; finders yield shortest
+first. All loop/AIC results of one position are computed once and cached, so the six
+Nice-Loop/AIC techniques share one search.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Iterator
+
+from grading.tables import RATINGS
+from sudoku_logic.grid import Grid
+from sudoku_logic.houses import (
+    DIGIT_BIT, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name, cells_name, seen_by_all,
+)
+
+from .links import CELL_NODES, DIGIT_NODES, NCAND, LinkTable, link_table
+from .registry import technique
+from .step import Step
+
+#: Longest chain searched, in links (HoDoKu's default restriction for simple chains is 20).
+MAX_LINKS = 20
+#: Budget of backtracking steps when looking for a lasso-free chain in the BFS layers.
+_PATH_BUDGET = 2000
+
+
+# ---------------------------------------------------------------- SE length rating
+
+def length_increment(nodes: int) -> float:
+    """Sudoku Explainer's extra difficulty for a chain of ``nodes`` candidates
+    (ChainingHint.getLengthDifficulty: thresholds 4, 6, 8, 12, 16, 24, 32, ...)."""
+    added = 0.0
+    ceil = 4
+    length = nodes - 2
+    odd = False
+    while length > ceil:
+        added += 0.1
+        ceil = ceil * 4 // 3 if odd else ceil * 3 // 2
+        odd = not odd
+    return added
+
+
+def _difficulty(name: str, nodes: int) -> float:
+    return round(RATINGS[name].se + length_increment(nodes), 1)
+
+
+# ---------------------------------------------------------------- search
+
+def bfs_layers(weak: list[int], strong: list[int], start: int, on: bool,
+               max_links: int = MAX_LINKS) -> list[int]:
+    """Layers of a breadth-first search from literal (``start``, ``on``): layer ``k`` is the
+    bit set of nodes first reached after ``k`` links; its polarity alternates from ``on``
+    (ON nodes go OFF through weak links, OFF nodes go ON through strong links)."""
+    layers = [1 << start]
+    seen = [0, 0]  # [OFF, ON]
+    seen[on] = 1 << start
+    frontier = 1 << start
+    pol = on
+    for _ in range(max_links):
+        adj = weak if pol else strong
+        nxt = 0
+        f = frontier
+        while f:
+            low = f & -f
+            nxt |= adj[low.bit_length() - 1]
+            f ^= low
+        pol = not pol
+        nxt &= ~seen[pol]
+        if not nxt:
+            break
+        seen[pol] |= nxt
+        layers.append(nxt)
+        frontier = nxt
+    return layers
+
+
+def _first_cell(cells: int) -> int:
+    return (cells & -cells).bit_length() - 1
+
+
+def lasso_free(table: LinkTable, nodes: list[int], loop: bool) -> bool:
+    """HoDoKu's lasso check (TablingSolver.addChain): no node may sit in a cell used by an
+    earlier node other than the one just before it; a nice loop may come back to its start
+    cell (and its first link must leave the start cell)."""
+    cells = table.cells
+    start_cell = _first_cell(cells[nodes[0]])
+    if loop and _first_cell(cells[nodes[1]]) == start_cell:
+        return False
+    used = 0
+    prev = -1
+    for n in nodes:
+        if used >> _first_cell(cells[n]) & 1:
+            return False
+        if prev >= 0 and (not loop or _first_cell(cells[prev]) != start_cell):
+            used |= cells[prev]
+        prev = n
+    return True
+
+
+def chain_to(table: LinkTable, weak: list[int], strong: list[int], layers: list[int],
+             on: bool, end: int, k: int, loop: bool, weak_in: list[int] | None = None,
+             strong_in: list[int] | None = None) -> list[int] | None:
+    """A lasso-free chain of nodes from the search's start to ``end`` (in layer ``k``),
+    through the BFS layers, or None. Polarity of layer ``i`` is ``on`` xor (i odd).
+
+    Walks back layer by layer, pruning a predecessor whose cells hold the first cell of a
+    later, non-adjacent node (such a chain would fail the lasso check anyway)."""
+    cells = table.cells
+    weak = weak if weak_in is None else weak_in
+    strong = strong if strong_in is None else strong_in
+    start_cell = _first_cell(cells[_first_node(layers[0])])
+    budget = [_PATH_BUDGET]
+    path = [end]
+
+    def back(node: int, i: int, later_firsts: int) -> bool:
+        # later_firsts: first cells of the path's nodes after ``node`` (the nodes a
+        # predecessor of ``node`` is not adjacent to)
+        if i == 0:
+            return lasso_free(table, path[::-1], loop)
+        if budget[0] <= 0:
+            return False
+        budget[0] -= 1
+        node_on = on ^ bool(i & 1)
+        preds = layers[i - 1] & (strong[node] if node_on else weak[node])
+        firsts = later_firsts | (1 << _first_cell(cells[node]))
+        while preds:
+            low = preds & -preds
+            p = low.bit_length() - 1
+            preds ^= low
+            pc = cells[p]
+            if pc & later_firsts and not (loop and _first_cell(pc) == start_cell):
+                continue
+            path.append(p)
+            if back(p, i - 1, firsts):
+                return True
+            path.pop()
+        return False
+
+    if back(end, k, 0):
+        return path[::-1]
+    return None
+
+
+def _first_node(bits: int) -> int:
+    return (bits & -bits).bit_length() - 1
+
+
+# ---------------------------------------------------------------- notation
+
+def eureka(table: LinkTable, nodes: list[int], on: bool) -> str:
+    """Eureka notation of a chain of nodes whose first literal has polarity ``on``:
+    ``(4)r1c2=r1c8-(4=7)r3c8-...``. A link into an ON literal is strong (=), into an OFF one
+    weak (-); two nodes of the same cell(s) share one term ``(a=b)cell``."""
+    digit, cells = table.digit, table.cells
+    pols = [on ^ bool(i & 1) for i in range(len(nodes))]
+    out = []
+    prev_digit = None
+    i = 0
+    while i < len(nodes):
+        n = nodes[i]
+        if i:
+            out.append("=" if pols[i] else "-")
+        j = i + 1
+        if n in table.forcing_nodes:
+            c, gm, v = table.forcing_nodes[n]
+            out.append(f"({''.join(str(x) for x in MASK_DIGITS[gm])}){cell_name(c)}")
+            prev_digit = None
+            i += 1
+            continue
+        if j < len(nodes) and nodes[j] == n and n in table.als_nodes:
+            # ALS node: "(j=k)cells" with k the digit it hands on (or the locked digits)
+            nxt = digit[nodes[j + 1]] if j + 1 < len(nodes) else None
+            am, dm, ent = table.als_nodes[n]
+            rest = str(nxt) if nxt else "".join(str(x) for x in MASK_DIGITS[dm] if x != ent)
+            out.append(f"({ent}={rest}){cells_name(am)}")
+            prev_digit = nxt
+            i += 2
+            continue
+        if j < len(nodes) and cells[nodes[j]] == cells[n] and digit[nodes[j]] != digit[n]:
+            link = "=" if pols[j] else "-"
+            out.append(f"({digit[n]}{link}{digit[nodes[j]]}){cells_name(cells[n])}")
+            prev_digit = digit[nodes[j]]
+            i += 2
+            continue
+        if digit[n] == prev_digit:
+            out.append(cells_name(cells[n]))
+        else:
+            out.append(f"({digit[n]}){cells_name(cells[n])}")
+        prev_digit = digit[n]
+        i += 1
+    return "".join(out)
+
+
+def native(table: LinkTable, nodes: list[int], on: bool) -> str:
+    """HoDoKu's own chain print: ``r1c2 =4= r1c8 -4- r5c8`` (links inside a cell are not
+    printed)."""
+    digit, cells = table.digit, table.cells
+    parts = [cells_name(cells[nodes[0]])]
+    pol = on
+    for i in range(1, len(nodes)):
+        pol = not pol
+        n = nodes[i]
+        if cells[n] == cells[nodes[i - 1]]:
+            continue
+        s = "=" if pol else "-"
+        parts.append(f"{s}{digit[n]}{s} {cells_name(cells[n])}")
+    return " ".join(parts)
+
+
+def _links_text(table: LinkTable, nodes: list[int], on: bool) -> str:
+    """One phrase per link saying which inference it uses."""
+    digit, cells = table.digit, table.cells
+    phrases = []
+    pol = on
+    for i in range(1, len(nodes)):
+        pol = not pol
+        a, b = nodes[i - 1], nodes[i]
+        na = f"{digit[a]}{cells_name(cells[a])}"
+        nb = f"{digit[b]}{cells_name(cells[b])}"
+        if b in table.forcing_nodes:
+            c, gm, v = table.forcing_nodes[b]
+            phrases.append(f"the ALS removes {''.join(str(x) for x in MASK_DIGITS[gm])} from {cell_name(c)}")
+        elif a in table.forcing_nodes:
+            phrases.append(f"{cell_name(b % 81)} is left with {digit[b]} only (strong)")
+        elif a == b:
+            am, dm, ent = table.als_nodes[a]
+            phrases.append(f"{cells_name(am)} without {ent} is a locked set of "
+                           f"{''.join(str(x) for x in MASK_DIGITS[dm] if x != ent)} (strong, inside the ALS)")
+        elif a in table.als_nodes or b in table.als_nodes:
+            phrases.append(f"{na}-{nb} (weak: the {digit[b]}s see every {digit[b]} of the ALS)")
+        elif pol:
+            phrases.append(f"{na}={nb} (strong: {table.strong_reason(a, b)})")
+        else:
+            phrases.append(f"{na}-{nb} (weak: {table.weak_reason(a, b)})")
+    return "; ".join(phrases)
+
+
+def _highlight(table: LinkTable, nodes: list[int], on: bool) -> list[tuple[int, int, str]]:
+    out = []
+    pol = on
+    for n in nodes:
+        role = "on" if pol else "off"
+        for c in cell_list(table.cells[n]):
+            out.append((c, table.digit[n], role))
+        pol = not pol
+    return out
+
+
+def _cells_of(table: LinkTable, nodes: list[int]) -> list[int]:
+    m = 0
+    for n in nodes:
+        m |= table.cells[n]
+    return cell_list(m)
+
+
+def _digits_of(elims) -> str:
+    return "".join(str(d) for d in sorted({d for _, d in elims}))
+
+
+def _build(name: str, table: LinkTable, nodes: list[int], on: bool, elims, why: str,
+           detail: str) -> Step:
+    chain = eureka(table, nodes, on)
+    return Step(
+        name,
+        eliminations=sorted(elims),
+        cells=_cells_of(table, nodes),
+        candidates=_highlight(table, nodes, on),
+        detail=detail,
+        explanation=f"Links: {_links_text(table, nodes, on)}. {why}",
+        difficulty=_difficulty(name, len(nodes)),
+        chains=[chain],
+    )
+
+
+# ---------------------------------------------------------------- simple chains
+
+def _simple_chains(grid: Grid, kind: str) -> list[tuple[int, Step]]:
+    """X-Chains (kind ``x``), XY-Chains (``xy``) or Remote Pairs (``rp``), as
+    (length, step), shortest chain per elimination set."""
+    table = link_table(grid)
+    pos = grid.pos
+    best: dict[tuple, tuple[int, Step]] = {}
+    for cell in cell_list(grid.empty):
+        cm = grid.cands[cell]
+        if kind != "x" and MASK_SIZE[cm] != 2:
+            continue
+        for d in MASK_DIGITS[cm]:
+            if kind == "x":
+                weak, strong = table.restricted("x", d)
+            elif kind == "xy":
+                weak, strong = table.restricted("xy")
+            else:
+                weak, strong = table.restricted("rp", cm)
+            start = (d - 1) * 81 + cell
+            if not strong[start]:
+                continue
+            layers = bfs_layers(weak, strong, start, False)
+            see_start = pos[d] & PEERS[cell]
+            for k in range(3, len(layers), 2):  # ON layers, at least three links
+                ends = layers[k] & DIGIT_NODES[d]
+                while ends:
+                    low = ends & -ends
+                    e = low.bit_length() - 1
+                    ends ^= low
+                    ecell = e % 81
+                    if ecell == cell:
+                        continue
+                    if kind == "rp":
+                        if k < 7:
+                            continue
+                        nodes = chain_to(table, weak, strong, layers, False, e, k, False)
+                        if nodes is None:
+                            continue
+                        elims = _remote_pair_elims(grid, table, nodes, cm)
+                    else:
+                        elim_cells = see_start & PEERS[ecell]
+                        if not elim_cells:
+                            continue
+                        nodes = chain_to(table, weak, strong, layers, False, e, k, False)
+                        if nodes is None:
+                            continue
+                        elims = [(c, d) for c in cell_list(elim_cells)]
+                    if not elims:
+                        continue
+                    key = tuple(sorted(elims))
+                    old = best.get(key)
+                    if old is not None and old[0] <= k:
+                        continue
+                    best[key] = (k, _simple_step(kind, table, nodes, elims, d, cm))
+    return sorted(best.values(), key=lambda t: t[0])
+
+
+def _remote_pair_elims(grid: Grid, table: LinkTable, nodes: list[int], cm: int) -> list:
+    """HoDoKu's Remote Pair eliminations: both digits from cells that see two chain cells
+    of opposite colour (an odd number of cells apart)."""
+    cells = [table.cells[n].bit_length() - 1 for n in nodes[::2]]
+    out = set()
+    for i in range(len(cells)):
+        for j in range(i + 3, len(cells), 2):
+            see = PEERS[cells[i]] & PEERS[cells[j]]
+            for d in MASK_DIGITS[cm]:
+                for c in cell_list(see & grid.pos[d]):
+                    out.add((c, d))
+    return sorted(out)
+
+
+def _simple_step(kind: str, table: LinkTable, nodes: list[int], elims, d: int, cm: int) -> Step:
+    start = cell_name(nodes[0] % 81)
+    end = cell_name(nodes[-1] % 81)
+    if kind == "x":
+        name = "X-Chain"
+        detail = f"{d} {native(table, nodes, False)}"
+        why = (f"The chain alternates strong and weak links for {d}: if {start} is not {d} then "
+               f"{end} is, so one of the two ends holds {d} and no cell seeing both can be {d}.")
+    elif kind == "xy":
+        name = "XY-Chain"
+        detail = f"{d} {d}- {native(table, nodes, False)} -{d}"
+        why = (f"Every cell of the chain is bivalue: if {start} is not {d}, the chain forces "
+               f"{end} to be {d}; so one of the two ends is {d} and no cell seeing both can be {d}.")
+    else:
+        name = "Remote Pair"
+        a, b = MASK_DIGITS[cm]
+        detail = f"{a}/{b} {native(table, nodes, False)}"
+        why = (f"The chain's cells all hold only {a} and {b} and alternate between them, so two "
+               f"cells an odd number of steps apart hold {a} and {b} between them: a cell seeing "
+               f"both can hold neither.")
+    return _build(name, table, nodes, False, elims, why, detail)
+
+
+@technique("X-Chain")
+def x_chain(grid: Grid) -> Iterator[Step]:
+    """Single-digit chains of alternating strong and weak links between strong ends: no cell
+    seeing both ends holds the digit."""
+    for _, s in _simple_chains(grid, "x"):
+        yield s
+
+
+@technique("XY-Chain")
+def xy_chain(grid: Grid) -> Iterator[Step]:
+    """Chains through bivalue cells starting and ending on the same digit: no cell seeing
+    both ends holds it."""
+    for _, s in _simple_chains(grid, "xy"):
+        yield s
+
+
+@technique("Remote Pair")
+def remote_pair(grid: Grid) -> Iterator[Step]:
+    """Four or more bivalue cells with the same two digits chained through shared houses."""
+    for _, s in _simple_chains(grid, "rp"):
+        yield s
+
+
+# ---------------------------------------------------------------- nice loops and AICs
+
+LOOP_NAMES = ("Continuous Nice Loop", "Discontinuous Nice Loop", "AIC")
+#: HoDoKu's option "allow ALS in tabling chains" (off by default there too): when True the
+#: grouped searches also run chains through ALS nodes. Costly; off on the default path.
+ALS_NODES = False
+_RESULTS: "OrderedDict[tuple, dict[str, list[Step]]]" = OrderedDict()
+
+
+def _loops_and_aics(grid: Grid, grouped: bool) -> dict[str, list[Step]]:
+    """All Nice Loops and AICs of ``grid`` by technique name, shortest chain per elimination
+    set, shortest first (cached per position)."""
+    als = grouped and ALS_NODES
+    key = (grid.key(), grouped, als)
+    hit = _RESULTS.get(key)
+    if hit is not None:
+        _RESULTS.move_to_end(key)
+        return hit
+    table = link_table(grid, grouped, als)
+    found: dict[str, dict[tuple, tuple[int, Step]]] = {n: {} for n in LOOP_NAMES}
+    weak, strong = table.weak, table.strong
+    pos = grid.pos
+    cands = grid.cands
+    first_group = table.first_group
+    for cell in cell_list(grid.empty):
+        cm = cands[cell]
+        cell_nodes = CELL_NODES[cell]
+        for d in MASK_DIGITS[cm]:
+            start = (d - 1) * 81 + cell
+            for on in (True, False):
+                layers = bfs_layers(weak, strong, start, on)
+                for k in range(3, len(layers)):
+                    layer = layers[k]
+                    end_on = on ^ (k & 1)
+                    # ---- nice loops: back in the start cell
+                    back = layer & cell_nodes
+                    while back:
+                        low = back & -back
+                        e = low.bit_length() - 1
+                        back ^= low
+                        _check_loop(grid, table, layers, on, start, e, k, end_on, grouped, found)
+                    # ---- AICs: from OFF(start) to ON(end), end a single candidate
+                    if not on and end_on:
+                        ends = layer & ~cell_nodes & ((1 << NCAND) - 1)
+                        while ends:
+                            low = ends & -ends
+                            e = low.bit_length() - 1
+                            ends ^= low
+                            _check_aic(grid, table, layers, start, e, k, grouped, found)
+    out = {}
+    for name in LOOP_NAMES:
+        steps = sorted(found[name].values(), key=lambda t: t[0])
+        out[name] = [s for _, s in steps]
+    _RESULTS[key] = out
+    if len(_RESULTS) > 8:
+        _RESULTS.popitem(last=False)
+    return out
+
+
+def _grouped(table: LinkTable, nodes: list[int]) -> bool:
+    return any(n >= table.first_group for n in nodes)
+
+
+def _keep(found, name: str, length: int, elims, make) -> None:
+    key = tuple(sorted(set(elims)))
+    old = found[name].get(key)
+    if old is not None and old[0] <= length:
+        return
+    found[name][key] = (length, make())
+
+
+def _check_loop(grid, table, layers, on, start, e, k, end_on, grouped, found) -> None:
+    cell = start % 81
+    sd = table.digit[start]
+    ed = table.digit[e]
+    first_strong = not on
+    last_strong = end_on
+    cands = grid.cands
+    if not first_strong and not last_strong and sd == ed:
+        kind, elims = "d", [(cell, sd)]
+    elif first_strong and last_strong and sd == ed:
+        kind, elims = "d", [(cell, x) for x in MASK_DIGITS[cands[cell]] if x != sd]
+    elif first_strong != last_strong and sd != ed:
+        kind, elims = "d", [(cell, sd if not first_strong else ed)]
+    elif ((not first_strong and not last_strong and MASK_SIZE[cands[cell]] == 2 and sd != ed)
+          or (first_strong and last_strong and sd != ed)
+          or (first_strong != last_strong and sd == ed)):
+        kind, elims = "c", None
+    else:
+        return
+    nodes = chain_to(table, table.weak, table.strong, layers, on, e, k, True, table.weak_in,
+                     table.strong_in)
+    if nodes is None:
+        return
+    is_grouped = _grouped(table, nodes)
+    if is_grouped != grouped:
+        return
+    if kind == "c":
+        if any(n in table.forcing_nodes for n in nodes):
+            return  # a forcing is one-way: the loop cannot be read backwards
+        elims = _continuous_elims(grid, table, nodes, on, first_strong, last_strong, sd, ed)
+    if not elims:
+        return
+    name = ("Continuous Nice Loop" if kind == "c" else "Discontinuous Nice Loop")
+    tname = ("Grouped " + name) if grouped else name
+
+    def make() -> Step:
+        return _loop_step(tname, grid, table, nodes, on, elims, kind, first_strong, last_strong, sd, ed)
+
+    _keep(found, name, k, elims, make)
+
+
+def _node_buddies(table: LinkTable, n: int, d: int) -> int:
+    """Cells that see every cell of node ``n`` holding ``d``."""
+    return seen_by_all(table.node_digits_cells(n, d))
+
+
+def _continuous_elims(grid, table, nodes, on, first_strong, last_strong, sd, ed):
+    """HoDoKu's continuous-loop eliminations: a cell entered and left by strong links loses
+    its other candidates; a weak link between two cells removes its digit from every cell
+    that sees both ends (cells of the loop excepted)."""
+    cells = table.cells
+    digit = table.digit
+    start_cell = nodes[0] % 81
+    chain_cells = 0
+    for n in nodes:
+        chain_cells |= cells[n]
+    strong_at = []  # polarity of the literal at i: ON means the link into it was strong
+    pol = on
+    for _ in nodes:
+        strong_at.append(pol)
+        pol = not pol
+    last = len(nodes) - 1
+    out = set()
+    for i in range(0, last + 1):
+        if i == 0 and first_strong and last_strong:
+            for x in MASK_DIGITS[grid.cands[start_cell]]:
+                if x != sd and x != ed:
+                    out.add((start_cell, x))
+        elif (i > 0 and strong_at[i] and i <= last - 2 and cells[nodes[i - 1]] != cells[nodes[i]]
+              and not strong_at[i + 1] and cells[nodes[i]] == cells[nodes[i + 1]]
+              and strong_at[i + 2] and cells[nodes[i + 1]] != cells[nodes[i + 2]]):
+            c = _first_cell(cells[nodes[i]])
+            c1, c2 = digit[nodes[i]], digit[nodes[i + 2]]
+            for x in MASK_DIGITS[grid.cands[c]]:
+                if x != c1 and x != c2:
+                    out.add((c, x))
+        if i > 0 and not strong_at[i] and cells[nodes[i - 1]] != cells[nodes[i]]:
+            x = digit[nodes[i]]
+            see = _node_buddies(table, nodes[i - 1], x) & _node_buddies(table, nodes[i], x)
+            see &= ~chain_cells & ~(1 << start_cell) & grid.pos[x]
+            for c in cell_list(see):
+                out.add((c, x))
+        if 0 < i < last and nodes[i] == nodes[i + 1] and nodes[i] in table.als_nodes:
+            # ALS in a continuous loop: it misses its entry or its exit digit, so every other
+            # digit of it is locked there and leaves the cells that see all its instances.
+            am, dm, ent = table.als_nodes[nodes[i]]
+            ext = digit[nodes[i + 2]] if i + 2 <= last else 0
+            for m in MASK_DIGITS[dm]:
+                if m != ent and m != ext:
+                    for c in cell_list(_node_buddies(table, nodes[i], m) & ~am & grid.pos[m]):
+                        out.add((c, m))
+    return sorted(out)
+
+
+def _loop_step(name, grid, table, nodes, on, elims, kind, first_strong, last_strong, sd, ed) -> Step:
+    cell = cell_name(nodes[0] % 81)
+    if kind == "c":
+        why = ("The chain comes back to its start and closes into a continuous loop, so every "
+               "weak link in it is also strong: a cell that sees both ends of a weak link cannot "
+               "hold its digit, and a cell entered and left by strong links keeps only those two digits.")
+    elif first_strong and last_strong:
+        why = (f"If {cell} were not {sd}, the chain would force it to be {sd}: so {cell} is {sd} "
+               f"and loses its other candidates.")
+    elif not first_strong and not last_strong:
+        why = f"If {cell} were {sd}, the chain would remove {sd} from it: so {cell} is not {sd}."
+    elif not first_strong:
+        why = (f"If {cell} were {sd}, the chain would force it to be {ed} as well: so {cell} is "
+               f"not {sd}.")
+    else:
+        why = (f"If {cell} were {ed}, {sd} would be gone from it and the chain would then remove "
+               f"{ed} as well: so {cell} is not {ed}.")
+    detail = f"{_digits_of(elims)} {eureka(table, nodes, on)}"
+    return _build(name, table, nodes, on, elims, why, detail)
+
+
+def _check_aic(grid, table, layers, start, e, k, grouped, found) -> None:
+    cell = start % 81
+    ecell = e % 81
+    sd = table.digit[start]
+    ed = table.digit[e]
+    pos = grid.pos
+    if sd == ed:
+        see = pos[sd] & PEERS[cell] & PEERS[ecell]
+        if see.bit_count() < 2:
+            return
+        elims = [(c, sd) for c in cell_list(see)]
+    else:
+        if not PEERS[cell] >> ecell & 1:
+            return
+        if not (grid.cands[ecell] & DIGIT_BIT[sd] and grid.cands[cell] & DIGIT_BIT[ed]):
+            return
+        elims = [(cell, ed), (ecell, sd)]
+    nodes = chain_to(table, table.weak, table.strong, layers, False, e, k, False, table.weak_in,
+                     table.strong_in)
+    if nodes is None:
+        return
+    if _grouped(table, nodes) != grouped:
+        return
+    tname = "Grouped AIC" if grouped else "AIC"
+    s, t = cell_name(cell), cell_name(ecell)
+
+    def make() -> Step:
+        if sd == ed:
+            why = (f"If {s} is not {sd}, the chain makes {t} {sd}: one of the two ends is {sd}, so "
+                   f"no cell seeing both can be {sd}.")
+        else:
+            why = (f"If {s} is not {sd}, the chain makes {t} {ed}: so {s} is {sd} or {t} is {ed}; "
+                   f"as the two cells see each other, {s} cannot be {ed} and {t} cannot be {sd}.")
+        detail = f"{_digits_of(elims)} {eureka(table, nodes, False)}"
+        return _build(tname, table, nodes, False, elims, why, detail)
+
+    _keep(found, "AIC", k, elims, make)
+
+
+@technique("Continuous Nice Loop")
+def continuous_nice_loop(grid: Grid) -> Iterator[Step]:
+    """A loop of alternating strong and weak links: every weak link is also strong."""
+    yield from _loops_and_aics(grid, False)["Continuous Nice Loop"]
+
+
+@technique("Discontinuous Nice Loop")
+def discontinuous_nice_loop(grid: Grid) -> Iterator[Step]:
+    """A chain from a candidate back to its own cell that contradicts the start assumption."""
+    yield from _loops_and_aics(grid, False)["Discontinuous Nice Loop"]
+
+
+@technique("AIC")
+def aic(grid: Grid) -> Iterator[Step]:
+    """An alternating inference chain with strong ends: one end is true."""
+    yield from _loops_and_aics(grid, False)["AIC"]
+
+
+@technique("Grouped Continuous Nice Loop")
+def grouped_continuous_nice_loop(grid: Grid) -> Iterator[Step]:
+    """A continuous nice loop through at least one group node."""
+    yield from _loops_and_aics(grid, True)["Continuous Nice Loop"]
+
+
+@technique("Grouped Discontinuous Nice Loop")
+def grouped_discontinuous_nice_loop(grid: Grid) -> Iterator[Step]:
+    """A discontinuous nice loop through at least one group node."""
+    yield from _loops_and_aics(grid, True)["Discontinuous Nice Loop"]
+
+
+@technique("Grouped AIC")
+def grouped_aic(grid: Grid) -> Iterator[Step]:
+    """An AIC through at least one group node."""
+    yield from _loops_and_aics(grid, True)["AIC"]
