@@ -15,9 +15,11 @@ Columns:
   ``-`` for techniques HoDoKu lacks.
 - ``order``: HoDoKu's search order (``StepConfig`` index, lower first); ties in the SE path fall
   back to it. Techniques sharing one HoDoKu StepConfig (the nice loops, colours, forcing
-  chains) share its index and score; techniques with the same order are searched together and
-  their best step is taken (HoDoKu finds nice loops and AICs in one search and keeps the one
-  that eliminates most).
+  chains) share its score; techniques with the same order are searched together and their
+  best step is taken (HoDoKu finds nice loops and AICs in one search and keeps the one that
+  eliminates most). The second type of a shared StepConfig that HoDoKu searches in its own
+  pass (colours, forcing chains, Kraken) and the duals (found by their parent's search when
+  HoDoKu's ``allowDualsAndSiamese`` is on) get a number just after, so they come right after.
 - ``on``: ``y`` if HoDoKu's default configuration searches it when rating, ``n`` if it is
   disabled there (Death Blossom, Franken/Finned Franken Jellyfish, Mutant and Kraken fish,
   duals), ``-`` where HoDoKu lacks the technique.
@@ -89,8 +91,8 @@ Skyscraper                                  | single_digit   | 0400  | 6.6  | Ha
 2-String Kite                               | single_digit   | 0401  | 6.6  | Hard    |   150 |  3100 | y
 Turbot Fish                                 | single_digit   | 0403  | 6.6  | Hard    |   120 |  3120 | y
 Empty Rectangle                             | single_digit   | 0402  | 6.7  | Hard    |   120 |  3170 | y
-Dual 2-String Kite                          | single_digit   | 0404  | 6.6  | Hard    |   150 |  3100 | n
-Dual Empty Rectangle                        | single_digit   | 0405  | 6.7  | Hard    |   120 |  3170 | n
+Dual 2-String Kite                          | single_digit   | 0404  | 6.6  | Hard    |   150 |  3110 | n
+Dual Empty Rectangle                        | single_digit   | 0405  | 6.7  | Hard    |   120 |  3180 | n
 W-Wing                                      | wings          | 0803  | 7.1  | Hard    |   150 |  3200 | y
 XY-Wing                                     | wings          | 0800  | 4.2  | Hard    |   160 |  3300 | y
 XYZ-Wing                                    | wings          | 0801  | 4.4  | Hard    |   180 |  3400 | y
@@ -112,9 +114,9 @@ Finned Jellyfish                            | fish           | 0312  | 6.8  | Un
 Sashimi Jellyfish                           | fish           | 0322  | 6.8  | Unfair  |   260 |  4600 | y
 Sue de Coq                                  | als            | 1101  | 8.3  | Unfair  |   250 |  5300 | y
 Simple Colors Trap                          | coloring       | 0500  | 6.6  | Hard    |   150 |  5330 | y
-Simple Colors Wrap                          | coloring       | 0501  | 6.6  | Hard    |   150 |  5330 | y
+Simple Colors Wrap                          | coloring       | 0501  | 6.6  | Hard    |   150 |  5331 | y
 Multi Colors 1                              | coloring       | 0502  | 6.7  | Hard    |   200 |  5360 | y
-Multi Colors 2                              | coloring       | 0503  | 6.7  | Hard    |   200 |  5360 | y
+Multi Colors 2                              | coloring       | 0503  | 6.7  | Hard    |   200 |  5361 | y
 X-Chain                                     | chains         | 0701  | 6.6  | Unfair  |   260 |  5400 | y
 XY-Chain                                    | chains         | 0702  | 7.0  | Unfair  |   260 |  5500 | y
 Continuous Nice Loop                        | chains         | 0706  | 6.5  | Unfair  |   280 |  5600 | y
@@ -140,11 +142,11 @@ Finned Mutant X-Wing                        | fish           | 0360  | 7.1  | Ex
 Finned Mutant Swordfish                     | fish           | 0361  | 7.2  | Extreme |   470 |  8000 | n
 Finned Mutant Jellyfish                     | fish           | 0362  | 7.3  | Extreme |   470 |  8100 | n
 Kraken Fish Type 1                          | kraken         | 0371  | 8.0  | Extreme |   500 |  8450 | n
-Kraken Fish Type 2                          | kraken         | 0372  | 8.0  | Extreme |   500 |  8450 | n
+Kraken Fish Type 2                          | kraken         | 0372  | 8.0  | Extreme |   500 |  8451 | n
 Forcing Chain Contradiction                 | forcing        | 1301  | 8.5  | Extreme |   500 |  8500 | y
-Forcing Chain Verity                        | forcing        | 1302  | 8.0  | Extreme |   500 |  8500 | y
+Forcing Chain Verity                        | forcing        | 1302  | 8.0  | Extreme |   500 |  8501 | y
 Forcing Net Contradiction                   | forcing        | 1303  | 8.5  | Extreme |   700 |  8600 | y
-Forcing Net Verity                          | forcing        | 1304  | 8.5  | Extreme |   700 |  8600 | y
+Forcing Net Verity                          | forcing        | 1304  | 8.5  | Extreme |   700 |  8601 | y
 Nested Forcing Net                          | forcing        | 1305  | 9.5  | Extreme |  1000 |  8700 | n
 """
 

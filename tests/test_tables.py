@@ -6,7 +6,9 @@ from grading.tables import LEVEL_MAX_SCORE, RATINGS
 from strategies.registry import all_techniques
 
 # HoDoKu 2.2, src/sudoku/Options.java, DEFAULT_SOLVER_STEPS: StepConfig(index, type, level,
-# category, baseScore, ...). name: (level, score, index, enabled by default).
+# category, baseScore, ...). name: (level, score, index, enabled by default). Where two of our
+# techniques share one StepConfig but are separate searches (colours, forcing chains, Kraken),
+# the second gets index + 1; the duals (found by their parent's search) parent + 10.
 HODOKU = {
     "Full House": ("Easy", 4, 100, True),
     "Naked Single": ("Easy", 4, 200, True),
@@ -50,9 +52,9 @@ HODOKU = {
     "Sashimi Jellyfish": ("Unfair", 260, 4600, True),
     "Sue de Coq": ("Unfair", 250, 5300, True),
     "Simple Colors Trap": ("Hard", 150, 5330, True),   # SIMPLE_COLORS
-    "Simple Colors Wrap": ("Hard", 150, 5330, True),
+    "Simple Colors Wrap": ("Hard", 150, 5331, True),
     "Multi Colors 1": ("Hard", 200, 5360, True),       # MULTI_COLORS
-    "Multi Colors 2": ("Hard", 200, 5360, True),
+    "Multi Colors 2": ("Hard", 200, 5361, True),
     "X-Chain": ("Unfair", 260, 5400, True),
     "XY-Chain": ("Unfair", 260, 5500, True),
     "Continuous Nice Loop": ("Unfair", 280, 5600, True),  # NICE_LOOP covers loops and AICs
@@ -78,11 +80,11 @@ HODOKU = {
     "Finned Mutant Swordfish": ("Extreme", 470, 8000, False),
     "Finned Mutant Jellyfish": ("Extreme", 470, 8100, False),
     "Kraken Fish Type 1": ("Extreme", 500, 8450, False),  # KRAKEN_FISH
-    "Kraken Fish Type 2": ("Extreme", 500, 8450, False),
+    "Kraken Fish Type 2": ("Extreme", 500, 8451, False),
     "Forcing Chain Contradiction": ("Extreme", 500, 8500, True),  # FORCING_CHAIN
-    "Forcing Chain Verity": ("Extreme", 500, 8500, True),
+    "Forcing Chain Verity": ("Extreme", 500, 8501, True),
     "Forcing Net Contradiction": ("Extreme", 700, 8600, True),  # FORCING_NET
-    "Forcing Net Verity": ("Extreme", 700, 8600, True),
+    "Forcing Net Verity": ("Extreme", 700, 8601, True),
 }
 
 # Sudoku Explainer's own techniques (1to9only's SukakuExplainer, getDifficulty of each hint):
