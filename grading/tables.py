@@ -20,6 +20,8 @@ Columns:
   eliminates most). The second type of a shared StepConfig that HoDoKu searches in its own
   pass (colours, forcing chains, Kraken) and the duals (found by their parent's search when
   HoDoKu's ``allowDualsAndSiamese`` is on) get a number just after, so they come right after.
+  Siamese fish score and rate like their finned fish (HoDoKu reports them under its type) and
+  are off by default in HoDoKu, like the duals.
 - ``on``: ``y`` if HoDoKu's default configuration searches it when rating, ``n`` if it is
   disabled there (Death Blossom, Franken/Finned Franken Jellyfish, Mutant and Kraken fish,
   duals), ``-`` where HoDoKu lacks the technique.
@@ -109,9 +111,13 @@ Avoidable Rectangle Type 2                  | uniqueness     | 0608  | 4.7  | Ha
 Finned X-Wing                               | fish           | 0310  | 6.6  | Hard    |   130 |  4100 | y
 Sashimi X-Wing                              | fish           | 0320  | 6.6  | Hard    |   150 |  4200 | y
 Finned Swordfish                            | fish           | 0311  | 6.7  | Unfair  |   200 |  4300 | y
+Siamese Finned Swordfish                    | fish           | 03111 | 6.7  | Unfair  |   200 |  4310 | n
 Sashimi Swordfish                           | fish           | 0321  | 6.7  | Unfair  |   240 |  4400 | y
+Siamese Sashimi Swordfish                   | fish           | 03211 | 6.7  | Unfair  |   240 |  4410 | n
 Finned Jellyfish                            | fish           | 0312  | 6.8  | Unfair  |   250 |  4500 | y
+Siamese Finned Jellyfish                    | fish           | 03121 | 6.8  | Unfair  |   250 |  4510 | n
 Sashimi Jellyfish                           | fish           | 0322  | 6.8  | Unfair  |   260 |  4600 | y
+Siamese Sashimi Jellyfish                   | fish           | 03221 | 6.8  | Unfair  |   260 |  4610 | n
 Sue de Coq                                  | als            | 1101  | 8.3  | Unfair  |   250 |  5300 | y
 Simple Colors Trap                          | coloring       | 0500  | 6.6  | Hard    |   150 |  5330 | y
 Simple Colors Wrap                          | coloring       | 0501  | 6.6  | Hard    |   150 |  5331 | y
@@ -134,13 +140,16 @@ Franken Swordfish                           | fish           | 0331  | 6.8  | Un
 Franken Jellyfish                           | fish           | 0332  | 6.9  | Unfair  |   370 |  6300 | n
 Finned Franken X-Wing                       | fish           | 0340  | 6.8  | Unfair  |   390 |  6700 | y
 Finned Franken Swordfish                    | fish           | 0341  | 6.9  | Unfair  |   410 |  6800 | y
+Siamese Finned Franken Swordfish            | fish           | 03411 | 6.9  | Unfair  |   410 |  6810 | n
 Finned Franken Jellyfish                    | fish           | 0342  | 7.0  | Unfair  |   430 |  6900 | n
+Siamese Finned Franken Jellyfish            | fish           | 03421 | 7.0  | Unfair  |   430 |  6910 | n
 Mutant X-Wing                               | fish           | 0350  | 7.0  | Extreme |   450 |  7300 | n
 Mutant Swordfish                            | fish           | 0351  | 7.1  | Extreme |   450 |  7400 | n
 Mutant Jellyfish                            | fish           | 0352  | 7.2  | Extreme |   450 |  7500 | n
 Finned Mutant X-Wing                        | fish           | 0360  | 7.1  | Extreme |   470 |  7900 | n
 Finned Mutant Swordfish                     | fish           | 0361  | 7.2  | Extreme |   470 |  8000 | n
 Finned Mutant Jellyfish                     | fish           | 0362  | 7.3  | Extreme |   470 |  8100 | n
+Siamese Finned Mutant Jellyfish             | fish           | 03621 | 7.3  | Extreme |   470 |  8110 | n
 Kraken Fish Type 1                          | kraken         | 0371  | 8.0  | Extreme |   500 |  8450 | n
 Kraken Fish Type 2                          | kraken         | 0372  | 8.0  | Extreme |   500 |  8451 | n
 Forcing Chain Contradiction                 | forcing        | 1301  | 8.5  | Extreme |   500 |  8500 | y

@@ -85,6 +85,9 @@ HODOKU = {
     "Forcing Chain Verity": ("Extreme", 500, 8501, True),
     "Forcing Net Contradiction": ("Extreme", 700, 8600, True),  # FORCING_NET
     "Forcing Net Verity": ("Extreme", 700, 8601, True),
+    # Siamese fish: reported under the finned fish's type, off by default (allowDualsAndSiamese)
+    "Siamese Finned Swordfish": ("Unfair", 200, 4310, False),
+    "Siamese Sashimi Jellyfish": ("Unfair", 260, 4610, False),
 }
 
 # Sudoku Explainer's own techniques (1to9only's SukakuExplainer, getDifficulty of each hint):
