@@ -69,24 +69,36 @@ ORDERS = ("se", "hodoku")
 
 def _order_key(order: str):
     if order == "se":
-        return lambda t: (t.rating.se if t.rating.se is not None else 99.0, t.rating.order)
+        return lambda t: (t.rating.se if t.rating.se is not None else 99.0,
+                          t.rating.order if t.rating.order is not None else 0)
     if order == "hodoku":
-        return lambda t: t.rating.order
+        return lambda t: (t.rating.order if t.rating.order is not None else 1 << 30,
+                          t.rating.se or 0.0)
     raise ValueError(f"unknown order {order!r}: use one of {', '.join(ORDERS)}")
 
 
+def _on_scale(order: str):
+    if order == "se":
+        return lambda t: t.rating.se is not None
+    return lambda t: t.rating.order is not None
+
+
 def all_techniques(order: str = "se") -> list[Technique]:
-    """Every registered technique, easiest first: by Sudoku Explainer rating (``se``, ties
-    by HoDoKu's order) or in HoDoKu's own search order (``hodoku``)."""
+    """Every registered technique that exists on the scale, easiest first: by Sudoku
+    Explainer rating (``se``, ties by HoDoKu's order) or in HoDoKu's own search order
+    (``hodoku``). A technique only one program has (SE's direct pointing, say) appears only
+    in that program's order."""
     _load_all()
-    return sorted(REGISTRY.values(), key=_order_key(order))
+    key, keep = _order_key(order), _on_scale(order)
+    return sorted((t for t in REGISTRY.values() if keep(t)), key=key)
 
 
 def lookup(names: Iterable[str], order: str | None = None) -> list[Technique]:
     """Techniques by name, case-insensitive; raises KeyError naming the first unknown one.
     A family name (``fish``) stands for all of its techniques. Kept in the order given, or
     sorted by ``order`` (``se``/``hodoku``) when one is named."""
-    techs = all_techniques()
+    _load_all()
+    techs = sorted(REGISTRY.values(), key=_order_key("se"))
     by_name = {t.name.lower(): t for t in techs}
     out: list[Technique] = []
     for raw in names:

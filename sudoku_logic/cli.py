@@ -325,16 +325,63 @@ def rate(
     fmt: str = typer.Option("table", "--format", "-f", help="table, csv or jsonl"),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="write rows to this file"),
     techniques: Optional[str] = typer.Option(None, "--techniques", "-t", help="comma-separated technique or family names to use"),
+    scale: str = typer.Option("se", "--scale", help="se (hardest/steps from Sudoku Explainer's path, default) or hodoku (from HoDoKu's path); rating is always SE's ER, level/score HoDoKu's"),
+    columns: Optional[str] = typer.Option(None, "--columns", help="comma-separated columns (default puzzle,rating,level,score,hardest,solved,steps,ms; also ep, ed, se_hardest, hodoku_hardest, se_steps, hodoku_steps); a scale whose columns are not asked for is not computed"),
+    jobs: int = typer.Option(0, "--jobs", "-j", help="worker processes (default: all cores; 1 = rate in this process)"),
+    timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds per puzzle; a slower puzzle gets a row with solved=false, hardest timeout"),
+    resume: bool = typer.Option(False, "--resume", help="continue an interrupted run into the same --output file"),
+    min_rating: Optional[float] = typer.Option(None, "--min-rating", help="keep only rows with rating (ER) at least this"),
+    max_rating: Optional[float] = typer.Option(None, "--max-rating", help="keep only rows with rating (ER) at most this"),
+    level: Optional[str] = typer.Option(None, "--level", help="keep only rows of these HoDoKu levels (comma-separated, e.g. hard,unfair)"),
     no_progress: bool = typer.Option(False, "--no-progress", help="no progress bar"),
+    summary: Optional[bool] = typer.Option(None, "--summary/--no-summary", help="a summary on stderr at the end: levels, rating histogram, errors, puzzles per second (default: when stderr is a terminal)"),
 ) -> None:
-    """Rate puzzles: one row per puzzle (puzzle,rating,level,score,hardest,solved,steps,ms)."""
-    from grading.bulk import rate_files
-    if fmt not in ("table", "csv", "jsonl"):
-        Console(stderr=True).print(f"error: unknown format {fmt!r}: use table, csv or jsonl", markup=False)
+    """Rate puzzles: one row per puzzle (puzzle,rating,level,score,hardest,solved,steps,ms).
+
+    rating is Sudoku Explainer's ER; level and score are HoDoKu's. Rows come in input order,
+    each written as soon as it is rated; a summary (levels, rating histogram, errors,
+    puzzles per second) goes to stderr at the end (--summary; by default on a terminal).
+    """
+    from grading.bulk import ALL_COLUMNS, COLUMNS, Options, rate_files
+    from grading.tables import LEVELS
+
+    def bad(message: str) -> None:
+        Console(stderr=True).print(f"error: {message}", markup=False)
         raise typer.Exit(EXIT_BAD_INPUT)
+
+    if fmt not in ("table", "csv", "jsonl"):
+        bad(f"unknown format {fmt!r}: use table, csv or jsonl")
+    if scale not in ("se", "hodoku"):
+        bad(f"unknown scale {scale!r}: use se or hodoku")
+    cols = _names(columns) or list(COLUMNS)
+    unknown = [c for c in cols if c not in ALL_COLUMNS]
+    if unknown:
+        bad(f"unknown column {unknown[0]!r}: use {', '.join(ALL_COLUMNS)}")
+    levels = None
+    if level is not None:
+        levels = {lv.lower() for lv in _names(level)}
+        wrong = sorted(levels - {lv.lower() for lv in LEVELS})
+        if wrong:
+            bad(f"unknown level {wrong[0]!r}: use {', '.join(LEVELS)}")
+    if resume and (not output or fmt == "table"):
+        bad("--resume needs --output and --format csv or jsonl")
+    if timeout is not None and timeout <= 0:
+        bad("--timeout must be positive")
+    names = _names(techniques)
+    if names is not None:
+        from strategies.registry import lookup
+        try:
+            lookup(names)
+        except KeyError as e:
+            bad(f"unknown technique {e.args[0]!r} (run `sudoku techniques` for the list)")
+    opts = Options(fmt=fmt, columns=cols, scale=scale, techniques=names, jobs=jobs, timeout=timeout,
+                   min_rating=min_rating, max_rating=max_rating, levels=levels)
+    import os as _os
     rep = Reporter()
-    ok = rate_files(files, fmt=fmt, output=output, techniques=techniques, progress=not no_progress,
-                    out=rep.out, err=rep.err)
+    if summary is None:
+        summary = rep.err.is_terminal and any(f == "-" or _os.path.exists(f) for f in files)
+    ok = rate_files(files, fmt=fmt, output=output, progress=not no_progress, out=rep.out, err=rep.err,
+                    opts=opts, resume=resume, summary=summary)
     rep.failed = not ok
     rep.exit()
 
@@ -348,7 +395,9 @@ def list_techniques() -> None:
         r = t.rating
         flags = ("" if t.default else " (off by default)") + (" (assumes uniqueness)" if t.needs_unique else "")
         se = f"{r.se:.1f}" if r.se is not None else "-"
-        out.print(f"{t.name:<40} {t.family:<14} SE {se:>4}  {r.level:<8} {r.score:>5}{flags}", markup=False)
+        level = r.level or "-"
+        score = str(r.score) if r.score is not None else "-"
+        out.print(f"{t.name:<40} {t.family:<14} SE {se:>4}  {level:<8} {score:>5}{flags}", markup=False)
 
 
 def main() -> None:

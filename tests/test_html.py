@@ -15,13 +15,13 @@ from sudoku_logic.html import render_page, svg_grid
 from sudoku_logic.render import ROLES
 from sudoku_logic.solver import Solver
 
-PUZZLE = collection("top1465.txt", 1)[0]  # a Locked Triple early: pattern and eliminations
+PUZZLE = collection("top1465.txt", 1)[0]  # a Locked Triple early (HoDoKu's order): pattern and eliminations
 
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
     path = tmp_path_factory.mktemp("html") / "steps.html"
-    r = CliRunner().invoke(app, ["step", PUZZLE, "--html", str(path)])
+    r = CliRunner().invoke(app, ["step", PUZZLE, "--order", "hodoku", "--html", str(path)])
     assert r.exit_code == 0, r.output
     steps = int(re.match(r"Wrote (\d+) steps", r.output).group(1))
     return path, steps

@@ -23,7 +23,7 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 def test_keys_move_forward_back_and_cycle_levels():
     grid = parse(PUZZLE)
-    result = Solver().solve(grid)
+    result = Solver(order="hodoku").solve(grid)  # HoDoKu's order: a Locked Triple at step 2
     out = io.StringIO()
     console = Console(file=out, width=100, no_color=True)
     last = run_stepper(grid, result, console, plain=True, keys=iter([NEXT, NEXT, BACK, LEVEL, LEVEL, QUIT]))
@@ -61,7 +61,7 @@ def test_real_terminal_with_a_pty():
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
     env = dict(os.environ, TERM="xterm-256color", COLUMNS="100", LINES="50")
     env.pop("NO_COLOR", None)
-    proc = subprocess.Popen([sys.executable, "-m", "sudoku_logic", "step", PUZZLE, "--interactive"],
+    proc = subprocess.Popen([sys.executable, "-m", "sudoku_logic", "step", PUZZLE, "--order", "hodoku", "--interactive"],
                             stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
     os.close(slave)
     seen = []

@@ -1,0 +1,108 @@
+"""Rating throughput on shipped collections, against hodoku-py (HoDoKu's pure-Python port).
+
+    python benchmarks/bench_rate.py [N] [--jobs N] [--collections a.txt,b.txt] [--no-hodoku-py]
+
+For the first N puzzles (default 30) of each collection (qqwing_expert, top1465, sudoku17)
+prints puzzles per second for:
+
+- ``ours hodoku``: our HoDoKu-scale path alone (what hodoku-py computes), one process;
+- ``ours both``: a full row (SE path and HoDoKu path), one process;
+- ``ours both xJ``: the same through ``grading.bulk`` with J worker processes (all cores);
+- ``hodoku-py``: ``hodoku.Solver().rate(puzzle)``, one process (install with
+  ``pip install -e .[bench]``);
+
+and the ratio of our single-process HoDoKu-scale rate to hodoku-py's, plus how many puzzles
+each solved without giving up.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from grading.rater import Rater  # noqa: E402
+from sudoku_logic.formats import parse  # noqa: E402
+
+COLLECTIONS = ["qqwing_expert.txt", "top1465.txt", "sudoku17.txt"]
+
+
+def puzzles(name: str, n: int) -> list[str]:
+    out = []
+    with open(ROOT / "puzzles" / name) as fh:
+        for line in fh:
+            s = line.strip()
+            if s and not s.startswith("#"):
+                out.append(s.split()[0])
+                if len(out) == n:
+                    break
+    return out
+
+
+def bench_ours(ps: list[str], se: bool, hodoku: bool) -> tuple[float, int]:
+    rater = Rater(se=se, hodoku=hodoku)
+    rater.rate(parse(ps[0]))  # warm up (imports, tables)
+    t0 = time.perf_counter()
+    solved = sum(rater.rate(parse(p)).solved for p in ps)
+    return len(ps) / (time.perf_counter() - t0), solved
+
+
+def bench_bulk(ps: list[str], jobs: int) -> float:
+    from rich.console import Console
+
+    from grading.bulk import Options, rate_files
+    with tempfile.TemporaryDirectory() as d:
+        src = Path(d) / "in.txt"
+        src.write_text("\n".join(ps) + "\n")
+        quiet = Console(file=open(os.devnull, "w"))
+        t0 = time.perf_counter()
+        rate_files([str(src)], fmt="csv", output=str(Path(d) / "out.csv"), progress=False, out=quiet,
+                   err=quiet, opts=Options(jobs=jobs), summary=False)
+        return len(ps) / (time.perf_counter() - t0)
+
+
+def bench_hodoku_py(ps: list[str]) -> tuple[float, int] | None:
+    try:
+        from hodoku import Solver
+    except ImportError:
+        return None
+    solver = Solver()
+    solver.rate(ps[0])
+    t0 = time.perf_counter()
+    solved = 0
+    for p in ps:
+        result = solver.solve(p)
+        solved += bool(result.solved)
+    return len(ps) / (time.perf_counter() - t0), solved
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("n", nargs="?", type=int, default=30, help="puzzles per collection")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes for the parallel run")
+    ap.add_argument("--collections", default=",".join(COLLECTIONS))
+    ap.add_argument("--no-hodoku-py", action="store_true", help="skip hodoku-py")
+    args = ap.parse_args(argv)
+    print(f"{'collection':<20} {'ours hodoku':>12} {'ours both':>10} {f'both x{args.jobs}':>10} "
+          f"{'hodoku-py':>10} {'ratio':>7}   solved ours/hodoku-py")
+    for name in args.collections.split(","):
+        ps = puzzles(name, args.n)
+        ho, ho_solved = bench_ours(ps, se=False, hodoku=True)
+        both, _ = bench_ours(ps, se=True, hodoku=True)
+        par = bench_bulk(ps, args.jobs)
+        ref = None if args.no_hodoku_py else bench_hodoku_py(ps)
+        ref_s = f"{ref[0]:10.2f}" if ref else f"{'-':>10}"
+        ratio = f"{ho / ref[0]:6.1f}x" if ref else f"{'-':>7}"
+        solved = f"{ho_solved}/{ref[1]}" if ref else f"{ho_solved}/-"
+        print(f"{name:<20} {ho:12.2f} {both:10.2f} {par:10.2f} {ref_s} {ratio}   {solved} of {len(ps)}", flush=True)
+    print("(puzzles per second; ratio = ours hodoku / hodoku-py, both single-process)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

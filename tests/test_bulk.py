@@ -1,0 +1,173 @@
+"""`sudoku rate` as a setter uses it on big files: real processes, kept quick."""
+import csv
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from helpers import collection
+
+EASY = collection("qqwing_simple.txt", 40)
+EXPERT = collection("qqwing_expert.txt", 12)
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(*args, stdin=None, timeout=120):
+    return subprocess.run([sys.executable, "-m", "sudoku_logic", "rate", "--summary", *args], capture_output=True,
+                          text=True, input=stdin, timeout=timeout, cwd=ROOT)
+
+
+def dotted(p):
+    return p.replace("0", ".")
+
+
+def rows_of(path):
+    with open(path, newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+def write(tmp_path, name, lines):
+    f = tmp_path / name
+    f.write_text("\n".join(lines) + "\n")
+    return f
+
+
+def test_order_kept_and_same_rows_with_any_jobs(tmp_path):
+    src = write(tmp_path, "in.txt", EXPERT[:6] + EASY[:10])
+    outs = []
+    for jobs in ("1", "2", "3"):
+        out = tmp_path / f"out{jobs}.csv"
+        r = run(str(src), "-f", "csv", "-o", str(out), "--jobs", jobs)
+        assert r.returncode == 0, r.stderr
+        rows = rows_of(out)
+        assert [row["puzzle"] for row in rows] == [dotted(p) for p in EXPERT[:6] + EASY[:10]]
+        outs.append([{k: v for k, v in row.items() if k != "ms"} for row in rows])
+    assert outs[0] == outs[1] == outs[2]
+
+
+def test_rows_stream_before_input_ends():
+    """The first row is out while stdin is still open: nothing waits for the end of input."""
+    proc = subprocess.Popen([sys.executable, "-m", "sudoku_logic", "rate", "-", "-f", "jsonl", "--jobs", "2"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        proc.stdin.write(EASY[0] + "\n")
+        proc.stdin.flush()
+        first = json.loads(proc.stdout.readline())
+        assert first["puzzle"] == dotted(EASY[0]) and first["solved"] is True
+        proc.stdin.write(EASY[1] + "\n")
+        proc.stdin.close()
+        second = json.loads(proc.stdout.readline())
+        assert second["puzzle"] == dotted(EASY[1])
+        assert proc.wait(timeout=60) == 0
+    finally:
+        proc.kill()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_timeout_gives_a_row_and_the_run_goes_on(tmp_path, jobs):
+    src = write(tmp_path, "in.txt", EXPERT[:4] + [EASY[0]])
+    r = run(str(src), "-f", "csv", "--timeout", "0.002", "--jobs", jobs, "--no-progress")
+    assert r.returncode == 0, r.stderr
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    assert [row["puzzle"] for row in rows] == [dotted(p) for p in EXPERT[:4] + [EASY[0]]]
+    timed_out = [row for row in rows if row["hardest"] == "timeout"]
+    assert timed_out, "a 2 ms limit must stop at least one expert puzzle"
+    assert all(row["solved"] == "false" and row["rating"] == "" for row in timed_out)
+    assert "timeouts" in r.stderr and f"{len(timed_out)} timeouts" in r.stderr
+
+
+def test_resume_after_kill_loses_and_repeats_nothing(tmp_path):
+    puzzles = (EASY * 5)[:200]
+    src = write(tmp_path, "in.txt", puzzles)
+    out = tmp_path / "out.csv"
+    cmd = [sys.executable, "-m", "sudoku_logic", "rate", str(src), "-f", "csv", "-o", str(out), "--jobs", "2"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    deadline = time.time() + 60
+    while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 20):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    done = out.read_text().count("\n") - 1
+    assert 0 < done < len(puzzles), "the run should have been interrupted part-way"
+    with open(out, "a") as fh:  # as if the kill had cut a row in half
+        fh.write(dotted(puzzles[0])[:30])
+    r = run(str(src), "-f", "csv", "-o", str(out), "--jobs", "2", "--resume")
+    assert r.returncode == 0, r.stderr
+    rows = rows_of(out)
+    assert [row["puzzle"] for row in rows] == [dotted(p) for p in puzzles]
+    assert out.read_text().count("puzzle,rating") == 1
+
+
+def test_resume_without_progress_file_keeps_complete_rows(tmp_path):
+    src = write(tmp_path, "in.txt", EASY[:8])
+    out = tmp_path / "out.jsonl"
+    r = run(str(src), "-f", "jsonl", "-o", str(out), "--jobs", "1")
+    assert r.returncode == 0
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:3]) + lines[3][:20])  # three rows and half a row
+    os.remove(str(out) + ".progress")
+    r = run(str(src), "-f", "jsonl", "-o", str(out), "--jobs", "1", "--resume")
+    assert r.returncode == 0, r.stderr
+    got = [json.loads(line)["puzzle"] for line in out.read_text().splitlines()]
+    assert got == [dotted(p) for p in EASY[:8]]
+
+
+def test_resume_with_filter_and_bad_lines(tmp_path):
+    lines = EASY[:6] + ["broken line"] + EASY[6:12]
+    src = write(tmp_path, "in.txt", lines)
+    full = tmp_path / "full.csv"
+    assert run(str(src), "-f", "csv", "-o", str(full), "--max-rating", "1.5", "--jobs", "1").returncode == 2
+    want = [row["puzzle"] for row in rows_of(full)]
+    assert want and len(want) < 12
+    out = tmp_path / "out.csv"
+    # a first run over the first 7 lines stands for an interrupted one
+    part = write(tmp_path, "part.txt", lines[:7])
+    run(str(part), "-f", "csv", "-o", str(out), "--max-rating", "1.5", "--jobs", "1")
+    r = run(str(src), "-f", "csv", "-o", str(out), "--max-rating", "1.5", "--jobs", "2", "--resume")
+    assert [row["puzzle"] for row in rows_of(out)] == want
+    assert "broken" not in r.stderr  # line 7 was consumed by the first run
+
+
+def test_filters(tmp_path):
+    src = write(tmp_path, "in.txt", EASY)
+    r = run(str(src), "-f", "jsonl", "--min-rating", "1.6", "--max-rating", "2.0", "--jobs", "2")
+    rows = [json.loads(line) for line in r.stdout.splitlines()]
+    assert rows and all(1.6 <= row["rating"] <= 2.0 for row in rows)
+    everything = [json.loads(line) for line in run(str(src), "-f", "jsonl").stdout.splitlines()]
+    assert len(rows) == sum(1.6 <= row["rating"] <= 2.0 for row in everything) < len(everything)
+    r = run(str(src), "-f", "jsonl", "--level", "medium,hard")
+    assert r.stdout == "" and "rated 40 puzzles" in r.stderr and "0 rows written" in r.stderr
+    r = run(str(src), "-f", "jsonl", "--level", "EASY")
+    assert len(r.stdout.splitlines()) == len(EASY)
+    r = run(str(src), "--level", "hardish")
+    assert r.returncode == 2 and r.stderr.startswith("error: unknown level 'hardish'")
+
+
+def test_bad_lines_reported_counted_and_summary(tmp_path):
+    src = write(tmp_path, "in.txt", [EASY[0], "12345", EASY[1], "." * 81, EASY[2]])
+    r = run(str(src), "-f", "csv", "--jobs", "2")
+    assert r.returncode == 2
+    assert f"{src} line 2: expected 81 cells, got 5" in r.stderr
+    assert f"{src} line 4: the puzzle has more than one solution" in r.stderr
+    assert len(list(csv.DictReader(io.StringIO(r.stdout)))) == 3
+    assert "rated 3 puzzles" in r.stderr and "2 bad lines" in r.stderr
+    assert "puzzles/s" in r.stderr and "levels: Easy 3" in r.stderr and "ratings:" in r.stderr
+
+
+def test_columns_and_scales(tmp_path):
+    src = write(tmp_path, "in.txt", EXPERT[:2])
+    r = run(str(src), "-f", "jsonl", "--columns", "puzzle,rating,ep,ed,se_hardest,hodoku_hardest")
+    row = json.loads(r.stdout.splitlines()[0])
+    assert set(row) == {"puzzle", "rating", "ep", "ed", "se_hardest", "hodoku_hardest"}
+    assert row["ed"] <= row["ep"] <= row["rating"]
+    se = json.loads(run(str(src), "-f", "jsonl").stdout.splitlines()[0])
+    ho = json.loads(run(str(src), "-f", "jsonl", "--scale", "hodoku").stdout.splitlines()[0])
+    assert se["hardest"] == row["se_hardest"] and ho["hardest"] == row["hodoku_hardest"]
+    assert (se["rating"], se["level"], se["score"]) == (ho["rating"], ho["level"], ho["score"])
+    only_se = json.loads(run(str(src), "-f", "jsonl", "--columns", "puzzle,rating").stdout.splitlines()[0])
+    assert only_se == {"puzzle": row["puzzle"], "rating": row["rating"]}

@@ -1,0 +1,68 @@
+"""The rater's two paths: SE's ER/EP/ED and HoDoKu's level/score on puzzles both programs rated."""
+import pytest
+
+from helpers import assert_step_true
+from grading.rater import Rater, se_difficulty
+from sudoku_logic import dlx
+from sudoku_logic.formats import parse
+
+# Sudoku Explainer's own ratings (puzzle, ER, EP, ED), from its batch rater's output on the
+# QQWing sets and sudoku17 (/work/shared/ratings/se_dev.csv): one or two per technique that
+# decides ER on easy puzzles, the direct techniques included.
+SE_CASES = [
+    ("073002000000006037000000420800001000020600900900000870209410000007000000010000068", 1.5, 1.2, 1.2),
+    ("000000000000045002006000000004900000700830540800007900005020090408500070270094030", 2.0, 1.2, 1.2),
+    ("700000000080000000000900000006030097000006014001400020800070002200100030090603041", 1.2, 1.2, 1.2),
+    ("008640290506020013900100605300089000200000100000000000800031500000000000600200004", 2.3, 1.2, 1.2),
+    ("500000000063507920012036470209040100001700000000000000006000300007462000004900000", 1.7, 1.2, 1.2),
+    ("060900000580003079000170280050080010392700000800056000000000000000800000000500038", 1.7, 1.2, 1.2),
+    ("735000200000000000290070800040009300800240090000850420009000647480000000006005000", 2.6, 1.2, 1.2),
+    ("005693080360000200008050004839000000040020030700009000090000000000030000650480090", 2.5, 1.2, 1.2),
+    ("060000000400080001500000070840001060109006020007000059000004607000009000080500090", 3.4, 1.2, 1.2),
+    ("405200670008036000030540009007009000894000000500800000006085002009070500300002000", 2.8, 1.2, 1.2),
+    ("000000003604503100100004706000001502080400070006807010005200000007600000000005400", 3.0, 1.2, 1.2),
+    ("000000021800500000000060000030102000500000840000000000000780500620000000004000000", 4.2, 1.5, 1.5),
+]
+
+# HoDoKu 2.2's own level and score (/work/shared/ratings/hodoku_dev.csv).
+HODOKU_CASES = [
+    ("073002000000006037000000420800001000020600900900000870209410000007000000010000068", "Easy", 228),
+    ("000000000000045002006000000004900000700830540800007900005020090408500070270094030", "Easy", 220),
+]
+
+RATER = Rater()
+
+
+@pytest.mark.parametrize("puzzle,er,ep,ed", SE_CASES, ids=[f"ER{c[1]}" for c in SE_CASES])
+def test_se_ratings_match_sudoku_explainer(puzzle, er, ep, ed):
+    r = RATER.rate(parse(puzzle), keep_paths=True)
+    assert (r.er, r.ep, r.ed) == (er, ep, ed)
+    assert r.se_solved
+    solution = dlx.unique_solution(parse(puzzle))
+    for step in r.se_path:
+        assert_step_true(solution, step)
+
+
+@pytest.mark.parametrize("puzzle,level,score", HODOKU_CASES)
+def test_hodoku_level_and_score(puzzle, level, score):
+    r = RATER.rate(parse(puzzle))
+    assert (r.level, r.score) == (level, score)
+
+
+def test_direct_steps_place_the_hidden_single_they_announce():
+    seen = set()
+    for puzzle, *_ in SE_CASES:
+        r = RATER.rate(parse(puzzle), keep_paths=True)
+        for step in r.se_path:
+            if step.technique.startswith("Direct"):
+                seen.add(step.technique)
+                assert len(step.placements) == 1 and step.eliminations
+                assert se_difficulty(step) in (1.7, 1.9, 2.0, 2.5)
+                assert step.explanation and step.detail
+    assert {"Direct Pointing", "Direct Hidden Pair", "Direct Hidden Triplet"} <= seen
+
+
+def test_unsolvable_by_logic_is_extreme_with_brute_force():
+    r = Rater(["singles"]).rate(parse(SE_CASES[-1][0]))
+    assert not r.solved and r.level == "Extreme" and r.hodoku_hardest == "Brute Force"
+    assert r.score >= 10000
