@@ -354,7 +354,7 @@ class RowWriter:
         self.columns = list(columns or COLUMNS)
         self.rows: list[dict] = []
         if fmt == "csv" and header:
-            self._line(columns)
+            self._line(self.columns)
 
     def _line(self, values: list[str]) -> None:
         buf = io.StringIO()

@@ -132,19 +132,20 @@ class Wanted:
         return True
 
 
+_RATER = None  # one Rater per process, built on first use
+
+
 def rated_row(grid: Grid) -> dict:
-    """The ``sudoku rate`` row of a puzzle plus the set of techniques on its path."""
-    import time
+    """The ``sudoku rate`` row of a puzzle (both scales, as ``sudoku rate`` rates it) plus
+    the set of techniques on its Sudoku Explainer path."""
+    global _RATER
+    from grading.rater import Rater
 
-    from grading.rater import rate_path
-
-    from .solver import Solver
-
-    t0 = time.perf_counter()
-    result = Solver(unique=True).solve(grid)
-    ms = (time.perf_counter() - t0) * 1000
-    row = rate_path(grid.values_string(), result, ms).row()
-    row["techniques"] = sorted({s.technique for s in result.steps})
+    if _RATER is None:
+        _RATER = Rater()
+    rating = _RATER.rate(grid, keep_paths=True)
+    row = rating.row()
+    row["techniques"] = sorted({s.technique for s in rating.se_path} | {s.technique for s in rating.hodoku_path})
     return row
 
 
