@@ -61,6 +61,7 @@ class Options:
     max_rating: float | None = None
     levels: set[str] | None = None
     window: int = 0
+    memory_mb: int | None = 2048  # address-space ceiling of each rating process (None: none)
 
     @property
     def need_se(self) -> bool:
@@ -108,12 +109,33 @@ def rate_text(rater, text: str, scale: str) -> tuple[str, object]:
         return "error", str(e)
     try:
         return "ok", rater.rate(grid, grid.values_string()).row(scale)
+    except MemoryError:
+        return "error", "ran out of memory while rating (see --memory)"
     except Exception as e:  # a bug in a finder must not stop a run of millions
         return "error", f"internal error while rating: {type(e).__name__}: {e}"
 
 
+def limit_memory(mb: int | None) -> None:
+    """Cap this process's address space at ``mb`` MiB, so that a puzzle whose search runs
+    away raises MemoryError (reported as that puzzle's error) instead of exhausting the
+    machine. Leaves a lower existing limit alone; does nothing where rlimits are missing."""
+    if not mb:
+        return
+    try:
+        import resource
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    want = mb << 20
+    if soft == resource.RLIM_INFINITY or soft > want:
+        if hard != resource.RLIM_INFINITY:
+            want = min(want, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (want, hard))
+
+
 def _worker(conn: Connection, opts: Options) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
+    limit_memory(opts.memory_mb)
     rater = _make_rater(opts)
     while True:
         msg = conn.recv()

@@ -329,6 +329,7 @@ def rate(
     columns: Optional[str] = typer.Option(None, "--columns", help="comma-separated columns (default puzzle,rating,level,score,hardest,solved,steps,ms; also ep, ed, se_hardest, hodoku_hardest, se_steps, hodoku_steps); a scale whose columns are not asked for is not computed"),
     jobs: int = typer.Option(0, "--jobs", "-j", help="worker processes (default: all cores; 1 = rate in this process)"),
     timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds per puzzle; a slower puzzle gets a row with solved=false, hardest timeout"),
+    memory: int = typer.Option(2048, "--memory", help="MiB of memory each rating process may use (with --jobs > 1); a puzzle past it is reported as an error and the run goes on; 0 for no limit"),
     resume: bool = typer.Option(False, "--resume", help="continue an interrupted run into the same --output file"),
     min_rating: Optional[float] = typer.Option(None, "--min-rating", help="keep only rows with rating (ER) at least this"),
     max_rating: Optional[float] = typer.Option(None, "--max-rating", help="keep only rows with rating (ER) at most this"),
@@ -374,7 +375,9 @@ def rate(
             lookup(names)
         except KeyError as e:
             bad(f"unknown technique {e.args[0]!r} (run `sudoku techniques` for the list)")
-    opts = Options(fmt=fmt, columns=cols, scale=scale, techniques=names, jobs=jobs, timeout=timeout,
+    if memory < 0:
+        bad("--memory must be 0 (no limit) or a number of MiB")
+    opts = Options(fmt=fmt, columns=cols, scale=scale, techniques=names, jobs=jobs, timeout=timeout, memory_mb=memory or None,
                    min_rating=min_rating, max_rating=max_rating, levels=levels)
     import os as _os
     rep = Reporter()
