@@ -13,7 +13,7 @@ fish use the general search of :mod:`strategies.fish_search`.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from sudoku_logic.grid import Grid
 from sudoku_logic.houses import HOUSE_MASK, cell_list, cell_name, cells_name
@@ -366,17 +366,18 @@ def _explain(fish: Fish) -> str:
 
 # ---------------------------------------------------------------- Siamese fish
 
-def siamese(fishes: list[Fish]) -> Iterator[tuple[Fish, Fish]]:
+def siamese(fishes: Iterable[Fish]) -> Iterator[tuple[Fish, Fish]]:
     """HoDoKu's Siamese pairs: two fish of one digit with the same base houses whose first
-    eliminations differ."""
-    for i in range(len(fishes)):
-        for j in range(i + 1, len(fishes)):
-            a, b = fishes[i], fishes[j]
-            if a.digit != b.digit or a.base != b.base:
-                continue
-            if (a.elims & -a.elims) == (b.elims & -b.elims):
-                continue
-            yield a, b
+    eliminations differ, the first found first. The finders yield all fish of one base set
+    together, so pairs are formed within each run of equal (digit, base), lazily."""
+    group: list[Fish] = []
+    for fish in fishes:
+        if group and (group[0].digit, group[0].base) != (fish.digit, fish.base):
+            group = []
+        for a in group:
+            if (a.elims & -a.elims) != (fish.elims & -fish.elims):
+                yield a, fish
+        group.append(fish)
 
 
 def siamese_step(name: str, a: Fish, b: Fish) -> Step:
@@ -412,11 +413,9 @@ def _register_siamese(name: str, finder: Callable[[Grid, range], Iterator[Fish]]
     own = name[len("Siamese "):]
 
     def steps(grid: Grid) -> Iterator[Step]:
-        for d in range(1, 10):
-            fishes = list(finder(grid, range(d, d + 1)))
-            for a, b in siamese(fishes):
-                if fish_name(a) == own:
-                    yield siamese_step(name, a, b)
+        for a, b in siamese(finder(grid)):
+            if fish_name(a) == own:
+                yield siamese_step(name, a, b)
     steps.__name__ = name.lower().replace(" ", "_").replace("-", "_")
     steps.__doc__ = f"{name}: two fish with the same base houses, eliminations combined."
     technique(name, default=False)(steps)
