@@ -5,7 +5,9 @@ the basic techniques (singles, intersections, subsets) until stuck: where the ad
 techniques have to work. For every registered family, prints positions searched per second
 (first step only, as the solver asks) and for all steps, and how many positions had a step.
 
-Usage: python benchmarks/bench_families.py [N] [family ...]   (default N = 100)
+Usage: python benchmarks/bench_families.py [N] [--all] [family ...]   (default N = 100)
+Only techniques on the default solve path are timed unless --all is given (the Franken,
+Mutant and Siamese fish, off by default, take seconds a position).
 """
 from __future__ import annotations
 
@@ -37,8 +39,8 @@ def stuck_positions(name: str, n: int) -> list:
     return out
 
 
-def main(n: int = 100, families: list[str] | None = None) -> None:
-    techs = [t for t in all_techniques() if t.family not in BASIC]
+def main(n: int = 100, families: list[str] | None = None, everything: bool = False) -> None:
+    techs = [t for t in all_techniques() if t.family not in BASIC and (everything or t.default)]
     fams = sorted({t.family for t in techs} if not families else set(families))
     for name in COLLECTIONS:
         grids = stuck_positions(name, n)
@@ -65,5 +67,7 @@ def main(n: int = 100, families: list[str] | None = None) -> None:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
+    everything = "--all" in args
+    args = [a for a in args if a != "--all"]
     n = int(args.pop(0)) if args and args[0].isdigit() else 100
-    main(n, args or None)
+    main(n, args or None, everything)
