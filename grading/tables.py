@@ -76,9 +76,13 @@ Avoidable Rectangle Type 2                  | uniqueness     | 0608  | 4.6  | Ha
 Finned X-Wing                               | fish           | 0310  | 3.4  | Hard    |   130 |  3800
 Sashimi X-Wing                              | fish           | 0320  | 3.5  | Hard    |   150 |  3900
 Finned Swordfish                            | fish           | 0311  | 4.0  | Unfair  |   200 |  4000
+Siamese Finned Swordfish                    | fish           | 03111 | 4.0  | Unfair  |   200 |  4010
 Sashimi Swordfish                           | fish           | 0321  | 4.1  | Unfair  |   240 |  4100
+Siamese Sashimi Swordfish                   | fish           | 03211 | 4.1  | Unfair  |   240 |  4110
 Finned Jellyfish                            | fish           | 0312  | 5.4  | Unfair  |   250 |  4200
+Siamese Finned Jellyfish                    | fish           | 03121 | 5.4  | Unfair  |   250 |  4210
 Sashimi Jellyfish                           | fish           | 0322  | 5.5  | Unfair  |   260 |  4300
+Siamese Sashimi Jellyfish                   | fish           | 03221 | 5.5  | Unfair  |   260 |  4310
 Simple Colors Trap                          | coloring       | 0500  | 6.6  | Hard    |   150 |  4400
 Simple Colors Wrap                          | coloring       | 0501  | 6.6  | Hard    |   150 |  4500
 Multi Colors 1                              | coloring       | 0502  | 6.7  | Hard    |   200 |  4600
@@ -101,13 +105,16 @@ Franken Swordfish                           | fish           | 0331  | 4.0  | Un
 Franken Jellyfish                           | fish           | 0332  | 5.4  | Unfair  |   370 |  6300
 Finned Franken X-Wing                       | fish           | 0340  | 3.6  | Unfair  |   390 |  6400
 Finned Franken Swordfish                    | fish           | 0341  | 4.2  | Unfair  |   410 |  6500
+Siamese Finned Franken Swordfish            | fish           | 03411 | 4.2  | Unfair  |   410 |  6510
 Finned Franken Jellyfish                    | fish           | 0342  | 5.6  | Unfair  |   430 |  6600
+Siamese Finned Franken Jellyfish            | fish           | 03421 | 5.6  | Unfair  |   430 |  6610
 Mutant X-Wing                               | fish           | 0350  | 3.6  | Extreme |   450 |  6700
 Mutant Swordfish                            | fish           | 0351  | 4.2  | Extreme |   450 |  6800
 Mutant Jellyfish                            | fish           | 0352  | 5.6  | Extreme |   450 |  6900
 Finned Mutant X-Wing                        | fish           | 0360  | 3.8  | Extreme |   470 |  7000
 Finned Mutant Swordfish                     | fish           | 0361  | 4.4  | Extreme |   470 |  7100
 Finned Mutant Jellyfish                     | fish           | 0362  | 5.8  | Extreme |   470 |  7200
+Siamese Finned Mutant Jellyfish             | fish           | 03621 | 5.8  | Extreme |   470 |  7210
 Kraken Fish Type 1                          | kraken         | 0371  | 8.0  | Extreme |   500 |  7300
 Kraken Fish Type 2                          | kraken         | 0372  | 8.0  | Extreme |   500 |  7400
 Forcing Chain Contradiction                 | forcing        | 1301  | 8.0  | Extreme |   500 |  7500

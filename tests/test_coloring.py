@@ -31,9 +31,11 @@ SECTIONS = {
 #: Exemplars made by an older HoDoKu, before Turbot Fish (HoDoKu 2.2 order 3120) came ahead
 #: of the colouring techniques (5330): a colour cluster of four cells is a Turbot Fish, so
 #: that takes the same elimination first. In exemplar 1 the Turbot Fish's weak link is not a
-#: conjugate pair (no trap there); the puzzle then needs Multi Colors 1.
+#: conjugate pair (no trap there). With fish registered, exemplar 1 first meets a plain
+#: Swordfish (7 r269 c158, HoDoKu order 1500), which removes the need for Multi Colors 1;
+#: the Turbot Fish follows.
 PREEMPTED = {
-    ("Simple Colors", 1): (("Turbot Fish", False), "Multi Colors 1"),
+    ("Simple Colors", 1): (("Swordfish", False), "Turbot Fish"),
     ("Simple Colors", 4): (("Turbot Fish", True), None),
     ("Simple Colors", 5): (("Turbot Fish", True), None),
     ("Simple Colors", 6): (("Turbot Fish", True), None),
