@@ -29,7 +29,7 @@ from .implications import ALL81, STATIC, fact_name
 from .registry import technique
 from .step import Step
 
-MAX_FINS = 3
+MAX_FINS = 2
 SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
@@ -95,10 +95,20 @@ def _fish_name(n: int, d: int, base, cover, fins: int) -> str:
 
 def _kraken(grid: Grid, kind: int) -> Iterator[Step]:
     an = analysis(grid)
-    P = an.P
+    cached = getattr(an, "kraken", None)
+    if cached is None:
+        cached = an.kraken = _search(grid, an)
     name = f"Kraken Fish Type {kind}"
     base_se = RATINGS[name].se
-    found: dict = {}
+    items = sorted(cached[kind].items(), key=lambda kv: (kv[1][0], kv[0][1], kv[0][2]))
+    for fact, (size, info) in items:
+        yield _step(name, base_se, kind, fact, size, info, an)
+
+
+def _search(grid: Grid, an) -> dict:
+    """Both types' eliminations of this position: ``{kind: {fact: (size, info)}}``."""
+    P = an.P
+    out: dict = {1: {}, 2: {}}
     for d in range(1, 10):
         pos = grid.pos[d]
         shift = 81 * (d - 1)
@@ -106,41 +116,47 @@ def _kraken(grid: Grid, kind: int) -> Iterator[Step]:
             fin_brs = [an.branch(STATIC, True, f, d) for f in _bits(fins)]
             if any(b.contradiction is not None for b in fin_brs):
                 continue  # a fin that breaks: a contradiction step says more
+            fin_offs = P.all
+            for b in fin_brs:
+                fin_offs &= b.off
+            if not fin_offs:
+                continue
             cmask = 0
             for h in cover:
                 cmask |= HOUSE_MASK[h]
             buddies = ALL81
             for f in _bits(fins):
                 buddies &= PEERS[f]
-            if kind == 1:
-                targets = pos & cmask & ~bcells & ~buddies
-                offs = P.all
-                for b in fin_brs:
+            # Type 1
+            targets = pos & cmask & ~bcells & ~buddies
+            hits = (fin_offs >> shift) & targets
+            for x in _bits(hits):
+                premises = [(True, f, d) for f in _bits(fins)]
+                _keep(out[1], (False, x, d), (base, cover, bcells, fins, d, None, premises, fin_brs))
+            # Type 2
+            rest = fin_offs & ~(cmask << shift)
+            if not rest:
+                continue
+            for h in cover:
+                inside = pos & HOUSE_MASK[h] & bcells & ~fins
+                if not inside:
+                    continue
+                offs = rest
+                in_brs = []
+                for c in _bits(inside):
+                    b = an.branch(STATIC, True, c, d)
+                    if b.contradiction is not None:
+                        offs = 0
+                        break
+                    in_brs.append(b)
                     offs &= b.off
-                hits = (offs >> shift) & targets
-                for x in _bits(hits):
-                    premises = [(True, f, d) for f in _bits(fins)]
-                    _keep(found, (False, x, d), (base, cover, bcells, fins, d, None, premises, fin_brs))
-            else:
-                for h in cover:
-                    inside = pos & HOUSE_MASK[h] & bcells & ~fins
-                    if not inside:
-                        continue
-                    in_brs = [an.branch(STATIC, True, c, d) for c in _bits(inside)]
-                    if any(b.contradiction is not None for b in in_brs):
-                        continue
-                    offs = P.all
-                    for b in fin_brs + in_brs:
-                        offs &= b.off
-                    # the fish digit in the cover lines is Type 1's business
-                    offs &= ~(cmask << shift)
-                    for i in _bits(offs):
-                        e, x = divmod(i, 81)
-                        premises = [(True, c, d) for c in _bits(inside)] + [(True, f, d) for f in _bits(fins)]
-                        _keep(found, (False, x, e + 1), (base, cover, bcells, fins, d, h, premises, fin_brs + in_brs))
-    items = sorted(found.items(), key=lambda kv: (kv[1][0], kv[0][1], kv[0][2]))
-    for fact, (size, info) in items:
-        yield _step(name, base_se, kind, fact, size, info, an)
+                    if not offs:
+                        break
+                for i in _bits(offs):
+                    e, x = divmod(i, 81)
+                    premises = [(True, c, d) for c in _bits(inside)] + [(True, f, d) for f in _bits(fins)]
+                    _keep(out[2], (False, x, e + 1), (base, cover, bcells, fins, d, h, premises, in_brs + fin_brs))
+    return out
 
 
 def _keep(found: dict, fact, info) -> None:
