@@ -25,7 +25,7 @@ from sudoku_logic.grid import Grid
 from sudoku_logic.houses import HOUSE_MASK, PEERS, cell_name, cells_name
 
 from .forcing import analysis, length_increment
-from .implications import ALL81, STATIC, fact_name
+from .implications import ALL81, STATIC
 from .registry import technique
 from .step import Step
 
