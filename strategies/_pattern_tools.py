@@ -23,34 +23,6 @@ def conjugate_pairs(pos: int, houses=ALL_HOUSES) -> list[tuple[int, int, int]]:
     return out
 
 
-def hodoku_cells(cells) -> str:
-    """Cell list exactly as HoDoKu's ``getCompactCellPrint`` writes it.
-
-    Cells are taken in ascending order; each first remaining cell absorbs the later cells of
-    its row (``r1c15``) or, if it has none, of its column (``r14c1``); groups are joined by
-    commas. Accepts an 81-bit int or an iterable of cell indexes (duplicates ignored).
-    """
-    rest = cell_list(cells) if isinstance(cells, int) else sorted(set(cells))
-    parts = []
-    while rest:
-        first = rest.pop(0)
-        r, c = divmod(first, 9)
-        rows = [r]
-        cols = [c]
-        keep = []
-        for x in rest:
-            xr, xc = divmod(x, 9)
-            if xr == r and len(rows) == 1:
-                cols.append(xc)
-            elif xc == c and len(cols) == 1:
-                rows.append(xr)
-            else:
-                keep.append(x)
-        rest = keep
-        parts.append("r" + "".join(str(v + 1) for v in rows) + "c" + "".join(str(v + 1) for v in cols))
-    return ",".join(parts)
-
-
 def union_peers(bits: int, peers) -> int:
     """81-bit union of ``peers[cell]`` over the cells of ``bits``."""
     out = 0

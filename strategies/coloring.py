@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from sudoku_logic.grid import Grid
-from sudoku_logic.houses import HOUSE_MASK, PEERS, cell_list, cell_name
+from sudoku_logic.houses import HOUSE_MASK, PEERS, cell_list, cell_name, cells_name
 
-from ._pattern_tools import hodoku_cells, union_peers
+from ._pattern_tools import union_peers
 from .registry import technique
 from .step import Step
 
@@ -208,7 +208,7 @@ def _multi_colors(grid: Grid, kind: int) -> Iterator[Step]:
                         yield _colour_step(
                             "Multi Colors 2", d, sets, elim,
                             f"Two clusters of conjugate pairs for {d} are each coloured with two colours, "
-                            f"exactly one of which is {d}. The colour of {hodoku_cells(bad)} sees both "
+                            f"exactly one of which is {d}. The colour of {cells_name(bad)} sees both "
                             f"colours of the other cluster ({_seen_in(x1, bad)} sees {cell_name(x1)}, "
                             f"{_seen_in(x2, bad)} sees {cell_name(x2)}); one of those is {d}, so that colour "
                             f"is not {d} and all its cells lose {d}.",
@@ -236,7 +236,7 @@ def _multi_colors(grid: Grid, kind: int) -> Iterator[Step]:
                             f"Two clusters of conjugate pairs for {d} are each coloured with two colours, "
                             f"exactly one of which is {d}. {cx} and {cy}, of different clusters, see each "
                             f"other, so their colours are not both {d}: the opposite colour of one of them "
-                            f"({hodoku_cells(ox)} or {hodoku_cells(oy)}) is {d}, and a cell that sees both "
+                            f"({cells_name(ox)} or {cells_name(oy)}) is {d}, and a cell that sees both "
                             f"opposite colours cannot be {d}.",
                         )
 

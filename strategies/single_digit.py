@@ -11,11 +11,11 @@ from typing import Iterator
 
 from sudoku_logic.grid import Grid
 from sudoku_logic.houses import (
-    BOX_OF, CELL_BIT, COL_OF, COLS, HOUSE_MASK, PEERS, ROW_OF, ROWS, cell_list, cell_name,
+    BOX_OF, CELL_BIT, COL_OF, COLS, HOUSE_MASK, PEERS, ROW_OF, ROWS, cell_list, cell_name, cells_name,
     house_name,
 )
 
-from ._pattern_tools import conjugate_pairs, hodoku_cells
+from ._pattern_tools import conjugate_pairs
 from .registry import technique
 from .step import Step
 
@@ -60,7 +60,7 @@ def _skyscrapers(grid: Grid) -> Iterator[Step]:
                         eliminations=[(c, d) for c in cell_list(elim)],
                         cells=cells, houses=[h1, h2, link],
                         candidates=[(c, d, "pattern") for c in cells],
-                        detail=f"{d} in {hodoku_cells([f1, f2])} (connected by {hodoku_cells([c1, c2])})",
+                        detail=f"{d} in {cells_name([f1, f2])} (connected by {cells_name([c1, c2])})",
                         explanation=(
                             f"In {house_name(h1, False)} and {house_name(h2, False)} the {d} has only two "
                             f"places each; {cell_name(c1)} and {cell_name(c2)} share {house_name(link, False)}, "
@@ -116,7 +116,7 @@ def _kite_step(d: int, kite: tuple) -> Step:
         eliminations=[(cross, d)],
         cells=[r1, c1, r0, c0], houses=[hr, hc, box],
         candidates=[(r1, d, "pattern"), (c1, d, "pattern"), (r0, d, "fin"), (c0, d, "fin")],
-        detail=f"{d} in {hodoku_cells([r1, c1])} (connected by {hodoku_cells([r0, c0])})",
+        detail=f"{d} in {cells_name([r1, c1])} (connected by {cells_name([r0, c0])})",
         explanation=(
             f"{house_name(hr, False).capitalize()} has {d} only in {cell_name(r0)} and {cell_name(r1)}, "
             f"{house_name(hc, False)} only in {cell_name(c0)} and {cell_name(c1)}; {cell_name(r0)} and "
@@ -155,8 +155,8 @@ def dual_two_string_kite(grid: Grid) -> Iterator[Step]:
                     cells=cells, houses=[hr, hc, hr2, hc2, box],
                     candidates=[(c, d, "pattern") for c in (r1, c1, s1, e1)]
                     + [(r0, d, "fin"), (c0, d, "fin")],
-                    detail=(f"{d} in {hodoku_cells([r1, c1])}/in {hodoku_cells([s1, e1])} "
-                            f"(connected by {hodoku_cells([r0, c0])})"),
+                    detail=(f"{d} in {cells_name([r1, c1])}/in {cells_name([s1, e1])} "
+                            f"(connected by {cells_name([r0, c0])})"),
                     explanation=(
                         f"{cell_name(r0)} and {cell_name(c0)} in {house_name(box, False)} are not both {d}. "
                         f"Each is the end of a row and of a column strong link for {d}, so two kites meet "
@@ -315,7 +315,7 @@ def _er_explanation(d: int, b: int, bc: int, x: int, y: int, target: int) -> str
     lt = _line_through_box(target, b)
     link = "column" if COL_OF[x] == COL_OF[y] else "row"
     return (
-        f"In {house_name(18 + b, False)} the {d} lies only in {hodoku_cells(bc)}, within "
+        f"In {house_name(18 + b, False)} the {d} lies only in {cells_name(bc)}, within "
         f"{house_name(lx, False)} and {house_name(lt, False)}. {cell_name(x)} and {cell_name(y)} are the "
         f"only places for {d} in their {link}: if {cell_name(target)} were {d}, {cell_name(y)} would not be, "
         f"so {cell_name(x)} would be; {cell_name(x)} sees the box's part of {house_name(lx, False)} and "
@@ -345,7 +345,7 @@ def _er_step(d: int, b: int, x: int, y: int, target: int, bc: int) -> Step:
         eliminations=[(target, d)],
         cells=box + [x, y], houses=[18 + b],
         candidates=[(c, d, "fin") for c in box] + [(x, d, "pattern"), (y, d, "pattern")],
-        detail=f"{d} in b{b + 1} ({hodoku_cells([x, y])})",
+        detail=f"{d} in b{b + 1} ({cells_name([x, y])})",
         explanation=_er_explanation(d, b, bc, x, y, target),
     )
 
@@ -368,7 +368,7 @@ def dual_empty_rectangle(grid: Grid) -> Iterator[Step]:
                     cells=box + [x, y, x2, y2], houses=[18 + b],
                     candidates=[(c, d, "fin") for c in box]
                     + [(c, d, "pattern") for c in (x, y, x2, y2)],
-                    detail=f"{d} in b{b + 1} ({hodoku_cells([x, y])}/{hodoku_cells([x2, y2])})",
+                    detail=f"{d} in b{b + 1} ({cells_name([x, y])}/{cells_name([x2, y2])})",
                     explanation=_er_explanation(d, b, bc, x, y, t1) + " Likewise with "
                     f"{cell_name(x2)} and {cell_name(y2)} for {cell_name(t2)}.",
                 )

@@ -24,7 +24,7 @@ from sudoku_logic import dlx
 from sudoku_logic.grid import Grid
 from sudoku_logic.houses import (
     BOX_OF, CELL_BIT, CELL_HOUSES, COL_OF, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS,
-    MASK_SIZE, PEERS, ROW_OF, cell_list, cell_name, digits_name, house_name,
+    MASK_SIZE, PEERS, ROW_OF, cell_list, cell_name, cells_name, digits_name, house_name,
 )
 
 from .registry import technique
@@ -55,29 +55,6 @@ def _partners() -> list[list[tuple[int, list[tuple[int, int]]]]]:
 PARTNERS = _partners()
 ROW_MASK = [HOUSE_MASK[ROW_OF[c]] for c in range(81)]
 COL_MASK = [HOUSE_MASK[9 + COL_OF[c]] for c in range(81)]
-
-
-def hodoku_cells(cells) -> str:
-    """A set of cells written the way HoDoKu's ``getCompactCellPrint`` does: take the lowest
-    cell, add the following cells of its row (or, failing that, of its column), repeat.
-    ``r5c8,r5c9,r8c8,r8c9`` becomes ``r5c89,r8c89``."""
-    rest = sorted(set(cells))
-    parts = []
-    while rest:
-        first = rest.pop(0)
-        r, c = divmod(first, 9)
-        rows, cols, keep = [r], [c], []
-        for x in rest:
-            rx, cx = divmod(x, 9)
-            if rx == r and len(rows) == 1:
-                cols.append(cx)
-            elif cx == c and len(cols) == 1:
-                rows.append(rx)
-            else:
-                keep.append(x)
-        rest = keep
-        parts.append("r" + "".join(str(v + 1) for v in rows) + "c" + "".join(str(v + 1) for v in cols))
-    return ",".join(parts)
 
 
 def _allowed(grid: Grid) -> list[int]:
@@ -118,7 +95,7 @@ class _Rect:
 
     @property
     def name(self) -> str:
-        return f"{self.a}/{self.b} in {hodoku_cells(self.corners)}"
+        return f"{self.a}/{self.b} in {cells_name(self.corners)}"
 
     def step(self, grid: Grid, technique_name: str, elims, explanation: str, fins=(), houses=()) -> Step:
         """A step on this rectangle: a/b highlighted as the pattern, the corners' other
@@ -178,12 +155,12 @@ _cache_rects: list[_Rect] = []
 
 
 def _deadly(r: _Rect) -> str:
-    return (f"the rectangle {hodoku_cells(r.corners)} would hold only {r.a} and {r.b}, a deadly "
+    return (f"the rectangle {cells_name(r.corners)} would hold only {r.a} and {r.b}, a deadly "
             f"pattern: the two digits could be swapped to give a second solution")
 
 
 def _bits_cells(bits: int) -> str:
-    return hodoku_cells(cell_list(bits))
+    return cells_name(cell_list(bits))
 
 
 def _ur1(grid: Grid, r: _Rect) -> Iterator[Step]:
@@ -276,7 +253,7 @@ def _ur3_subsets(grid: Grid, r: _Rect, h: int, others: list[int], start: int, dm
                             elims.update((c, d) for d in MASK_DIGITS[cands[c] & m])
                 fins = [(c, d) for d in MASK_DIGITS[m] for c in akt if cands[c] & DIGIT_BIT[d]]
                 ds = digits_name(m)
-                sub = hodoku_cells(akt[2:])
+                sub = cells_name(akt[2:])
                 x1, x2 = akt[0], akt[1]
                 yield r.step(
                     grid, "Uniqueness Test 3", elims,
@@ -470,7 +447,7 @@ def _avoidable(grid: Grid, want: str) -> Iterator[Step]:
                     elims = [(cell, d)]
                     fins = []
                     why = (f"The other three corners hold {d1} and {d2}, placed, not given. If "
-                           f"{cell_name(cell)} were {d}, the rectangle {hodoku_cells(corners)} would "
+                           f"{cell_name(cell)} were {d}, the rectangle {cells_name(corners)} would "
                            f"hold {d1}/{d2} twice in non-given cells, which could be swapped to give a "
                            f"second solution; so {cell_name(cell)} is not {d}.")
                 else:
@@ -506,7 +483,7 @@ def _avoidable(grid: Grid, want: str) -> Iterator[Step]:
                             marks.append((c, dd, "fin"))
                 marks += fins
                 yield Step(name, eliminations=elims, cells=sorted(corners), candidates=marks,
-                           detail=f"{d1}/{d2} in {hodoku_cells(corners)}", explanation=why)
+                           detail=f"{d1}/{d2} in {cells_name(corners)}", explanation=why)
 
 
 @technique("Avoidable Rectangle Type 1", needs_unique=True)

@@ -11,11 +11,10 @@ from typing import Iterator
 
 from sudoku_logic.grid import Grid
 from sudoku_logic.houses import (
-    CELL_BIT, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name,
+    CELL_BIT, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name, cells_name,
     house_name,
 )
 
-from ._pattern_tools import hodoku_cells
 from .registry import technique
 from .step import Step
 
@@ -43,7 +42,7 @@ def _wing_step(name: str, grid: Grid, pivot: int, pincers: list[int], z: int, el
         cells=cells,
         candidates=[(pivot, d, "pivot") for d in MASK_DIGITS[cands[pivot]]]
         + [(p, d, "pincer") for p in pincers for d in MASK_DIGITS[cands[p]]],
-        detail=f"{values} in {hodoku_cells(cells)}",
+        detail=f"{values} in {cells_name(cells)}",
         explanation=why,
     )
 
@@ -150,7 +149,7 @@ def w_wing(grid: Grid) -> Iterator[Step]:
                     cells=[c1, c2, l1, l2], houses=[h],
                     candidates=[(c1, x, "pincer"), (c1, y, "pincer"), (c2, x, "pincer"),
                                 (c2, y, "pincer"), (l1, y, "pattern"), (l2, y, "pattern")],
-                    detail=f"{x}/{y} in {hodoku_cells([c1, c2])} connected by {y} in {hodoku_cells([l1, l2])}",
+                    detail=f"{x}/{y} in {cells_name([c1, c2])} connected by {y} in {cells_name([l1, l2])}",
                     explanation=(
                         f"{cell_name(c1)} and {cell_name(c2)} both hold only {x} and {y}. In "
                         f"{house_name(h, False)} the {y} must go in {cell_name(l1)} or {cell_name(l2)}, which "
@@ -243,8 +242,8 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
                     yield _wing_step(
                         "WXYZ-Wing", grid, pivot, [qa, qb, qc], z, elim,
                         "/".join(map(str, others + [z])),
-                        f"The four cells {hodoku_cells(cells)} hold only {', '.join(map(str, others))} and {z}. "
+                        f"The four cells {cells_name(cells)} hold only {', '.join(map(str, others))} and {z}. "
                         f"Each of {', '.join(map(str, others))} can fill at most one of them (its cells see each "
-                        f"other), so at least one of {hodoku_cells(zcells)} is {z}, and a cell that sees all of "
+                        f"other), so at least one of {cells_name(zcells)} is {z}, and a cell that sees all of "
                         f"those cannot be {z}.",
                     )

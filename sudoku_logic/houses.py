@@ -117,31 +117,28 @@ def house_name(house: int, short: bool = True) -> str:
 
 
 def cells_name(cells) -> str:
-    """Compact HoDoKu-style name of a set of cells: ``r5c28``, ``r28c5`` or ``r1c1,r2c4``.
+    """A set of cells written exactly as HoDoKu's ``getCompactCellPrint`` writes it.
 
-    Accepts an 81-bit int or an iterable of cell indexes. Cells sharing a row are written
-    ``r5c28``, sharing a column ``r28c5``; otherwise rows are grouped and joined by commas.
+    Cells are taken in ascending order; each first remaining cell absorbs the later cells of
+    its row (``r5c28``) or, if it has none, of its column (``r28c5``); groups are joined by
+    commas (``r2c79,r9c79``). Accepts an 81-bit int or an iterable of cell indexes.
     """
-    cl = cell_list(cells) if isinstance(cells, int) else sorted(set(cells))
-    if not cl:
-        return ""
-    rows = sorted({c // 9 for c in cl})
-    cols = sorted({c % 9 for c in cl})
-    if len(rows) == 1:
-        return f"r{rows[0] + 1}c" + "".join(str(c + 1) for c in cols)
-    if len(cols) == 1:
-        return "r" + "".join(str(r + 1) for r in rows) + f"c{cols[0] + 1}"
-    # Group by row, then merge rows that have the same columns.
-    by_row: dict[int, list[int]] = {}
-    for c in cl:
-        by_row.setdefault(c // 9, []).append(c % 9)
-    groups: dict[tuple[int, ...], list[int]] = {}
-    for r, cs in by_row.items():
-        groups.setdefault(tuple(cs), []).append(r)
-    parts = [
-        "r" + "".join(str(r + 1) for r in rs) + "c" + "".join(str(c + 1) for c in cs)
-        for cs, rs in sorted(groups.items(), key=lambda kv: (kv[1][0], kv[0]))
-    ]
+    rest = cell_list(cells) if isinstance(cells, int) else sorted(set(cells))
+    parts = []
+    while rest:
+        first = rest.pop(0)
+        r, c = divmod(first, 9)
+        rows, cols, keep = [r], [c], []
+        for x in rest:
+            xr, xc = divmod(x, 9)
+            if xr == r and len(rows) == 1:
+                cols.append(xc)
+            elif xc == c and len(cols) == 1:
+                rows.append(xr)
+            else:
+                keep.append(x)
+        rest = keep
+        parts.append("r" + "".join(str(v + 1) for v in rows) + "c" + "".join(str(v + 1) for v in cols))
     return ",".join(parts)
 
 

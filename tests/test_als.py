@@ -71,8 +71,8 @@ def _step_for(code_index: tuple[str, int], technique: str):
     (("0901-1", 0), XZ, "Almost Locked Set XZ-Rule: A=r1c46,r2c5 {1358}, "
                         "B=r1c89,r2c9,r3c8 {23589}, X=5, Z=3 => r2c7<>3"),
     (("0901-2", 0), XZ, "Almost Locked Set XZ-Rule: A=r3789c3 {13789}, B=r46c3,r5c12 {13568}, "
-                        "X=1,3 => r12c3<>137, r6c2<>6, r12c3,r3c9<>9"),
-    (("0902-1", 0), XY, "Almost Locked Set XY-Wing: A=r6c5 {79}, B=r12c8,r3c789 {345679}, "
+                        "X=1,3 => r12c3<>1, r12c3<>3, r6c2<>6, r12c3<>7, r12c3,r3c9<>9"),
+    (("0902-1", 0), XY, "Almost Locked Set XY-Wing: A=r6c5 {79}, B=r123c8,r3c79 {345679}, "
                         "C=r3c56 {689}, X,Y=6,9, Z=7 => r6c8<>7"),
     (("0903-1", 2), CHAIN, "Almost Locked Set XY-Chain: 9- r6c2 {79} -7- r9c29 {347} -3- "
                            "r59c8 {137} -1- r6c27 {179} -9 => r6c6<>9"),

@@ -30,7 +30,8 @@ def test_geometry():
     assert cell_name(0) == "r1c1" and parse_cell("r9c9") == 80
     assert house_name(20, False) == "box 3" and house_name(10) == "c2"
     assert cells_name([37, 43]) == "r5c28" and cells_name([10, 64]) == "r28c2"
-    assert cells_name([0, 1, 9, 10]) == "r12c12"
+    assert cells_name([0, 1, 9, 10]) == "r1c12,r2c12"  # as HoDoKu writes it
+    assert cells_name([10, 11, 19]) == "r2c23,r3c2"
 
 
 def test_place_and_eliminate_keep_maps_in_sync():

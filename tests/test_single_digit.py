@@ -7,7 +7,7 @@ from helpers import check_reglib_case, exemplar_sections, reglib_cases, reglib_i
 from sudoku_logic.formats import parse
 from sudoku_logic.houses import HOUSE_MASK
 from sudoku_logic.solver import Solver
-from strategies._pattern_tools import hodoku_cells
+from sudoku_logic.houses import cells_name as hodoku_cells
 from strategies.registry import lookup
 
 CODES = {

@@ -21,7 +21,7 @@ from sudoku_logic import dlx
 from sudoku_logic.formats import parse
 from sudoku_logic.solver import Solver
 from strategies.registry import REGISTRY, all_techniques, lookup
-from strategies.uniqueness import hodoku_cells
+from sudoku_logic.houses import cells_name as hodoku_cells
 
 CODES = {
     "0600": ["Uniqueness Test 1"],
