@@ -59,7 +59,7 @@ def main(n: int = 100, name: str = "top1465.txt") -> None:
         used.update(s.technique for s in r.steps)
         g = r.start.copy()
         for s in r.steps:
-            if forcing.RATINGS[s.technique].family == "forcing":
+            if forcing.RATINGS[s.technique].family in ("forcing", "kraken"):
                 positions.append(g.copy())
             g.apply(s)
     path_time = time.process_time() - t0
@@ -79,8 +79,8 @@ def main(n: int = 100, name: str = "top1465.txt") -> None:
     if positions:
         print(f"hints:  {len(positions) / hint_time:8.1f} /s  on {len(positions)} positions needing a forcing step "
               f"(mean {1000 * hint_time / len(positions):.0f} ms, slowest {1000 * worst[0]:.0f} ms: {worst[1]})")
-    print("forcing steps used:", {k: v for k, v in sorted(used.items())
-                                   if forcing.RATINGS[k].family == "forcing"})
+    print("forcing/kraken steps used:", {k: v for k, v in sorted(used.items())
+                                          if forcing.RATINGS[k].family in ("forcing", "kraken")})
 
 
 if __name__ == "__main__":

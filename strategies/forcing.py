@@ -15,6 +15,12 @@ the last resort, Nested Forcing Net.
 Every conclusion is proved by the branches shown in ``step.chains`` (engine in
 :mod:`strategies.implications`); difficulty grows with the number of facts the proof needs, as
 in Sudoku Explainer (base + 0.1 per length threshold 4, 6, 8, 12, 16, 24, 32, ...).
+
+Speed within a solve (none of it changes what a step proves; every step shown is computed
+on its own position): branches of the previous position that provably derive the same facts
+are taken over (:meth:`Analysis._reuse`), and the assumptions that broke in the last full
+scan of the same puzzle are tried first. So the order of equally valid steps can depend on
+the positions seen before; a cold position (a single hint) always gets the full scan.
 """
 from __future__ import annotations
 
@@ -23,7 +29,7 @@ from typing import Iterator
 
 from grading.tables import RATINGS
 from sudoku_logic.grid import Grid
-from sudoku_logic.houses import CELL_BIT, HOUSE_MASK, MASK_DIGITS, cell_name, house_name
+from sudoku_logic.houses import MASK_DIGITS, cell_name, house_name
 
 from .implications import (
     ALL81, CELL_HOUSE_BITS, DYNAMIC, STATIC, Branch, Position, fact_name, propagate, split,

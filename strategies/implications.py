@@ -151,6 +151,7 @@ class Branch:
     nested: dict = field(default_factory=dict)
     base_on: int = 0
     base_off: int = 0
+    _index: dict | None = field(default=None, repr=False, compare=False)
 
     # ---------------------------------------------------------------- queries
     def has(self, is_on: bool, cell: int, d: int) -> bool:
@@ -163,11 +164,19 @@ class Branch:
     def wave_of(self, is_on: bool, cell: int, d: int) -> int:
         """Round in which a fact was derived (0 = assumed), -1 for a fact known before the
         assumptions (the outer branch of a nested one), -2 if it does not hold here."""
-        k = 0 if is_on else 1
+        idx = self._index
+        if idx is None:
+            idx = self._index = {}
+            for n, (won, woff) in enumerate(self.waves):
+                for x, off in ((won, 0), (woff, 729)):
+                    while x:
+                        low = x & -x
+                        idx[low.bit_length() - 1 + off] = n
+                        x ^= low
         i = (d - 1) * 81 + cell
-        for n, w in enumerate(self.waves):
-            if w[k] >> i & 1:
-                return n
+        w = idx.get(i if is_on else i + 729)
+        if w is not None:
+            return w
         if (self.base_on if is_on else self.base_off) >> i & 1:
             return -1
         return -2
@@ -179,22 +188,24 @@ class Branch:
         w = self.wave_of(is_on, cell, d)
         if w <= 0:
             return [], "" if w == 0 else "known"
-        waves = self.waves
         P = self.pos_
         if not is_on:
             if (cell, d) in self.nested:
                 return [], "nested"
-            peers = PEERS[cell]
-            others = P.cands[cell] & ~(1 << (d - 1))
-            for won in [self.base_on] + [waves[j][0] for j in range(w)]:
-                for e in MASK_DIGITS[others]:
-                    if won >> ((e - 1) * 81 + cell) & 1:
-                        return [(True, cell, e)], "cell"
-                hit = (won >> (81 * (d - 1))) & peers
-                if hit:
-                    p = (hit & -hit).bit_length() - 1
-                    return [(True, p, d)], "peer"
-            return [], "?"
+            # the on facts that rule this candidate out, earliest first
+            killers = KILL[(d - 1) * 81 + cell] & self.on
+            best = None
+            while killers:
+                low = killers & -killers
+                killers ^= low
+                c2, d2 = split(low.bit_length() - 1)
+                wk = self.wave_of(True, c2, d2)
+                if -1 <= wk < w and (best is None or wk < best[0]):
+                    best = (wk, c2, d2)
+            if best is None:
+                return [], "?"
+            _, c2, d2 = best
+            return [(True, c2, d2)], "cell" if c2 == cell else "peer"
         options = []
         if self.mode == DYNAMIC or P.bivalue >> cell & 1:
             cs = [(False, cell, e) for e in MASK_DIGITS[P.cands[cell]] if e != d]

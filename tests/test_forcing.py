@@ -196,6 +196,50 @@ def test_hint_within_a_second():
     assert tried >= 3
 
 
+# ------------------------------------------------------------------ kraken
+#: hobiwan's Kraken Fish Type 1 example (enjoysudoku forum): r4c2<>9 through the fins of a
+#: finned 9-fish, one fin seeing r4c2, the other reaching it by a chain.
+KRAKEN_PM = """4 159 2 6 159 3 159 7 8  8 159 19 12459 7 1249 3 6 145  6 3 7 1459 8 149 2 49 145
+37 19 6 13459 13459 149 1579 8 2  37 2 8 1359 1359 6 1579 49 145  5 4 19 8 2 7 19 3 6
+9 6 45 1234 134 124 8 15 7  1 8 3 7 6 5 4 2 9  2 7 45 149 149 8 6 15 3"""
+
+
+def _kraken_grid():
+    from sudoku_logic.grid import Grid
+    from sudoku_logic.houses import digit_mask
+    return Grid.from_candidates([digit_mask(int(ch) for ch in tok) for tok in KRAKEN_PM.split()])
+
+
+def test_kraken_type1_example():
+    grid = _kraken_grid()
+    sol = dlx.unique_solution(grid)
+    steps = list(lookup(["Kraken Fish Type 1"])[0].finder(grid))
+    for s in steps:
+        assert_step_true(sol, s)
+        assert s.detail.startswith("Finned ") and " f" in s.detail
+        # one chain per fin, each ending at the elimination
+        target = s.result
+        assert all(ch.split(" -> ")[-1] == target for ch in s.chains)
+    assert "r4c2<>9" in [s.result for s in steps]
+
+
+def test_kraken_steps_true_on_hard_positions():
+    names = ["Kraken Fish Type 1", "Kraken Fish Type 2"]
+    found = 0
+    for puzzle in collection("top1465.txt", 5, every=97):
+        grid, sol = stuck(puzzle)
+        for name in names:
+            for s in lookup([name])[0].finder(grid):
+                assert_step_true(sol, s)
+                found += 1
+    grid = _kraken_grid()
+    sol = dlx.unique_solution(grid)
+    for s in lookup(["Kraken Fish Type 2"])[0].finder(grid):
+        assert_step_true(sol, s)
+        found += 1
+    assert found
+
+
 # ------------------------------------------------------------------ exemplars
 EXEMPLARS = [(t, p) for t, ps in exemplar_sections().items() if t.startswith("Forcing") for p in ps]
 
