@@ -153,32 +153,10 @@ def _work(args: tuple) -> Candidate:
     return candidate(*args, rated_row)
 
 
-def generate(count: int, wanted: Wanted, seed: int, symmetry: str = "none", minimal: bool = False,
-             max_givens: int = 30, jobs: int = 1, max_tries: int | None = None,
-             on_try: Callable[[Candidate, bool], None] | None = None) -> Iterator[Candidate]:
-    """Yield ``count`` rated puzzles that fit ``wanted``, the same ones for the same seed.
-
-    Candidates are generated and rated (in ``jobs`` processes, results taken in index order)
-    until ``count`` fit or ``max_tries`` candidates were made. ``on_try`` sees every candidate.
-    """
-    partner(0, symmetry)  # validates the name
-    found = 0
-    tries = 0
-    if jobs <= 1:
-        stream: Iterator[Candidate] = candidates(seed, symmetry, minimal, max_givens, rated_row)
-        for cand in stream:
-            tries += 1
-            ok = wanted.accepts(cand.row)
-            if on_try:
-                on_try(cand, ok)
-            if ok:
-                found += 1
-                yield cand
-                if found >= count:
-                    return
-            if max_tries is not None and tries >= max_tries:
-                return
-        return
+def _parallel_candidates(seed: int, symmetry: str, minimal: bool, max_givens: int, jobs: int,
+                         max_tries: int | None) -> Iterator[Candidate]:
+    """Candidates 0, 1, 2, ... made and rated by ``jobs`` processes, yielded in index order;
+    a bounded window of work is in flight, cancelled when the caller stops."""
     from collections import deque
     from concurrent.futures import ProcessPoolExecutor
 
@@ -193,20 +171,39 @@ def generate(count: int, wanted: Wanted, seed: int, symmetry: str = "none", mini
 
         for _ in range(jobs * 3):
             submit()
-        while window:
-            cand = window.popleft().result()
-            tries += 1
-            ok = wanted.accepts(cand.row)
-            if on_try:
-                on_try(cand, ok)
-            if ok:
-                found += 1
+        try:
+            while window:
+                cand = window.popleft().result()
+                if max_tries is None or next_index < max_tries:
+                    submit()
                 yield cand
-                if found >= count:
-                    break
-            if max_tries is not None and tries >= max_tries:
-                break
-            if max_tries is None or next_index < max_tries:
-                submit()
-        for f in window:
-            f.cancel()
+        finally:
+            for f in window:
+                f.cancel()
+
+
+def generate(count: int, wanted: Wanted, seed: int, symmetry: str = "none", minimal: bool = False,
+             max_givens: int = 30, jobs: int = 1, max_tries: int | None = None,
+             on_try: Callable[[Candidate, bool], None] | None = None) -> Iterator[Candidate]:
+    """Yield ``count`` rated puzzles that fit ``wanted``, the same ones for the same seed.
+
+    Candidates are generated and rated (in ``jobs`` processes, results taken in index order)
+    until ``count`` fit or ``max_tries`` candidates were made. ``on_try`` sees every candidate.
+    """
+    partner(0, symmetry)  # validates the name
+    if jobs <= 1:
+        stream = candidates(seed, symmetry, minimal, max_givens, rated_row)
+    else:
+        stream = _parallel_candidates(seed, symmetry, minimal, max_givens, jobs, max_tries)
+    found = 0
+    for tries, cand in enumerate(stream, 1):
+        ok = wanted.accepts(cand.row)
+        if on_try:
+            on_try(cand, ok)
+        if ok:
+            found += 1
+            yield cand
+            if found >= count:
+                return
+        if max_tries is not None and tries >= max_tries:
+            return
