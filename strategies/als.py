@@ -21,8 +21,8 @@ from typing import Iterator
 
 from sudoku_logic.grid import Grid
 from sudoku_logic.houses import (
-    ALL_CELLS, DIGIT_BIT, HOUSE_CELLS, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name,
-    cells_name,
+    ALL_CELLS, DIGIT_BIT, HOUSE_CELLS, MASK_DIGITS, MASK_SIZE, cell_list, cell_name,
+    cells_name, seen_by_all,
 )
 
 from .registry import technique
@@ -80,13 +80,7 @@ class Als:
         for d in MASK_DIGITS[cands]:
             dc = cells & pos[d]
             self.dcells[d] = dc
-            seen = ALL_CELLS
-            b = dc
-            while b:
-                low = b & -b
-                seen &= PEERS[low.bit_length() - 1]
-                b ^= low
-            bud = seen & pos[d] & ~cells
+            bud = seen_by_all(dc) & pos[d] & ~cells
             self.dbud[d] = bud
             self.buddies |= bud
 
