@@ -27,7 +27,7 @@ from sudoku_logic.houses import (
 
 from .links import CELL_NODES, DIGIT_NODES, NCAND, LinkTable, link_table
 from .registry import technique
-from .step import Step
+from .step import LazyStep, Step
 
 #: Longest chain searched, in links (HoDoKu's default restriction for simple chains is 20).
 MAX_LINKS = 20
@@ -268,19 +268,21 @@ def _digits_of(elims) -> str:
     return "".join(str(d) for d in sorted({d for _, d in elims}))
 
 
-def _build(name: str, table: LinkTable, nodes: list[int], on: bool, elims, why: str,
-           detail: str) -> Step:
-    chain = eureka(table, nodes, on)
-    return Step(
-        name,
-        eliminations=sorted(elims),
-        cells=_cells_of(table, nodes),
-        candidates=_highlight(table, nodes, on),
-        detail=detail,
-        explanation=f"Links: {_links_text(table, nodes, on)}. {why}",
-        difficulty=_difficulty(name, len(nodes)),
-        chains=[chain],
-    )
+def _build(name: str, table: LinkTable, nodes: list[int], on: bool, elims, why, detail) -> Step:
+    """The step of a chain. ``detail`` is a function of the chain's Eureka notation
+    returning the notation's middle part. The text is built only when the step is looked
+    at: most chains a search finds are never shown."""
+    def fill() -> dict:
+        chain = eureka(table, nodes, on)
+        return dict(
+            cells=_cells_of(table, nodes),
+            candidates=_highlight(table, nodes, on),
+            detail=detail(chain),
+            explanation=f"Links: {_links_text(table, nodes, on)}. {why}",
+            chains=[chain],
+        )
+
+    return LazyStep(name, fill, eliminations=sorted(elims), difficulty=_difficulty(name, len(nodes)))
 
 
 # ---------------------------------------------------------------- simple chains
@@ -288,12 +290,34 @@ def _build(name: str, table: LinkTable, nodes: list[int], on: bool, elims, why: 
 def _simple_chains(grid: Grid, kind: str) -> list[tuple[int, Step]]:
     """X-Chains (kind ``x``), XY-Chains (``xy``) or Remote Pairs (``rp``), as
     (length, step), shortest chain per elimination set."""
+    if kind == "rp":
+        # a Remote Pair needs four cells with the same two candidates, linked by houses
+        pair_cells: dict[int, int] = {}
+        for cell in cell_list(grid.empty):
+            cm = grid.cands[cell]
+            if MASK_SIZE[cm] == 2:
+                pair_cells[cm] = pair_cells.get(cm, 0) | 1 << cell
+        starts = 0
+        for cm, cells in pair_cells.items():
+            while cells.bit_count() >= 4:
+                part = new = cells & -cells
+                while new:
+                    reach = 0
+                    for c in cell_list(new):
+                        reach |= PEERS[c]
+                    new = reach & cells & ~part
+                    part |= new
+                if part.bit_count() >= 4:
+                    starts |= part
+                cells &= ~part
+        if not starts:
+            return []
     table = link_table(grid)
     pos = grid.pos
     best: dict[tuple, tuple[int, Step]] = {}
     for cell in cell_list(grid.empty):
         cm = grid.cands[cell]
-        if kind != "x" and MASK_SIZE[cm] != 2:
+        if kind == "xy" and MASK_SIZE[cm] != 2 or kind == "rp" and not starts >> cell & 1:
             continue
         for d in MASK_DIGITS[cm]:
             if kind == "x":
@@ -327,10 +351,13 @@ def _simple_chains(grid: Grid, kind: str) -> list[tuple[int, Step]]:
                         elim_cells = see_start & PEERS[ecell]
                         if not elim_cells:
                             continue
+                        elims = [(c, d) for c in cell_list(elim_cells)]
+                        old = best.get(tuple(elims))
+                        if old is not None and old[0] <= k:
+                            continue  # a chain as short gives the same: do not rebuild this one
                         nodes = chain_to(table, weak, strong, layers, False, e, k, False)
                         if nodes is None:
                             continue
-                        elims = [(c, d) for c in cell_list(elim_cells)]
                     if not elims:
                         continue
                     key = tuple(sorted(elims))
@@ -360,18 +387,18 @@ def _simple_step(kind: str, table: LinkTable, nodes: list[int], elims, d: int, c
     end = cell_name(nodes[-1] % 81)
     if kind == "x":
         name = "X-Chain"
-        detail = f"{d} {native(table, nodes, False)}"
+        detail = lambda _: f"{d} {native(table, nodes, False)}"  # noqa: E731
         why = (f"The chain alternates strong and weak links for {d}: if {start} is not {d} then "
                f"{end} is, so one of the two ends holds {d} and no cell seeing both can be {d}.")
     elif kind == "xy":
         name = "XY-Chain"
-        detail = f"{d} {d}- {native(table, nodes, False)} -{d}"
+        detail = lambda _: f"{d} {d}- {native(table, nodes, False)} -{d}"  # noqa: E731
         why = (f"Every cell of the chain is bivalue: if {start} is not {d}, the chain forces "
                f"{end} to be {d}; so one of the two ends is {d} and no cell seeing both can be {d}.")
     else:
         name = "Remote Pair"
         a, b = MASK_DIGITS[cm]
-        detail = f"{a}/{b} {native(table, nodes, False)}"
+        detail = lambda _: f"{a}/{b} {native(table, nodes, False)}"  # noqa: E731
         why = (f"The chain's cells all hold only {a} and {b} and alternate between them, so two "
                f"cells an odd number of steps apart hold {a} and {b} between them: a cell seeing "
                f"both can hold neither.")
@@ -464,12 +491,19 @@ def _grouped(table: LinkTable, nodes: list[int]) -> bool:
     return any(n >= table.first_group for n in nodes)
 
 
+def _elim_key(elims) -> tuple:
+    return tuple(sorted(set(elims)))
+
+
+def _kept(found, name: str, length: int, elims) -> bool:
+    """Whether a chain of at most ``length`` links already gives exactly ``elims``."""
+    old = found[name].get(_elim_key(elims))
+    return old is not None and old[0] <= length
+
+
 def _keep(found, name: str, length: int, elims, make) -> None:
-    key = tuple(sorted(set(elims)))
-    old = found[name].get(key)
-    if old is not None and old[0] <= length:
-        return
-    found[name][key] = (length, make())
+    if not _kept(found, name, length, elims):
+        found[name][_elim_key(elims)] = (length, make())
 
 
 def _check_loop(grid, table, layers, on, start, e, k, end_on, grouped, found) -> None:
@@ -491,6 +525,8 @@ def _check_loop(grid, table, layers, on, start, e, k, end_on, grouped, found) ->
         kind, elims = "c", None
     else:
         return
+    if kind == "d" and _kept(found, "Discontinuous Nice Loop", k, elims):
+        return  # no need to rebuild the chain: a shorter one gives the same
     nodes = chain_to(table, table.weak, table.strong, layers, on, e, k, True, table.weak_in,
                      table.strong_in)
     if nodes is None:
@@ -583,8 +619,8 @@ def _loop_step(name, grid, table, nodes, on, elims, kind, first_strong, last_str
     else:
         why = (f"If {cell} were {ed}, {sd} would be gone from it and the chain would then remove "
                f"{ed} as well: so {cell} is not {ed}.")
-    detail = f"{_digits_of(elims)} {eureka(table, nodes, on)}"
-    return _build(name, table, nodes, on, elims, why, detail)
+    digits = _digits_of(elims)
+    return _build(name, table, nodes, on, elims, why, lambda chain: f"{digits} {chain}")
 
 
 def _check_aic(grid, table, layers, start, e, k, grouped, found) -> None:
@@ -604,6 +640,8 @@ def _check_aic(grid, table, layers, start, e, k, grouped, found) -> None:
         if not (grid.cands[ecell] & DIGIT_BIT[sd] and grid.cands[cell] & DIGIT_BIT[ed]):
             return
         elims = [(cell, ed), (ecell, sd)]
+    if _kept(found, "AIC", k, elims):
+        return
     nodes = chain_to(table, table.weak, table.strong, layers, False, e, k, False, table.weak_in,
                      table.strong_in)
     if nodes is None:
@@ -620,8 +658,8 @@ def _check_aic(grid, table, layers, start, e, k, grouped, found) -> None:
         else:
             why = (f"If {s} is not {sd}, the chain makes {t} {ed}: so {s} is {sd} or {t} is {ed}; "
                    f"as the two cells see each other, {s} cannot be {ed} and {t} cannot be {sd}.")
-        detail = f"{_digits_of(elims)} {eureka(table, nodes, False)}"
-        return _build(tname, table, nodes, False, elims, why, detail)
+        digits = _digits_of(elims)
+        return _build(tname, table, nodes, False, elims, why, lambda chain: f"{digits} {chain}")
 
     _keep(found, "AIC", k, elims, make)
 

@@ -84,8 +84,14 @@ def claiming(grid: Grid) -> Iterator[Step]:
 def _locked_subsets(grid: Grid, size: int, name: str) -> Iterator[Step]:
     """Naked subsets of ``size`` cells inside a box-line intersection, eliminating in both."""
     cands = grid.cands
+    small = 0  # empty cells with 2..size candidates
+    for c in cell_list(grid.empty):
+        if 2 <= MASK_SIZE[cands[c]] <= size:
+            small |= 1 << c
     for line, b, inter in INTERSECTIONS:
-        cells = [c for c in cell_list(inter & grid.empty) if 2 <= MASK_SIZE[cands[c]] <= size]
+        if (inter & small).bit_count() < size:
+            continue
+        cells = cell_list(inter & small)
         for combo in combinations(cells, size):
             union = 0
             for c in combo:

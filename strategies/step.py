@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from sudoku_logic.houses import cell_name, cells_name
 
@@ -68,6 +69,69 @@ class Step:
 
     def __str__(self) -> str:
         return self.notation
+
+    def __eq__(self, other: object) -> bool:
+        # a LazyStep equals the plain Step with the same fields
+        if not isinstance(other, Step):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in self.__dataclass_fields__)
+
+    __hash__ = None  # mutable, like the dataclass default
+
+
+#: What a LazyStep's filler returns: the fields a person reads, built on first need.
+TEXT_FIELDS = ("cells", "candidates", "houses", "detail", "explanation", "chains")
+
+
+def _lazy_field(slot):
+    """A property over ``Step``'s slot ``slot`` that runs the step's filler before the
+    first read (assignments go straight to the slot)."""
+    def get(self):
+        if self._fill is not None:
+            self._fill_text()
+        return slot.__get__(self)
+
+    def put(self, value):
+        slot.__set__(self, value)
+
+    return property(get, put, doc=slot.__doc__)
+
+
+class LazyStep(Step):
+    """A Step whose presentation (pattern cells, highlighted candidates, houses, detail,
+    explanation, chains) is built only when first read.
+
+    Searches such as chains keep many candidate steps of which the solver takes one; the
+    placements, eliminations and difficulty are known when the step is made, the text is
+    not needed until someone looks. ``fill`` returns a dict with any of
+    :data:`TEXT_FIELDS`; fields it leaves out keep the values given here. A LazyStep reads,
+    compares, prints and pickles exactly like the plain Step with the filled text.
+    """
+
+    __slots__ = ("_fill",)
+
+    def __init__(self, technique: str, fill: Callable[[], dict] | None = None, **fields) -> None:
+        self._fill = None
+        Step.__init__(self, technique, **fields)
+        self._fill = fill
+
+    def _fill_text(self) -> None:
+        fill, self._fill = self._fill, None
+        for name, value in fill().items():
+            setattr(self, name, value)
+
+    def __reduce__(self):
+        return (_plain_step, (self.technique, {f: getattr(self, f) for f in _FIELDS}))
+
+
+for _name in TEXT_FIELDS:
+    setattr(LazyStep, _name, _lazy_field(getattr(Step, _name)))
+
+_FIELDS = [f for f in Step.__dataclass_fields__ if f != "technique"]
+
+
+def _plain_step(technique: str, fields: dict) -> Step:
+    return Step(technique, **fields)
 
 
 def format_result(placements, eliminations) -> str:

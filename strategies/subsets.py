@@ -24,10 +24,15 @@ def naked_subsets(grid: Grid, size: int) -> Iterator[Step]:
     name = f"Naked {_SIZE_NAME[size]}"
     cands = grid.cands
     seen = set()
+    small = 0  # empty cells with at most ``size`` candidates
+    for c in cell_list(grid.empty):
+        if MASK_SIZE[cands[c]] <= size:
+            small |= 1 << c
     for h in _HOUSE_ORDER:
-        cells = [c for c in cell_list(HOUSE_MASK[h] & grid.empty) if MASK_SIZE[cands[c]] <= size]
-        if len(cells) < size:
+        cells = HOUSE_MASK[h] & small
+        if cells.bit_count() < size:
             continue
+        cells = cell_list(cells)
         for combo in combinations(cells, size):
             union = 0
             for c in combo:

@@ -22,16 +22,22 @@ from .registry import technique
 from .step import Step
 
 
-def _subsets(cells: list[int], cands: list[int]) -> list[tuple[int, int, int]]:
-    """Every non-empty subset of ``cells`` as (81-bit cells, digit mask, size), in HoDoKu's
-    depth-first lexicographic order ({0}, {0,1}, {0,1,2}, ..., {0,2}, ...)."""
+def _subsets(cells: list[int], cands: list[int], im: int, need: int) -> list[tuple[int, int, int]]:
+    """Non-empty subsets of ``cells`` as (81-bit cells, digit mask, size), in HoDoKu's
+    depth-first lexicographic order ({0}, {0,1}, {0,1,2}, ..., {0,2}, ...), leaving out
+    those that cannot have ``need`` more cells than digits outside ``im``, nor can any of
+    their extensions (a cell added adds one cell and never removes a digit)."""
     out: list[tuple[int, int, int]] = []
     n = len(cells)
+    outside = ~im
 
     def rec(start: int, bits: int, mask: int, k: int) -> None:
         for i in range(start, n):
             c = cells[i]
             nb, nm = bits | (1 << c), mask | cands[c]
+            slack = k + 1 + (n - i - 1) - MASK_SIZE[nm & outside]
+            if slack < need:
+                continue
             out.append((nb, nm, k + 1))
             rec(i + 1, nb, nm, k + 1)
 
@@ -78,7 +84,11 @@ def _check(grid: Grid, line: int, box: int, line_set: int, box_set: int, ic: int
     line_src = cell_list(line_set & ~ic)
     if not line_src:
         return
-    for lc, lm, lk in _subsets(line_src, cands):
+    # the box part's source cells and subsets: many line parts share them
+    sources: dict[tuple, tuple] = {}
+    memo: dict[tuple, list] = {}
+    box_rest = cell_list(box_set & ~ic)
+    for lc, lm, lk in _subsets(line_src, cands, im, 1):
         contained = MASK_SIZE[lm & im]
         extra_mask = lm & ~im
         extra = MASK_SIZE[extra_mask]
@@ -86,10 +96,16 @@ def _check(grid: Grid, line: int, box: int, line_set: int, box_set: int, ic: int
             continue
         rest = n_plus - (lk - extra)
         forbidden = lm & ~extra_mask  # digits of V used by the line part
-        box_src = [c for c in cell_list(box_set & ~ic & ~lc) if not cands[c] & forbidden]
+        skey = (forbidden, lc & box_set)
+        box_src = sources.get(skey)
+        if box_src is None:
+            box_src = sources[skey] = tuple(c for c in box_rest if not lc >> c & 1 and not cands[c] & forbidden)
         if not box_src:
             continue
-        for bc, bm, bk in _subsets(box_src, cands):
+        box_subsets = memo.get((box_src, rest))
+        if box_subsets is None:
+            box_subsets = memo[(box_src, rest)] = _subsets(box_src, cands, im, rest)
+        for bc, bm, bk in box_subsets:
             if not bm & im:
                 continue
             if bk - MASK_SIZE[bm & ~im] != rest:

@@ -62,14 +62,28 @@ class Solver:
         if not uniqueness:
             self.techniques = [t for t in self.techniques if not t.needs_unique]
         self.unique = unique
+        self._needs_unique = any(t.needs_unique for t in self.techniques)
+        self._slots: dict[bool, list[tuple[Technique, ...]]] = {}
 
-    def _usable(self, grid: Grid) -> list[Technique]:
-        if any(t.needs_unique for t in self.techniques):
+    def _usable(self, grid: Grid) -> list[tuple[Technique, ...]]:
+        """The techniques to try, grouped by search slot (see :meth:`steps`)."""
+        unique = True
+        if self._needs_unique:
             if self.unique is None:
                 self.unique = dlx.count_solutions(grid, 2) == 1
-            if not self.unique:
-                return [t for t in self.techniques if not t.needs_unique]
-        return self.techniques
+            unique = self.unique
+        slots = self._slots.get(unique)
+        if slots is None:
+            techs = [t for t in self.techniques if unique or not t.needs_unique]
+            slots = []
+            for t in techs:
+                if (self.order is not None and slots
+                        and slots[-1][0].rating.order == t.rating.order):
+                    slots[-1] += (t,)
+                else:
+                    slots.append((t,))
+            self._slots[unique] = slots
+        return slots
 
     def steps(self, grid: Grid) -> Iterator[Step]:
         """Every step available now, technique by technique in order (easiest first).
@@ -78,22 +92,15 @@ class Solver:
         loops and AICs together) are asked together, and their steps come best first: most
         placements and eliminations, then the shortest (lowest rated).
         """
-        techs = self._usable(grid)
-        i = 0
-        while i < len(techs):
-            j = i + 1
-            if self.order is not None:
-                while j < len(techs) and techs[j].rating.order == techs[i].rating.order:
-                    j += 1
-            if j == i + 1:
-                for step in techs[i].finder(grid):
+        for slot in self._usable(grid):
+            if len(slot) == 1:
+                for step in slot[0].finder(grid):
                     if step_changes(grid, step):
                         yield step
             else:
-                found = [s for t in techs[i:j] for s in t.finder(grid) if step_changes(grid, s)]
+                found = [s for t in slot for s in t.finder(grid) if step_changes(grid, s)]
                 found.sort(key=_best_first)
                 yield from found
-            i = j
 
     def next_step(self, grid: Grid) -> Step | None:
         """The easiest step available now, or None."""
