@@ -20,7 +20,8 @@ import time
 from dataclasses import dataclass, field
 
 from sudoku_logic.grid import Grid
-from sudoku_logic.solver import MAX_STEPS, Solver, SolveResult, step_changes
+from sudoku_logic.solver import MAX_STEPS, SearchMemo, Solver, SolveResult, snapshot, step_changes
+from strategies.forcing import forget_history
 from strategies.registry import Technique, all_techniques, lookup
 from strategies.step import Step
 
@@ -165,18 +166,28 @@ def hodoku_techniques(names: list[str] | None = None) -> list[Technique]:
     return [t for t in all_techniques("hodoku") if t.default and t.rating.hodoku_default]
 
 
-def se_next_step(grid: Grid, techniques: list[Technique]) -> tuple[Step | None, float]:
+def se_next_step(grid: Grid, techniques: list[Technique],
+                 memo: SearchMemo | None = None) -> tuple[Step | None, float]:
     """SE's choice: the lowest-rated step available, ties to the earlier technique.
 
     Techniques come sorted by base rating and a step never rates below its technique's
     base, so the search stops at the first technique whose base cannot beat the best step
     so far. Each finder yields its easiest step first, so only that one is looked at.
+    ``memo``: lets house-local techniques look again only where the grid changed since they
+    last found nothing (same steps, see :class:`SearchMemo`).
     """
     best, best_d = None, 99.0
+    snap = None
     for t in techniques:
         if t.rating.se >= best_d:
             break
-        for step in t.finder(grid):
+        if memo is not None and t.local:
+            if snap is None:
+                snap = snapshot(grid)
+            found = memo.search(t, grid, snap)
+        else:
+            found = t.finder(grid)
+        for step in found:
             if step_changes(grid, step):
                 d = se_difficulty(step)
                 if d < best_d:
@@ -187,14 +198,16 @@ def se_next_step(grid: Grid, techniques: list[Technique]) -> tuple[Step | None, 
 
 def se_rate(grid: Grid, techniques: list[Technique], out: Rating, max_steps: int = MAX_STEPS) -> None:
     """Run the SE path on ``grid`` (not changed) and fill ``out``'s SE fields."""
+    forget_history()
     grid = grid.copy()
     er = ep = ed = 0.0
     hardest = ""
     placed = False
     steps: list[Step] = []
+    memo = SearchMemo()
     problem = grid.contradiction()
     while problem is None and grid.empty and len(steps) < max_steps:
-        step, d = se_next_step(grid, techniques)
+        step, d = se_next_step(grid, techniques, memo)
         if step is None:
             break
         if not steps:
@@ -234,10 +247,17 @@ def _hodoku_score(steps: list[Step], solved: bool, out: Rating) -> None:
     out.level, out.score, out.hodoku_hardest = LEVELS[level_i], score, hardest
 
 
-def hodoku_rate(grid: Grid, techniques: list[Technique], out: Rating) -> None:
-    """Run the HoDoKu path on ``grid`` and fill ``out``'s HoDoKu fields."""
-    # HoDoKu's order, techniques sharing a search slot asked together (see Solver.steps)
-    result = Solver([t.name for t in techniques], order="hodoku", unique=True).solve(grid)
+def hodoku_solver(techniques: list[Technique]) -> Solver:
+    """The solver of the HoDoKu path: HoDoKu's order, techniques sharing a search slot asked
+    together (see Solver.steps), the puzzle known to be unique."""
+    return Solver([t.name for t in techniques], order="hodoku", unique=True)
+
+
+def hodoku_rate(grid: Grid, techniques: list[Technique], out: Rating, solver: Solver | None = None) -> None:
+    """Run the HoDoKu path on ``grid`` and fill ``out``'s HoDoKu fields (``solver``: the
+    :func:`hodoku_solver` of ``techniques``, made here if not given)."""
+    forget_history()
+    result = (solver or hodoku_solver(techniques)).solve(grid)
     _hodoku_score(result.steps, result.solved, out)
     out.hodoku_steps = len(result.steps)
     out.hodoku_solved = result.solved
@@ -273,6 +293,7 @@ class Rater:
     def __init__(self, techniques: list[str] | None = None, se: bool = True, hodoku: bool = True) -> None:
         self.se = se_techniques(techniques) if se else None
         self.hodoku = hodoku_techniques(techniques) if hodoku else None
+        self._hodoku_solver = hodoku_solver(self.hodoku) if hodoku else None
 
     def rate(self, grid: Grid, puzzle: str | None = None, keep_paths: bool = False) -> Rating:
         """Rate a position known to have one solution."""
@@ -281,7 +302,7 @@ class Rater:
         if self.se is not None:
             se_rate(grid, self.se, out)
         if self.hodoku is not None:
-            hodoku_rate(grid, self.hodoku, out)
+            hodoku_rate(grid, self.hodoku, out, self._hodoku_solver)
         out.ms = (time.perf_counter() - t0) * 1000
         if not keep_paths:
             out.se_path, out.hodoku_path = [], []

@@ -432,6 +432,8 @@ LOOP_NAMES = ("Continuous Nice Loop", "Discontinuous Nice Loop", "AIC")
 #: HoDoKu's option "allow ALS in tabling chains" (off by default there too): when True the
 #: grouped searches also run chains through ALS nodes. Costly; off on the default path.
 ALS_NODES = False
+#: Positions whose loop/AIC results are kept (the SE and HoDoKu paths often meet the same one).
+CACHE_SIZE = 8
 _RESULTS: "OrderedDict[tuple, dict[str, list[Step]]]" = OrderedDict()
 
 
@@ -475,27 +477,23 @@ def _loops_and_aics(grid: Grid, grouped: bool) -> dict[str, list[Step]]:
                         _check_loop(grid, table, layers, on, start, e, k, end_on, grouped, found)
                     # ---- AICs: from OFF(start) to ON(end), end a single candidate
                     if not on and end_on:
-                        # same digit: the ends must share at least two peers holding it
-                        ends = layer & same_digit
+                        # same digit: the ends must share at least two peers holding it;
+                        # other digit: the end cell sees the start cell, each holds the
+                        # other's digit (ends in node order: the first of equals is kept)
+                        ends = layer & (same_digit | crossing)
                         while ends:
                             low = ends & -ends
                             e = low.bit_length() - 1
                             ends ^= low
-                            if (see_start & PEERS[e % 81]).bit_count() >= 2:
-                                _check_aic(grid, table, layers, start, e, k, grouped, found)
-                        # other digit: the end cell sees the start cell, each holds the other's digit
-                        ends = layer & crossing
-                        while ends:
-                            low = ends & -ends
-                            e = low.bit_length() - 1
-                            ends ^= low
+                            if low & same_digit and (see_start & PEERS[e % 81]).bit_count() < 2:
+                                continue
                             _check_aic(grid, table, layers, start, e, k, grouped, found)
     out = {}
     for name in LOOP_NAMES:
         steps = sorted(found[name].values(), key=lambda t: t[0])
         out[name] = [s for _, s in steps]
     _RESULTS[key] = out
-    if len(_RESULTS) > 8:
+    if len(_RESULTS) > CACHE_SIZE:
         _RESULTS.popitem(last=False)
     return out
 

@@ -239,6 +239,15 @@ def _contradiction_steps(grid: Grid, name: str, mode: int) -> Iterator[Step]:
 _PENDING: dict = {}
 
 
+def forget_history() -> None:
+    """Start afresh: the next scans do not try first the assumptions that broke in earlier
+    ones (whose order among equally good steps would otherwise depend on what was solved
+    before). Each rating path calls this, so a path is the same whether or not another
+    path of the same puzzle ran first."""
+    _PENDING.clear()
+    _LAST.clear()
+
+
 def _puzzle_key(grid: Grid) -> tuple:
     """The givens: positions of one puzzle's solve share it."""
     return tuple(v if grid.givens >> c & 1 else 0 for c, v in enumerate(grid.values))

@@ -29,9 +29,10 @@ def _line_box_pairs():
 INTERSECTIONS = _line_box_pairs()
 
 
-@technique("Locked Candidates Type 1 (Pointing)")
-def pointing(grid: Grid) -> Iterator[Step]:
-    """All of a digit's places in a box lie in one line: the rest of the line loses it."""
+@technique("Locked Candidates Type 1 (Pointing)", local=True)
+def pointing(grid: Grid, houses: int | None = None) -> Iterator[Step]:
+    """All of a digit's places in a box lie in one line: the rest of the line loses it
+    (only where the box or the line is in ``houses``, a 27-bit set, when given)."""
     for d in range(1, 10):
         p = grid.pos[d]
         for b in range(18, 27):
@@ -39,6 +40,8 @@ def pointing(grid: Grid) -> Iterator[Step]:
             if not inbox or inbox & (inbox - 1) == 0:
                 continue  # a single place is a hidden single, not a pointing
             for line in (CELL_HOUSES[inbox.bit_length() - 1][0], CELL_HOUSES[inbox.bit_length() - 1][1]):
+                if houses is not None and not (houses >> b | houses >> line) & 1:
+                    continue
                 if inbox & HOUSE_MASK[line] == inbox:
                     elim = p & HOUSE_MASK[line] & ~HOUSE_MASK[b]
                     if elim:
@@ -55,9 +58,10 @@ def pointing(grid: Grid) -> Iterator[Step]:
                         )
 
 
-@technique("Locked Candidates Type 2 (Claiming)")
-def claiming(grid: Grid) -> Iterator[Step]:
-    """All of a digit's places in a line lie in one box: the rest of the box loses it."""
+@technique("Locked Candidates Type 2 (Claiming)", local=True)
+def claiming(grid: Grid, houses: int | None = None) -> Iterator[Step]:
+    """All of a digit's places in a line lie in one box: the rest of the box loses it (only
+    where the line or the box is in ``houses`` when given)."""
     for d in range(1, 10):
         p = grid.pos[d]
         for line in range(18):
@@ -65,6 +69,8 @@ def claiming(grid: Grid) -> Iterator[Step]:
             if not inline or inline & (inline - 1) == 0:
                 continue
             b = CELL_HOUSES[inline.bit_length() - 1][2]
+            if houses is not None and not (houses >> b | houses >> line) & 1:
+                continue
             if inline & HOUSE_MASK[b] == inline:
                 elim = p & HOUSE_MASK[b] & ~HOUSE_MASK[line]
                 if elim:
@@ -81,8 +87,9 @@ def claiming(grid: Grid) -> Iterator[Step]:
                     )
 
 
-def _locked_subsets(grid: Grid, size: int, name: str) -> Iterator[Step]:
-    """Naked subsets of ``size`` cells inside a box-line intersection, eliminating in both."""
+def _locked_subsets(grid: Grid, size: int, name: str, houses: int | None = None) -> Iterator[Step]:
+    """Naked subsets of ``size`` cells inside a box-line intersection, eliminating in both
+    (only intersections whose line or box is in ``houses`` when given)."""
     cands = grid.cands
     small = 0  # empty cells with 2..size candidates
     for c in cell_list(grid.empty):
@@ -90,6 +97,8 @@ def _locked_subsets(grid: Grid, size: int, name: str) -> Iterator[Step]:
             small |= 1 << c
     for line, b, inter in INTERSECTIONS:
         if (inter & small).bit_count() < size:
+            continue
+        if houses is not None and not (houses >> b | houses >> line) & 1:
             continue
         cells = cell_list(inter & small)
         for combo in combinations(cells, size):
@@ -116,13 +125,13 @@ def _locked_subsets(grid: Grid, size: int, name: str) -> Iterator[Step]:
             )
 
 
-@technique("Locked Pair")
-def locked_pair(grid: Grid) -> Iterator[Step]:
+@technique("Locked Pair", local=True)
+def locked_pair(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Two cells of a box-line intersection holding the same two digits only."""
-    return _locked_subsets(grid, 2, "Locked Pair")
+    return _locked_subsets(grid, 2, "Locked Pair", houses)
 
 
-@technique("Locked Triple")
-def locked_triple(grid: Grid) -> Iterator[Step]:
+@technique("Locked Triple", local=True)
+def locked_triple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Three cells of a box-line intersection holding three digits only between them."""
-    return _locked_subsets(grid, 3, "Locked Triple")
+    return _locked_subsets(grid, 3, "Locked Triple", houses)

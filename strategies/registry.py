@@ -2,6 +2,13 @@
 
 A finder is ``finder(grid) -> Iterator[Step]``: it yields every step it finds, easiest
 first, so that taking the first one is cheap. Difficulty comes from ``grading.tables``.
+
+A *house-local* finder (registered with ``local=True``) also takes ``houses``, a 27-bit set
+of house indexes: it then looks only at patterns involving one of those houses (for a
+box-line pattern, the box or the line), and yields them in the same order as the full
+search. It promises that whether a pattern exists in a house depends only on the
+candidates of that house's cells (and, for box-line patterns, of the box and the line), so
+a search that found nothing need only look again where candidates changed since.
 """
 from __future__ import annotations
 
@@ -30,6 +37,7 @@ class Technique:
     finder: Finder
     needs_unique: bool = False
     default: bool = True
+    local: bool = False
 
     @property
     def rating(self) -> Rating:
@@ -40,13 +48,15 @@ class Technique:
 REGISTRY: dict[str, Technique] = {}
 
 
-def technique(name: str, *, needs_unique: bool = False, default: bool = True) -> Callable[[Finder], Finder]:
-    """Decorator registering a finder under a technique name from the difficulty table."""
+def technique(name: str, *, needs_unique: bool = False, default: bool = True,
+              local: bool = False) -> Callable[[Finder], Finder]:
+    """Decorator registering a finder under a technique name from the difficulty table
+    (``local``: a house-local finder taking ``houses``, see the module docstring)."""
     if name not in RATINGS:
         raise KeyError(f"technique {name!r} has no row in grading/tables.py")
 
     def register(fn: Finder) -> Finder:
-        REGISTRY[name] = Technique(name, RATINGS[name].family, fn, needs_unique, default)
+        REGISTRY[name] = Technique(name, RATINGS[name].family, fn, needs_unique, default, local)
         return fn
 
     return register

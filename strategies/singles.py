@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from sudoku_logic.grid import Grid
-from sudoku_logic.houses import CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, cell_name, house_name
+from sudoku_logic.houses import CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, cell_list, cell_name, house_name
 
 from .registry import technique
 from .step import Step
@@ -13,12 +13,24 @@ from .step import Step
 _HIDDEN_ORDER = list(range(18, 27)) + list(range(0, 18))
 
 
-@technique("Full House")
-def full_house(grid: Grid) -> Iterator[Step]:
-    """A house with one empty cell left: that cell takes the missing digit."""
+def _houses_cells(houses: int) -> int:
+    """81-bit set of the cells of a 27-bit set of houses."""
+    m = 0
+    for h in range(27):
+        if houses >> h & 1:
+            m |= HOUSE_MASK[h]
+    return m
+
+
+@technique("Full House", local=True)
+def full_house(grid: Grid, houses: int | None = None) -> Iterator[Step]:
+    """A house with one empty cell left: that cell takes the missing digit (only in
+    ``houses``, a 27-bit set, when given)."""
     empty = grid.empty
     seen = set()
     for h in range(27):
+        if houses is not None and not houses >> h & 1:
+            continue
         m = empty & HOUSE_MASK[h]
         if m and m & (m - 1) == 0:
             cell = m.bit_length() - 1
@@ -37,11 +49,12 @@ def full_house(grid: Grid) -> Iterator[Step]:
             )
 
 
-@technique("Naked Single")
-def naked_single(grid: Grid) -> Iterator[Step]:
-    """A cell with one candidate left takes it."""
+@technique("Naked Single", local=True)
+def naked_single(grid: Grid, houses: int | None = None) -> Iterator[Step]:
+    """A cell with one candidate left takes it (only cells of ``houses`` when given)."""
     cands = grid.cands
-    for cell in range(81):
+    cells = range(81) if houses is None else cell_list(grid.empty & _houses_cells(houses))
+    for cell in cells:
         m = cands[cell]
         if m and m & (m - 1) == 0:
             d = m.bit_length()
@@ -53,13 +66,16 @@ def naked_single(grid: Grid) -> Iterator[Step]:
             )
 
 
-@technique("Hidden Single")
-def hidden_single(grid: Grid) -> Iterator[Step]:
-    """A digit with one place left in a house goes there (boxes first, then lines)."""
+@technique("Hidden Single", local=True)
+def hidden_single(grid: Grid, houses: int | None = None) -> Iterator[Step]:
+    """A digit with one place left in a house goes there (boxes first, then lines; only in
+    ``houses`` when given)."""
     pos = grid.pos
     placed = grid.placed
     seen = set()
     for h in _HIDDEN_ORDER:
+        if houses is not None and not houses >> h & 1:
+            continue
         hm = HOUSE_MASK[h]
         for d in range(1, 10):
             m = pos[d] & hm

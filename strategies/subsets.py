@@ -18,9 +18,9 @@ _COUNT = {2: "two", 3: "three", 4: "four"}
 _HOUSE_ORDER = list(range(18, 27)) + list(range(0, 18))
 
 
-def naked_subsets(grid: Grid, size: int) -> Iterator[Step]:
+def naked_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator[Step]:
     """``size`` cells of a house whose candidates together are ``size`` digits: those digits
-    leave the house's other cells."""
+    leave the house's other cells (only houses in ``houses``, a 27-bit set, when given)."""
     name = f"Naked {_SIZE_NAME[size]}"
     cands = grid.cands
     seen = set()
@@ -29,6 +29,8 @@ def naked_subsets(grid: Grid, size: int) -> Iterator[Step]:
         if MASK_SIZE[cands[c]] <= size:
             small |= 1 << c
     for h in _HOUSE_ORDER:
+        if houses is not None and not houses >> h & 1:
+            continue
         cells = HOUSE_MASK[h] & small
         if cells.bit_count() < size:
             continue
@@ -58,13 +60,15 @@ def naked_subsets(grid: Grid, size: int) -> Iterator[Step]:
             )
 
 
-def hidden_subsets(grid: Grid, size: int) -> Iterator[Step]:
+def hidden_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator[Step]:
     """``size`` digits that, in a house, fit only in the same ``size`` cells: those cells
-    lose every other candidate."""
+    lose every other candidate (only houses in ``houses`` when given)."""
     name = f"Hidden {_SIZE_NAME[size]}"
     cands = grid.cands
     seen = set()
     for h in _HOUSE_ORDER:
+        if houses is not None and not houses >> h & 1:
+            continue
         hm = HOUSE_MASK[h]
         digits = []
         for d in range(1, 10):
@@ -99,37 +103,37 @@ def hidden_subsets(grid: Grid, size: int) -> Iterator[Step]:
             )
 
 
-@technique("Naked Pair")
-def naked_pair(grid: Grid) -> Iterator[Step]:
+@technique("Naked Pair", local=True)
+def naked_pair(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Two cells of a house with the same two candidates only."""
-    return naked_subsets(grid, 2)
+    return naked_subsets(grid, 2, houses)
 
 
-@technique("Naked Triple")
-def naked_triple(grid: Grid) -> Iterator[Step]:
+@technique("Naked Triple", local=True)
+def naked_triple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Three cells of a house with three candidates between them."""
-    return naked_subsets(grid, 3)
+    return naked_subsets(grid, 3, houses)
 
 
-@technique("Naked Quadruple")
-def naked_quadruple(grid: Grid) -> Iterator[Step]:
+@technique("Naked Quadruple", local=True)
+def naked_quadruple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Four cells of a house with four candidates between them."""
-    return naked_subsets(grid, 4)
+    return naked_subsets(grid, 4, houses)
 
 
-@technique("Hidden Pair")
-def hidden_pair(grid: Grid) -> Iterator[Step]:
+@technique("Hidden Pair", local=True)
+def hidden_pair(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Two digits confined to the same two cells of a house."""
-    return hidden_subsets(grid, 2)
+    return hidden_subsets(grid, 2, houses)
 
 
-@technique("Hidden Triple")
-def hidden_triple(grid: Grid) -> Iterator[Step]:
+@technique("Hidden Triple", local=True)
+def hidden_triple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Three digits confined to the same three cells of a house."""
-    return hidden_subsets(grid, 3)
+    return hidden_subsets(grid, 3, houses)
 
 
-@technique("Hidden Quadruple")
-def hidden_quadruple(grid: Grid) -> Iterator[Step]:
+@technique("Hidden Quadruple", local=True)
+def hidden_quadruple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Four digits confined to the same four cells of a house."""
-    return hidden_subsets(grid, 4)
+    return hidden_subsets(grid, 4, houses)

@@ -9,6 +9,7 @@ from strategies.step import Step
 
 from . import dlx
 from .grid import Grid
+from .houses import CELL_HOUSES
 
 MAX_STEPS = 2000  # far above any real path (at most 81 placements + 729 eliminations)
 
@@ -34,6 +35,57 @@ def step_changes(grid: Grid, step: Step) -> bool:
     return any(not grid.values[c] for c, _ in step.placements) or any(
         grid.has(c, d) for c, d in step.eliminations
     )
+
+
+_CELL_HOUSE_BITS = [sum(1 << h for h in CELL_HOUSES[c]) for c in range(81)]
+
+
+def snapshot(grid: Grid) -> tuple:
+    """What house-local searches depend on: the empty cells and every cell's candidates."""
+    return grid.empty, tuple(grid.cands)
+
+
+def changed_houses(old: tuple, new: tuple) -> int:
+    """27-bit set of the houses holding a cell that differs between two snapshots."""
+    cells = old[0] ^ new[0]
+    if old[1] != new[1]:
+        for c, (a, b) in enumerate(zip(old[1], new[1])):
+            if a != b:
+                cells |= 1 << c
+    houses = 0
+    while cells:
+        low = cells & -cells
+        houses |= _CELL_HOUSE_BITS[low.bit_length() - 1]
+        cells ^= low
+    return houses
+
+
+class SearchMemo:
+    """For each house-local technique (see :mod:`strategies.registry`), the position where
+    it last searched the whole grid and found nothing: the next search of a later position
+    then looks only in the houses whose candidates changed since, and is skipped when none
+    did. The steps found, and their order, are those of a full search."""
+
+    def __init__(self) -> None:
+        self._clean: dict[str, tuple] = {}
+
+    def search(self, t: Technique, grid: Grid, snap: tuple) -> Iterator[Step]:
+        """The steps of ``t`` that change ``grid`` (whose :func:`snapshot` is ``snap``)."""
+        old = self._clean.get(t.name)
+        if old is None:
+            it = t.finder(grid)
+        else:
+            dirty = changed_houses(old, snap)
+            if not dirty:
+                return
+            it = t.finder(grid, dirty)
+        found = False
+        for step in it:
+            if step_changes(grid, step):
+                found = True
+                yield step
+        if not found:
+            self._clean[t.name] = snap
 
 
 def _best_first(step: Step) -> tuple:
@@ -64,6 +116,8 @@ class Solver:
         self.unique = unique
         self._needs_unique = any(t.needs_unique for t in self.techniques)
         self._slots: dict[bool, list[tuple[Technique, ...]]] = {}
+        #: None: search every technique from scratch each time (same steps, slower)
+        self._memo: SearchMemo | None = SearchMemo()
 
     def _usable(self, grid: Grid) -> list[tuple[Technique, ...]]:
         """The techniques to try, grouped by search slot (see :meth:`steps`)."""
@@ -92,9 +146,16 @@ class Solver:
         loops and AICs together) are asked together, and their steps come best first: most
         placements and eliminations, then the shortest (lowest rated).
         """
+        snap = None
         for slot in self._usable(grid):
             if len(slot) == 1:
-                for step in slot[0].finder(grid):
+                t = slot[0]
+                if t.local and self._memo is not None:
+                    if snap is None:
+                        snap = snapshot(grid)
+                    yield from self._memo.search(t, grid, snap)
+                    continue
+                for step in t.finder(grid):
                     if step_changes(grid, step):
                         yield step
             else:
