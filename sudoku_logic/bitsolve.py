@@ -101,6 +101,12 @@ def _start(values: Sequence[int], cands: dict[int, int] | None = None) -> list[i
     return c if _propagate(c, queue) else None
 
 
+def propagated(values: Sequence[int]) -> list[int] | None:
+    """The candidate masks of a puzzle after naked and hidden singles, or None if they reach
+    a contradiction (a cell whose mask has one bit is solved)."""
+    return _start(values)
+
+
 def count_solutions(values: Sequence[int], limit: int = 2) -> int:
     """Number of solutions of the puzzle with these 81 values (0 = empty), stopping at
     ``limit``."""
