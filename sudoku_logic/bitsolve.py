@@ -122,13 +122,21 @@ def has_other_solution(values: Sequence[int], solution: Sequence[int], cells: Se
     solution must differ in one of them, so for each cell in turn (the earlier ones fixed to
     the solution) it asks whether any solution avoids the solution's digit there.
     """
-    fixed: dict[int, int] = {}
+    vals = list(values)
+    peers = _PEER_LIST
     for cell in cells:
-        bit = 1 << (solution[cell] - 1)
-        c = _start(values, {**fixed, cell: ALL ^ bit})
-        if c is not None and _count(c, 1):
-            return True
-        fixed[cell] = bit
+        d = solution[cell]
+        bit = 1 << (d - 1)
+        seen = 0
+        for p in peers[cell]:
+            v = vals[p]
+            if v:
+                seen |= 1 << (v - 1)
+        if seen | bit != ALL:  # the cell's peers do not force the digit: search
+            c = _start(vals, {cell: ALL ^ bit})
+            if c is not None and _count(c, 1):
+                return True
+        vals[cell] = d
     return False
 
 

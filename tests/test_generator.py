@@ -76,3 +76,53 @@ def test_cli_generate_bad_options():
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2
     assert r.stderr == "error: unknown symmetry 'spiral': use one of none, rotational, diagonal, mirror\n"
+
+
+@pytest.mark.parametrize("level,symmetry", [("medium", "rotational"), ("hard", "none"), ("unfair", "mirror")])
+def test_aimed_digging_gives_unique_symmetric_puzzles_of_the_level(level, symmetry):
+    from grading.rater import Rater
+
+    rater = Rater()
+    for cand in generate(2, Wanted(level=level), seed=21, symmetry=symmetry):
+        g = parse(cand.puzzle)
+        assert dlx.count_solutions(g, 2) == 1 and is_symmetric(g.values, symmetry)
+        assert sum(1 for v in g.values if v) <= 30
+        row = rater.rate(g).row()  # the row is what `sudoku rate` writes
+        assert row["level"].lower() == level and cand.row["level"] == row["level"]
+        assert {k: v for k, v in row.items() if k != "ms"} == {
+            k: v for k, v in cand.row.items() if k not in ("ms", "techniques")}
+
+
+def test_verdicts_agree_with_the_full_rating():
+    from grading.rater import Rater
+    from sudoku_logic.generator import level_verdict, rating_verdict
+    from grading.tables import LEVELS
+
+    rater = Rater()
+    for i in range(12):
+        values = make_puzzle(random.Random(i), "none", minimal=i % 2 == 0, max_givens=28)
+        r = rater.rate(Grid.from_values(values))
+        got = LEVELS.index(r.level)
+        for j, level in enumerate(LEVELS):
+            assert level_verdict(values, level) == (got > j) - (got < j), (values, level)
+        for low, high in ((None, r.er), (r.er, None), (r.er + 0.1, None), (None, r.er - 0.1), (1.0, 9.9)):
+            want = 1 if not r.solved or high is not None and r.er > high else (
+                -1 if low is not None and r.er < low else 0)
+            assert rating_verdict(values, low, high) == want, (values, low, high)
+
+
+def test_aim_that_cannot_be_met_gives_no_puzzle():
+    # a level no puzzle can be below: every removal after 30 givens is too hard or too easy
+    assert make_puzzle(random.Random(1), "none", max_givens=30, aim=lambda v: 1) is None
+    assert make_puzzle(random.Random(1), "none", max_givens=30, aim=lambda v: -1) is None
+    v = make_puzzle(random.Random(1), "none", max_givens=30, aim=lambda v: 0)
+    assert sum(1 for x in v if x) == 30
+
+
+def test_minimal_with_a_level():
+    for cand in generate(2, Wanted(level="hard"), seed=5, minimal=True):
+        values = parse(cand.puzzle).values
+        assert cand.row["level"] == "Hard"
+        for c in range(81):
+            if values[c]:
+                assert dlx.count_solutions(Grid.from_values(values[:c] + [0] + values[c + 1:]), 2) == 2
