@@ -10,11 +10,12 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from .houses import HOUSE_CELLS, PEERS, cell_list
+from .houses import CELL_HOUSES, HOUSE_CELLS, PEERS, cell_list
 
 ALL = 0x1FF
 _PEER_LIST: tuple[tuple[int, ...], ...] = tuple(tuple(cell_list(PEERS[c])) for c in range(81))
 _HOUSES: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in HOUSE_CELLS)
+_CELL_HOUSES: tuple[tuple[int, int, int], ...] = tuple(CELL_HOUSES)
 _POP: tuple[int, ...] = tuple(bin(m).count("1") for m in range(512))
 _BITS: tuple[tuple[int, ...], ...] = tuple(tuple(1 << i for i in range(9) if m >> i & 1) for m in range(512))
 
@@ -84,19 +85,30 @@ def _count(c: list[int], limit: int) -> int:
 
 def _start(values: Sequence[int], cands: dict[int, int] | None = None) -> list[int] | None:
     """The propagated masks of a puzzle (``cands`` narrows some empty cells), or None if it
-    has a contradiction."""
-    c = [ALL] * 81
+    has a contradiction. Each empty cell starts with the digits its houses lack."""
+    used = [0] * 27
+    houses = _CELL_HOUSES
+    for cell, d in enumerate(values):
+        if d:
+            bit = 1 << (d - 1)
+            for h in houses[cell]:
+                if used[h] & bit:
+                    return None
+                used[h] |= bit
+    c = [0] * 81
     queue = []
     for cell, d in enumerate(values):
         if d:
             c[cell] = 1 << (d - 1)
-            queue.append(cell)
-    if cands:
-        for cell, m in cands.items():
-            c[cell] &= m
-            if not c[cell]:
+        else:
+            r, k, b = houses[cell]
+            m = ALL & ~(used[r] | used[k] | used[b])
+            if cands and cell in cands:
+                m &= cands[cell]
+            if not m:
                 return None
-            if not c[cell] & (c[cell] - 1):
+            c[cell] = m
+            if not m & (m - 1):
                 queue.append(cell)
     return c if _propagate(c, queue) else None
 
