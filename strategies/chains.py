@@ -85,24 +85,21 @@ def bfs_layers(weak: list[int], strong: list[int], start: int, on: bool,
     return layers
 
 
-def _first_cell(cells: int) -> int:
-    return (cells & -cells).bit_length() - 1
-
-
 def lasso_free(table: LinkTable, nodes: list[int], loop: bool) -> bool:
     """HoDoKu's lasso check (TablingSolver.addChain): no node may sit in a cell used by an
     earlier node other than the one just before it; a nice loop may come back to its start
     cell (and its first link must leave the start cell)."""
     cells = table.cells
-    start_cell = _first_cell(cells[nodes[0]])
-    if loop and _first_cell(cells[nodes[1]]) == start_cell:
+    first = table.first
+    start_cell = first[nodes[0]]
+    if loop and first[nodes[1]] == start_cell:
         return False
     used = 0
     prev = -1
     for n in nodes:
-        if used >> _first_cell(cells[n]) & 1:
+        if used >> first[n] & 1:
             return False
-        if prev >= 0 and (not loop or _first_cell(cells[prev]) != start_cell):
+        if prev >= 0 and (not loop or first[prev] != start_cell):
             used |= cells[prev]
         prev = n
     return True
@@ -117,9 +114,11 @@ def chain_to(table: LinkTable, weak: list[int], strong: list[int], layers: list[
     Walks back layer by layer, pruning a predecessor whose cells hold the first cell of a
     later, non-adjacent node (such a chain would fail the lasso check anyway)."""
     cells = table.cells
+    first = table.first
+    first_bit = table.first_bit
     weak = weak if weak_in is None else weak_in
     strong = strong if strong_in is None else strong_in
-    start_cell = _first_cell(cells[_first_node(layers[0])])
+    start_cell = first[_first_node(layers[0])]
     budget = [_PATH_BUDGET]
     path = [end]
 
@@ -133,13 +132,12 @@ def chain_to(table: LinkTable, weak: list[int], strong: list[int], layers: list[
         budget[0] -= 1
         node_on = on ^ bool(i & 1)
         preds = layers[i - 1] & (strong[node] if node_on else weak[node])
-        firsts = later_firsts | (1 << _first_cell(cells[node]))
+        firsts = later_firsts | first_bit[node]
         while preds:
             low = preds & -preds
             p = low.bit_length() - 1
             preds ^= low
-            pc = cells[p]
-            if pc & later_firsts and not (loop and _first_cell(pc) == start_cell):
+            if cells[p] & later_firsts and not (loop and first[p] == start_cell):
                 continue
             path.append(p)
             if back(p, i - 1, firsts):
@@ -457,6 +455,12 @@ def _loops_and_aics(grid: Grid, grouped: bool) -> dict[str, list[Step]]:
         cell_nodes = CELL_NODES[cell]
         for d in MASK_DIGITS[cm]:
             start = (d - 1) * 81 + cell
+            see_start = pos[d] & PEERS[cell]
+            same_digit = DIGIT_NODES[d] & ~cell_nodes
+            crossing = 0  # candidate e of a peer holding d, e a candidate of the start cell
+            for e in MASK_DIGITS[cm]:
+                if e != d:
+                    crossing |= (see_start & pos[e]) << ((e - 1) * 81)
             for on in (True, False):
                 layers = bfs_layers(weak, strong, start, on)
                 for k in range(3, len(layers)):
@@ -471,7 +475,16 @@ def _loops_and_aics(grid: Grid, grouped: bool) -> dict[str, list[Step]]:
                         _check_loop(grid, table, layers, on, start, e, k, end_on, grouped, found)
                     # ---- AICs: from OFF(start) to ON(end), end a single candidate
                     if not on and end_on:
-                        ends = layer & ~cell_nodes & ((1 << NCAND) - 1)
+                        # same digit: the ends must share at least two peers holding it
+                        ends = layer & same_digit
+                        while ends:
+                            low = ends & -ends
+                            e = low.bit_length() - 1
+                            ends ^= low
+                            if (see_start & PEERS[e % 81]).bit_count() >= 2:
+                                _check_aic(grid, table, layers, start, e, k, grouped, found)
+                        # other digit: the end cell sees the start cell, each holds the other's digit
+                        ends = layer & crossing
                         while ends:
                             low = ends & -ends
                             e = low.bit_length() - 1
@@ -579,7 +592,7 @@ def _continuous_elims(grid, table, nodes, on, first_strong, last_strong, sd, ed)
         elif (i > 0 and strong_at[i] and i <= last - 2 and cells[nodes[i - 1]] != cells[nodes[i]]
               and not strong_at[i + 1] and cells[nodes[i]] == cells[nodes[i + 1]]
               and strong_at[i + 2] and cells[nodes[i + 1]] != cells[nodes[i + 2]]):
-            c = _first_cell(cells[nodes[i]])
+            c = table.first[nodes[i]]
             c1, c2 = digit[nodes[i]], digit[nodes[i + 2]]
             for x in MASK_DIGITS[grid.cands[c]]:
                 if x != c1 and x != c2:

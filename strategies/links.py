@@ -18,6 +18,8 @@ position's key, so every chain technique asking about the same grid shares them.
 """
 from __future__ import annotations
 
+from functools import cached_property
+
 from collections import OrderedDict
 
 from sudoku_logic.grid import Grid
@@ -115,6 +117,17 @@ class LinkTable:
             self._add_als()
         self.n = len(self.digit)
         self._derived: dict = {}
+
+    @cached_property
+    def first(self) -> list[int]:
+        """Each node's first cell (lowest index; -1 for ids without a candidate): the lasso
+        check compares nodes by it."""
+        return [(x & -x).bit_length() - 1 for x in self.cells]
+
+    @cached_property
+    def first_bit(self) -> list[int]:
+        """Each node's first cell as a one-bit cell set."""
+        return [x & -x for x in self.cells]
 
     def _add_groups(self, digit, cells, weak, strong) -> None:
         """Append HoDoKu's group nodes and their links (TablingSolver.fillTablesWithGroupNodes)."""
