@@ -153,8 +153,16 @@ def has_other_solution(values: Sequence[int], solution: Sequence[int], cells: Se
 
 
 def random_solution(rng: random.Random) -> list[int]:
-    """A random complete grid: the empty grid solved with candidates tried in random order."""
-    c = [ALL] * 81
+    """A random complete grid: the three diagonal boxes (independent of each other) filled
+    with random permutations, the rest solved with candidates tried in random order."""
+    values = [0] * 81
+    for box in (18, 22, 26):
+        digits = list(range(1, 10))
+        rng.shuffle(digits)
+        for cell, d in zip(_HOUSES[box], digits):
+            values[cell] = d
+    c = _start(values)
+    assert c is not None  # three boxes with no house in common cannot conflict
 
     def fill(c: list[int]) -> list[int] | None:
         pop = _POP

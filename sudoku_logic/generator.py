@@ -14,6 +14,7 @@ full ``sudoku rate`` row (both scales).
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
@@ -157,6 +158,7 @@ def level_verdict(values: list[int], level: str) -> int:
     top = len(LEVELS) - 1
     max_score = LEVEL_MAX_SCORE[LEVELS[target]]
     solver = _hodoku_solver()
+    t0 = time.perf_counter()
     grid = Grid.from_values(values)
     steps = []
     score = level_i = 0
@@ -172,8 +174,11 @@ def level_verdict(values: list[int], level: str) -> int:
         grid.apply(step)
         steps.append(step)
         problem = grid.contradiction() if step.eliminations else None
+    solved = grid.is_solved() and problem is None
     out = Rating("")
-    _hodoku_score(steps, grid.is_solved() and problem is None, out)
+    _hodoku_score(steps, solved, out)
+    # the whole HoDoKu path of this puzzle, for rated_row if it is accepted
+    _CHECKS["path"] = (tuple(values), steps, solved, time.perf_counter() - t0)
     got = LEVELS.index(out.level)
     return (got > target) - (got < target)
 
@@ -270,13 +275,25 @@ _RATER = None  # one Rater per process, built on first use
 
 def rated_row(grid: Grid) -> dict:
     """The ``sudoku rate`` row of a puzzle (both scales, as ``sudoku rate`` rates it) plus
-    the set of techniques on its Sudoku Explainer path."""
+    the set of techniques on both paths. If :func:`level_verdict` has just run the whole
+    HoDoKu path of this puzzle, that path is used instead of running it again (the same
+    solver, so the same steps); only the SE path is run."""
     global _RATER
-    from grading.rater import Rater
+    from grading.rater import Rater, Rating, _hodoku_score, se_rate
 
     if _RATER is None:
         _RATER = Rater()
-    rating = _RATER.rate(grid, keep_paths=True)
+    last = _CHECKS.pop("path", None)
+    if last is not None and last[0] == tuple(grid.values):
+        _, steps, solved, seconds = last
+        t0 = time.perf_counter()
+        rating = Rating(grid.values_string())
+        se_rate(grid, _RATER.se, rating)
+        _hodoku_score(steps, solved, rating)
+        rating.hodoku_steps, rating.hodoku_solved, rating.hodoku_path = len(steps), solved, steps
+        rating.ms = (time.perf_counter() - t0 + seconds) * 1000
+    else:
+        rating = _RATER.rate(grid, keep_paths=True)
     row = rating.row()
     row["techniques"] = sorted({s.technique for s in rating.se_path} | {s.technique for s in rating.hodoku_path})
     return row
