@@ -153,8 +153,8 @@ def level_verdict(values: list[int], level: str) -> int:
     from .solver import MAX_STEPS
 
     target = [lv.lower() for lv in LEVELS].index(level.lower())
-    if target > 0 and sum(1 for v in values if v) >= 24 and singles_solve(values):
-        return -1
+    if sum(1 for v in values if v) >= 24 and singles_solve(values):
+        return -1 if target > 0 else 0
     top = len(LEVELS) - 1
     max_score = LEVEL_MAX_SCORE[LEVELS[target]]
     solver = _hodoku_solver()
