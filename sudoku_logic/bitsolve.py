@@ -16,15 +16,19 @@ ALL = 0x1FF
 _PEER_LIST: tuple[tuple[int, ...], ...] = tuple(tuple(cell_list(PEERS[c])) for c in range(81))
 _HOUSES: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in HOUSE_CELLS)
 _CELL_HOUSES: tuple[tuple[int, int, int], ...] = tuple(CELL_HOUSES)
+ALL_HOUSES = (1 << 27) - 1
+_HOUSE_BITS: tuple[int, ...] = tuple(sum(1 << h for h in hs) for hs in _CELL_HOUSES)
 _POP: tuple[int, ...] = tuple(bin(m).count("1") for m in range(512))
 _BITS: tuple[tuple[int, ...], ...] = tuple(tuple(1 << i for i in range(9) if m >> i & 1) for m in range(512))
 
 
-def _propagate(c: list[int], queue: list[int]) -> bool:
+def _propagate(c: list[int], queue: list[int], dirty: int = ALL_HOUSES) -> bool:
     """Remove each queued single's digit from its peers and place hidden singles, until
     nothing changes. False on a contradiction (a cell without candidates, a house missing a
-    digit, a cell that must hold two digits). ``queue`` holds single cells not yet spread."""
-    peers, houses = _PEER_LIST, _HOUSES
+    digit, a cell that must hold two digits). ``queue`` holds single cells not yet spread;
+    ``dirty`` (27 bits) the houses with a cell changed since they were last scanned for
+    hidden singles (only those can have new ones)."""
+    peers, houses, hbits = _PEER_LIST, _HOUSES, _HOUSE_BITS
     while True:
         while queue:
             cell = queue.pop()
@@ -36,9 +40,16 @@ def _propagate(c: list[int], queue: list[int]) -> bool:
                     if not m:
                         return False
                     c[p] = m
+                    dirty |= hbits[p]
                     if not m & (m - 1):
                         queue.append(p)
-        for house in houses:
+        if not dirty:
+            return True
+        todo, dirty = dirty, 0
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            house = houses[low.bit_length() - 1]
             once = twice = 0
             for cell in house:
                 m = c[cell]
@@ -55,6 +66,7 @@ def _propagate(c: list[int], queue: list[int]) -> bool:
                         if h & (h - 1):
                             return False
                         c[cell] = h
+                        dirty |= hbits[cell]
                         queue.append(cell)
         if not queue:
             return True
@@ -76,7 +88,7 @@ def _count(c: list[int], limit: int) -> int:
     for bit in _BITS[c[best]]:
         c2 = c[:]
         c2[best] = bit
-        if _propagate(c2, [best]):
+        if _propagate(c2, [best], _HOUSE_BITS[best]):
             n += _count(c2, limit - n)
             if n >= limit:
                 break
@@ -178,7 +190,7 @@ def random_solution(rng: random.Random) -> list[int]:
         for bit in bits:
             c2 = c[:]
             c2[best] = bit
-            if _propagate(c2, [best]):
+            if _propagate(c2, [best], _HOUSE_BITS[best]):
                 done = fill(c2)
                 if done is not None:
                     return done
