@@ -144,7 +144,8 @@ def singles_solve(values: list[int]) -> bool:
 def level_verdict(values: list[int], level: str) -> int:
     """-1, 0 or 1 as the puzzle's HoDoKu level (as :class:`grading.rater.Rater` rates it) is
     below, at or above ``level``. Only the HoDoKu path is run, and it stops as soon as a step's
-    level or the score so far puts the puzzle above ``level``. A puzzle that singles solve
+    level or the score so far puts the puzzle above ``level``. A puzzle the path cannot solve
+    (rated Extreme, but not solved, which no request accepts) gives 1. A puzzle that singles solve
     with at least 24 givens is Easy without any path (singles score at most 14 each, and
     Easy allows 800)."""
     from grading.rater import Rating, _hodoku_score, step_level, step_score
@@ -175,6 +176,8 @@ def level_verdict(values: list[int], level: str) -> int:
         steps.append(step)
         problem = grid.contradiction() if step.eliminations else None
     solved = grid.is_solved() and problem is None
+    if not solved:
+        return 1  # rated Extreme but not solved: no request accepts it
     out = Rating("")
     _hodoku_score(steps, solved, out)
     # the whole HoDoKu path of this puzzle, for rated_row if it is accepted

@@ -104,7 +104,8 @@ def test_verdicts_agree_with_the_full_rating():
         r = rater.rate(Grid.from_values(values))
         got = LEVELS.index(r.level)
         for j, level in enumerate(LEVELS):
-            assert level_verdict(values, level) == (got > j) - (got < j), (values, level)
+            want = (got > j) - (got < j) if r.hodoku_solved else 1
+            assert level_verdict(values, level) == want, (values, level)
         for low, high in ((None, r.er), (r.er, None), (r.er + 0.1, None), (None, r.er - 0.1), (1.0, 9.9)):
             want = 1 if not r.solved or high is not None and r.er > high else (
                 -1 if low is not None and r.er < low else 0)
