@@ -74,7 +74,9 @@ def make_puzzle(rng: random.Random, symmetry: str = "none", minimal: bool = Fals
     used). Otherwise removal stops once at most ``max_givens`` givens are left; with ``aim``
     it goes on while ``aim`` says the puzzle is too easy, skipping removals after which
     ``aim`` says it cannot fit, and the result is the first puzzle ``aim`` accepts: None if
-    the groups run out first or the puzzle is already too hard at ``max_givens``.
+    the groups run out first or the puzzle is already too hard at ``max_givens``. While
+    singles solve the puzzle, that phase prefers a removal after which they do not (see
+    :func:`_next_removal`): fewer candidates end as minimal puzzles that are still too easy.
     """
     values = full_grid(rng)
     solution = values[:]
@@ -84,7 +86,8 @@ def make_puzzle(rng: random.Random, symmetry: str = "none", minimal: bool = Fals
         aim = None
     count = 81
     status = None  # aim's verdict on the current puzzle, once it is asked
-    for group in groups:
+    pool = groups[::-1]  # groups not tried yet, the next one last
+    while pool:
         if not minimal and count <= max_givens:
             if aim is None:
                 break
@@ -92,10 +95,15 @@ def make_puzzle(rng: random.Random, symmetry: str = "none", minimal: bool = Fals
                 status = aim(values)
             if status >= 0:
                 break
-        for c in group:
-            values[c] = 0
-        ok = not bitsolve.has_other_solution(values, solution, group)
-        if ok and status is not None:
+        if status is None:
+            group = pool.pop()
+            for c in group:
+                values[c] = 0
+            ok = not bitsolve.has_other_solution(values, solution, group)
+        else:
+            group = _next_removal(values, solution, pool)
+            if group is None:
+                break
             verdict = aim(values)
             ok = verdict <= 0
             if ok:
@@ -111,6 +119,33 @@ def make_puzzle(rng: random.Random, symmetry: str = "none", minimal: bool = Fals
         if status != 0:
             return None
     return values
+
+
+def _next_removal(values: list[int], solution: list[int], pool: list[tuple[int, ...]]) -> tuple[int, ...] | None:
+    """Remove from ``values`` the next group of ``pool`` that keeps the puzzle unique, and
+    from ``pool`` the groups tried. While singles solve the puzzle, prefer (in pool order) a
+    group after whose removal they do not; groups that only keep it unique stay in the pool.
+    Returns the group removed (None when no group keeps the puzzle unique)."""
+    easy = singles_solve(values)
+    first = None  # the first group that keeps the puzzle unique
+    for i in range(len(pool) - 1, -1, -1):
+        group = pool[i]
+        for c in group:
+            values[c] = 0
+        if bitsolve.has_other_solution(values, solution, group):
+            del pool[i]  # not unique now, nor after any further removal
+        elif not easy or not singles_solve(values):
+            del pool[i]
+            return group
+        elif first is None:
+            first = group
+        for c in group:
+            values[c] = solution[c]
+    if first is not None:
+        pool.remove(first)
+        for c in first:
+            values[c] = 0
+    return first
 
 
 # ---------------------------------------------------------------- cheap checks
