@@ -127,3 +127,28 @@ def test_minimal_with_a_level():
         for c in range(81):
             if values[c]:
                 assert dlx.count_solutions(Grid.from_values(values[:c] + [0] + values[c + 1:]), 2) == 2
+
+
+def test_next_removal_prefers_leaving_singles_behind():
+    from sudoku_logic import bitsolve
+    from sudoku_logic.generator import _next_removal, singles_solve, symmetry_groups
+
+    checked = 0
+    for seed in range(6):
+        values = make_puzzle(random.Random(seed), "none", max_givens=30)
+        if not singles_solve(values):
+            continue
+        solution = dlx.solve(Grid.from_values(values))
+        pool = [g for g in symmetry_groups("none") if values[g[0]]]
+        random.Random(seed).shuffle(pool)
+        before, pool_before = values[:], pool[:]
+        group = _next_removal(values, solution, pool)
+        unique = [g for g in pool_before
+                  if bitsolve.count_solutions([0 if c in g else v for c, v in enumerate(before)], 2) == 1]
+        hard = [g for g in unique if not singles_solve([0 if c in g else v for c, v in enumerate(before)])]
+        assert group in unique and values == [0 if c in group else v for c, v in enumerate(before)]
+        # the last group of the pool is the next in order: the first hard one is taken
+        assert group == (hard[-1] if hard else unique[-1])
+        assert group not in pool and all(g in pool for g in unique if g != group)
+        checked += 1
+    assert checked >= 3
