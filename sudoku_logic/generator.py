@@ -132,13 +132,14 @@ def _next_removal(values: list[int], solution: list[int], pool: list[tuple[int, 
         group = pool[i]
         for c in group:
             values[c] = 0
-        if bitsolve.has_other_solution(values, solution, group):
+        if easy and singles_solve(values):  # unique (singles solve it), still easy
+            if first is None:
+                first = group
+        elif bitsolve.has_other_solution(values, solution, group):
             del pool[i]  # not unique now, nor after any further removal
-        elif not easy or not singles_solve(values):
+        else:
             del pool[i]
             return group
-        elif first is None:
-            first = group
         for c in group:
             values[c] = solution[c]
     if first is not None:
