@@ -234,22 +234,34 @@ def rating_verdict(values: list[int], low: float | None, high: float | None) -> 
     if low is not None and low > 2.3 and singles_solve(values):
         return -1
     techniques = _se_techniques()
+    t0 = time.perf_counter()
     grid = Grid.from_values(values)
-    er = 0.0
-    steps = 0
+    er = ep = ed = 0.0
+    hardest = ""
+    placed = False
+    steps = []
     problem = grid.contradiction()
-    while problem is None and grid.empty and steps < MAX_STEPS:
+    while problem is None and grid.empty and len(steps) < MAX_STEPS:
         step, d = se_next_step(grid, techniques)
         if step is None:
             break
         if high is not None and d > high:
             return 1
-        er = max(er, d)
+        if not steps:
+            ed = d
+        if d > er:
+            er, hardest = d, step.technique
+        if not placed:
+            ep = max(ep, d)
+            placed = bool(step.placements)
         grid.apply(step)
-        steps += 1
+        steps.append(step)
         problem = grid.contradiction() if step.eliminations else None
     if not (grid.is_solved() and problem is None):
         return 1
+    # the whole SE path of this puzzle (the fields se_rate fills), for rated_row if accepted
+    _CHECKS["se_path"] = (tuple(values), (er, ep, ed, hardest or "none", len(steps), True, steps),
+                          time.perf_counter() - t0)
     return -1 if low is not None and er < low else 0
 
 
@@ -314,25 +326,34 @@ _RATER = None  # one Rater per process, built on first use
 
 def rated_row(grid: Grid) -> dict:
     """The ``sudoku rate`` row of a puzzle (both scales, as ``sudoku rate`` rates it) plus
-    the set of techniques on both paths. If :func:`level_verdict` has just run the whole
-    HoDoKu path of this puzzle, that path is used instead of running it again (the same
-    solver, so the same steps); only the SE path is run."""
+    the set of techniques on both paths. A path that :func:`level_verdict` or
+    :func:`rating_verdict` has just run in whole for this puzzle is used instead of running
+    it again (the same techniques in the same order, so the same steps)."""
     global _RATER
-    from grading.rater import Rater, Rating, _hodoku_score, se_rate
+    from grading.rater import Rater, Rating, _hodoku_score, hodoku_rate, se_rate
 
     if _RATER is None:
         _RATER = Rater()
-    last = _CHECKS.pop("path", None)
-    if last is not None and last[0] == tuple(grid.values):
-        _, steps, solved, seconds = last
-        t0 = time.perf_counter()
-        rating = Rating(grid.values_string())
+    key = tuple(grid.values)
+    se_done = _CHECKS.pop("se_path", None)
+    hodoku_done = _CHECKS.pop("path", None)
+    t0 = time.perf_counter()
+    seconds = 0.0
+    rating = Rating(grid.values_string())
+    if se_done is not None and se_done[0] == key:
+        (rating.er, rating.ep, rating.ed, rating.se_hardest, rating.se_steps, rating.se_solved,
+         rating.se_path) = se_done[1]
+        seconds += se_done[2]
+    else:
         se_rate(grid, _RATER.se, rating)
+    if hodoku_done is not None and hodoku_done[0] == key:
+        _, steps, solved, took = hodoku_done
         _hodoku_score(steps, solved, rating)
         rating.hodoku_steps, rating.hodoku_solved, rating.hodoku_path = len(steps), solved, steps
-        rating.ms = (time.perf_counter() - t0 + seconds) * 1000
+        seconds += took
     else:
-        rating = _RATER.rate(grid, keep_paths=True)
+        hodoku_rate(grid, _RATER.hodoku, rating)
+    rating.ms = (time.perf_counter() - t0 + seconds) * 1000
     row = rating.row()
     row["techniques"] = sorted({s.technique for s in rating.se_path} | {s.technique for s in rating.hodoku_path})
     return row

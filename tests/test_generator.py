@@ -40,9 +40,21 @@ def test_max_givens_without_minimal():
     assert sum(1 for v in values if v) <= 35
 
 
+def _same_row_as_rate(cand):
+    from grading.rater import Rater
+
+    row = Rater().rate(parse(cand.puzzle)).row()  # what `sudoku rate` writes
+    assert {k: v for k, v in row.items() if k != "ms"} == {
+        k: v for k, v in cand.row.items() if k not in ("ms", "techniques")}
+
+
 def test_band_and_level():
     for cand in generate(3, Wanted(min_rating=2.6, max_rating=3.6), seed=11):
         assert 2.6 <= cand.row["rating"] <= 3.6 and cand.row["solved"]
+        _same_row_as_rate(cand)
+    for cand in generate(2, Wanted(min_rating=6.0, max_rating=7.5, level="unfair"), seed=11, symmetry="mirror"):
+        assert 6.0 <= cand.row["rating"] <= 7.5 and cand.row["level"] == "Unfair"
+        _same_row_as_rate(cand)
     for cand in generate(3, Wanted(level="easy"), seed=12):
         assert cand.row["level"] == "Easy"
 
