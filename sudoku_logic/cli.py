@@ -421,7 +421,7 @@ def generate(
     technique: Optional[str] = typer.Option(None, "--technique", help="the solve path must use this technique"),
     symmetry: str = typer.Option("none", "--symmetry", help="none, rotational, diagonal or mirror"),
     minimal: bool = typer.Option(False, "--minimal", help="no given can be removed without losing uniqueness"),
-    max_givens: int = typer.Option(30, "--max-givens", help="without --minimal: stop removing givens at this count"),
+    max_givens: int = typer.Option(30, "--max-givens", help="without --minimal: remove givens down to this count, then more only while the puzzle is easier than --level/--min-rating ask"),
     seed: Optional[int] = typer.Option(None, "--seed", help="random seed: the same seed gives the same puzzles"),
     jobs: int = typer.Option(0, "--jobs", "-j", help="processes (0 = all cores)"),
     max_tries: Optional[int] = typer.Option(None, "--max-tries", help="give up after this many candidates"),

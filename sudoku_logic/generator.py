@@ -2,15 +2,23 @@
 
 Reproducible: candidate ``i`` of a run with seed ``S`` is made from its own random stream
 seeded by ``(S, i)``, so the same seed gives the same puzzles whatever the number of
-processes. Uniqueness is checked with DLX after every removal.
+processes. Uniqueness is checked after every removal (:mod:`sudoku_logic.bitsolve`: another
+solution would have to differ in a removed cell).
+
+Aimed at a difficulty: without ``minimal``, givens are removed down to ``max_givens`` and
+then, while the puzzle is still easier than wanted, further (a removal that would make it
+too hard is skipped) until it fits. Candidates are first checked cheaply (only the scale the
+request needs, stopped as soon as the puzzle cannot fit); only the ones that fit get the
+full ``sudoku rate`` row (both scales).
 """
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from . import dlx
+from . import bitsolve
 from .grid import Grid
 
 SYMMETRIES = ("none", "rotational", "diagonal", "mirror")
@@ -48,62 +56,213 @@ def is_symmetric(values: list[int], symmetry: str) -> bool:
 
 
 def full_grid(rng: random.Random) -> list[int]:
-    """A random complete sudoku grid (DLX with rows tried in random order)."""
-    return dlx.solutions(Grid(), 1, rng)[0]
+    """A random complete sudoku grid."""
+    return bitsolve.random_solution(rng)
+
+
+#: A difficulty check of a unique puzzle: -1 too easy (remove more), 0 fits, 1 cannot fit.
+Aim = Callable[[list[int]], int]
 
 
 def make_puzzle(rng: random.Random, symmetry: str = "none", minimal: bool = False,
-                max_givens: int = 30) -> list[int]:
-    """A puzzle with exactly one solution.
+                max_givens: int = 30, aim: Aim | None = None) -> list[int] | None:
+    """A puzzle with exactly one solution (None if ``aim`` could not be met).
 
     Givens are removed group by group (a group is a cell and its symmetric partner) in random
     order, keeping each removal only if the puzzle stays unique. With ``minimal`` every group
-    is tried, so no given (group) can be removed without losing uniqueness; otherwise removal
-    stops once at most ``max_givens`` givens are left.
+    is tried, so no given (group) can be removed without losing uniqueness (``aim`` is not
+    used). Otherwise removal stops once at most ``max_givens`` givens are left; with ``aim``
+    it goes on while ``aim`` says the puzzle is too easy, skipping removals after which
+    ``aim`` says it cannot fit, and the result is the first puzzle ``aim`` accepts: None if
+    the groups run out first or the puzzle is already too hard at ``max_givens``. While
+    singles solve the puzzle, that phase prefers a removal after which they do not (see
+    :func:`_next_removal`): fewer candidates end as minimal puzzles that are still too easy.
     """
     values = full_grid(rng)
+    solution = values[:]
     groups = symmetry_groups(symmetry)
     rng.shuffle(groups)
+    if minimal:
+        aim = None
     count = 81
-    for group in groups:
+    status = None  # aim's verdict on the current puzzle, once it is asked
+    pool = groups[::-1]  # groups not tried yet, the next one last
+    while pool:
         if not minimal and count <= max_givens:
-            break
-        saved = [values[c] for c in group]
-        for c in group:
-            values[c] = 0
-        if dlx.count_solutions(Grid.from_values(values), 2) == 1:
+            if aim is None:
+                break
+            if status is None:
+                status = aim(values)
+            if status >= 0:
+                break
+        if status is None:
+            group = pool.pop()
+            for c in group:
+                values[c] = 0
+            ok = not bitsolve.has_other_solution(values, solution, group)
+        else:
+            group = _next_removal(values, solution, pool)
+            if group is None:
+                break
+            verdict = aim(values)
+            ok = verdict <= 0
+            if ok:
+                status = verdict
+        if ok:
             count -= len(group)
         else:
-            for c, v in zip(group, saved):
-                values[c] = v
+            for c in group:
+                values[c] = solution[c]
+    if aim is not None:
+        if status is None:
+            status = aim(values)
+        if status != 0:
+            return None
     return values
 
 
-@dataclass
-class Candidate:
-    """One generated puzzle and its rating row (None until rated)."""
+def _next_removal(values: list[int], solution: list[int], pool: list[tuple[int, ...]]) -> tuple[int, ...] | None:
+    """Remove from ``values`` the next group of ``pool`` that keeps the puzzle unique, and
+    from ``pool`` the groups tried. While singles solve the puzzle, prefer (in pool order) a
+    group after whose removal they do not; groups that only keep it unique stay in the pool.
+    Returns the group removed (None when no group keeps the puzzle unique)."""
+    easy = singles_solve(values)
+    first = None  # the first group that keeps the puzzle unique
+    for i in range(len(pool) - 1, -1, -1):
+        group = pool[i]
+        for c in group:
+            values[c] = 0
+        if easy and singles_solve(values):  # unique (singles solve it), still easy
+            if first is None:
+                first = group
+        elif bitsolve.has_other_solution(values, solution, group):
+            del pool[i]  # not unique now, nor after any further removal
+        else:
+            del pool[i]
+            return group
+        for c in group:
+            values[c] = solution[c]
+    if first is not None:
+        pool.remove(first)
+        for c in first:
+            values[c] = 0
+    return first
 
-    index: int
-    puzzle: str
-    row: dict
+
+# ---------------------------------------------------------------- cheap checks
+
+_CHECKS: dict = {}  # per process: the HoDoKu solver and SE techniques, built on first use
 
 
-def candidate(seed: int, index: int, symmetry: str, minimal: bool, max_givens: int,
-              rate_row: Callable[[Grid], dict]) -> Candidate:
-    """Candidate ``index`` of the run with ``seed``: generated and rated."""
-    rng = random.Random(f"{seed}:{index}")
-    values = make_puzzle(rng, symmetry, minimal, max_givens)
+def _hodoku_solver():
+    if "hodoku" not in _CHECKS:
+        from grading.rater import hodoku_techniques
+        from .solver import Solver
+
+        _CHECKS["hodoku"] = Solver([t.name for t in hodoku_techniques()], order="hodoku", unique=True)
+    return _CHECKS["hodoku"]
+
+
+def _se_techniques():
+    if "se" not in _CHECKS:
+        from grading.rater import se_techniques
+
+        _CHECKS["se"] = se_techniques()
+    return _CHECKS["se"]
+
+
+def singles_solve(values: list[int]) -> bool:
+    """Whether naked and hidden singles alone solve the puzzle."""
+    c = bitsolve.propagated(values)
+    return c is not None and all(not m & (m - 1) for m in c)
+
+
+def level_verdict(values: list[int], level: str) -> int:
+    """-1, 0 or 1 as the puzzle's HoDoKu level (as :class:`grading.rater.Rater` rates it) is
+    below, at or above ``level``. Only the HoDoKu path is run, and it stops as soon as a step's
+    level or the score so far puts the puzzle above ``level``. A puzzle the path cannot solve
+    (rated Extreme, but not solved, which no request accepts) gives 1. A puzzle that singles solve
+    with at least 24 givens is Easy without any path (singles score at most 14 each, and
+    Easy allows 800)."""
+    from grading.rater import Rating, _hodoku_score, step_level, step_score
+    from grading.tables import LEVEL_MAX_SCORE, LEVELS
+
+    from .solver import MAX_STEPS
+
+    target = [lv.lower() for lv in LEVELS].index(level.lower())
+    if sum(1 for v in values if v) >= 24 and singles_solve(values):
+        return -1 if target > 0 else 0
+    top = len(LEVELS) - 1
+    max_score = LEVEL_MAX_SCORE[LEVELS[target]]
+    solver = _hodoku_solver()
+    t0 = time.perf_counter()
     grid = Grid.from_values(values)
-    return Candidate(index, grid.values_string(), rate_row(grid))
+    steps = []
+    score = level_i = 0
+    problem = grid.contradiction()
+    while problem is None and grid.empty and len(steps) < MAX_STEPS:
+        step = solver.next_step(grid)
+        if step is None:
+            break
+        score += step_score(step)
+        level_i = max(level_i, step_level(step))
+        if target < top and (level_i > target or score > max_score):
+            return 1
+        grid.apply(step)
+        steps.append(step)
+        problem = grid.contradiction() if step.eliminations else None
+    solved = grid.is_solved() and problem is None
+    if not solved:
+        return 1  # rated Extreme but not solved: no request accepts it
+    out = Rating("")
+    _hodoku_score(steps, solved, out)
+    # the whole HoDoKu path of this puzzle, for rated_row if it is accepted
+    _CHECKS["path"] = (tuple(values), steps, solved, time.perf_counter() - t0)
+    got = LEVELS.index(out.level)
+    return (got > target) - (got < target)
 
 
-def candidates(seed: int, symmetry: str, minimal: bool, max_givens: int,
-               rate_row: Callable[[Grid], dict]) -> Iterator[Candidate]:
-    """Candidates 0, 1, 2, ... of a run, in one process."""
-    i = 0
-    while True:
-        yield candidate(seed, i, symmetry, minimal, max_givens, rate_row)
-        i += 1
+def rating_verdict(values: list[int], low: float | None, high: float | None) -> int:
+    """-1 if the puzzle's Sudoku Explainer rating (as :class:`grading.rater.Rater` rates it)
+    is below ``low``, 1 if it is above ``high`` or the SE path cannot solve it, else 0. Only
+    the SE path is run, stopped at the first step rated above ``high``. A puzzle that
+    singles solve rates at most 2.3 (SE's naked single) without any path."""
+    from grading.rater import se_next_step
+
+    from .solver import MAX_STEPS
+
+    if low is not None and low > 2.3 and singles_solve(values):
+        return -1
+    techniques = _se_techniques()
+    t0 = time.perf_counter()
+    grid = Grid.from_values(values)
+    er = ep = ed = 0.0
+    hardest = ""
+    placed = False
+    steps = []
+    problem = grid.contradiction()
+    while problem is None and grid.empty and len(steps) < MAX_STEPS:
+        step, d = se_next_step(grid, techniques)
+        if step is None:
+            break
+        if high is not None and d > high:
+            return 1
+        if not steps:
+            ed = d
+        if d > er:
+            er, hardest = d, step.technique
+        if not placed:
+            ep = max(ep, d)
+            placed = bool(step.placements)
+        grid.apply(step)
+        steps.append(step)
+        problem = grid.contradiction() if step.eliminations else None
+    if not (grid.is_solved() and problem is None):
+        return 1
+    # the whole SE path of this puzzle (the fields se_rate fills), for rated_row if accepted
+    _CHECKS["se_path"] = (tuple(values), (er, ep, ed, hardest or "none", len(steps), True, steps),
+                          time.perf_counter() - t0)
+    return -1 if low is not None and er < low else 0
 
 
 # ---------------------------------------------------------------- rated runs
@@ -131,30 +290,105 @@ class Wanted:
             return False
         return True
 
+    def verdict(self, values: list[int]) -> int:
+        """The cheap check of a unique puzzle against the level and the band (see
+        :func:`level_verdict`, :func:`rating_verdict`): 1 if either cannot fit, 0 if both
+        fit, else -1 (too easy). The technique is not checked."""
+        verdicts = []
+        if self.level:
+            verdicts.append(level_verdict(values, self.level))
+            if verdicts[-1] > 0:
+                return 1
+        if self.min_rating is not None or self.max_rating is not None:
+            verdicts.append(rating_verdict(values, self.min_rating, self.max_rating))
+        if 1 in verdicts:
+            return 1
+        return 0 if all(v == 0 for v in verdicts) else -1
+
+    @property
+    def aimed(self) -> bool:
+        """Whether there is a level or a band to aim at."""
+        return bool(self.level) or self.min_rating is not None or self.max_rating is not None
+
+
+@dataclass
+class Candidate:
+    """One generated puzzle and its rating row (None when the cheap check turned it down,
+    or when no puzzle met the aim: then ``puzzle`` is the last one tried)."""
+
+    index: int
+    puzzle: str
+    row: dict | None
+
 
 _RATER = None  # one Rater per process, built on first use
 
 
 def rated_row(grid: Grid) -> dict:
     """The ``sudoku rate`` row of a puzzle (both scales, as ``sudoku rate`` rates it) plus
-    the set of techniques on its Sudoku Explainer path."""
+    the set of techniques on both paths. A path that :func:`level_verdict` or
+    :func:`rating_verdict` has just run in whole for this puzzle is used instead of running
+    it again (the same techniques in the same order, so the same steps)."""
     global _RATER
-    from grading.rater import Rater
+    from grading.rater import Rater, Rating, _hodoku_score, hodoku_rate, se_rate
 
     if _RATER is None:
         _RATER = Rater()
-    rating = _RATER.rate(grid, keep_paths=True)
+    key = tuple(grid.values)
+    se_done = _CHECKS.pop("se_path", None)
+    hodoku_done = _CHECKS.pop("path", None)
+    t0 = time.perf_counter()
+    seconds = 0.0
+    rating = Rating(grid.values_string())
+    if se_done is not None and se_done[0] == key:
+        (rating.er, rating.ep, rating.ed, rating.se_hardest, rating.se_steps, rating.se_solved,
+         rating.se_path) = se_done[1]
+        seconds += se_done[2]
+    else:
+        se_rate(grid, _RATER.se, rating)
+    if hodoku_done is not None and hodoku_done[0] == key:
+        _, steps, solved, took = hodoku_done
+        _hodoku_score(steps, solved, rating)
+        rating.hodoku_steps, rating.hodoku_solved, rating.hodoku_path = len(steps), solved, steps
+        seconds += took
+    else:
+        hodoku_rate(grid, _RATER.hodoku, rating)
+    rating.ms = (time.perf_counter() - t0 + seconds) * 1000
     row = rating.row()
     row["techniques"] = sorted({s.technique for s in rating.se_path} | {s.technique for s in rating.hodoku_path})
     return row
 
 
+def candidate(seed: int, index: int, symmetry: str, minimal: bool, max_givens: int,
+              wanted: Wanted = Wanted(), rate_row: Callable[[Grid], dict] = rated_row) -> Candidate:
+    """Candidate ``index`` of the run with ``seed``: generated (aimed at ``wanted``'s level
+    and band unless ``minimal``), checked cheaply, and if that passes rated in full."""
+    rng = random.Random(f"{seed}:{index}")
+    aim = wanted.verdict if wanted.aimed else None
+    values = make_puzzle(rng, symmetry, minimal, max_givens, aim)
+    if values is None:
+        return Candidate(index, "", None)
+    grid = Grid.from_values(values)
+    if minimal and aim is not None and aim(values) != 0:
+        return Candidate(index, grid.values_string(), None)
+    return Candidate(index, grid.values_string(), rate_row(grid))
+
+
+def candidates(seed: int, symmetry: str, minimal: bool, max_givens: int,
+               wanted: Wanted = Wanted(), rate_row: Callable[[Grid], dict] = rated_row) -> Iterator[Candidate]:
+    """Candidates 0, 1, 2, ... of a run, in one process."""
+    i = 0
+    while True:
+        yield candidate(seed, i, symmetry, minimal, max_givens, wanted, rate_row)
+        i += 1
+
+
 def _work(args: tuple) -> Candidate:
-    return candidate(*args, rated_row)
+    return candidate(*args)
 
 
-def _parallel_candidates(seed: int, symmetry: str, minimal: bool, max_givens: int, jobs: int,
-                         max_tries: int | None) -> Iterator[Candidate]:
+def _parallel_candidates(seed: int, symmetry: str, minimal: bool, max_givens: int, wanted: Wanted,
+                         jobs: int, max_tries: int | None) -> Iterator[Candidate]:
     """Candidates 0, 1, 2, ... made and rated by ``jobs`` processes, yielded in index order;
     a bounded window of work is in flight, cancelled when the caller stops."""
     from collections import deque
@@ -166,7 +400,7 @@ def _parallel_candidates(seed: int, symmetry: str, minimal: bool, max_givens: in
 
         def submit() -> None:
             nonlocal next_index
-            window.append(pool.submit(_work, (seed, next_index, symmetry, minimal, max_givens)))
+            window.append(pool.submit(_work, (seed, next_index, symmetry, minimal, max_givens, wanted)))
             next_index += 1
 
         for _ in range(jobs * 3):
@@ -187,17 +421,19 @@ def generate(count: int, wanted: Wanted, seed: int, symmetry: str = "none", mini
              on_try: Callable[[Candidate, bool], None] | None = None) -> Iterator[Candidate]:
     """Yield ``count`` rated puzzles that fit ``wanted``, the same ones for the same seed.
 
-    Candidates are generated and rated (in ``jobs`` processes, results taken in index order)
-    until ``count`` fit or ``max_tries`` candidates were made. ``on_try`` sees every candidate.
+    Candidates are generated (aimed at the level and band, see :func:`make_puzzle`), checked
+    and rated (in ``jobs`` processes, results taken in index order) until ``count`` fit or
+    ``max_tries`` candidates were made. Every puzzle yielded has its full ``sudoku rate`` row,
+    which ``wanted`` accepts. ``on_try`` sees every candidate.
     """
     partner(0, symmetry)  # validates the name
     if jobs <= 1:
-        stream = candidates(seed, symmetry, minimal, max_givens, rated_row)
+        stream = candidates(seed, symmetry, minimal, max_givens, wanted)
     else:
-        stream = _parallel_candidates(seed, symmetry, minimal, max_givens, jobs, max_tries)
+        stream = _parallel_candidates(seed, symmetry, minimal, max_givens, wanted, jobs, max_tries)
     found = 0
     for tries, cand in enumerate(stream, 1):
-        ok = wanted.accepts(cand.row)
+        ok = cand.row is not None and wanted.accepts(cand.row)
         if on_try:
             on_try(cand, ok)
         if ok:

@@ -40,9 +40,21 @@ def test_max_givens_without_minimal():
     assert sum(1 for v in values if v) <= 35
 
 
+def _same_row_as_rate(cand):
+    from grading.rater import Rater
+
+    row = Rater().rate(parse(cand.puzzle)).row()  # what `sudoku rate` writes
+    assert {k: v for k, v in row.items() if k != "ms"} == {
+        k: v for k, v in cand.row.items() if k not in ("ms", "techniques")}
+
+
 def test_band_and_level():
     for cand in generate(3, Wanted(min_rating=2.6, max_rating=3.6), seed=11):
         assert 2.6 <= cand.row["rating"] <= 3.6 and cand.row["solved"]
+        _same_row_as_rate(cand)
+    for cand in generate(2, Wanted(min_rating=6.0, max_rating=7.5, level="unfair"), seed=11, symmetry="mirror"):
+        assert 6.0 <= cand.row["rating"] <= 7.5 and cand.row["level"] == "Unfair"
+        _same_row_as_rate(cand)
     for cand in generate(3, Wanted(level="easy"), seed=12):
         assert cand.row["level"] == "Easy"
 
@@ -76,3 +88,79 @@ def test_cli_generate_bad_options():
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2
     assert r.stderr == "error: unknown symmetry 'spiral': use one of none, rotational, diagonal, mirror\n"
+
+
+@pytest.mark.parametrize("level,symmetry", [("medium", "rotational"), ("hard", "none"), ("unfair", "mirror")])
+def test_aimed_digging_gives_unique_symmetric_puzzles_of_the_level(level, symmetry):
+    from grading.rater import Rater
+
+    rater = Rater()
+    for cand in generate(2, Wanted(level=level), seed=21, symmetry=symmetry):
+        g = parse(cand.puzzle)
+        assert dlx.count_solutions(g, 2) == 1 and is_symmetric(g.values, symmetry)
+        assert sum(1 for v in g.values if v) <= 30
+        row = rater.rate(g).row()  # the row is what `sudoku rate` writes
+        assert row["level"].lower() == level and cand.row["level"] == row["level"]
+        assert {k: v for k, v in row.items() if k != "ms"} == {
+            k: v for k, v in cand.row.items() if k not in ("ms", "techniques")}
+
+
+def test_verdicts_agree_with_the_full_rating():
+    from grading.rater import Rater
+    from sudoku_logic.generator import level_verdict, rating_verdict
+    from grading.tables import LEVELS
+
+    rater = Rater()
+    for i in range(12):
+        values = make_puzzle(random.Random(i), "none", minimal=i % 2 == 0, max_givens=28)
+        r = rater.rate(Grid.from_values(values))
+        got = LEVELS.index(r.level)
+        for j, level in enumerate(LEVELS):
+            want = (got > j) - (got < j) if r.hodoku_solved else 1
+            assert level_verdict(values, level) == want, (values, level)
+        for low, high in ((None, r.er), (r.er, None), (r.er + 0.1, None), (None, r.er - 0.1), (1.0, 9.9)):
+            want = 1 if not r.solved or high is not None and r.er > high else (
+                -1 if low is not None and r.er < low else 0)
+            assert rating_verdict(values, low, high) == want, (values, low, high)
+
+
+def test_aim_that_cannot_be_met_gives_no_puzzle():
+    # a level no puzzle can be below: every removal after 30 givens is too hard or too easy
+    assert make_puzzle(random.Random(1), "none", max_givens=30, aim=lambda v: 1) is None
+    assert make_puzzle(random.Random(1), "none", max_givens=30, aim=lambda v: -1) is None
+    v = make_puzzle(random.Random(1), "none", max_givens=30, aim=lambda v: 0)
+    assert sum(1 for x in v if x) == 30
+
+
+def test_minimal_with_a_level():
+    for cand in generate(2, Wanted(level="hard"), seed=5, minimal=True):
+        values = parse(cand.puzzle).values
+        assert cand.row["level"] == "Hard"
+        for c in range(81):
+            if values[c]:
+                assert dlx.count_solutions(Grid.from_values(values[:c] + [0] + values[c + 1:]), 2) == 2
+
+
+def test_next_removal_prefers_leaving_singles_behind():
+    from sudoku_logic import bitsolve
+    from sudoku_logic.generator import _next_removal, singles_solve, symmetry_groups
+
+    checked = 0
+    for seed in range(6):
+        values = make_puzzle(random.Random(seed), "none", max_givens=30)
+        if not singles_solve(values):
+            continue
+        solution = dlx.solve(Grid.from_values(values))
+        pool = [g for g in symmetry_groups("none") if values[g[0]]]
+        random.Random(seed).shuffle(pool)
+        before, pool_before = values[:], pool[:]
+        group = _next_removal(values, solution, pool)
+        unique = [g for g in pool_before
+                  if bitsolve.count_solutions([0 if c in g else v for c, v in enumerate(before)], 2) == 1]
+        hard = [g for g in unique if not singles_solve([0 if c in g else v for c, v in enumerate(before)])]
+        assert group in unique and values == [0 if c in group else v for c, v in enumerate(before)]
+        # the last group of the pool is the next in order: the first hard one is taken
+        assert group == (hard[-1] if hard else unique[-1])
+        assert group not in pool and all(g in pool for g in unique if g != group)
+        checked += 1
+    assert checked >= 3
