@@ -196,8 +196,12 @@ def se_next_step(grid: Grid, techniques: list[Technique],
     return best, best_d
 
 
-def se_rate(grid: Grid, techniques: list[Technique], out: Rating, max_steps: int = MAX_STEPS) -> None:
-    """Run the SE path on ``grid`` (not changed) and fill ``out``'s SE fields."""
+def se_rate(grid: Grid, techniques: list[Technique], out: Rating, max_steps: int = MAX_STEPS,
+            stop_above: float | None = None) -> bool:
+    """Run the SE path on ``grid`` (not changed) and fill ``out``'s SE fields.
+
+    ``stop_above``: give up (return False, ``out`` left as it was) at the first step rated
+    above it, when all one needs to know is that the rating is higher."""
     forget_history()
     grid = grid.copy()
     er = ep = ed = 0.0
@@ -210,6 +214,8 @@ def se_rate(grid: Grid, techniques: list[Technique], out: Rating, max_steps: int
         step, d = se_next_step(grid, techniques, memo)
         if step is None:
             break
+        if stop_above is not None and d > stop_above:
+            return False
         if not steps:
             ed = d
         if d > er:
@@ -225,6 +231,7 @@ def se_rate(grid: Grid, techniques: list[Technique], out: Rating, max_steps: int
     out.se_steps = len(steps)
     out.se_solved = grid.is_solved() and problem is None
     out.se_path = steps
+    return True
 
 
 def _hodoku_score(steps: list[Step], solved: bool, out: Rating) -> None:
@@ -253,15 +260,33 @@ def hodoku_solver(techniques: list[Technique]) -> Solver:
     return Solver([t.name for t in techniques], order="hodoku", unique=True)
 
 
-def hodoku_rate(grid: Grid, techniques: list[Technique], out: Rating, solver: Solver | None = None) -> None:
+def hodoku_rate(grid: Grid, techniques: list[Technique], out: Rating, solver: Solver | None = None,
+                stop_above: str | None = None) -> bool:
     """Run the HoDoKu path on ``grid`` and fill ``out``'s HoDoKu fields (``solver``: the
-    :func:`hodoku_solver` of ``techniques``, made here if not given)."""
+    :func:`hodoku_solver` of ``techniques``, made here if not given).
+
+    ``stop_above`` (a level below the top one): give up (return False, ``out`` left as it
+    was) as soon as a step's level or the score so far puts the puzzle above that level."""
     forget_history()
-    result = (solver or hodoku_solver(techniques)).solve(grid)
+    stop = None
+    if stop_above is not None:
+        limit = LEVELS.index(stop_above)
+        max_score = LEVEL_MAX_SCORE[stop_above]
+        running = [0, 0]  # score, level index
+
+        def stop(step: Step) -> bool:
+            running[0] += step_score(step)
+            running[1] = max(running[1], step_level(step))
+            return running[1] > limit or running[0] > max_score
+
+    result = (solver or hodoku_solver(techniques)).solve(grid, stop=stop)
+    if result.stopped:
+        return False
     _hodoku_score(result.steps, result.solved, out)
     out.hodoku_steps = len(result.steps)
     out.hodoku_solved = result.solved
     out.hodoku_path = result.steps
+    return True
 
 
 def rate_path(puzzle: str, result: SolveResult, ms: float) -> Rating:

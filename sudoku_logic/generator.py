@@ -184,41 +184,23 @@ def level_verdict(values: list[int], level: str) -> int:
     (rated Extreme, but not solved, which no request accepts) gives 1. A puzzle that singles solve
     with at least 24 givens is Easy without any path (singles score at most 14 each, and
     Easy allows 800)."""
-    from grading.rater import Rating, _hodoku_score, step_level, step_score
-    from grading.tables import LEVEL_MAX_SCORE, LEVELS
+    from grading.rater import Rating, hodoku_rate, hodoku_techniques
+    from grading.tables import LEVELS
 
-    from .solver import MAX_STEPS
-
-    target = [lv.lower() for lv in LEVELS].index(level.lower())
+    names = [lv.lower() for lv in LEVELS]
+    target = names.index(level.lower())
     if sum(1 for v in values if v) >= 24 and singles_solve(values):
         return -1 if target > 0 else 0
-    top = len(LEVELS) - 1
-    max_score = LEVEL_MAX_SCORE[LEVELS[target]]
-    solver = _hodoku_solver()
     t0 = time.perf_counter()
-    grid = Grid.from_values(values)
-    steps = []
-    score = level_i = 0
-    problem = grid.contradiction()
-    while problem is None and grid.empty and len(steps) < MAX_STEPS:
-        step = solver.next_step(grid)
-        if step is None:
-            break
-        score += step_score(step)
-        level_i = max(level_i, step_level(step))
-        if target < top and (level_i > target or score > max_score):
-            return 1
-        grid.apply(step)
-        steps.append(step)
-        problem = grid.contradiction() if step.eliminations else None
-    solved = grid.is_solved() and problem is None
-    if not solved:
-        return 1  # rated Extreme but not solved: no request accepts it
     out = Rating("")
-    _hodoku_score(steps, solved, out)
+    above = LEVELS[target] if target < len(LEVELS) - 1 else None
+    if not hodoku_rate(Grid.from_values(values), hodoku_techniques(), out, _hodoku_solver(), above):
+        return 1
+    if not out.hodoku_solved:
+        return 1  # rated Extreme but not solved: no request accepts it
     # the whole HoDoKu path of this puzzle, for rated_row if it is accepted
-    _CHECKS["path"] = (tuple(values), steps, solved, time.perf_counter() - t0)
-    got = LEVELS.index(out.level)
+    _CHECKS["path"] = (tuple(values), out, time.perf_counter() - t0)
+    got = names.index(out.level.lower())
     return (got > target) - (got < target)
 
 
@@ -227,42 +209,19 @@ def rating_verdict(values: list[int], low: float | None, high: float | None) -> 
     is below ``low``, 1 if it is above ``high`` or the SE path cannot solve it, else 0. Only
     the SE path is run, stopped at the first step rated above ``high``. A puzzle that
     singles solve rates at most 2.3 (SE's naked single) without any path."""
-    from grading.rater import se_next_step
-
-    from .solver import MAX_STEPS
+    from grading.rater import Rating, se_rate
 
     if low is not None and low > 2.3 and singles_solve(values):
         return -1
-    techniques = _se_techniques()
     t0 = time.perf_counter()
-    grid = Grid.from_values(values)
-    er = ep = ed = 0.0
-    hardest = ""
-    placed = False
-    steps = []
-    problem = grid.contradiction()
-    while problem is None and grid.empty and len(steps) < MAX_STEPS:
-        step, d = se_next_step(grid, techniques)
-        if step is None:
-            break
-        if high is not None and d > high:
-            return 1
-        if not steps:
-            ed = d
-        if d > er:
-            er, hardest = d, step.technique
-        if not placed:
-            ep = max(ep, d)
-            placed = bool(step.placements)
-        grid.apply(step)
-        steps.append(step)
-        problem = grid.contradiction() if step.eliminations else None
-    if not (grid.is_solved() and problem is None):
+    out = Rating("")
+    if not se_rate(Grid.from_values(values), _se_techniques(), out, stop_above=high):
         return 1
-    # the whole SE path of this puzzle (the fields se_rate fills), for rated_row if accepted
-    _CHECKS["se_path"] = (tuple(values), (er, ep, ed, hardest or "none", len(steps), True, steps),
-                          time.perf_counter() - t0)
-    return -1 if low is not None and er < low else 0
+    if not out.se_solved:
+        return 1
+    # the whole SE path of this puzzle, for rated_row if it is accepted
+    _CHECKS["se_path"] = (tuple(values), out, time.perf_counter() - t0)
+    return -1 if low is not None and out.er < low else 0
 
 
 # ---------------------------------------------------------------- rated runs
@@ -322,6 +281,9 @@ class Candidate:
 
 
 _RATER = None  # one Rater per process, built on first use
+#: The Rating fields each path fills (a path a cheap check ran in whole is not run again).
+_SE_FIELDS = ("er", "ep", "ed", "se_hardest", "se_steps", "se_solved", "se_path")
+_HODOKU_FIELDS = ("level", "score", "hodoku_hardest", "hodoku_steps", "hodoku_solved", "hodoku_path")
 
 
 def rated_row(grid: Grid) -> dict:
@@ -330,7 +292,7 @@ def rated_row(grid: Grid) -> dict:
     :func:`rating_verdict` has just run in whole for this puzzle is used instead of running
     it again (the same techniques in the same order, so the same steps)."""
     global _RATER
-    from grading.rater import Rater, Rating, _hodoku_score, hodoku_rate, se_rate
+    from grading.rater import Rater, Rating, hodoku_rate, se_rate
 
     if _RATER is None:
         _RATER = Rater()
@@ -341,18 +303,17 @@ def rated_row(grid: Grid) -> dict:
     seconds = 0.0
     rating = Rating(grid.values_string())
     if se_done is not None and se_done[0] == key:
-        (rating.er, rating.ep, rating.ed, rating.se_hardest, rating.se_steps, rating.se_solved,
-         rating.se_path) = se_done[1]
+        for f in _SE_FIELDS:
+            setattr(rating, f, getattr(se_done[1], f))
         seconds += se_done[2]
     else:
         se_rate(grid, _RATER.se, rating)
     if hodoku_done is not None and hodoku_done[0] == key:
-        _, steps, solved, took = hodoku_done
-        _hodoku_score(steps, solved, rating)
-        rating.hodoku_steps, rating.hodoku_solved, rating.hodoku_path = len(steps), solved, steps
-        seconds += took
+        for f in _HODOKU_FIELDS:
+            setattr(rating, f, getattr(hodoku_done[1], f))
+        seconds += hodoku_done[2]
     else:
-        hodoku_rate(grid, _RATER.hodoku, rating)
+        hodoku_rate(grid, _RATER.hodoku, rating, _hodoku_solver())
     rating.ms = (time.perf_counter() - t0 + seconds) * 1000
     row = rating.row()
     row["techniques"] = sorted({s.technique for s in rating.se_path} | {s.technique for s in rating.hodoku_path})

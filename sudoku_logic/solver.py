@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from strategies.registry import Technique, all_techniques, lookup
 from strategies.step import Step
@@ -23,6 +23,8 @@ class SolveResult:
     grid: Grid
     start: Grid
     error: str | None = None
+    #: the ``stop`` test of :meth:`Solver.solve` turned down a step: the path is cut short
+    stopped: bool = False
 
     @property
     def stuck(self) -> bool:
@@ -167,8 +169,10 @@ class Solver:
         """The easiest step available now, or None."""
         return next(self.steps(grid), None)
 
-    def solve(self, grid: Grid, max_steps: int = MAX_STEPS) -> SolveResult:
-        """Apply the easiest step until solved or stuck; ``grid`` itself is not changed."""
+    def solve(self, grid: Grid, max_steps: int = MAX_STEPS,
+              stop: Callable[[Step], bool] | None = None) -> SolveResult:
+        """Apply the easiest step until solved or stuck; ``grid`` itself is not changed.
+        ``stop``: asked before each step is applied; True ends the path there (``stopped``)."""
         start = grid
         grid = grid.copy()
         steps: list[Step] = []
@@ -177,6 +181,8 @@ class Solver:
             step = self.next_step(grid)
             if step is None:
                 break
+            if stop is not None and stop(step):
+                return SolveResult(steps, False, grid, start, None, stopped=True)
             grid.apply(step)
             steps.append(step)
             problem = grid.contradiction() if step.eliminations else None
