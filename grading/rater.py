@@ -181,7 +181,7 @@ def se_next_step(grid: Grid, techniques: list[Technique],
     for t in techniques:
         if t.rating.se >= best_d:
             break
-        if memo is not None and t.local:
+        if memo is not None and t.local is not None:
             if snap is None:
                 snap = snapshot(grid)
             found = memo.search(t, grid, snap)

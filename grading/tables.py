@@ -17,8 +17,10 @@ Columns:
   back to it. Techniques sharing one HoDoKu StepConfig (the nice loops, colours, forcing
   chains) share its score; techniques with the same order are searched together and their
   best step is taken (HoDoKu finds nice loops and AICs in one search and keeps the one that
-  eliminates most). The second type of a shared StepConfig that HoDoKu searches in its own
-  pass (colours, forcing chains, Kraken) and the duals (found by their parent's search when
+  eliminates most; contradiction and verity forcing chains, and nets, likewise: HoDoKu's
+  ``TablingSolver.getStep`` collects both kinds and sorts them with its ``TablingComparator``,
+  see ``sudoku_logic.solver``). The second type of a shared StepConfig that HoDoKu searches in
+  its own pass (colours, Kraken) and the duals (found by their parent's search when
   HoDoKu's ``allowDualsAndSiamese`` is on) get a number just after, so they come right after.
   Siamese fish score and rate like their finned fish (HoDoKu reports them under its type) and
   are off by default in HoDoKu, like the duals.
@@ -153,9 +155,9 @@ Siamese Finned Mutant Jellyfish             | fish           | 03621 | 7.3  | Ex
 Kraken Fish Type 1                          | kraken         | 0371  | 8.0  | Extreme |   500 |  8450 | n
 Kraken Fish Type 2                          | kraken         | 0372  | 8.0  | Extreme |   500 |  8451 | n
 Forcing Chain Contradiction                 | forcing        | 1301  | 8.5  | Extreme |   500 |  8500 | y
-Forcing Chain Verity                        | forcing        | 1302  | 8.0  | Extreme |   500 |  8501 | y
+Forcing Chain Verity                        | forcing        | 1302  | 8.0  | Extreme |   500 |  8500 | y
 Forcing Net Contradiction                   | forcing        | 1303  | 8.5  | Extreme |   700 |  8600 | y
-Forcing Net Verity                          | forcing        | 1304  | 8.5  | Extreme |   700 |  8601 | y
+Forcing Net Verity                          | forcing        | 1304  | 8.5  | Extreme |   700 |  8600 | y
 Nested Forcing Net                          | forcing        | 1305  | 9.5  | Extreme |  1000 |  8700 | n
 """
 

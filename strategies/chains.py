@@ -266,16 +266,20 @@ def _digits_of(elims) -> str:
     return "".join(str(d) for d in sorted({d for _, d in elims}))
 
 
-def _build(name: str, table: LinkTable, nodes: list[int], on: bool, elims, why, detail) -> Step:
-    """The step of a chain. ``detail`` is a function of the chain's Eureka notation
-    returning the notation's middle part. The text is built only when the step is looked
-    at: most chains a search finds are never shown."""
+def _build(name: str, table, nodes: list[int], on: bool, elims, why, detail) -> Step:
+    """The step of a chain. ``detail`` is a function of the chain's Eureka notation and the
+    link table returning the notation's middle part; ``table`` the LinkTable of the position, or a
+    function making it. The text is built only when the step is looked at: most chains a
+    search finds are never shown."""
     def fill() -> dict:
+        nonlocal table
+        if callable(table):
+            table = table()
         chain = eureka(table, nodes, on)
         return dict(
             cells=_cells_of(table, nodes),
             candidates=_highlight(table, nodes, on),
-            detail=detail(chain),
+            detail=detail(chain, table),
             explanation=f"Links: {_links_text(table, nodes, on)}. {why}",
             chains=[chain],
         )
@@ -285,9 +289,9 @@ def _build(name: str, table: LinkTable, nodes: list[int], on: bool, elims, why, 
 
 # ---------------------------------------------------------------- simple chains
 
-def _simple_chains(grid: Grid, kind: str) -> list[tuple[int, Step]]:
-    """X-Chains (kind ``x``), XY-Chains (``xy``) or Remote Pairs (``rp``), as
-    (length, step), shortest chain per elimination set."""
+def _simple_chains(grid: Grid, kind: str, digits: int = 0x1FF) -> list[tuple[int, Step]]:
+    """X-Chains (kind ``x``, only the digits of the 9-bit set ``digits``), XY-Chains (``xy``)
+    or Remote Pairs (``rp``), as (length, step), shortest chain per elimination set."""
     if kind == "rp":
         # a Remote Pair needs four cells with the same two candidates, linked by houses
         pair_cells: dict[int, int] = {}
@@ -310,20 +314,29 @@ def _simple_chains(grid: Grid, kind: str) -> list[tuple[int, Step]]:
                 cells &= ~part
         if not starts:
             return []
-    table = link_table(grid)
+        # the links between those cells alone (no link table of the whole position)
+        table = _PLAIN
+        rp_links: dict[int, tuple[list[int], list[int]]] = {}
+        frozen = grid.copy()
+        text_table = lambda: link_table(frozen)  # noqa: E731  (for the step's text only)
+    else:
+        table = text_table = link_table(grid)
     pos = grid.pos
     best: dict[tuple, tuple[int, Step]] = {}
     for cell in cell_list(grid.empty):
         cm = grid.cands[cell]
         if kind == "xy" and MASK_SIZE[cm] != 2 or kind == "rp" and not starts >> cell & 1:
             continue
-        for d in MASK_DIGITS[cm]:
+        for d in MASK_DIGITS[cm & digits if kind == "x" else cm]:
             if kind == "x":
                 weak, strong = table.restricted("x", d)
             elif kind == "xy":
                 weak, strong = table.restricted("xy")
             else:
-                weak, strong = table.restricted("rp", cm)
+                links = rp_links.get(cm)
+                if links is None:
+                    links = rp_links[cm] = _pair_links(pair_cells[cm], cm)
+                weak, strong = links
             start = (d - 1) * 81 + cell
             if not strong[start]:
                 continue
@@ -362,8 +375,37 @@ def _simple_chains(grid: Grid, kind: str) -> list[tuple[int, Step]]:
                     old = best.get(key)
                     if old is not None and old[0] <= k:
                         continue
-                    best[key] = (k, _simple_step(kind, table, nodes, elims, d, cm))
+                    best[key] = (k, _simple_step(kind, text_table, nodes, elims, d, cm))
     return sorted(best.values(), key=lambda t: t[0])
+
+
+class _PlainNodes:
+    """What the chain search needs of a LinkTable for nodes that are single candidates
+    (node = (digit - 1) * 81 + cell): each node's cells, first cell and first cell bit."""
+
+    cells = [1 << (n % 81) for n in range(NCAND)]
+    first = [n % 81 for n in range(NCAND)]
+    first_bit = cells
+
+
+_PLAIN = _PlainNodes()
+
+
+def _pair_links(cells: int, cm: int) -> tuple[list[int], list[int]]:
+    """(weak, strong) node adjacency of Remote Pair chains through ``cells``, all holding
+    exactly the digits of ``cm``: weak between the same digit of two cells that see each
+    other, strong between the two digits of one cell (as ``LinkTable.restricted("rp")``)."""
+    weak = [0] * NCAND
+    strong = [0] * NCAND
+    a, b = MASK_DIGITS[cm]
+    oa, ob = (a - 1) * 81, (b - 1) * 81
+    for c in cell_list(cells):
+        see = PEERS[c] & cells
+        weak[oa + c] = see << oa
+        weak[ob + c] = see << ob
+        strong[oa + c] = 1 << (ob + c)
+        strong[ob + c] = 1 << (oa + c)
+    return weak, strong
 
 
 def _remote_pair_elims(grid: Grid, table: LinkTable, nodes: list[int], cm: int) -> list:
@@ -380,34 +422,34 @@ def _remote_pair_elims(grid: Grid, table: LinkTable, nodes: list[int], cm: int) 
     return sorted(out)
 
 
-def _simple_step(kind: str, table: LinkTable, nodes: list[int], elims, d: int, cm: int) -> Step:
+def _simple_step(kind: str, table, nodes: list[int], elims, d: int, cm: int) -> Step:
     start = cell_name(nodes[0] % 81)
     end = cell_name(nodes[-1] % 81)
     if kind == "x":
         name = "X-Chain"
-        detail = lambda _: f"{d} {native(table, nodes, False)}"  # noqa: E731
+        detail = lambda _, t: f"{d} {native(t, nodes, False)}"  # noqa: E731
         why = (f"The chain alternates strong and weak links for {d}: if {start} is not {d} then "
                f"{end} is, so one of the two ends holds {d} and no cell seeing both can be {d}.")
     elif kind == "xy":
         name = "XY-Chain"
-        detail = lambda _: f"{d} {d}- {native(table, nodes, False)} -{d}"  # noqa: E731
+        detail = lambda _, t: f"{d} {d}- {native(t, nodes, False)} -{d}"  # noqa: E731
         why = (f"Every cell of the chain is bivalue: if {start} is not {d}, the chain forces "
                f"{end} to be {d}; so one of the two ends is {d} and no cell seeing both can be {d}.")
     else:
         name = "Remote Pair"
         a, b = MASK_DIGITS[cm]
-        detail = lambda _: f"{a}/{b} {native(table, nodes, False)}"  # noqa: E731
+        detail = lambda _, t: f"{a}/{b} {native(t, nodes, False)}"  # noqa: E731
         why = (f"The chain's cells all hold only {a} and {b} and alternate between them, so two "
                f"cells an odd number of steps apart hold {a} and {b} between them: a cell seeing "
                f"both can hold neither.")
     return _build(name, table, nodes, False, elims, why, detail)
 
 
-@technique("X-Chain")
-def x_chain(grid: Grid) -> Iterator[Step]:
+@technique("X-Chain", local="digit")
+def x_chain(grid: Grid, digits: int | None = None) -> Iterator[Step]:
     """Single-digit chains of alternating strong and weak links between strong ends: no cell
-    seeing both ends holds the digit."""
-    for _, s in _simple_chains(grid, "x"):
+    seeing both ends holds the digit (only ``digits``, a 9-bit set, when given)."""
+    for _, s in _simple_chains(grid, "x", 0x1FF if digits is None else digits):
         yield s
 
 
@@ -631,7 +673,7 @@ def _loop_step(name, grid, table, nodes, on, elims, kind, first_strong, last_str
         why = (f"If {cell} were {ed}, {sd} would be gone from it and the chain would then remove "
                f"{ed} as well: so {cell} is not {ed}.")
     digits = _digits_of(elims)
-    return _build(name, table, nodes, on, elims, why, lambda chain: f"{digits} {chain}")
+    return _build(name, table, nodes, on, elims, why, lambda chain, _: f"{digits} {chain}")
 
 
 def _check_aic(grid, table, layers, start, e, k, grouped, found) -> None:
@@ -670,7 +712,7 @@ def _check_aic(grid, table, layers, start, e, k, grouped, found) -> None:
             why = (f"If {s} is not {sd}, the chain makes {t} {ed}: so {s} is {sd} or {t} is {ed}; "
                    f"as the two cells see each other, {s} cannot be {ed} and {t} cannot be {sd}.")
         digits = _digits_of(elims)
-        return _build(tname, table, nodes, False, elims, why, lambda chain: f"{digits} {chain}")
+        return _build(tname, table, nodes, False, elims, why, lambda chain, _: f"{digits} {chain}")
 
     _keep(found, "AIC", k, elims, make)
 

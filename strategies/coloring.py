@@ -11,7 +11,7 @@ from typing import Iterator
 from sudoku_logic.grid import Grid
 from sudoku_logic.houses import HOUSE_MASK, PEERS, cell_list, cell_name, cells_name
 
-from ._pattern_tools import union_peers
+from ._pattern_tools import digit_list, union_peers
 from .registry import technique
 from .step import Step
 
@@ -99,8 +99,8 @@ def _colour_step(name: str, d: int, sets: tuple[int, ...], elim: int, why: str) 
 
 # ----------------------------------------------------------------------------- Simple Colors
 
-def _simple_colors(grid: Grid, want_wrap: bool) -> Iterator[Step]:
-    for d in range(1, 10):
+def _simple_colors(grid: Grid, want_wrap: bool, digits: int | None = None) -> Iterator[Step]:
+    for d in digit_list(digits):
         p = grid.pos[d]
         for c1, c2 in color_clusters(grid, d):
             if want_wrap:
@@ -156,21 +156,21 @@ def _clash(s: int) -> str:
     return ""
 
 
-@technique("Simple Colors Trap")
-def simple_colors_trap(grid: Grid) -> Iterator[Step]:
+@technique("Simple Colors Trap", local="digit")
+def simple_colors_trap(grid: Grid, digits: int | None = None) -> Iterator[Step]:
     """A candidate seeing both colours of one cluster is false."""
-    return _simple_colors(grid, False)
+    return _simple_colors(grid, False, digits)
 
 
-@technique("Simple Colors Wrap")
-def simple_colors_wrap(grid: Grid) -> Iterator[Step]:
+@technique("Simple Colors Wrap", local="digit")
+def simple_colors_wrap(grid: Grid, digits: int | None = None) -> Iterator[Step]:
     """A colour with two cells that see each other is false everywhere."""
-    return _simple_colors(grid, True)
+    return _simple_colors(grid, True, digits)
 
 
 # ----------------------------------------------------------------------------- Multi Colors
 
-def _multi_colors(grid: Grid, kind: int) -> Iterator[Step]:
+def _multi_colors(grid: Grid, kind: int, digits: int | None = None) -> Iterator[Step]:
     """HoDoKu's two multi-colour rules over every ordered pair of clusters (a, b):
 
     - kind 1 (Multi Colors 1): a cell of colour a1 sees a cell of colour b1, so a1 and b1 are
@@ -179,7 +179,7 @@ def _multi_colors(grid: Grid, kind: int) -> Iterator[Step]:
     - kind 2 (Multi Colors 2): the cells of colour a1 together see both colours of b; since
       one of b's colours is true, a1 is false everywhere (likewise a2).
     """
-    for d in range(1, 10):
+    for d in digit_list(digits):
         p = grid.pos[d]
         clusters = color_clusters(grid, d)
         if len(clusters) < 2:
@@ -241,14 +241,14 @@ def _multi_colors(grid: Grid, kind: int) -> Iterator[Step]:
                         )
 
 
-@technique("Multi Colors 1")
-def multi_colors_1(grid: Grid) -> Iterator[Step]:
+@technique("Multi Colors 1", local="digit")
+def multi_colors_1(grid: Grid, digits: int | None = None) -> Iterator[Step]:
     """Two colours of different clusters that see each other: candidates seeing both of their
     opposite colours are false."""
-    return _multi_colors(grid, 1)
+    return _multi_colors(grid, 1, digits)
 
 
-@technique("Multi Colors 2")
-def multi_colors_2(grid: Grid) -> Iterator[Step]:
+@technique("Multi Colors 2", local="digit")
+def multi_colors_2(grid: Grid, digits: int | None = None) -> Iterator[Step]:
     """A colour whose cells see both colours of another cluster is false."""
-    return _multi_colors(grid, 2)
+    return _multi_colors(grid, 2, digits)

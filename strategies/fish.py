@@ -18,6 +18,7 @@ from typing import Callable, Iterable, Iterator
 from sudoku_logic.grid import Grid
 from sudoku_logic.houses import HOUSE_MASK, cell_list, cell_name, cells_name
 
+from ._pattern_tools import digit_list
 from .fish_search import BASIC, FRANKEN, MAX_FINS, MUTANT, Fish, search, shape
 from .registry import technique
 from .step import Step
@@ -209,16 +210,16 @@ class _Replay:
 _SHARED: dict[int, tuple[tuple[int, ...], _Replay]] = {}
 
 
-def shared_finned_basic_fish(grid: Grid, size: int, sashimi: bool) -> Iterator[Fish]:
-    """:func:`finned_basic_fish` for all digits, its search shared between the Finned and
+def shared_finned_basic_fish(grid: Grid, size: int, sashimi: bool, digits=range(1, 10)) -> Iterator[Fish]:
+    """:func:`finned_basic_fish` for ``digits``, its search shared between the Finned and
     the Sashimi finder of one size on one position."""
-    key = tuple(grid.pos)
+    key = (tuple(grid.pos), tuple(digits))
     hit = _SHARED.get(size)
     if hit is None or hit[0] != key:
         # the search reads only candidates: give it a snapshot, not the (mutable) grid
         snapshot = Grid.__new__(Grid)
-        snapshot.pos = list(key)
-        hit = _SHARED[size] = (key, _Replay(finned_basic_fish(snapshot, size, None)))
+        snapshot.pos = list(key[0])
+        hit = _SHARED[size] = (key, _Replay(finned_basic_fish(snapshot, size, None, key[1])))
     for fish in hit[1]:
         if is_sashimi(fish) == sashimi:
             yield fish
@@ -398,13 +399,14 @@ def siamese_step(name: str, a: Fish, b: Fish) -> Step:
 
 # ---------------------------------------------------------------- registration
 
-def _register(name: str, finder: Callable[[Grid], Iterator[Fish]], default: bool = True) -> None:
-    def steps(grid: Grid) -> Iterator[Step]:
-        for fish in finder(grid):
+def _register(name: str, finder: Callable[..., Iterator[Fish]], default: bool = True) -> None:
+    def steps(grid: Grid, digits: int | None = None) -> Iterator[Step]:
+        for fish in finder(grid, digit_list(digits)):
             yield fish_step(fish, name)
     steps.__name__ = name.lower().replace(" ", "_").replace("-", "_")
-    steps.__doc__ = f"{name}: every instance, in HoDoKu's search order."
-    technique(name, default=default)(steps)
+    steps.__doc__ = (f"{name}: every instance, in HoDoKu's search order (only the digits of "
+                     f"``digits``, a 9-bit set, when given).")
+    technique(name, default=default, local="digit")(steps)
 
 
 def _register_siamese(name: str, finder: Callable[[Grid, range], Iterator[Fish]]) -> None:
@@ -431,8 +433,8 @@ GENERAL_DEFAULT = False
 
 for _size, _fish in SIZE_NAMES.items():
     _register(_fish, _bind(basic_fish, _size))
-    _register(f"Finned {_fish}", lambda grid, size=_size: shared_finned_basic_fish(grid, size, False))
-    _register(f"Sashimi {_fish}", lambda grid, size=_size: shared_finned_basic_fish(grid, size, True))
+    _register(f"Finned {_fish}", lambda grid, digits, size=_size: shared_finned_basic_fish(grid, size, False, digits))
+    _register(f"Sashimi {_fish}", lambda grid, digits, size=_size: shared_finned_basic_fish(grid, size, True, digits))
     _register(f"Franken {_fish}", _bind(general_fish, _size, FRANKEN, False), GENERAL_DEFAULT)
     _register(f"Finned Franken {_fish}", _bind(general_fish, _size, FRANKEN, True), GENERAL_DEFAULT)
     _register(f"Mutant {_fish}", _bind(general_fish, _size, MUTANT, False), GENERAL_DEFAULT)

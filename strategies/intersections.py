@@ -29,7 +29,7 @@ def _line_box_pairs():
 INTERSECTIONS = _line_box_pairs()
 
 
-@technique("Locked Candidates Type 1 (Pointing)", local=True)
+@technique("Locked Candidates Type 1 (Pointing)", local="house")
 def pointing(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """All of a digit's places in a box lie in one line: the rest of the line loses it
     (only where the box or the line is in ``houses``, a 27-bit set, when given)."""
@@ -58,7 +58,7 @@ def pointing(grid: Grid, houses: int | None = None) -> Iterator[Step]:
                         )
 
 
-@technique("Locked Candidates Type 2 (Claiming)", local=True)
+@technique("Locked Candidates Type 2 (Claiming)", local="house")
 def claiming(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """All of a digit's places in a line lie in one box: the rest of the box loses it (only
     where the line or the box is in ``houses`` when given)."""
@@ -125,13 +125,13 @@ def _locked_subsets(grid: Grid, size: int, name: str, houses: int | None = None)
             )
 
 
-@technique("Locked Pair", local=True)
+@technique("Locked Pair", local="house")
 def locked_pair(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Two cells of a box-line intersection holding the same two digits only."""
     return _locked_subsets(grid, 2, "Locked Pair", houses)
 
 
-@technique("Locked Triple", local=True)
+@technique("Locked Triple", local="house")
 def locked_triple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Three cells of a box-line intersection holding three digits only between them."""
     return _locked_subsets(grid, 3, "Locked Triple", houses)

@@ -3,12 +3,16 @@
 A finder is ``finder(grid) -> Iterator[Step]``: it yields every step it finds, easiest
 first, so that taking the first one is cheap. Difficulty comes from ``grading.tables``.
 
-A *house-local* finder (registered with ``local=True``) also takes ``houses``, a 27-bit set
-of house indexes: it then looks only at patterns involving one of those houses (for a
+A *house-local* finder (registered with ``local="house"``) also takes ``houses``, a 27-bit
+set of house indexes: it then looks only at patterns involving one of those houses (for a
 box-line pattern, the box or the line), and yields them in the same order as the full
 search. It promises that whether a pattern exists in a house depends only on the
 candidates of that house's cells (and, for box-line patterns, of the box and the line), so
 a search that found nothing need only look again where candidates changed since.
+
+A *digit-local* finder (``local="digit"``: fish, single-digit patterns, colouring, X-Chains)
+likewise takes ``digits``, a 9-bit set (bit ``d - 1`` for digit ``d``): its patterns and
+eliminations concern one digit and depend only on that digit's candidates.
 """
 from __future__ import annotations
 
@@ -37,7 +41,7 @@ class Technique:
     finder: Finder
     needs_unique: bool = False
     default: bool = True
-    local: bool = False
+    local: str | None = None
 
     @property
     def rating(self) -> Rating:
@@ -49,9 +53,12 @@ REGISTRY: dict[str, Technique] = {}
 
 
 def technique(name: str, *, needs_unique: bool = False, default: bool = True,
-              local: bool = False) -> Callable[[Finder], Finder]:
+              local: str | None = None) -> Callable[[Finder], Finder]:
     """Decorator registering a finder under a technique name from the difficulty table
-    (``local``: a house-local finder taking ``houses``, see the module docstring)."""
+    (``local``: ``"house"`` or ``"digit"`` for a finder that can search only some houses or
+    digits, see the module docstring)."""
+    if local not in (None, "house", "digit"):
+        raise ValueError(f"local must be None, 'house' or 'digit', not {local!r}")
     if name not in RATINGS:
         raise KeyError(f"technique {name!r} has no row in grading/tables.py")
 

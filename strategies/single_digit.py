@@ -15,14 +15,14 @@ from sudoku_logic.houses import (
     house_name,
 )
 
-from ._pattern_tools import conjugate_pairs
+from ._pattern_tools import conjugate_pairs, digit_list
 from .registry import technique
 from .step import Step
 
 # ----------------------------------------------------------------------------- Skyscraper
 
 
-def _skyscrapers(grid: Grid) -> Iterator[Step]:
+def _skyscrapers(grid: Grid, digits: int | None = None) -> Iterator[Step]:
     """Two rows (then two columns) with a digit in exactly two cells each, one end of each in
     the same column (row): the other two ends see each other's victims.
 
@@ -33,7 +33,7 @@ def _skyscrapers(grid: Grid) -> Iterator[Step]:
     for lines in (True, False):
         houses = ROWS if lines else COLS
         key = COL_OF if lines else ROW_OF
-        for d in range(1, 10):
+        for d in digit_list(digits):
             p = grid.pos[d]
             pairs = conjugate_pairs(p, houses)
             n = len(pairs)
@@ -70,10 +70,11 @@ def _skyscrapers(grid: Grid) -> Iterator[Step]:
                     )
 
 
-@technique("Skyscraper")
-def skyscraper(grid: Grid) -> Iterator[Step]:
-    """Two parallel strong links whose ends on one side share a line."""
-    return _skyscrapers(grid)
+@technique("Skyscraper", local="digit")
+def skyscraper(grid: Grid, digits: int | None = None) -> Iterator[Step]:
+    """Two parallel strong links whose ends on one side share a line (only the digits of
+    ``digits``, a 9-bit set, when given)."""
+    return _skyscrapers(grid, digits)
 
 
 # ----------------------------------------------------------------------------- 2-String Kite
@@ -126,10 +127,10 @@ def _kite_step(d: int, kite: tuple) -> Step:
     )
 
 
-@technique("2-String Kite")
-def two_string_kite(grid: Grid) -> Iterator[Step]:
-    """A row and a column strong link whose ends meet in one box."""
-    for d in range(1, 10):
+@technique("2-String Kite", local="digit")
+def two_string_kite(grid: Grid, digits: int | None = None) -> Iterator[Step]:
+    """A row and a column strong link whose ends meet in one box (only ``digits`` when given)."""
+    for d in digit_list(digits):
         for kite in _kites_for_digit(grid, d):
             yield _kite_step(d, kite)
 
@@ -188,14 +189,14 @@ def _turbot_step(d: int, a: int, b: int, c: int, e: int, elim: int, hab: int, hc
     )
 
 
-@technique("Turbot Fish")
-def turbot_fish(grid: Grid) -> Iterator[Step]:
+@technique("Turbot Fish", local="digit")
+def turbot_fish(grid: Grid, digits: int | None = None) -> Iterator[Step]:
     """X-Chains of exactly three links (strong - weak - strong) for one digit, strong links
     in any house (HoDoKu finds them with its chain search limited to three links). As in
     HoDoKu, all are collected (one chain per digit and set of eliminations) and come most
-    eliminations first, then by the cells they eliminate from."""
+    eliminations first, then by the cells they eliminate from (only ``digits`` when given)."""
     found: dict[tuple[int, int], tuple] = {}
-    for d in range(1, 10):
+    for d in digit_list(digits):
         p = grid.pos[d]
         partners: dict[int, list[tuple[int, int]]] = {}
         seen_pairs = set()
@@ -323,15 +324,16 @@ def _er_explanation(d: int, b: int, bc: int, x: int, y: int, target: int) -> str
     )
 
 
-@technique("Empty Rectangle")
-def empty_rectangle(grid: Grid) -> Iterator[Step]:
+@technique("Empty Rectangle", local="digit")
+def empty_rectangle(grid: Grid, digits: int | None = None) -> Iterator[Step]:
     """A box whose candidates for a digit lie in one row plus one column of the box, and a
     strong link with one end in that row (column): the cell where the link's other end meets
     the box's column (row) loses the digit. Rectangles with a single candidate in each part
-    (HoDoKu's optional variant, reglib 0402-1) come after all the others."""
+    (HoDoKu's optional variant, reglib 0402-1) come after all the others. Only ``digits``
+    when given."""
     seen = set()
     for two_only in (False, True):
-        for d in range(1, 10):
+        for d in digit_list(digits):
             for b, x, y, target, bc in _er_raw(grid, d, two_only):
                 if (d, b, x, y, target) not in seen:
                     seen.add((d, b, x, y, target))

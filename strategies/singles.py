@@ -22,7 +22,7 @@ def _houses_cells(houses: int) -> int:
     return m
 
 
-@technique("Full House", local=True)
+@technique("Full House", local="house")
 def full_house(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """A house with one empty cell left: that cell takes the missing digit (only in
     ``houses``, a 27-bit set, when given)."""
@@ -49,7 +49,7 @@ def full_house(grid: Grid, houses: int | None = None) -> Iterator[Step]:
             )
 
 
-@technique("Naked Single", local=True)
+@technique("Naked Single", local="house")
 def naked_single(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """A cell with one candidate left takes it (only cells of ``houses`` when given)."""
     cands = grid.cands
@@ -66,7 +66,7 @@ def naked_single(grid: Grid, houses: int | None = None) -> Iterator[Step]:
             )
 
 
-@technique("Hidden Single", local=True)
+@technique("Hidden Single", local="house")
 def hidden_single(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """A digit with one place left in a house goes there (boxes first, then lines; only in
     ``houses`` when given)."""

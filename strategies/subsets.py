@@ -103,37 +103,37 @@ def hidden_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator
             )
 
 
-@technique("Naked Pair", local=True)
+@technique("Naked Pair", local="house")
 def naked_pair(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Two cells of a house with the same two candidates only."""
     return naked_subsets(grid, 2, houses)
 
 
-@technique("Naked Triple", local=True)
+@technique("Naked Triple", local="house")
 def naked_triple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Three cells of a house with three candidates between them."""
     return naked_subsets(grid, 3, houses)
 
 
-@technique("Naked Quadruple", local=True)
+@technique("Naked Quadruple", local="house")
 def naked_quadruple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Four cells of a house with four candidates between them."""
     return naked_subsets(grid, 4, houses)
 
 
-@technique("Hidden Pair", local=True)
+@technique("Hidden Pair", local="house")
 def hidden_pair(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Two digits confined to the same two cells of a house."""
     return hidden_subsets(grid, 2, houses)
 
 
-@technique("Hidden Triple", local=True)
+@technique("Hidden Triple", local="house")
 def hidden_triple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Three digits confined to the same three cells of a house."""
     return hidden_subsets(grid, 3, houses)
 
 
-@technique("Hidden Quadruple", local=True)
+@technique("Hidden Quadruple", local="house")
 def hidden_quadruple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Four digits confined to the same four cells of a house."""
     return hidden_subsets(grid, 4, houses)

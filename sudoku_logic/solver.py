@@ -43,8 +43,18 @@ _CELL_HOUSE_BITS = [sum(1 << h for h in CELL_HOUSES[c]) for c in range(81)]
 
 
 def snapshot(grid: Grid) -> tuple:
-    """What house-local searches depend on: the empty cells and every cell's candidates."""
-    return grid.empty, tuple(grid.cands)
+    """What local searches depend on: the empty cells, every cell's candidates and every
+    digit's places."""
+    return grid.empty, tuple(grid.cands), tuple(grid.pos)
+
+
+def changed_digits(old: tuple, new: tuple) -> int:
+    """9-bit set (bit ``d - 1``) of the digits whose places differ between two snapshots."""
+    out = 0
+    for d in range(1, 10):
+        if old[2][d] != new[2][d]:
+            out |= 1 << (d - 1)
+    return out
 
 
 def changed_houses(old: tuple, new: tuple) -> int:
@@ -63,10 +73,11 @@ def changed_houses(old: tuple, new: tuple) -> int:
 
 
 class SearchMemo:
-    """For each house-local technique (see :mod:`strategies.registry`), the position where
-    it last searched the whole grid and found nothing: the next search of a later position
-    then looks only in the houses whose candidates changed since, and is skipped when none
-    did. The steps found, and their order, are those of a full search."""
+    """For each house- or digit-local technique (see :mod:`strategies.registry`), the
+    position where it last searched the whole grid and found nothing: the next search of a
+    later position then looks only in the houses (digits) whose candidates changed since,
+    and is skipped when none did. The steps found, and their order, are those of a full
+    search."""
 
     def __init__(self) -> None:
         self._clean: dict[str, tuple] = {}
@@ -77,7 +88,7 @@ class SearchMemo:
         if old is None:
             it = t.finder(grid)
         else:
-            dirty = changed_houses(old, snap)
+            dirty = changed_houses(old, snap) if t.local == "house" else changed_digits(old, snap)
             if not dirty:
                 return
             it = t.finder(grid, dirty)
@@ -91,9 +102,13 @@ class SearchMemo:
 
 
 def _best_first(step: Step) -> tuple:
-    """Sort key among techniques searched together: most effect first, then easiest."""
-    return (-(len(step.placements) + len(step.eliminations)),
-            step.difficulty if step.difficulty is not None else 0.0)
+    """Sort key among techniques searched together, as HoDoKu's ``TablingComparator`` orders
+    nice loops, AICs and forcing chains: steps that place digits first (more placements,
+    then lower cells, first), else the most eliminations; then the easiest (shortest chain)."""
+    easiest = step.difficulty if step.difficulty is not None else 0.0
+    if step.placements:
+        return (0, -len(step.placements), sum(c for c, _ in step.placements), easiest)
+    return (1, -len(step.eliminations), 0, easiest)
 
 
 class Solver:
@@ -152,7 +167,7 @@ class Solver:
         for slot in self._usable(grid):
             if len(slot) == 1:
                 t = slot[0]
-                if t.local and self._memo is not None:
+                if t.local is not None and self._memo is not None:
                     if snap is None:
                         snap = snapshot(grid)
                     yield from self._memo.search(t, grid, snap)

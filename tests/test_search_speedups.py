@@ -1,7 +1,8 @@
 """The rating path's shortcuts change nothing a user sees.
 
-- House-local finders restricted to some houses yield exactly the full search's steps that
-  lie in those houses, in the same order.
+- House-local finders restricted to some houses yield the full search's steps that lie in
+  those houses; digit-local finders restricted to some digits exactly the full search's steps
+  for those digits, in the same order.
 - ``SearchMemo`` (search again only where candidates changed since a technique last found
   nothing) gives the same steps, in the same order, as searching from scratch, position
   after position along whole solve paths in both programs' orders.
@@ -24,7 +25,9 @@ from strategies.step import LazyStep, Step
 
 from helpers import collection
 
-LOCAL = [t for t in all_techniques("se") if t.local]
+LOCAL = [t for t in all_techniques("se") if t.local is not None and t.default]  # Franken/Mutant: slow
+HOUSE_LOCAL = [t for t in LOCAL if t.local == "house"]
+DIGIT_LOCAL = [t for t in LOCAL if t.local == "digit"]
 PUZZLES = (collection("qqwing_expert.txt", 12, every=80) + collection("top1465.txt", 3, every=400)
            + collection("sudoku17.txt", 4, every=9000))
 
@@ -47,18 +50,34 @@ def _effect(step: Step) -> tuple:
     return step.technique, tuple(step.placements), tuple(sorted(step.eliminations))
 
 
-def test_local_techniques_are_the_house_patterns():
-    names = {t.name for t in LOCAL}
+def test_local_techniques():
+    houses = {t.name for t in HOUSE_LOCAL}
+    digits = {t.name for t in DIGIT_LOCAL}
     assert {"Full House", "Naked Single", "Hidden Single", "Naked Pair", "Hidden Quadruple",
-            "Locked Pair", "Locked Candidates Type 1 (Pointing)"} <= names
-    assert not names & {"X-Wing", "Skyscraper", "XY-Wing", "AIC", "Sue de Coq"}
+            "Locked Pair", "Locked Candidates Type 1 (Pointing)"} <= houses
+    assert {"X-Wing", "Finned Jellyfish", "Skyscraper", "Turbot Fish", "Empty Rectangle",
+            "Simple Colors Trap", "Multi Colors 2", "X-Chain"} <= digits
+    assert not (houses | digits) & {"XY-Wing", "XY-Chain", "AIC", "Sue de Coq", "Uniqueness Test 1"}
 
 
 @pytest.mark.parametrize("puzzle", PUZZLES[:6])
-def test_restricted_search_is_the_full_search_filtered(puzzle):
+def test_digit_restricted_search_is_the_full_search_filtered(puzzle):
+    for grid in _positions(puzzle)[::6]:
+        for t in DIGIT_LOCAL:
+            if not t.default:
+                continue
+            full = [_effect(s) for s in t.finder(grid)]
+            for digits in (0b101010101, 0b010101010, 1 << 4):
+                want = [e for e in full if all(digits >> (d - 1) & 1 for _, d in e[1] + e[2])]
+                assert [_effect(s) for s in t.finder(grid, digits)] == want, (t.name, grid.values_string())
+            assert [_effect(s) for s in t.finder(grid, 0x1FF)] == full
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES[:6])
+def test_house_restricted_search_is_the_full_search_filtered(puzzle):
     rng = random.Random(puzzle)
     for grid in _positions(puzzle)[::5]:
-        for t in LOCAL:
+        for t in HOUSE_LOCAL:
             full = list(t.finder(grid))
             for _ in range(3):
                 houses = rng.getrandbits(27)

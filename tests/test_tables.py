@@ -82,9 +82,9 @@ HODOKU = {
     "Kraken Fish Type 1": ("Extreme", 500, 8450, False),  # KRAKEN_FISH
     "Kraken Fish Type 2": ("Extreme", 500, 8451, False),
     "Forcing Chain Contradiction": ("Extreme", 500, 8500, True),  # FORCING_CHAIN
-    "Forcing Chain Verity": ("Extreme", 500, 8501, True),
+    "Forcing Chain Verity": ("Extreme", 500, 8500, True),  # one search with the contradictions
     "Forcing Net Contradiction": ("Extreme", 700, 8600, True),  # FORCING_NET
-    "Forcing Net Verity": ("Extreme", 700, 8601, True),
+    "Forcing Net Verity": ("Extreme", 700, 8600, True),
     # Siamese fish: reported under the finned fish's type, off by default (allowDualsAndSiamese)
     "Siamese Finned Swordfish": ("Unfair", 200, 4310, False),
     "Siamese Sashimi Jellyfish": ("Unfair", 260, 4610, False),
