@@ -133,11 +133,14 @@ def limit_memory(mb: int | None) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (want, hard))
 
 
-def _worker(conn: Connection, opts: Options) -> None:
+def _worker(conn: Connection, opts: Options, parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
     limit_memory(opts.memory_mb)
     rater = _make_rater(opts)
     while True:
+        while not conn.poll(1.0):
+            if os.getppid() != parent:
+                return  # the parent was killed (SIGKILL leaves no one to tell us): stop too
         msg = conn.recv()
         if msg is None:
             return
@@ -185,7 +188,7 @@ class _Slot:
 
     def start(self) -> None:
         self.conn, child = Pipe()
-        self.proc = Process(target=_worker, args=(child, self.opts), daemon=True)
+        self.proc = Process(target=_worker, args=(child, self.opts, os.getpid()), daemon=True)
         self.proc.start()
         child.close()
         self.item: Item | None = None

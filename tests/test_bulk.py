@@ -81,6 +81,24 @@ def test_timeout_gives_a_row_and_the_run_goes_on(tmp_path, jobs):
     assert "timeouts" in r.stderr and f"{len(timed_out)} timeouts" in r.stderr
 
 
+def _processes_mentioning(text: str) -> list[int]:
+    """Pids of live processes whose command line contains ``text`` (Linux /proc)."""
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/cmdline", "rb") as fh:
+                    cmd = fh.read().decode(errors="replace")
+                with open(f"/proc/{d}/stat") as fh:
+                    state = fh.read().rsplit(")", 1)[1].split()[0]
+            except OSError:
+                continue
+            if text in cmd and state != "Z":
+                out.append(int(d))
+    return out
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc to find the workers")
 def test_resume_after_kill_loses_and_repeats_nothing(tmp_path):
     puzzles = (EASY * 5)[:200]
     src = write(tmp_path, "in.txt", puzzles)
@@ -94,6 +112,11 @@ def test_resume_after_kill_loses_and_repeats_nothing(tmp_path):
     proc.wait()
     done = out.read_text().count("\n") - 1
     assert 0 < done < len(puzzles), "the run should have been interrupted part-way"
+    # its workers notice that their parent is gone and stop (none left running for ever)
+    deadline = time.time() + 10
+    while time.time() < deadline and _processes_mentioning(str(out)):
+        time.sleep(0.1)
+    assert not _processes_mentioning(str(out))
     with open(out, "a") as fh:  # as if the kill had cut a row in half
         fh.write(dotted(puzzles[0])[:30])
     r = run(str(src), "-f", "csv", "-o", str(out), "--jobs", "2", "--resume")
