@@ -2,7 +2,7 @@
 
     python benchmarks/bench_rate.py [N] [--jobs N] [--collections a.txt,b.txt] [--no-hodoku-py]
 
-For the first N puzzles (default 30) of each collection (qqwing_expert, top1465, sudoku17)
+For the first N puzzles (default 100) of each collection (qqwing_expert, top1465, sudoku17)
 prints puzzles per second for:
 
 - ``ours hodoku``: our HoDoKu-scale path alone (what hodoku-py computes), one process;
@@ -83,7 +83,7 @@ def bench_hodoku_py(ps: list[str]) -> tuple[float, int] | None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("n", nargs="?", type=int, default=30, help="puzzles per collection")
+    ap.add_argument("n", nargs="?", type=int, default=100, help="puzzles per collection")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes for the parallel run")
     ap.add_argument("--collections", default=",".join(COLLECTIONS))
     ap.add_argument("--no-hodoku-py", action="store_true", help="skip hodoku-py")
