@@ -86,8 +86,10 @@ ORDERS = ("se", "hodoku")
 
 def _order_key(order: str):
     if order == "se":
+        # ties by HoDoKu's order, then by HoDoKu's code (contradiction before verity)
         return lambda t: (t.rating.se if t.rating.se is not None else 99.0,
-                          t.rating.order if t.rating.order is not None else 0)
+                          t.rating.order if t.rating.order is not None else 0,
+                          t.rating.code)
     if order == "hodoku":
         return lambda t: (t.rating.order if t.rating.order is not None else 1 << 30,
                           t.rating.se or 0.0)
