@@ -35,7 +35,7 @@ from .implications import (
     ALL81, CELL_HOUSE_BITS, DYNAMIC, STATIC, Branch, Position, fact_name, propagate, split,
 )
 from .registry import technique
-from .step import Step
+from .step import LazyStep, Step
 
 ZERO = 0
 _ANALYSES: "OrderedDict[tuple, Analysis]" = OrderedDict()
@@ -255,30 +255,33 @@ def _puzzle_key(grid: Grid) -> tuple:
 
 def _contradiction_step(name: str, base: float, size: int, is_on: bool, c: int, d: int,
                         b: Branch, nested: bool = False) -> Step:
-    premise = fact_name((is_on, c, d))
-    facts = b.contradiction_facts()
-    chains = [b.render(f) for f in facts]
-    if nested:
-        chains += _nested_proofs(b, facts)
-    ct = b.contradiction
-    where = cell_name(ct.cell) if ct.kind != "house" else house_name(ct.house)
-    if is_on:
-        result = dict(eliminations=[(c, d)])
-        concl = f"so {cell_name(c)} cannot be {d}"
-        suppose = f"If {cell_name(c)} were {d}"
-    else:
-        result = dict(placements=[(c, d)])
-        concl = f"so {cell_name(c)} must be {d}"
-        suppose = f"If {cell_name(c)} were not {d}"
-    how = "nested forcing nets" if nested else ("forcing chains" if b.mode == STATIC else "a forcing net")
-    expl = (f"{suppose}, {how} would lead to a contradiction: {ct.describe()} "
-            f"({'; '.join(_summary(f, b) for f in facts)}); {concl}.")
-    return Step(
-        name, cells=[c], candidates=_highlights((is_on, c, d), b, facts),
-        detail=f"{premise} leads to a contradiction in {where}",
-        explanation=expl, difficulty=round(base + length_increment(size - 2), 1),
-        chains=chains, **result,
-    )
+    """The step; its text (chains, highlights, explanation) is built when first read: a
+    search collects many of which the solver takes one."""
+    result = dict(eliminations=[(c, d)]) if is_on else dict(placements=[(c, d)])
+
+    def fill() -> dict:
+        premise = fact_name((is_on, c, d))
+        facts = b.contradiction_facts()
+        chains = [b.render(f) for f in facts]
+        if nested:
+            chains += _nested_proofs(b, facts)
+        ct = b.contradiction
+        where = cell_name(ct.cell) if ct.kind != "house" else house_name(ct.house)
+        if is_on:
+            concl = f"so {cell_name(c)} cannot be {d}"
+            suppose = f"If {cell_name(c)} were {d}"
+        else:
+            concl = f"so {cell_name(c)} must be {d}"
+            suppose = f"If {cell_name(c)} were not {d}"
+        how = "nested forcing nets" if nested else ("forcing chains" if b.mode == STATIC else "a forcing net")
+        expl = (f"{suppose}, {how} would lead to a contradiction: {ct.describe()} "
+                f"({'; '.join(_summary(f, b) for f in facts)}); {concl}.")
+        return dict(candidates=_highlights((is_on, c, d), b, facts),
+                    detail=f"{premise} leads to a contradiction in {where}",
+                    explanation=expl, chains=chains)
+
+    return LazyStep(name, fill, cells=[c], difficulty=round(base + length_increment(size - 2), 1),
+                    **result)
 
 
 def _summary(fact, b: Branch) -> str:
@@ -395,6 +398,17 @@ def _verity_size(fact, brs) -> int:
 
 
 def _verity_step(name, base, size, fact, kind, label, premises, brs) -> Step:
+    """The step; its text is built when first read (see :func:`_contradiction_step`)."""
+    is_on, cell, d = fact
+    return LazyStep(
+        name, lambda: _verity_text(fact, kind, label, premises, brs),
+        placements=[(cell, d)] if is_on else [], eliminations=[] if is_on else [(cell, d)],
+        cells=sorted({p[1] for p in premises}), detail=label,
+        difficulty=round(base + length_increment(size - 2), 1),
+    )
+
+
+def _verity_text(fact, kind, label, premises, brs) -> dict:
     is_on, cell, d = fact
     chains = [b.render(fact) if b.contradiction is None else b.render_contradiction() for b in brs]
     if kind == "cell":
@@ -421,13 +435,10 @@ def _verity_step(name, base, size, fact, kind, label, premises, brs) -> Step:
                 if (f[1], f[2]) not in seen:
                     seen.add((f[1], f[2]))
                     highlights.append((f[1], f[2], "on" if f[0] else "off"))
-    return Step(
-        name,
-        placements=[(cell, d)] if is_on else [], eliminations=[] if is_on else [(cell, d)],
-        cells=sorted({p[1] for p in premises}), candidates=highlights,
-        detail=label,
+    return dict(
+        candidates=highlights,
         explanation=f"{intro}; every case leads to {fact_name(fact)} ({branches}); so {concl}.",
-        difficulty=round(base + length_increment(size - 2), 1), chains=chains,
+        chains=chains,
     )
 
 
