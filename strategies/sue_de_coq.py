@@ -45,12 +45,14 @@ def _subsets(cells: list[int], cands: list[int], im: int, need: int) -> list[tup
     return out
 
 
-def _sdc_steps(grid: Grid, line_range) -> Iterator[Step]:
+def _sdc_steps(grid: Grid, line_range, houses: int | None = None) -> Iterator[Step]:
     cands = grid.cands
     empty = grid.empty
     for line in line_range:
         line_set = HOUSE_MASK[line] & empty
         for box in range(18, 27):
+            if houses is not None and not (houses >> line | houses >> box) & 1:
+                continue
             box_set = HOUSE_MASK[box] & empty
             inter = cell_list(line_set & box_set)
             if len(inter) < 2:
@@ -151,8 +153,10 @@ def _step(grid: Grid, line: int, box: int, ic: int, im: int, lc: int, lm: int, b
     )
 
 
-@technique("Sue de Coq")
-def sue_de_coq(grid: Grid) -> Iterator[Step]:
-    """Sue de Coq steps, rows (with each box) first, then columns, as HoDoKu searches."""
-    yield from _sdc_steps(grid, range(0, 9))
-    yield from _sdc_steps(grid, range(9, 18))
+@technique("Sue de Coq", local="house")
+def sue_de_coq(grid: Grid, houses: int | None = None) -> Iterator[Step]:
+    """Sue de Coq steps, rows (with each box) first, then columns, as HoDoKu searches. A
+    pattern and its eliminations lie in one line and one box: only those where the line or
+    the box is in ``houses`` (a 27-bit set) when given."""
+    yield from _sdc_steps(grid, range(0, 9), houses)
+    yield from _sdc_steps(grid, range(9, 18), houses)
