@@ -12,7 +12,8 @@ prints puzzles per second for:
   ``pip install -e .[bench]``);
 
 and the ratio of our single-process HoDoKu-scale rate to hodoku-py's, plus how many puzzles
-each solved without giving up.
+each solved without giving up. The two are timed puzzle by puzzle in turn, so that a drift
+in the machine's speed affects both alike.
 """
 from __future__ import annotations
 
@@ -66,19 +67,28 @@ def bench_bulk(ps: list[str], jobs: int) -> float:
         return len(ps) / (time.perf_counter() - t0)
 
 
-def bench_hodoku_py(ps: list[str]) -> tuple[float, int] | None:
+def bench_interleaved(ps: list[str]) -> tuple[float, int, float, int] | None:
+    """Our HoDoKu-scale path and hodoku-py on the same puzzles, alternating puzzle by puzzle
+    so that both see the same machine (a shared machine's speed drifts by 10-30 % within
+    minutes): (our rate, solved, hodoku-py's rate, solved), or None without hodoku-py."""
     try:
         from hodoku import Solver
     except ImportError:
         return None
-    solver = Solver()
-    solver.rate(ps[0])
-    t0 = time.perf_counter()
-    solved = 0
+    rater = Rater(se=False, hodoku=True)
+    ref = Solver()
+    rater.rate(parse(ps[0]))
+    ref.solve(ps[0])
+    ours = theirs = 0.0
+    solved = ref_solved = 0
     for p in ps:
-        result = solver.solve(p)
-        solved += bool(result.solved)
-    return len(ps) / (time.perf_counter() - t0), solved
+        t0 = time.perf_counter()
+        solved += rater.rate(parse(p)).solved
+        t1 = time.perf_counter()
+        ref_solved += bool(ref.solve(p).solved)
+        theirs += time.perf_counter() - t1
+        ours += t1 - t0
+    return len(ps) / ours, solved, len(ps) / theirs, ref_solved
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,10 +102,14 @@ def main(argv: list[str] | None = None) -> int:
           f"{'hodoku-py':>10} {'ratio':>7}   solved ours/hodoku-py")
     for name in args.collections.split(","):
         ps = puzzles(name, args.n)
-        ho, ho_solved = bench_ours(ps, se=False, hodoku=True)
+        pair = None if args.no_hodoku_py else bench_interleaved(ps)
+        if pair is not None:
+            ho, ho_solved, ref_rate, ref_solved = pair
+            ref = (ref_rate, ref_solved)
+        else:
+            (ho, ho_solved), ref = bench_ours(ps, se=False, hodoku=True), None
         both, _ = bench_ours(ps, se=True, hodoku=True)
         par = bench_bulk(ps, args.jobs)
-        ref = None if args.no_hodoku_py else bench_hodoku_py(ps)
         ref_s = f"{ref[0]:10.2f}" if ref else f"{'-':>10}"
         ratio = f"{ho / ref[0]:6.1f}x" if ref else f"{'-':>7}"
         solved = f"{ho_solved}/{ref[1]}" if ref else f"{ho_solved}/-"
