@@ -29,11 +29,3 @@ def conjugate_pairs(pos: int, houses=ALL_HOUSES) -> list[tuple[int, int, int]]:
     return out
 
 
-def union_peers(bits: int, peers) -> int:
-    """81-bit union of ``peers[cell]`` over the cells of ``bits``."""
-    out = 0
-    while bits:
-        low = bits & -bits
-        out |= peers[low.bit_length() - 1]
-        bits ^= low
-    return out

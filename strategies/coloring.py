@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from sudoku_logic.grid import Grid
-from sudoku_logic.houses import HOUSE_MASK, PEERS, cell_list, cell_name, cells_name
+from sudoku_logic.houses import HOUSE_MASK, PEERS, cell_list, cell_name, cells_name, union_peers
 
-from ._pattern_tools import digit_list, union_peers
+from ._pattern_tools import digit_list
 from .registry import technique
 from .step import Step
 

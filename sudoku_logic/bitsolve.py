@@ -72,8 +72,9 @@ def _propagate(c: list[int], queue: list[int], dirty: int = ALL_HOUSES) -> bool:
             return True
 
 
-def _count(c: list[int], limit: int) -> int:
-    """Solutions of a propagated position, counting stops at ``limit``."""
+def _fewest(c: list[int]) -> int:
+    """The first cell with the fewest candidates (at least two), or -1 if every cell has
+    one: the cell to branch on."""
     pop = _POP
     best, size = -1, 10
     for cell in range(81):
@@ -81,7 +82,13 @@ def _count(c: list[int], limit: int) -> int:
         if 1 < s < size:
             best, size = cell, s
             if s == 2:
-                break
+                break  # no cell can have fewer
+    return best
+
+
+def _count(c: list[int], limit: int) -> int:
+    """Solutions of a propagated position, counting stops at ``limit``."""
+    best = _fewest(c)
     if best < 0:
         return 1
     n = 0
@@ -177,12 +184,7 @@ def random_solution(rng: random.Random) -> list[int]:
     assert c is not None  # three boxes with no house in common cannot conflict
 
     def fill(c: list[int]) -> list[int] | None:
-        pop = _POP
-        best, size = -1, 10
-        for cell in range(81):
-            s = pop[c[cell]]
-            if 1 < s < size:
-                best, size = cell, s
+        best = _fewest(c)
         if best < 0:
             return c
         bits = list(_BITS[c[best]])

@@ -64,6 +64,17 @@ def cell_list(bits: int) -> list[int]:
     return out
 
 
+def union_peers(bits: int, peers) -> int:
+    """Union of ``peers[cell]`` over the cells of the 81-bit set ``bits`` (any per-cell table
+    of bit sets: peers, a cell's houses, ...)."""
+    out = 0
+    while bits:
+        low = bits & -bits
+        out |= peers[low.bit_length() - 1]
+        bits ^= low
+    return out
+
+
 def first_cell(bits: int) -> int:
     """The lowest cell index in a non-empty 81-bit set."""
     return (bits & -bits).bit_length() - 1

@@ -9,7 +9,7 @@ from strategies.step import Step
 
 from . import dlx
 from .grid import Grid
-from .houses import CELL_HOUSES
+from .houses import CELL_HOUSES, union_peers
 
 MAX_STEPS = 2000  # far above any real path (at most 81 placements + 729 eliminations)
 
@@ -64,12 +64,7 @@ def changed_houses(old: tuple, new: tuple) -> int:
         for c, (a, b) in enumerate(zip(old[1], new[1])):
             if a != b:
                 cells |= 1 << c
-    houses = 0
-    while cells:
-        low = cells & -cells
-        houses |= _CELL_HOUSE_BITS[low.bit_length() - 1]
-        cells ^= low
-    return houses
+    return union_peers(cells, _CELL_HOUSE_BITS)
 
 
 class SearchMemo:
