@@ -260,6 +260,21 @@ def hodoku_solver(techniques: list[Technique]) -> Solver:
     return Solver([t.name for t in techniques], order="hodoku", unique=True)
 
 
+def _above_level(level: str):
+    """A ``Solver.solve`` stop test: True once a step's level or the running score puts the
+    path above ``level``."""
+    limit = LEVELS.index(level)
+    max_score = LEVEL_MAX_SCORE[level]
+    running = [0, 0]  # score, level index
+
+    def stop(step: Step) -> bool:
+        running[0] += step_score(step)
+        running[1] = max(running[1], step_level(step))
+        return running[1] > limit or running[0] > max_score
+
+    return stop
+
+
 def hodoku_rate(grid: Grid, techniques: list[Technique], out: Rating, solver: Solver | None = None,
                 stop_above: str | None = None) -> bool:
     """Run the HoDoKu path on ``grid`` and fill ``out``'s HoDoKu fields (``solver``: the
@@ -268,17 +283,7 @@ def hodoku_rate(grid: Grid, techniques: list[Technique], out: Rating, solver: So
     ``stop_above`` (a level below the top one): give up (return False, ``out`` left as it
     was) as soon as a step's level or the score so far puts the puzzle above that level."""
     forget_history()
-    stop = None
-    if stop_above is not None:
-        limit = LEVELS.index(stop_above)
-        max_score = LEVEL_MAX_SCORE[stop_above]
-        running = [0, 0]  # score, level index
-
-        def stop(step: Step) -> bool:
-            running[0] += step_score(step)
-            running[1] = max(running[1], step_level(step))
-            return running[1] > limit or running[0] > max_score
-
+    stop = _above_level(stop_above) if stop_above is not None else None
     result = (solver or hodoku_solver(techniques)).solve(grid, stop=stop)
     if result.stopped:
         return False

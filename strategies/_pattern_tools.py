@@ -5,7 +5,7 @@ compact cell printing so that notation lines read exactly as HoDoKu prints them.
 """
 from __future__ import annotations
 
-from sudoku_logic.houses import HOUSE_MASK, MASK_DIGITS, cell_list
+from sudoku_logic.houses import HOUSE_MASK, MASK_DIGITS
 
 def digit_list(digits: int | None):
     """The digits of a 9-bit set (bit ``d - 1``), all nine for None: what a digit-local

@@ -493,7 +493,6 @@ def _loops_and_aics(grid: Grid, grouped: bool) -> dict[str, list[Step]]:
     weak, strong = table.weak, table.strong
     pos = grid.pos
     cands = grid.cands
-    first_group = table.first_group
     for cell in cell_list(grid.empty):
         cm = cands[cell]
         cell_nodes = CELL_NODES[cell]

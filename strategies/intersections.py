@@ -7,7 +7,7 @@ from typing import Iterator
 
 from sudoku_logic.grid import Grid
 from sudoku_logic.houses import (
-    BOX_OF, CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cell_list, cells_name, digits_name,
+    CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cell_list, cells_name, digits_name,
     house_name,
 )
 

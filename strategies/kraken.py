@@ -160,7 +160,7 @@ def _search(grid: Grid, an) -> dict:
 
 
 def _keep(found: dict, fact, info) -> None:
-    premises, brs = info[6], info[7]
+    brs = info[7]
     size = sum(len(b.path_to(fact)) for b in brs)
     if fact not in found or size < found[fact][0]:
         found[fact] = (size, info)

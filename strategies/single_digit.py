@@ -53,7 +53,6 @@ def _skyscrapers(grid: Grid, digits: int | None = None) -> Iterator[Step]:
                     if not elim:
                         continue
                     link = (9 + key[c1]) if lines else key[c1]
-                    kind = "rows" if lines else "columns"
                     cells = [f1, f2, c1, c2]
                     yield Step(
                         "Skyscraper",

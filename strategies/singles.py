@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from sudoku_logic.grid import Grid
-from sudoku_logic.houses import CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, cell_list, cell_name, house_name
+from sudoku_logic.houses import HOUSE_MASK, MASK_DIGITS, cell_list, cell_name, house_name
 
 from .registry import technique
 from .step import Step

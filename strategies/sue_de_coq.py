@@ -15,7 +15,7 @@ from typing import Iterator
 
 from sudoku_logic.grid import Grid
 from sudoku_logic.houses import (
-    HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cell_list, cells_name, house_name,
+    HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cell_list, cells_name, house_name,
 )
 
 from .registry import technique

@@ -6,8 +6,6 @@ reported with its line number and the rest goes on.
 """
 from __future__ import annotations
 
-import csv
-import io
 import json
 import sys
 from typing import Optional
@@ -17,7 +15,7 @@ from rich.console import Console
 
 from . import dlx
 from .errors import SudokuError
-from .formats import Entry, to_line
+from .formats import to_line
 from .grid import Grid
 from .inputs import entries, where
 from .render import candidate_grid, legend, value_grid
@@ -258,7 +256,7 @@ def hint(
     from .hints import distinct_steps, hint_text, pick_step
     rep = Reporter(no_color)
     plain = _plain(rep)
-    for where, pos, grid in _positions(position, rep, as_json):
+    for label, pos, grid in _positions(position, rep, as_json):
         solver = _solver(technique, not no_uniqueness, unique=True, without=without, order=order)
         if all_steps:
             found = list(distinct_steps(solver, grid))[skip:]
@@ -273,14 +271,14 @@ def hint(
             rep.out.print(json.dumps(doc), markup=False)
             continue
         if grid.is_solved():
-            rep.out.print(f"{where}The grid is already solved.", markup=False)
+            rep.out.print(f"{label}The grid is already solved.", markup=False)
         elif not found:
             more = f" after skipping {skip}" if skip else ""
-            rep.out.print(f"{where}No step found with the enabled techniques{more}.", markup=False)
+            rep.out.print(f"{label}No step found with the enabled techniques{more}.", markup=False)
         else:
             show = grids if grids is not None else (level == 3 and not all_steps)
-            if where:
-                rep.out.print(where.rstrip(": "), markup=False, style="bold")
+            if label:
+                rep.out.print(label.rstrip(": "), markup=False, style="bold")
             for i, s in enumerate(found, 1):
                 prefix = f"{i + skip}. " if all_steps else ""
                 text = hint_text(s, level)

@@ -22,7 +22,7 @@ from typing import Iterator, TextIO
 
 from .errors import FormatError, InvalidPuzzle, SudokuError
 from .grid import Grid
-from .houses import ALL_DIGITS, CELL_BIT, DIGIT_BIT, MASK_DIGITS
+from .houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS
 
 CELL_CHARS = frozenset("0123456789.")
 LINE_CHARS = frozenset("0123456789.-")

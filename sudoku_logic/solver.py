@@ -1,7 +1,7 @@
 """The solve loop: apply the easiest available step until solved or stuck."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from strategies.registry import Technique, all_techniques, lookup
