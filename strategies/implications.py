@@ -26,12 +26,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sudoku_logic.grid import Grid
-from sudoku_logic.houses import CELL_BIT, CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, PEERS, cell_name, house_name
+from sudoku_logic.houses import (
+    CELL_BIT, CELL_HOUSE_BITS, HOUSE_MASK, MASK_DIGITS, PEERS, cell_name, house_name,
+)
 
 STATIC = 0
 DYNAMIC = 1
 
-CELL_HOUSE_BITS = [(1 << h[0]) | (1 << h[1]) | (1 << h[2]) for h in CELL_HOUSES]
 ALL81 = (1 << 81) - 1
 #: multiplying an 81-bit set by REP9 copies it into all nine digit slices
 REP9 = sum(1 << (81 * k) for k in range(9))

@@ -10,14 +10,14 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from .houses import CELL_HOUSES, HOUSE_CELLS, PEERS, cell_list
+from .houses import CELL_HOUSE_BITS, CELL_HOUSES, HOUSE_CELLS, PEERS, cell_list
 
 ALL = 0x1FF
 _PEER_LIST: tuple[tuple[int, ...], ...] = tuple(tuple(cell_list(PEERS[c])) for c in range(81))
 _HOUSES: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in HOUSE_CELLS)
 _CELL_HOUSES: tuple[tuple[int, int, int], ...] = tuple(CELL_HOUSES)
 ALL_HOUSES = (1 << 27) - 1
-_HOUSE_BITS: tuple[int, ...] = tuple(sum(1 << h for h in hs) for hs in _CELL_HOUSES)
+_HOUSE_BITS: tuple[int, ...] = tuple(CELL_HOUSE_BITS)
 _POP: tuple[int, ...] = tuple(bin(m).count("1") for m in range(512))
 _BITS: tuple[tuple[int, ...], ...] = tuple(tuple(1 << i for i in range(9) if m >> i & 1) for m in range(512))
 

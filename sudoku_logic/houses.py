@@ -31,6 +31,8 @@ LINES = range(0, 18)
 CELL_HOUSES: list[tuple[int, int, int]] = [
     (ROW_OF[i], 9 + COL_OF[i], 18 + BOX_OF[i]) for i in range(81)
 ]
+#: Each cell's three houses as a 27-bit set.
+CELL_HOUSE_BITS: list[int] = [(1 << r) | (1 << c) | (1 << b) for r, c, b in CELL_HOUSES]
 #: 81-bit set of the 20 peers of each cell (the cell itself excluded).
 PEERS: list[int] = [
     (HOUSE_MASK[h[0]] | HOUSE_MASK[h[1]] | HOUSE_MASK[h[2]]) & ~(1 << i)

@@ -9,7 +9,7 @@ from strategies.step import Step
 
 from . import dlx
 from .grid import Grid
-from .houses import CELL_HOUSES, union_peers
+from .houses import CELL_HOUSE_BITS, union_peers
 
 MAX_STEPS = 2000  # far above any real path (at most 81 placements + 729 eliminations)
 
@@ -39,9 +39,6 @@ def step_changes(grid: Grid, step: Step) -> bool:
     )
 
 
-_CELL_HOUSE_BITS = [sum(1 << h for h in CELL_HOUSES[c]) for c in range(81)]
-
-
 def snapshot(grid: Grid) -> tuple:
     """What local searches depend on: the empty cells, every cell's candidates and every
     digit's places."""
@@ -64,7 +61,7 @@ def changed_houses(old: tuple, new: tuple) -> int:
         for c, (a, b) in enumerate(zip(old[1], new[1])):
             if a != b:
                 cells |= 1 << c
-    return union_peers(cells, _CELL_HOUSE_BITS)
+    return union_peers(cells, CELL_HOUSE_BITS)
 
 
 class SearchMemo:
