@@ -184,15 +184,14 @@ def se_next_step(grid: Grid, techniques: list[Technique],
         if memo is not None and t.local is not None:
             if snap is None:
                 snap = snapshot(grid)
-            found = memo.search(t, grid, snap)
+            found = memo.search(t, grid, snap)  # yields only steps that change the grid
         else:
-            found = t.finder(grid)
-        for step in found:
-            if step_changes(grid, step):
-                d = se_difficulty(step)
-                if d < best_d:
-                    best, best_d = step, d
-                break
+            found = (s for s in t.finder(grid) if step_changes(grid, s))
+        step = next(found, None)
+        if step is not None:
+            d = se_difficulty(step)
+            if d < best_d:
+                best, best_d = step, d
     return best, best_d
 
 
