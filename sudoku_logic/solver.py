@@ -40,27 +40,26 @@ def step_changes(grid: Grid, step: Step) -> bool:
 
 
 def snapshot(grid: Grid) -> tuple:
-    """What local searches depend on: the empty cells, every cell's candidates and every
-    digit's places."""
-    return grid.empty, tuple(grid.cands), tuple(grid.pos)
+    """What local searches depend on: the empty cells and every digit's places (which
+    determine every cell's candidates)."""
+    return grid.empty, tuple(grid.pos)
 
 
 def changed_digits(old: tuple, new: tuple) -> int:
     """9-bit set (bit ``d - 1``) of the digits whose places differ between two snapshots."""
     out = 0
+    a, b = old[1], new[1]
     for d in range(1, 10):
-        if old[2][d] != new[2][d]:
+        if a[d] != b[d]:
             out |= 1 << (d - 1)
     return out
 
 
 def changed_houses(old: tuple, new: tuple) -> int:
     """27-bit set of the houses holding a cell that differs between two snapshots."""
-    cells = old[0] ^ new[0]
-    if old[1] != new[1]:
-        for c, (a, b) in enumerate(zip(old[1], new[1])):
-            if a != b:
-                cells |= 1 << c
+    a, b = old[1], new[1]
+    cells = (old[0] ^ new[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3]) | (a[4] ^ b[4]) \
+        | (a[5] ^ b[5]) | (a[6] ^ b[6]) | (a[7] ^ b[7]) | (a[8] ^ b[8]) | (a[9] ^ b[9])
     return union_peers(cells, CELL_HOUSE_BITS)
 
 
@@ -73,6 +72,11 @@ class SearchMemo:
 
     def __init__(self) -> None:
         self._clean: dict[str, tuple] = {}
+        # dirty sets worked out against the current snapshot, by (old snapshot's id, kind):
+        # many techniques went clean at the same position and share one. The old snapshots
+        # are held in the entries, so their ids stay theirs while the entries live.
+        self._snap: tuple | None = None
+        self._dirty: dict[tuple[int, str | None], tuple[tuple, int]] = {}
 
     def search(self, t: Technique, grid: Grid, snap: tuple) -> Iterator[Step]:
         """The steps of ``t`` that change ``grid`` (whose :func:`snapshot` is ``snap``)."""
@@ -80,7 +84,16 @@ class SearchMemo:
         if old is None:
             it = t.finder(grid)
         else:
-            dirty = changed_houses(old, snap) if t.local == "house" else changed_digits(old, snap)
+            if snap is not self._snap:
+                self._snap = snap
+                self._dirty = {}
+            key = (id(old), t.local)
+            hit = self._dirty.get(key)
+            if hit is None:
+                dirty = changed_houses(old, snap) if t.local == "house" else changed_digits(old, snap)
+                self._dirty[key] = (old, dirty)
+            else:
+                dirty = hit[1]
             if not dirty:
                 return
             it = t.finder(grid, dirty)
