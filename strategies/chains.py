@@ -445,7 +445,7 @@ def _simple_step(kind: str, table, nodes: list[int], elims, d: int, cm: int) -> 
     return _build(name, table, nodes, False, elims, why, detail)
 
 
-@technique("X-Chain", local="digit")
+@technique("X-Chain", local="digit", ranked=True)
 def x_chain(grid: Grid, digits: int | None = None) -> Iterator[Step]:
     """Single-digit chains of alternating strong and weak links between strong ends: no cell
     seeing both ends holds the digit (only ``digits``, a 9-bit set, when given)."""
@@ -453,7 +453,7 @@ def x_chain(grid: Grid, digits: int | None = None) -> Iterator[Step]:
         yield s
 
 
-@technique("XY-Chain")
+@technique("XY-Chain", ranked=True)
 def xy_chain(grid: Grid) -> Iterator[Step]:
     """Chains through bivalue cells starting and ending on the same digit: no cell seeing
     both ends holds it."""
@@ -461,7 +461,7 @@ def xy_chain(grid: Grid) -> Iterator[Step]:
         yield s
 
 
-@technique("Remote Pair")
+@technique("Remote Pair", ranked=True)
 def remote_pair(grid: Grid) -> Iterator[Step]:
     """Four or more bivalue cells with the same two digits chained through shared houses."""
     for _, s in _simple_chains(grid, "rp"):

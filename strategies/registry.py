@@ -42,6 +42,9 @@ class Technique:
     needs_unique: bool = False
     default: bool = True
     local: str | None = None
+    #: HoDoKu collects every step of this technique and takes the best by its step
+    #: comparator (:func:`strategies.step.hodoku_rank`); the finder yields easiest first
+    ranked: bool = False
 
     @property
     def rating(self) -> Rating:
@@ -53,17 +56,18 @@ REGISTRY: dict[str, Technique] = {}
 
 
 def technique(name: str, *, needs_unique: bool = False, default: bool = True,
-              local: str | None = None) -> Callable[[Finder], Finder]:
+              local: str | None = None, ranked: bool = False) -> Callable[[Finder], Finder]:
     """Decorator registering a finder under a technique name from the difficulty table
     (``local``: ``"house"`` or ``"digit"`` for a finder that can search only some houses or
-    digits, see the module docstring)."""
+    digits, see the module docstring; ``ranked``: in HoDoKu's order the solver takes this
+    technique's steps best first by HoDoKu's step comparator, see :class:`Technique`)."""
     if local not in (None, "house", "digit"):
         raise ValueError(f"local must be None, 'house' or 'digit', not {local!r}")
     if name not in RATINGS:
         raise KeyError(f"technique {name!r} has no row in grading/tables.py")
 
     def register(fn: Finder) -> Finder:
-        REGISTRY[name] = Technique(name, RATINGS[name].family, fn, needs_unique, default, local)
+        REGISTRY[name] = Technique(name, RATINGS[name].family, fn, needs_unique, default, local, ranked)
         return fn
 
     return register

@@ -144,3 +144,14 @@ def format_result(placements, eliminations) -> str:
     for d in sorted(by_digit):
         parts.append(f"{cells_name(by_digit[d])}<>{d}")
     return ", ".join(parts)
+
+
+def hodoku_rank(step: Step) -> tuple[int, int]:
+    """Sort key of HoDoKu's ``SolutionStep.compareTo`` for steps of one technique: most
+    eliminations first, then the lowest weighted index sum of the eliminations taken in
+    (digit, cell) order (``getIndexSumme``: cell * weight + digit, the weight 1, 81, 161, ...)."""
+    total, weight = 0, 1
+    for c, d in sorted(step.eliminations, key=lambda e: (e[1], e[0])):
+        total += c * weight + d
+        weight += 80
+    return -len(step.eliminations), total

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from strategies.registry import Technique, all_techniques, lookup
-from strategies.step import Step
+from strategies.step import Step, hodoku_rank
 
 from . import dlx
 from .grid import Grid
@@ -166,20 +166,23 @@ class Solver:
 
         Techniques that share one search slot in the difficulty table (HoDoKu searches nice
         loops and AICs together) are asked together, and their steps come best first: most
-        placements and eliminations, then the shortest (lowest rated).
+        placements and eliminations, then the shortest (lowest rated). In HoDoKu's order a
+        ``ranked`` technique's steps come as HoDoKu ranks them (:func:`hodoku_rank`).
         """
         snap = None
+        hodoku = self.order == "hodoku"
         for slot in self._usable(grid):
             if len(slot) == 1:
                 t = slot[0]
                 if t.local is not None and self._memo is not None:
                     if snap is None:
                         snap = snapshot(grid)
-                    yield from self._memo.search(t, grid, snap)
-                    continue
-                for step in t.finder(grid):
-                    if step_changes(grid, step):
-                        yield step
+                    found = self._memo.search(t, grid, snap)
+                else:
+                    found = (s for s in t.finder(grid) if step_changes(grid, s))
+                if hodoku and t.ranked:
+                    found = sorted(found, key=hodoku_rank)
+                yield from found
             else:
                 found = [s for t in slot for s in t.finder(grid) if step_changes(grid, s)]
                 found.sort(key=_best_first)

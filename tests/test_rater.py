@@ -28,6 +28,11 @@ SE_CASES = [
 HODOKU_CASES = [
     ("073002000000006037000000420800001000020600900900000870209410000007000000010000068", "Easy", 228),
     ("000000000000045002006000000004900000700830540800007900005020090408500070270094030", "Easy", 220),
+    # HoDoKu takes the X-Chain, XY-Chain or Remote Pair with the most eliminations (then the
+    # lowest index sum), not the shortest: the score follows only if we do too
+    ("709200000402150000080740005000000046204001000060000090000000070600478050000000260", "Unfair", 1040),
+    ("097000008000050002000000070065008000000010000840209000704900100000526004056070809", "Extreme", 2066),
+    ("040000000600900240809002105300050410500048009028010600050000090000000030000000800", "Hard", 460),
 ]
 
 RATER = Rater()
@@ -66,3 +71,28 @@ def test_unsolvable_by_logic_is_extreme_with_brute_force():
     r = Rater(["singles"]).rate(parse(SE_CASES[-1][0]))
     assert not r.solved and r.level == "Extreme" and r.hodoku_hardest == "Brute Force"
     assert r.score >= 10000
+
+
+def test_ranked_techniques_come_as_hodoku_ranks_them_in_its_order_only():
+    """At a position with several XY-Chains, HoDoKu's order takes the one with the most
+    eliminations (HoDoKu's ``SolutionStep.compareTo``); SE's order the shortest."""
+    from strategies.registry import lookup
+    from strategies.step import hodoku_rank
+    from sudoku_logic.solver import Solver
+    puzzle = "600000000007100000981006000000090560010080092806004100020009005000045000065800000"
+    r = Rater(se=False).rate(parse(puzzle), keep_paths=True)
+    i = next(i for i, s in enumerate(r.hodoku_path) if s.technique == "XY-Chain")
+    grid = parse(puzzle)
+    for s in r.hodoku_path[:i]:
+        grid.apply(s)
+    taken = r.hodoku_path[i]
+    # HoDoKu 2.2 (and hodoku-py) take this one here
+    assert taken.eliminations == [(6, 8), (7, 8), (14, 8)]  # r1c7, r1c8, r2c6 <> 8
+    (xy,) = lookup(["XY-Chain"])
+    found = list(xy.finder(grid))
+    assert len(found) > 1
+    assert taken == min(found, key=hodoku_rank)
+    assert found[0].difficulty < taken.difficulty  # the shortest comes first for SE
+    assert Solver(["XY-Chain"], order="se").next_step(grid) == found[0]
+    assert Solver(["XY-Chain"], order="hodoku").next_step(grid) == taken
+    assert hodoku_rank(taken) == (-3, 6 + 8 + 7 * 81 + 8 + 14 * 161 + 8)
