@@ -319,6 +319,12 @@ def _simple_chains(grid: Grid, kind: str, digits: int = 0x1FF) -> list[tuple[int
         rp_links: dict[int, tuple[list[int], list[int]]] = {}
         frozen = grid.copy()
         text_table = lambda: link_table(frozen)  # noqa: E731  (for the step's text only)
+    elif kind == "xy":
+        # the links between bivalue cells alone (as LinkTable.restricted("xy"))
+        table = _PLAIN
+        xy_links = _bivalue_links(grid)
+        frozen = grid.copy()
+        text_table = lambda: link_table(frozen)  # noqa: E731  (for the step's text only)
     else:
         table = text_table = link_table(grid)
     pos = grid.pos
@@ -331,7 +337,7 @@ def _simple_chains(grid: Grid, kind: str, digits: int = 0x1FF) -> list[tuple[int
             if kind == "x":
                 weak, strong = table.restricted("x", d)
             elif kind == "xy":
-                weak, strong = table.restricted("xy")
+                weak, strong = xy_links
             else:
                 links = rp_links.get(cm)
                 if links is None:
@@ -403,6 +409,29 @@ def _pair_links(cells: int, cm: int) -> tuple[list[int], list[int]]:
         see = PEERS[c] & cells
         weak[oa + c] = see << oa
         weak[ob + c] = see << ob
+        strong[oa + c] = 1 << (ob + c)
+        strong[ob + c] = 1 << (oa + c)
+    return weak, strong
+
+
+def _bivalue_links(grid: Grid) -> tuple[list[int], list[int]]:
+    """(weak, strong) node adjacency of XY-Chains: weak between the same digit of two
+    bivalue cells that see each other, strong between the two digits of a bivalue cell (as
+    ``LinkTable.restricted("xy")``, without building the whole table)."""
+    weak = [0] * NCAND
+    strong = [0] * NCAND
+    cands = grid.cands
+    pos = grid.pos
+    bivalue = 0
+    for c in cell_list(grid.empty):
+        if MASK_SIZE[cands[c]] == 2:
+            bivalue |= 1 << c
+    for c in cell_list(bivalue):
+        a, b = MASK_DIGITS[cands[c]]
+        oa, ob = (a - 1) * 81, (b - 1) * 81
+        see = PEERS[c] & bivalue
+        weak[oa + c] = (see & pos[a]) << oa
+        weak[ob + c] = (see & pos[b]) << ob
         strong[oa + c] = 1 << (ob + c)
         strong[ob + c] = 1 << (oa + c)
     return weak, strong

@@ -16,9 +16,10 @@ _HIDDEN_ORDER = list(range(18, 27)) + list(range(0, 18))
 def _houses_cells(houses: int) -> int:
     """81-bit set of the cells of a 27-bit set of houses."""
     m = 0
-    for h in range(27):
-        if houses >> h & 1:
-            m |= HOUSE_MASK[h]
+    while houses:
+        low = houses & -houses
+        m |= HOUSE_MASK[low.bit_length() - 1]
+        houses ^= low
     return m
 
 
@@ -53,17 +54,24 @@ def full_house(grid: Grid, houses: int | None = None) -> Iterator[Step]:
 def naked_single(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """A cell with one candidate left takes it (only cells of ``houses`` when given)."""
     cands = grid.cands
-    cells = range(81) if houses is None else cell_list(grid.empty & _houses_cells(houses))
-    for cell in cells:
-        m = cands[cell]
-        if m and m & (m - 1) == 0:
-            d = m.bit_length()
-            yield Step(
-                "Naked Single", placements=[(cell, d)], cells=[cell],
-                candidates=[(cell, d, "pattern")],
-                explanation=f"{cell_name(cell)} has only one candidate left, {d}: every other digit "
-                            f"is already in its row, column or box.",
-            )
+    # cells holding exactly one candidate: in one digit's places and not in two
+    once = twice = 0
+    pos = grid.pos
+    for d in range(1, 10):
+        p = pos[d]
+        twice |= once & p
+        once |= p
+    single = once & ~twice
+    if houses is not None and single:
+        single &= _houses_cells(houses)
+    for cell in cell_list(single):
+        d = cands[cell].bit_length()
+        yield Step(
+            "Naked Single", placements=[(cell, d)], cells=[cell],
+            candidates=[(cell, d, "pattern")],
+            explanation=f"{cell_name(cell)} has only one candidate left, {d}: every other digit "
+                        f"is already in its row, column or box.",
+        )
 
 
 @technique("Hidden Single", local="house")

@@ -45,12 +45,16 @@ def _subsets(cells: list[int], cands: list[int], im: int, need: int) -> list[tup
     return out
 
 
+#: For each line, the three boxes it crosses, ascending.
+_CROSSING_BOXES = [tuple(b for b in range(18, 27) if HOUSE_MASK[b] & HOUSE_MASK[line]) for line in range(18)]
+
+
 def _sdc_steps(grid: Grid, line_range, houses: int | None = None) -> Iterator[Step]:
     cands = grid.cands
     empty = grid.empty
     for line in line_range:
         line_set = HOUSE_MASK[line] & empty
-        for box in range(18, 27):
+        for box in _CROSSING_BOXES[line]:
             if houses is not None and not (houses >> line | houses >> box) & 1:
                 continue
             box_set = HOUSE_MASK[box] & empty

@@ -182,3 +182,13 @@ def test_rater_rows_do_not_depend_on_the_memo():
         again = Rater().rate(parse(p)).row()
         row.pop("ms"), again.pop("ms")
         assert row == again
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES[::3])
+def test_xy_chain_links_built_directly_are_the_link_tables(puzzle):
+    """XY-Chains build their bivalue-cell links without the whole link table: the same
+    adjacency as the table's restriction, at every position of a path."""
+    from strategies.chains import _bivalue_links
+    from strategies.links import link_table
+    for grid in _positions(puzzle):
+        assert _bivalue_links(grid) == link_table(grid).restricted("xy")
