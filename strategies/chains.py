@@ -295,10 +295,9 @@ def _simple_chains(grid: Grid, kind: str, digits: int = 0x1FF) -> list[tuple[int
     if kind == "rp":
         # a Remote Pair needs four cells with the same two candidates, linked by houses
         pair_cells: dict[int, int] = {}
-        for cell in cell_list(grid.empty):
+        for cell in cell_list(grid.cells_by_size()[1]):
             cm = grid.cands[cell]
-            if MASK_SIZE[cm] == 2:
-                pair_cells[cm] = pair_cells.get(cm, 0) | 1 << cell
+            pair_cells[cm] = pair_cells.get(cm, 0) | 1 << cell
         starts = 0
         for cm, cells in pair_cells.items():
             while cells.bit_count() >= 4:
@@ -422,10 +421,7 @@ def _bivalue_links(grid: Grid) -> tuple[list[int], list[int]]:
     strong = [0] * NCAND
     cands = grid.cands
     pos = grid.pos
-    bivalue = 0
-    for c in cell_list(grid.empty):
-        if MASK_SIZE[cands[c]] == 2:
-            bivalue |= 1 << c
+    bivalue = grid.cells_by_size()[1]
     for c in cell_list(bivalue):
         a, b = MASK_DIGITS[cands[c]]
         oa, ob = (a - 1) * 81, (b - 1) * 81

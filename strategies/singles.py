@@ -54,14 +54,7 @@ def full_house(grid: Grid, houses: int | None = None) -> Iterator[Step]:
 def naked_single(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """A cell with one candidate left takes it (only cells of ``houses`` when given)."""
     cands = grid.cands
-    # cells holding exactly one candidate: in one digit's places and not in two
-    once = twice = 0
-    pos = grid.pos
-    for d in range(1, 10):
-        p = pos[d]
-        twice |= once & p
-        once |= p
-    single = once & ~twice
+    single = grid.cells_by_size()[0]
     if houses is not None and single:
         single &= _houses_cells(houses)
     for cell in cell_list(single):

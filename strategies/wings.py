@@ -19,16 +19,12 @@ from .registry import technique
 from .step import Step
 
 
-def _cells_with(grid: Grid, sizes: tuple[int, ...]) -> list[int]:
-    """Empty cells whose number of candidates is in ``sizes``, ascending."""
-    cands = grid.cands
-    return [c for c in range(81) if MASK_SIZE[cands[c]] in sizes and not grid.values[c]]
-
-
-def _mask_of(cells) -> int:
+def _cells_with(grid: Grid, sizes: tuple[int, ...]) -> int:
+    """81-bit set of the empty cells whose number of candidates is in ``sizes`` (1 to 4)."""
+    by_size = grid.cells_by_size()
     m = 0
-    for c in cells:
-        m |= CELL_BIT[c]
+    for n in sizes:
+        m |= by_size[n - 1]
     return m
 
 
@@ -55,8 +51,8 @@ def xy_wing(grid: Grid) -> Iterator[Step]:
     pincers. In HoDoKu's order: by the three cells (ascending), then the pivot's place among
     them."""
     cands = grid.cands
-    bival = _cells_with(grid, (2,))
-    bimask = _mask_of(bival)
+    bimask = _cells_with(grid, (2,))
+    bival = cell_list(bimask)
     found = []
     for pivot in bival:
         pm = cands[pivot]
@@ -95,8 +91,8 @@ def xy_wing(grid: Grid) -> Iterator[Step]:
 def xyz_wing(grid: Grid) -> Iterator[Step]:
     """Pivot xyz seeing pincers xz and yz: z leaves every cell seeing all three."""
     cands = grid.cands
-    bimask = _mask_of(_cells_with(grid, (2,)))
-    for pivot in _cells_with(grid, (3,)):
+    bimask = _cells_with(grid, (2,))
+    for pivot in cell_list(_cells_with(grid, (3,))):
         pm = cands[pivot]
         subs = [q for q in cell_list(PEERS[pivot] & bimask) if cands[q] & ~pm == 0]
         for a, b in combinations(subs, 2):
@@ -126,7 +122,7 @@ def w_wing(grid: Grid) -> Iterator[Step]:
     """Two bivalue cells with the same digits x/y and a strong link on y whose ends see one
     bivalue cell each: one of the two cells is x, so x leaves every cell seeing both."""
     cands = grid.cands
-    bival = _cells_with(grid, (2,))
+    bival = cell_list(_cells_with(grid, (2,)))
     pos = grid.pos
     for i, c1 in enumerate(bival):
         m = cands[c1]
@@ -191,7 +187,7 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
     hold 2 to 4 digits). Each set of four cells is reported once.
     """
     cands = grid.cands
-    small = _mask_of(_cells_with(grid, (2, 3, 4)))
+    small = _cells_with(grid, (2, 3, 4))
     pos = grid.pos
     seen = set()
     for pivot in cell_list(small):

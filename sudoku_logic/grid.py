@@ -140,6 +140,20 @@ class Grid:
         """Whether ``d`` is still a candidate of ``cell``."""
         return bool(self.cands[cell] & DIGIT_BIT[d])
 
+    def cells_by_size(self) -> tuple[int, int, int, int]:
+        """81-bit sets of the empty cells with exactly 1, 2, 3 and 4 candidates (counted
+        over the digits' places, not cell by cell)."""
+        c1 = c2 = c3 = c4 = c5 = 0  # ck: cells with at least k candidates
+        pos = self.pos
+        for d in range(1, 10):
+            p = pos[d]
+            c5 |= c4 & p
+            c4 |= c3 & p
+            c3 |= c2 & p
+            c2 |= c1 & p
+            c1 |= p
+        return c1 & ~c2, c2 & ~c3, c3 & ~c4, c4 & ~c5
+
     def candidate_count(self) -> int:
         """Number of candidates left in empty cells."""
         return sum(p.bit_count() for p in self.pos[1:])

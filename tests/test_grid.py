@@ -77,3 +77,15 @@ def test_contradictions_are_named():
 def test_duplicate_givens():
     with pytest.raises(InvalidPuzzle, match=r"^row 3 has two 7s: r3c2, r3c8$"):
         parse("." * 18 + ".7.....7." + "." * 54)
+
+
+def test_cells_by_size_counts_each_cells_candidates():
+    rng = random.Random(3)
+    for puzzle in collection("top1465.txt", 20):
+        g = parse(puzzle)
+        for _ in range(60):
+            c, d = rng.randrange(81), rng.randint(1, 9)
+            g.eliminate(c, d)
+        want = [sum(1 << c for c in range(81) if not g.values[c] and bin(g.cands[c]).count("1") == n)
+                for n in (1, 2, 3, 4)]
+        assert list(g.cells_by_size()) == want
