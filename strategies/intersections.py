@@ -33,9 +33,10 @@ INTERSECTIONS = _line_box_pairs()
 def pointing(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """All of a digit's places in a box lie in one line: the rest of the line loses it
     (only where the box or the line is in ``houses``, a 27-bit set, when given)."""
-    for d in range(1, 10):
-        p = grid.pos[d]
-        for b in range(18, 27):
+    pos = grid.pos
+    for b in range(18, 27):  # HoDoKu's order: box by box, digits in each
+        for d in range(1, 10):
+            p = pos[d]
             inbox = p & HOUSE_MASK[b]
             if not inbox or inbox & (inbox - 1) == 0:
                 continue  # a single place is a hidden single, not a pointing
@@ -62,9 +63,10 @@ def pointing(grid: Grid, houses: int | None = None) -> Iterator[Step]:
 def claiming(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """All of a digit's places in a line lie in one box: the rest of the box loses it (only
     where the line or the box is in ``houses`` when given)."""
-    for d in range(1, 10):
-        p = grid.pos[d]
-        for line in range(18):
+    pos = grid.pos
+    for line in range(18):  # HoDoKu's order: rows, then columns, digits in each
+        for d in range(1, 10):
+            p = pos[d]
             inline = p & HOUSE_MASK[line]
             if not inline or inline & (inline - 1) == 0:
                 continue
@@ -88,8 +90,9 @@ def claiming(grid: Grid, houses: int | None = None) -> Iterator[Step]:
 
 
 def _locked_subsets(grid: Grid, size: int, name: str, houses: int | None = None) -> Iterator[Step]:
-    """Naked subsets of ``size`` cells inside a box-line intersection, eliminating in both
-    (only intersections whose line or box is in ``houses`` when given)."""
+    """Naked subsets of ``size`` cells inside a box-line intersection, eliminating in the
+    box and in the line outside the box (only intersections whose line or box is in
+    ``houses`` when given)."""
     cands = grid.cands
     small = 0  # empty cells with 2..size candidates
     for c in cell_list(grid.empty):
@@ -110,7 +113,8 @@ def _locked_subsets(grid: Grid, size: int, name: str, houses: int | None = None)
             cm = sum(1 << c for c in combo)
             others = (HOUSE_MASK[line] | HOUSE_MASK[b]) & ~cm
             elims = [(c, d) for d in MASK_DIGITS[union] for c in cell_list(grid.pos[d] & others)]
-            in_line = any(HOUSE_MASK[line] >> c & 1 for c, _ in elims)
+            # as HoDoKu: locked when it eliminates in the box and in the line outside the box
+            in_line = any(HOUSE_MASK[line] >> c & 1 and not HOUSE_MASK[b] >> c & 1 for c, _ in elims)
             in_box = any(HOUSE_MASK[b] >> c & 1 for c, _ in elims)
             if not (in_line and in_box):
                 continue  # eliminating in one house only is a plain naked subset

@@ -10,6 +10,7 @@ from strategies.step import Step, hodoku_rank
 from . import dlx
 from .grid import Grid
 from .houses import CELL_HOUSE_BITS, union_peers
+from .singles_queue import QUEUED, SinglesQueue
 
 MAX_STEPS = 2000  # far above any real path (at most 81 placements + 729 eliminations)
 
@@ -140,6 +141,9 @@ class Solver:
         self._slots: dict[bool, list[tuple[Technique, ...]]] = {}
         #: None: search every technique from scratch each time (same steps, slower)
         self._memo: SearchMemo | None = SearchMemo()
+        #: solve paths take singles in the order HoDoKu's queues give them (HoDoKu's order
+        #: only; see :mod:`sudoku_logic.singles_queue`)
+        self.singles_queue = order == "hodoku"
 
     def _usable(self, grid: Grid) -> list[tuple[Technique, ...]]:
         """The techniques to try, grouped by search slot (see :meth:`steps`)."""
@@ -161,19 +165,26 @@ class Solver:
             self._slots[unique] = slots
         return slots
 
-    def steps(self, grid: Grid) -> Iterator[Step]:
+    def steps(self, grid: Grid, queue: SinglesQueue | None = None) -> Iterator[Step]:
         """Every step available now, technique by technique in order (easiest first).
 
         Techniques that share one search slot in the difficulty table (HoDoKu searches nice
         loops and AICs together) are asked together, and their steps come best first: most
         placements and eliminations, then the shortest (lowest rated). In HoDoKu's order a
         ``ranked`` technique's steps come as HoDoKu ranks them (:func:`hodoku_rank`).
+        ``queue``: a solve path's HoDoKu singles queues, which then give the singles (one at
+        most each, see :mod:`sudoku_logic.singles_queue`).
         """
         snap = None
         hodoku = self.order == "hodoku"
         for slot in self._usable(grid):
             if len(slot) == 1:
                 t = slot[0]
+                if queue is not None and t.name in QUEUED:
+                    step = queue.next(t.name, grid)
+                    if step is not None:
+                        yield step
+                    continue
                 if t.local is not None and self._memo is not None:
                     if snap is None:
                         snap = snapshot(grid)
@@ -188,9 +199,9 @@ class Solver:
                 found.sort(key=_best_first)
                 yield from found
 
-    def next_step(self, grid: Grid) -> Step | None:
-        """The easiest step available now, or None."""
-        return next(self.steps(grid), None)
+    def next_step(self, grid: Grid, queue: SinglesQueue | None = None) -> Step | None:
+        """The easiest step available now, or None (``queue``: see :meth:`steps`)."""
+        return next(self.steps(grid, queue), None)
 
     def solve(self, grid: Grid, max_steps: int = MAX_STEPS,
               stop: Callable[[Step], bool] | None = None) -> SolveResult:
@@ -200,13 +211,19 @@ class Solver:
         grid = grid.copy()
         steps: list[Step] = []
         problem = grid.contradiction()
+        queue = None
+        if problem is None and self.singles_queue and any(t.name in QUEUED for t in self.techniques):
+            queue, grid = SinglesQueue.start(start)
         while problem is None and grid.empty and len(steps) < max_steps:
-            step = self.next_step(grid)
+            step = self.next_step(grid, queue)
             if step is None:
                 break
             if stop is not None and stop(step):
                 return SolveResult(steps, False, grid, start, None, stopped=True)
-            grid.apply(step)
+            if queue is not None:
+                queue.apply(grid, step)
+            else:
+                grid.apply(step)
             steps.append(step)
             problem = grid.contradiction() if step.eliminations else None
         return SolveResult(steps, grid.is_solved() and problem is None, grid, start, problem)
