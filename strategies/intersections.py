@@ -94,10 +94,10 @@ def _locked_subsets(grid: Grid, size: int, name: str, houses: int | None = None)
     box and in the line outside the box (only intersections whose line or box is in
     ``houses`` when given)."""
     cands = grid.cands
+    by_size = grid.cells_by_size()
     small = 0  # empty cells with 2..size candidates
-    for c in cell_list(grid.empty):
-        if 2 <= MASK_SIZE[cands[c]] <= size:
-            small |= 1 << c
+    for n in range(1, size):
+        small |= by_size[n]
     for line, b, inter in INTERSECTIONS:
         if (inter & small).bit_count() < size:
             continue

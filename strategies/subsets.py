@@ -24,10 +24,10 @@ def naked_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator[
     name = f"Naked {_SIZE_NAME[size]}"
     cands = grid.cands
     seen = set()
+    by_size = grid.cells_by_size()
     small = 0  # empty cells with at most ``size`` candidates
-    for c in cell_list(grid.empty):
-        if MASK_SIZE[cands[c]] <= size:
-            small |= 1 << c
+    for n in range(size):
+        small |= by_size[n]
     for h in _HOUSE_ORDER:
         if houses is not None and not houses >> h & 1:
             continue

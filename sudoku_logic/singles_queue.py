@@ -25,8 +25,10 @@ from collections import deque
 from strategies.step import Step
 
 from .grid import Grid
-from .houses import CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, PEERS, cell_list, cell_name, house_name
+from .houses import CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, PEERS, cell_name, house_name
 
+#: Each cell's (row, column, box) as cell sets.
+CELL_HOUSE_MASKS = [tuple(HOUSE_MASK[h] for h in houses) for houses in CELL_HOUSES]
 #: The techniques whose next step the queues decide.
 QUEUED = ("Full House", "Naked Single", "Hidden Single")
 
@@ -63,8 +65,8 @@ class SinglesQueue:
         if not grid.eliminate(cell, d):
             return
         p = grid.pos[d]
-        for h in CELL_HOUSES[cell]:
-            rest = p & HOUSE_MASK[h]
+        for hm in CELL_HOUSE_MASKS[cell]:
+            rest = p & hm
             if rest and not rest & (rest - 1):
                 self.hidden.append((rest.bit_length() - 1, d))
         m = grid.cands[cell]
@@ -76,19 +78,37 @@ class SinglesQueue:
         other candidates go, each house left with one place for one of them queuing it."""
         if grid.values[cell]:
             return
-        for peer in cell_list(PEERS[cell] & grid.pos[d]):
-            self.eliminate(grid, peer, d)
-        others = grid.cands[cell]
-        bit = 1 << cell
+        hidden, naked = self.hidden, self.naked
+        cands = grid.cands
         pos = grid.pos
-        for e in MASK_DIGITS[others]:
+        # d leaves the peers one by one (delCandidate for each, inlined)
+        p = pos[d]
+        nd = ~(1 << (d - 1))
+        peers = PEERS[cell] & p
+        while peers:
+            low = peers & -peers
+            j = low.bit_length() - 1
+            peers ^= low
+            p ^= low
+            m = cands[j] & nd
+            cands[j] = m
+            for hm in CELL_HOUSE_MASKS[j]:
+                rest = p & hm
+                if rest and not rest & (rest - 1):
+                    hidden.append((rest.bit_length() - 1, d))
+            if m and not m & (m - 1):
+                naked.append((j, m.bit_length()))
+        pos[d] = p
+        # then the cell's own candidates go
+        bit = 1 << cell
+        for e in MASK_DIGITS[cands[cell]]:
             if e == d:
                 continue
-            p = pos[e] & ~bit
-            for h in CELL_HOUSES[cell]:
-                rest = p & HOUSE_MASK[h]
+            q = pos[e] & ~bit
+            for hm in CELL_HOUSE_MASKS[cell]:
+                rest = q & hm
                 if rest and not rest & (rest - 1):
-                    self.hidden.append((rest.bit_length() - 1, e))
+                    hidden.append((rest.bit_length() - 1, e))
         grid.place(cell, d)
 
     def apply(self, grid: Grid, step: Step) -> None:
@@ -110,19 +130,26 @@ class SinglesQueue:
 
     def _full_house(self, grid: Grid) -> Step | None:
         empty = grid.empty
-        pos = grid.pos
+        cands = grid.cands
+        stale = 0
         for cell, d in self.naked:
-            if not empty >> cell & 1 or grid.cands[cell] != 1 << (d - 1):
-                continue  # solved since (or a broken position, which the solver reports)
+            if not empty >> cell & 1 or cands[cell] != 1 << (d - 1):
+                stale += 1  # solved since (or a broken position, which the solver reports)
+                continue
+            bit = 1 << cell
             for h in CELL_HOUSES[cell]:
-                hm = HOUSE_MASK[h]
-                if not any(pos[e] & hm for e in range(1, 10) if e != d):
+                # HoDoKu: no other digit has a place left in the house; in a sound
+                # position, the cell is the house's last empty one
+                if empty & HOUSE_MASK[h] == bit:
                     return Step(
                         "Full House", placements=[(cell, d)], cells=[cell], houses=[h],
                         candidates=[(cell, d, "pattern")],
                         explanation=f"{cell_name(cell)} is the last empty cell of "
                                     f"{house_name(h, False)}, so it takes the missing digit {d}.",
                     )
+        if stale > 32 and stale * 2 > len(self.naked):
+            # entries of solved cells change nothing for any of the three searches
+            self.naked = deque(e for e in self.naked if empty >> e[0] & 1)
         return None
 
     def _naked_single(self, grid: Grid) -> Step | None:
