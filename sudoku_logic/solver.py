@@ -107,14 +107,26 @@ class SearchMemo:
             self._clean[t.name] = snap
 
 
-def _best_first(step: Step) -> tuple:
-    """Sort key among techniques searched together, as HoDoKu's ``TablingComparator`` orders
-    nice loops, AICs and forcing chains: steps that place digits first (more placements,
-    then lower cells, first), else the most eliminations; then the easiest (shortest chain)."""
+def _forcing_first(step: Step) -> tuple:
+    """Sort key among forcing chains (nets) searched together, as HoDoKu's
+    ``TablingComparator``: steps that place digits first (more placements, then the lower
+    sum of cells), else the most eliminations, then the eliminations compared one by one
+    (cell * 10 + digit, in digit then cell order); then the easiest (shortest chain)."""
     easiest = step.difficulty if step.difficulty is not None else 0.0
     if step.placements:
         return (0, -len(step.placements), sum(c for c, _ in step.placements), easiest)
-    return (1, -len(step.eliminations), 0, easiest)
+    elims = tuple(c * 10 + d for c, d in sorted(step.eliminations, key=lambda e: (e[1], e[0])))
+    return (1, -len(step.eliminations), elims, easiest)
+
+
+def _loop_first(step: Step) -> tuple:
+    """Sort key among nice loops and AICs searched together, as HoDoKu sorts them
+    (``SolutionStep.compareTo``): placements first, then the most eliminations, then the
+    lowest weighted index sum of the eliminations (:func:`hodoku_rank`), then the easiest."""
+    easiest = step.difficulty if step.difficulty is not None else 0.0
+    if step.placements:
+        return (0, 0, 0, easiest)
+    return (1, *hodoku_rank(step), easiest)
 
 
 class Solver:
@@ -169,8 +181,10 @@ class Solver:
         """Every step available now, technique by technique in order (easiest first).
 
         Techniques that share one search slot in the difficulty table (HoDoKu searches nice
-        loops and AICs together) are asked together, and their steps come best first: most
-        placements and eliminations, then the shortest (lowest rated). In HoDoKu's order a
+        loops and AICs together, and forcing chains) are asked together, and their steps come
+        best first as HoDoKu sorts them (:func:`_loop_first`, :func:`_forcing_first`): most
+        placements and eliminations, then by the eliminations, then the shortest (lowest
+        rated). In HoDoKu's order a
         ``ranked`` technique's steps come as HoDoKu ranks them (:func:`hodoku_rank`).
         ``queue``: a solve path's HoDoKu singles queues, which then give the singles (one at
         most each, see :mod:`sudoku_logic.singles_queue`).
@@ -196,7 +210,7 @@ class Solver:
                 yield from found
             else:
                 found = [s for t in slot for s in t.finder(grid) if step_changes(grid, s)]
-                found.sort(key=_best_first)
+                found.sort(key=_forcing_first if slot[0].family == "forcing" else _loop_first)
                 yield from found
 
     def next_step(self, grid: Grid, queue: SinglesQueue | None = None) -> Step | None:
