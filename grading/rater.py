@@ -8,8 +8,10 @@
   the rating of the SE chain making the same deduction (see ``grading.tables``).
 - HoDoKu: the path takes the first step found in HoDoKu's search order, with the techniques
   HoDoKu enables by default. ``score`` is the sum of the step scores; ``level`` the hardest
-  step's level, raised while the score exceeds the level's maximum score. A puzzle the path
-  cannot finish is Extreme (HoDoKu would resort to Brute Force, 10000 points).
+  step's level, raised while the score exceeds the level's maximum score. Where no logical
+  step applies HoDoKu resorts to Brute Force (one digit of the solution, 10000 points, then
+  logic again), and so does this path; such a puzzle is Extreme and does not count as solved
+  by logic. With a technique set lacking Brute Force, a path that cannot finish adds 10000.
 
 The two paths differ (different orders and technique sets), so a full rating runs both;
 ``rate(..., se=False)`` or ``hodoku=False`` skips one.
@@ -288,7 +290,8 @@ def hodoku_rate(grid: Grid, techniques: list[Technique], out: Rating, solver: So
         return False
     _hodoku_score(result.steps, result.solved, out)
     out.hodoku_steps = len(result.steps)
-    out.hodoku_solved = result.solved
+    # solved by logic: HoDoKu's Brute Force steps finish a path but do not count
+    out.hodoku_solved = result.solved and not any(s.technique == "Brute Force" for s in result.steps)
     out.hodoku_path = result.steps
     return True
 

@@ -159,6 +159,7 @@ Forcing Chain Verity                        | forcing        | 1302  | 8.0  | Ex
 Forcing Net Contradiction                   | forcing        | 1303  | 8.5  | Extreme |   700 |  8600 | y
 Forcing Net Verity                          | forcing        | 1304  | 8.5  | Extreme |   700 |  8600 | y
 Nested Forcing Net                          | forcing        | 1305  | 9.5  | Extreme |  1000 |  8700 | n
+Brute Force                                 | brute_force    | -     | -    | Extreme | 10000 |  8900 | y
 """
 
 

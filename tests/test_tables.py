@@ -85,6 +85,7 @@ HODOKU = {
     "Forcing Chain Verity": ("Extreme", 500, 8500, True),  # one search with the contradictions
     "Forcing Net Contradiction": ("Extreme", 700, 8600, True),  # FORCING_NET
     "Forcing Net Verity": ("Extreme", 700, 8600, True),
+    "Brute Force": ("Extreme", 10000, 8900, True),  # BRUTE_FORCE: last resort, HoDoKu only
     # Siamese fish: reported under the finned fish's type, off by default (allowDualsAndSiamese)
     "Siamese Finned Swordfish": ("Unfair", 200, 4310, False),
     "Siamese Sashimi Jellyfish": ("Unfair", 260, 4610, False),
@@ -150,3 +151,9 @@ def test_hodoku_order_puts_naked_before_hidden_single():
     assert names[:3] == ["Full House", "Naked Single", "Hidden Single"]
     se = [t.name for t in all_techniques("se")]
     assert se.index("Hidden Single") < se.index("Direct Hidden Pair") < se.index("Naked Single")
+
+
+def test_brute_force_is_hodokus_last_resort_only():
+    hodoku = [t.name for t in all_techniques("hodoku")]
+    assert hodoku[-1] == "Brute Force" and RATINGS["Brute Force"].se is None
+    assert "Brute Force" not in {t.name for t in all_techniques("se")}
