@@ -101,3 +101,29 @@ def test_ranked_techniques_come_as_hodoku_ranks_them_in_its_order_only():
     assert Solver(["XY-Chain"], order="se").next_step(grid) == found[0]
     assert Solver(["XY-Chain"], order="hodoku").next_step(grid) == taken
     assert hodoku_rank(taken) == (-3, 6 + 8 + 7 * 81 + 8 + 14 * 161 + 8)
+
+
+def test_brute_force_as_hodoku_when_logic_runs_out():
+    """HoDoKu's last resort: the solution's digit in the middle empty cell, 10000 points, then
+    logic again; the puzzle is Extreme and not solved by logic. Without Brute Force in the
+    technique set, a path that cannot finish adds 10000 once."""
+    from grading.rater import step_score
+    puzzle = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."
+    solution = dlx.unique_solution(parse(puzzle))
+    r = Rater(se=False).rate(parse(puzzle), keep_paths=True)
+    grid = parse(puzzle)
+    forced = 0
+    for step in r.hodoku_path:
+        assert_step_true(solution, step)
+        if step.technique == "Brute Force":
+            empty = [c for c in range(81) if not grid.values[c]]
+            assert step.placements == [(empty[len(empty) // 2], solution[empty[len(empty) // 2]])]
+            forced += 1
+        grid.apply(step)
+    assert forced and grid.is_solved()
+    assert (r.level, r.hodoku_hardest, r.hodoku_solved) == ("Extreme", "Brute Force", False)
+    assert r.score == sum(step_score(s) for s in r.hodoku_path) >= 10000 * forced
+    names = [t.name for t in Rater(se=False).hodoku if t.name != "Brute Force"]
+    r2 = Rater(names, se=False).rate(parse(puzzle), keep_paths=True)
+    assert "Brute Force" not in {s.technique for s in r2.hodoku_path} and not r2.hodoku_solved
+    assert r2.score == sum(step_score(s) for s in r2.hodoku_path) + 10000
