@@ -392,7 +392,9 @@ def list_techniques() -> None:
     """List the techniques with their family and ratings on both scales."""
     from strategies.registry import all_techniques
     out = Console(highlight=False)
-    for t in all_techniques():
+    # SE's order, then what only HoDoKu has (its last resort, Brute Force)
+    techs = all_techniques("se") + [t for t in all_techniques("hodoku") if t.rating.se is None]
+    for t in techs:
         r = t.rating
         flags = ("" if t.default else " (off by default)") + (" (assumes uniqueness)" if t.needs_unique else "")
         se = f"{r.se:.1f}" if r.se is not None else "-"

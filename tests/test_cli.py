@@ -101,3 +101,9 @@ def test_rate_jsonl_stdout():
 def test_techniques_listing():
     r = run("techniques")
     assert r.returncode == 0 and "Naked Pair" in r.stdout
+    # every technique once, HoDoKu's Brute Force (no SE rating) included
+    from strategies.registry import REGISTRY, _load_all
+    _load_all()
+    starts = [line for line in r.stdout.splitlines() if line[:1].strip()]
+    assert all(any(line.startswith(name + " ") for line in starts) for name in REGISTRY)
+    assert starts[-1].startswith("Brute Force ")
