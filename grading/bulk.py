@@ -216,32 +216,34 @@ class _Slot:
 
 
 _END = object()
+#: Name of the input-reader thread of a parallel run.
+READER_THREAD = "sudoku-rate-reader"
 
 
 def _reader(items: Iterator[Item], q: "queue.Queue", wake_fd: int, stop: threading.Event) -> None:
     """Read input in a thread (a slow stdin never holds up finished rows); the bounded queue
-    keeps read-ahead, hence memory, constant. Each put is signalled on ``wake_fd``."""
+    keeps read-ahead, hence memory, constant. Each put is signalled on ``wake_fd``; once
+    ``stop`` is set nothing more is put or signalled (:func:`_parallel` waits for this
+    thread before it closes the pipe, so no byte can land in a reused descriptor)."""
+
+    def put(x) -> bool:
+        while not stop.is_set():
+            try:
+                q.put(x, timeout=0.2)
+            except queue.Full:
+                continue
+            if not stop.is_set():
+                os.write(wake_fd, b"x")
+            return True
+        return False
+
     try:
         for item in items:
-            while not stop.is_set():
-                try:
-                    q.put(item, timeout=0.2)
-                    break
-                except queue.Full:
-                    continue
-            if stop.is_set():
+            if not put(item):
                 return
-            os.write(wake_fd, b"x")
     except BaseException as e:  # reported by the main thread
-        if not stop.is_set():
-            q.put(e)
-    finally:
-        if not stop.is_set():
-            q.put(_END)
-            try:
-                os.write(wake_fd, b"x")
-            except OSError:
-                pass
+        put(e)
+    put(_END)
 
 
 def _parallel(items: Iterator[Item], opts: Options) -> Iterator[tuple[Item, str, object]]:
@@ -251,7 +253,8 @@ def _parallel(items: Iterator[Item], opts: Options) -> Iterator[tuple[Item, str,
     q: queue.Queue = queue.Queue(maxsize=window)
     wake_r, wake_w = os.pipe()
     stop = threading.Event()
-    thread = threading.Thread(target=_reader, args=(items, q, wake_w, stop), daemon=True)
+    thread = threading.Thread(target=_reader, args=(items, q, wake_w, stop), daemon=True,
+                              name=READER_THREAD)
     thread.start()
     done: dict[int, tuple[Item, str, object]] = {}
     waiting: list[Item] = []  # read, not yet sent, in order
@@ -320,8 +323,13 @@ def _parallel(items: Iterator[Item], opts: Options) -> Iterator[tuple[Item, str,
                 s.kill()
             else:
                 s.stop()
-        os.close(wake_r)
-        os.close(wake_w)
+        # the reader sees ``stop`` within 0.2 s, unless it is blocked reading its input (a
+        # stdin that sends nothing): then leave the pipe open rather than let a late write
+        # reach a descriptor number reused by the next run's pipes
+        thread.join(timeout=2.0)
+        if not thread.is_alive():
+            os.close(wake_r)
+            os.close(wake_w)
 
 
 class _Alarm(BaseException):

@@ -194,3 +194,41 @@ def test_columns_and_scales(tmp_path):
     assert (se["rating"], se["level"], se["score"]) == (ho["rating"], ho["level"], ho["score"])
     only_se = json.loads(run(str(src), "-f", "jsonl", "--columns", "puzzle,rating").stdout.splitlines()[0])
     assert only_se == {"puzzle": row["puzzle"], "rating": row["rating"]}
+
+
+def test_runs_in_one_process_leave_no_reader_behind(tmp_path):
+    """Several parallel runs in one process (as a program calling ``rate_files`` does): each
+    ends with every row, and leaves no input-reader thread that could later write into a pipe
+    descriptor the next run reuses (which once hung a run)."""
+    import threading
+
+    from rich.console import Console
+
+    from grading.bulk import READER_THREAD, Options, rate_files
+    src = write(tmp_path, "in.txt", EASY)
+    quiet = Console(file=io.StringIO())
+    for i in range(8):
+        out = tmp_path / f"out{i}.csv"
+        assert rate_files([str(src)], fmt="csv", output=str(out), progress=False, out=quiet, err=quiet,
+                          opts=Options(jobs=2, scale="hodoku"), summary=False)
+        assert len(rows_of(out)) == len(EASY)
+        assert not [t for t in threading.enumerate() if t.name == READER_THREAD]
+
+
+def test_stopping_early_waits_for_the_reader():
+    """A run stopped before its input ends (an error, Ctrl-C) waits for the reader thread
+    before closing the pipe it signals on, even when the input is slow."""
+    import threading
+
+    from grading.bulk import READER_THREAD, Options, _items, _parallel
+
+    def slow(items):
+        for item in items:
+            time.sleep(0.3)
+            yield item
+
+    src = os.path.join(ROOT, "puzzles", "qqwing_simple.txt")
+    engine = _parallel(slow(_items([src], 0)), Options(jobs=2, scale="hodoku"))
+    next(engine)
+    engine.close()
+    assert not [t for t in threading.enumerate() if t.name == READER_THREAD]
