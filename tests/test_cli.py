@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from helpers import PUZZLES, collection
+from helpers import collection
 
 P = collection("qqwing_expert.txt", 1)[0]
 EASY = collection("qqwing_simple.txt", 1)[0]

@@ -3,7 +3,6 @@ import re
 import shutil
 import subprocess
 import tempfile
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
