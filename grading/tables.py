@@ -4,13 +4,15 @@ Columns:
 
 - ``name``: as HoDoKu spells it (the key everywhere); SE-only techniques use SE's name.
 - ``family``: the strategies module family.
-- ``code``: HoDoKu's regression-library code (``-`` for SE-only techniques).
+- ``code``: HoDoKu's regression-library code (``-`` for SE-only techniques and for HoDoKu's
+  Brute Force, which the library does not test).
 - ``se``: Sudoku Explainer difficulty of the technique. Where SE has the technique itself
   (singles, direct techniques, intersections, subsets, basic fish, XY/XYZ-Wing, unique
   rectangles, BUG) it is SE's own number; for HoDoKu techniques SE lacks (single-digit
   patterns, finned/Franken fish, W-Wing, colouring, ALS, ...) it is the rating of the SE chain
   that makes the same deduction (forcing X-chain 6.6, XY forcing chain 7.0, cycles 6.5, ...).
   Chain techniques get SE's length increment on top (see ``grading.rater.se_difficulty``).
+  ``-`` for Brute Force, HoDoKu's last resort, which SE lacks.
 - ``level``/``score``: HoDoKu's level and score per step (HoDoKu 2.2 ``Options.DEFAULT_SOLVER_STEPS``);
   ``-`` for techniques HoDoKu lacks.
 - ``order``: HoDoKu's search order (``StepConfig`` index, lower first); ties in the SE path fall
