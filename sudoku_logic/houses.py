@@ -68,7 +68,8 @@ def cell_list(bits: int) -> list[int]:
 
 def union_peers(bits: int, peers) -> int:
     """Union of ``peers[cell]`` over the cells of the 81-bit set ``bits`` (any per-cell table
-    of bit sets: peers, a cell's houses, ...)."""
+    of bit sets: peers, a cell's houses, ...; or over the houses of a 27-bit set with
+    ``HOUSE_MASK``, which gives their cells)."""
     out = 0
     while bits:
         low = bits & -bits

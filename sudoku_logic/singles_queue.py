@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from collections import deque
 
+from strategies.singles import full_house_step, hidden_single_step, naked_single_step
 from strategies.step import Step
 
 from .grid import Grid
-from .houses import CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, PEERS, cell_name, house_name
+from .houses import CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, PEERS
 
 #: Each cell's (row, column, box) as cell sets.
 CELL_HOUSE_MASKS = [tuple(HOUSE_MASK[h] for h in houses) for houses in CELL_HOUSES]
@@ -141,12 +142,7 @@ class SinglesQueue:
                 # HoDoKu: no other digit has a place left in the house; in a sound
                 # position, the cell is the house's last empty one
                 if empty & HOUSE_MASK[h] == bit:
-                    return Step(
-                        "Full House", placements=[(cell, d)], cells=[cell], houses=[h],
-                        candidates=[(cell, d, "pattern")],
-                        explanation=f"{cell_name(cell)} is the last empty cell of "
-                                    f"{house_name(h, False)}, so it takes the missing digit {d}.",
-                    )
+                    return full_house_step(cell, d, h)
         if stale > 32 and stale * 2 > len(self.naked):
             # entries of solved cells change nothing for any of the three searches
             self.naked = deque(e for e in self.naked if empty >> e[0] & 1)
@@ -157,12 +153,7 @@ class SinglesQueue:
         while self.naked:
             cell, d = self.naked.popleft()
             if empty >> cell & 1 and grid.cands[cell] == 1 << (d - 1):
-                return Step(
-                    "Naked Single", placements=[(cell, d)], cells=[cell],
-                    candidates=[(cell, d, "pattern")],
-                    explanation=f"{cell_name(cell)} has only one candidate left, {d}: every other "
-                                f"digit is already in its row, column or box.",
-                )
+                return naked_single_step(cell, d)
         return None
 
     def _hidden_single(self, grid: Grid) -> Step | None:
@@ -177,11 +168,6 @@ class SinglesQueue:
             for h in CELL_HOUSES[cell]:
                 rest = p & HOUSE_MASK[h]
                 if rest and not rest & (rest - 1):
-                    return Step(
-                        "Hidden Single", placements=[(cell, d)], cells=[cell], houses=[h],
-                        candidates=[(cell, d, "pattern")],
-                        difficulty=1.2 if h >= 18 else 1.5,
-                        explanation=f"In {house_name(h, False)}, {d} can only go in {cell_name(cell)}.",
-                    )
+                    return hidden_single_step(cell, d, h)
             return None  # HoDoKu stops at the first empty cell in the queue
         return None
