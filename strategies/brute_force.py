@@ -16,6 +16,7 @@ from sudoku_logic.houses import cell_list, cell_name
 from .registry import technique
 from .step import Step
 
+
 def _solution(grid: Grid) -> list[int] | None:
     """The solution of ``grid`` if it has exactly one, else None."""
     sols = dlx.solutions(grid, 2)
