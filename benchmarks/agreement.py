@@ -3,7 +3,7 @@
     python benchmarks/agreement.py [--limit N] [--jobs N] [--source NAME] [--show K]
 
 Reads ``/work/shared/ratings/se_dev.csv`` (SE's ER/EP/ED) and ``hodoku_dev.csv`` (HoDoKu's
-level, score, hardest technique), rates the same puzzles with ``grading.rater`` and prints:
+level, score, hardest technique), rates the same puzzles with ``sudoku_logic.grading.rater`` and prints:
 SE: share of puzzles with the same ER / EP / ED, Spearman rank correlation of ER, per source;
 HoDoKu: share with the same level, same score, same hardest technique, per source; then the
 commonest disagreements.
@@ -57,12 +57,12 @@ _RATER = None
 
 def _init(scale: str) -> None:
     global _RATER
-    from grading.rater import Rater
+    from sudoku_logic.grading.rater import Rater
     _RATER = Rater(se=scale == "se", hodoku=scale == "hodoku")
 
 
 def _rate(puzzle: str):
-    from sudoku_logic.formats import parse
+    from sudoku_logic.core.formats import parse
     r = _RATER.rate(parse(puzzle), puzzle)
     return (r.er, r.ep, r.ed, r.se_hardest, r.level, r.score, r.hodoku_hardest, r.solved, r.ms)
 

@@ -11,8 +11,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sudoku_logic import dlx  # noqa: E402
-from sudoku_logic.formats import parse  # noqa: E402
+from sudoku_logic.core import dlx  # noqa: E402
+from sudoku_logic.core.formats import parse  # noqa: E402
 
 COLLECTIONS = ["qqwing_expert.txt", "top1465.txt", "sudoku17.txt"]
 

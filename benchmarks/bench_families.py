@@ -18,9 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sudoku_logic.formats import parse  # noqa: E402
-from sudoku_logic.solver import Solver  # noqa: E402
-from strategies.registry import all_techniques  # noqa: E402
+from sudoku_logic.core.formats import parse  # noqa: E402
+from sudoku_logic.solve.solver import Solver  # noqa: E402
+from sudoku_logic.strategies.registry import all_techniques  # noqa: E402
 
 BASIC = ("singles", "intersections", "subsets")
 COLLECTIONS = ["qqwing_expert.txt", "top1465.txt"]

@@ -20,9 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sudoku_logic.formats import parse  # noqa: E402
-from sudoku_logic.solver import Solver  # noqa: E402
-from strategies import forcing  # noqa: E402
+from sudoku_logic.core.formats import parse  # noqa: E402
+from sudoku_logic.solve.solver import Solver  # noqa: E402
+from sudoku_logic.strategies import forcing  # noqa: E402
 
 
 def puzzles(name: str, n: int) -> list[str]:

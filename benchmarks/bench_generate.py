@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sudoku_logic.generator import Wanted, generate  # noqa: E402
+from sudoku_logic.app.generator import Wanted, generate  # noqa: E402
 
 LEVELS = ["easy", "medium", "hard", "unfair", "extreme"]
 

@@ -7,7 +7,7 @@ prints puzzles per second for:
 
 - ``ours hodoku``: our HoDoKu-scale path alone (what hodoku-py computes), one process;
 - ``ours both``: a full row (SE path and HoDoKu path), one process;
-- ``ours both xJ``: the same through ``grading.bulk`` with J worker processes (all cores);
+- ``ours both xJ``: the same through ``sudoku_logic.app.bulk`` with J worker processes (all cores);
 - ``hodoku-py``: ``hodoku.Solver().rate(puzzle)``, one process (install with
   ``pip install -e .[bench]``);
 
@@ -27,8 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from grading.rater import Rater  # noqa: E402
-from sudoku_logic.formats import parse  # noqa: E402
+from sudoku_logic.grading.rater import Rater  # noqa: E402
+from sudoku_logic.core.formats import parse  # noqa: E402
 
 COLLECTIONS = ["qqwing_expert.txt", "top1465.txt", "sudoku17.txt"]
 
@@ -56,7 +56,7 @@ def bench_ours(ps: list[str], se: bool, hodoku: bool) -> tuple[float, int]:
 def bench_bulk(ps: list[str], jobs: int) -> float:
     from rich.console import Console
 
-    from grading.bulk import Options, rate_files
+    from sudoku_logic.app.bulk import Options, rate_files
     with tempfile.TemporaryDirectory() as d:
         src = Path(d) / "in.txt"
         src.write_text("\n".join(ps) + "\n")

@@ -38,9 +38,9 @@ def puzzles(name: str, limit: int | None = None) -> list[str]:
 def check_one(args: tuple[str, str]) -> tuple[bool, int, list[str]]:
     """Solve one puzzle; return (solved, steps checked, descriptions of wrong steps)."""
     puzzle, order = args
-    from sudoku_logic import dlx
-    from sudoku_logic.formats import parse
-    from sudoku_logic.solver import Solver
+    from sudoku_logic.core import dlx
+    from sudoku_logic.core.formats import parse
+    from sudoku_logic.solve.solver import Solver
     if order not in _SOLVERS:
         _SOLVERS[order] = Solver(order=order)
     solver = _SOLVERS[order]

@@ -5,7 +5,7 @@
   difficulty, ``ep`` the hardest step up to and including the first placement, ``ed`` the
   difficulty of the first step. The SE path uses SE's own techniques where we have them
   (including its direct techniques, which HoDoKu lacks) and, for HoDoKu techniques SE lacks,
-  the rating of the SE chain making the same deduction (see ``grading.tables``).
+  the rating of the SE chain making the same deduction (see ``sudoku_logic.grading.tables``).
 - HoDoKu: the path takes the first step found in HoDoKu's search order, with the techniques
   HoDoKu enables by default. ``score`` is the sum of the step scores; ``level`` the hardest
   step's level, raised while the score exceeds the level's maximum score. Where no logical
@@ -21,13 +21,13 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from sudoku_logic.grid import Grid
-from sudoku_logic.solver import MAX_STEPS, SearchMemo, Solver, SolveResult, snapshot, step_changes
-from strategies.forcing import forget_history
-from strategies.registry import Technique, all_techniques, lookup
-from strategies.step import Step
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.solve.solver import MAX_STEPS, SearchMemo, Solver, SolveResult, snapshot, step_changes
+from sudoku_logic.strategies.forcing import forget_history
+from sudoku_logic.strategies.registry import Technique, all_techniques, lookup
+from sudoku_logic.core.step import Step
 
-from .tables import BRUTE_FORCE_SCORE, LEVEL_MAX_SCORE, LEVELS, RATINGS
+from sudoku_logic.grading.tables import BRUTE_FORCE_SCORE, LEVEL_MAX_SCORE, LEVELS, RATINGS
 
 #: Techniques rated as SE chains: SE adds its length increment to the table's base rating.
 SE_CHAIN_TECHNIQUES = frozenset({

@@ -11,7 +11,7 @@ Columns:
   rectangles, BUG) it is SE's own number; for HoDoKu techniques SE lacks (single-digit
   patterns, finned/Franken fish, W-Wing, colouring, ALS, ...) it is the rating of the SE chain
   that makes the same deduction (forcing X-chain 6.6, XY forcing chain 7.0, cycles 6.5, ...).
-  Chain techniques get SE's length increment on top (see ``grading.rater.se_difficulty``).
+  Chain techniques get SE's length increment on top (see ``sudoku_logic.grading.rater.se_difficulty``).
   ``-`` for Brute Force, HoDoKu's last resort, which SE lacks.
 - ``level``/``score``: HoDoKu's level and score per step (HoDoKu 2.2 ``Options.DEFAULT_SOLVER_STEPS``);
   ``-`` for techniques HoDoKu lacks.

@@ -5,11 +5,11 @@ compact cell printing so that notation lines read exactly as HoDoKu prints them.
 """
 from __future__ import annotations
 
-from sudoku_logic.houses import HOUSE_MASK, MASK_DIGITS
+from sudoku_logic.core.houses import HOUSE_MASK, MASK_DIGITS
 
 def digit_list(digits: int | None):
     """The digits of a 9-bit set (bit ``d - 1``), all nine for None: what a digit-local
-    finder (see :mod:`strategies.registry`) searches."""
+    finder (see :mod:`sudoku_logic.strategies.registry`) searches."""
     return range(1, 10) if digits is None else MASK_DIGITS[digits]
 
 

@@ -19,14 +19,14 @@ import heapq
 from dataclasses import dataclass
 from typing import Iterator
 
-from sudoku_logic.grid import Grid
-from sudoku_logic.houses import (
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import (
     ALL_CELLS, DIGIT_BIT, HOUSE_CELLS, MASK_DIGITS, MASK_SIZE, cell_list, cell_name,
     cells_name, seen_by_all,
 )
 
-from .registry import technique
-from .step import Step
+from sudoku_logic.strategies.registry import technique
+from sudoku_logic.core.step import Step
 
 
 @dataclass

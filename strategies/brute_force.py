@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from sudoku_logic import dlx
-from sudoku_logic.grid import Grid
-from sudoku_logic.houses import cell_list, cell_name
+from sudoku_logic.core import dlx
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import cell_list, cell_name
 
-from .registry import technique
-from .step import Step
+from sudoku_logic.strategies.registry import technique
+from sudoku_logic.core.step import Step
 
 
 def _solution(grid: Grid) -> list[int] | None:

@@ -2,7 +2,7 @@
 
 The searches follow HoDoKu (ChainSolver for X-/XY-Chains and Remote Pairs, TablingSolver for
 Nice Loops and AICs): from every candidate assumed ON or OFF, a breadth-first search over
-the link table (:mod:`strategies.links`) follows alternating inferences (ON -> weak link ->
+the link table (:mod:`sudoku_logic.strategies.links`) follows alternating inferences (ON -> weak link ->
 OFF -> strong link -> ON ...), so every literal is reached by a shortest chain. Chains that
 revisit a cell (HoDoKu's lasso check) are rejected. Then:
 
@@ -19,15 +19,15 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Iterator
 
-from grading.tables import RATINGS
-from sudoku_logic.grid import Grid
-from sudoku_logic.houses import (
+from sudoku_logic.grading.tables import RATINGS
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import (
     DIGIT_BIT, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name, cells_name, seen_by_all,
 )
 
-from .links import CELL_NODES, DIGIT_NODES, NCAND, LinkTable, link_table
-from .registry import technique
-from .step import LazyStep, Step
+from sudoku_logic.strategies.links import CELL_NODES, DIGIT_NODES, NCAND, LinkTable, link_table
+from sudoku_logic.strategies.registry import technique
+from sudoku_logic.core.step import LazyStep, Step
 
 #: Longest chain searched, in links (HoDoKu's default restriction for simple chains is 20).
 MAX_LINKS = 20

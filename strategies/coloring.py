@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from sudoku_logic.grid import Grid
-from sudoku_logic.houses import HOUSE_MASK, PEERS, cell_list, cell_name, cells_name, union_peers
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import HOUSE_MASK, PEERS, cell_list, cell_name, cells_name, union_peers
 
-from ._pattern_tools import digit_list
-from .registry import technique
-from .step import Step
+from sudoku_logic.strategies._pattern_tools import digit_list
+from sudoku_logic.strategies.registry import technique
+from sudoku_logic.core.step import Step
 
 
 def color_clusters(grid: Grid, d: int) -> list[tuple[int, int]]:

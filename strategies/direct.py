@@ -7,7 +7,7 @@ HoDoKu level): they matter for SE's ER of easy puzzles, where SE rates a puzzle 
 instead of 2.6 (pointing) or 3.4 (hidden pair). Like SE's hints (``IndirectHint.apply``), a
 step makes the pattern's eliminations and places the hidden single it leads to.
 They are off the default solve path (``default=False``: ``sudoku step`` shows HoDoKu's
-techniques); the SE rating path (``grading.rater``) always uses them.
+techniques); the SE rating path (``sudoku_logic.grading.rater``) always uses them.
 Search order follows SE: pointing (box -> column, box -> row), then claiming (column -> box,
 row -> box); hidden subsets in boxes, then columns, then rows.
 """
@@ -16,11 +16,11 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
-from sudoku_logic.grid import Grid
-from sudoku_logic.houses import DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, cell_list, cell_name, cells_name, house_name
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, cell_list, cell_name, cells_name, house_name
 
-from .registry import technique
-from .step import Step
+from sudoku_logic.strategies.registry import technique
+from sudoku_logic.core.step import Step
 
 _BOXES = range(18, 27)
 _COLS = range(9, 18)

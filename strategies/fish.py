@@ -8,20 +8,20 @@ cover houses. With fins (base candidates outside the cover houses) either a fin 
 fish stands, so only cells that see every fin lose d.
 
 Basic fish (rows against columns) have a fast path on 9-bit line masks; Franken and Mutant
-fish use the general search of :mod:`strategies.fish_search`.
+fish use the general search of :mod:`sudoku_logic.strategies.fish_search`.
 """
 from __future__ import annotations
 
 from itertools import combinations
 from typing import Callable, Iterable, Iterator
 
-from sudoku_logic.grid import Grid
-from sudoku_logic.houses import HOUSE_MASK, cell_list, cell_name, cells_name
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import HOUSE_MASK, cell_list, cell_name, cells_name
 
-from ._pattern_tools import digit_list
-from .fish_search import BASIC, FRANKEN, MAX_FINS, MUTANT, Fish, search, shape
-from .registry import technique
-from .step import Step
+from sudoku_logic.strategies._pattern_tools import digit_list
+from sudoku_logic.strategies.fish_search import BASIC, FRANKEN, MAX_FINS, MUTANT, Fish, search, shape
+from sudoku_logic.strategies.registry import technique
+from sudoku_logic.core.step import Step
 
 SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _COUNT = {2: "two", 3: "three", 4: "four"}

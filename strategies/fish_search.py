@@ -20,7 +20,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator, NamedTuple, Sequence
 
-from sudoku_logic.houses import HOUSE_MASK, PEERS
+from sudoku_logic.core.houses import HOUSE_MASK, PEERS
 
 #: HoDoKu's defaults: at most five fins (endo fins included), at most two endo fins.
 MAX_FINS = 5

@@ -13,7 +13,7 @@ the last resort, Nested Forcing Net.
   two levels if needed.
 
 Every conclusion is proved by the branches shown in ``step.chains`` (engine in
-:mod:`strategies.implications`); difficulty grows with the number of facts the proof needs, as
+:mod:`sudoku_logic.strategies.implications`); difficulty grows with the number of facts the proof needs, as
 in Sudoku Explainer (base + 0.1 per length threshold 4, 6, 8, 12, 16, 24, 32, ...).
 
 Speed within a solve (none of it changes what a step proves; every step shown is computed
@@ -27,15 +27,15 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Iterator
 
-from grading.tables import RATINGS
-from sudoku_logic.grid import Grid
-from sudoku_logic.houses import MASK_DIGITS, cell_name, house_name
+from sudoku_logic.grading.tables import RATINGS
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import MASK_DIGITS, cell_name, house_name
 
-from .implications import (
+from sudoku_logic.strategies.implications import (
     ALL81, CELL_HOUSE_BITS, DYNAMIC, STATIC, Branch, Position, fact_name, propagate, split,
 )
-from .registry import technique
-from .step import LazyStep, Step
+from sudoku_logic.strategies.registry import technique
+from sudoku_logic.core.step import LazyStep, Step
 
 ZERO = 0
 _ANALYSES: "OrderedDict[tuple, Analysis]" = OrderedDict()

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sudoku_logic.grid import Grid
-from sudoku_logic.houses import (
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import (
     CELL_BIT, CELL_HOUSE_BITS, HOUSE_MASK, MASK_DIGITS, PEERS, cell_name, house_name,
 )
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
-from sudoku_logic.grid import Grid
-from sudoku_logic.houses import (
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import (
     CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cell_list, cells_name, digits_name,
     house_name,
 )
 
-from .registry import technique
-from .step import Step
+from sudoku_logic.strategies.registry import technique
+from sudoku_logic.core.step import Step
 
 
 def _line_box_pairs():

@@ -13,21 +13,21 @@ from the base lines.
 
 Fins that the target sees directly are ordinary finned fish (left to the fish finders); a
 Kraken needs at least one fin reached only through a chain. Chains are the bivalue/bilocal
-forcing chains of :mod:`strategies.forcing` (static branches, shared with those finders).
+forcing chains of :mod:`sudoku_logic.strategies.forcing` (static branches, shared with those finders).
 """
 from __future__ import annotations
 
 from itertools import combinations
 from typing import Iterator
 
-from grading.tables import RATINGS
-from sudoku_logic.grid import Grid
-from sudoku_logic.houses import HOUSE_MASK, PEERS, cell_name, cells_name
+from sudoku_logic.grading.tables import RATINGS
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import HOUSE_MASK, PEERS, cell_name, cells_name
 
-from .forcing import analysis, length_increment
-from .implications import ALL81, STATIC
-from .registry import technique
-from .step import Step
+from sudoku_logic.strategies.forcing import analysis, length_increment
+from sudoku_logic.strategies.implications import ALL81, STATIC
+from sudoku_logic.strategies.registry import technique
+from sudoku_logic.core.step import Step
 
 MAX_FINS = 2
 SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}

@@ -22,8 +22,8 @@ from functools import cached_property
 
 from collections import OrderedDict
 
-from sudoku_logic.grid import Grid
-from sudoku_logic.houses import (
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import (
     ALL_CELLS, CELL_HOUSES, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list,
     cells_name, house_name, seen_by_all,
 )

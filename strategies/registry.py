@@ -1,7 +1,7 @@
 """The technique registry: each strategy module registers its finders here by name.
 
 A finder is ``finder(grid) -> Iterator[Step]``: it yields every step it finds, easiest
-first, so that taking the first one is cheap. Difficulty comes from ``grading.tables``.
+first, so that taking the first one is cheap. Difficulty comes from ``sudoku_logic.grading.tables``.
 
 A *house-local* finder (registered with ``local="house"``) also takes ``houses``, a 27-bit
 set of house indexes: it then looks only at patterns involving one of those houses (for a
@@ -19,10 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
-from grading.tables import RATINGS, Rating
-from sudoku_logic.grid import Grid
+from sudoku_logic.grading.tables import RATINGS, Rating
+from sudoku_logic.core.grid import Grid
 
-from .step import Step
+from sudoku_logic.core.step import Step
 
 Finder = Callable[[Grid], Iterator[Step]]
 
@@ -43,7 +43,7 @@ class Technique:
     default: bool = True
     local: str | None = None
     #: HoDoKu collects every step of this technique and takes the best by its step
-    #: comparator (:func:`strategies.step.hodoku_rank`); the finder yields easiest first
+    #: comparator (:func:`sudoku_logic.core.step.hodoku_rank`); the finder yields easiest first
     ranked: bool = False
 
     @property
@@ -78,11 +78,11 @@ def _load_all() -> None:
     import importlib
     import pkgutil
 
-    import strategies
+    import sudoku_logic.strategies as package
 
-    for mod in pkgutil.iter_modules(strategies.__path__):
+    for mod in pkgutil.iter_modules(package.__path__):
         if mod.name not in ("registry", "step"):
-            importlib.import_module(f"strategies.{mod.name}")
+            importlib.import_module(f"sudoku_logic.strategies.{mod.name}")
 
 
 ORDERS = ("se", "hodoku")

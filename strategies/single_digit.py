@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from sudoku_logic.grid import Grid
-from sudoku_logic.houses import (
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import (
     BOX_OF, CELL_BIT, COL_OF, COLS, HOUSE_MASK, PEERS, ROW_OF, ROWS, cell_list, cell_name, cells_name,
     house_name,
 )
 
-from ._pattern_tools import conjugate_pairs, digit_list
-from .registry import technique
-from .step import Step
+from sudoku_logic.strategies._pattern_tools import conjugate_pairs, digit_list
+from sudoku_logic.strategies.registry import technique
+from sudoku_logic.core.step import Step
 
 # ----------------------------------------------------------------------------- Skyscraper
 

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from sudoku_logic.grid import Grid
-from sudoku_logic.houses import HOUSE_MASK, MASK_DIGITS, cell_list, cell_name, house_name, union_peers
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import HOUSE_MASK, MASK_DIGITS, cell_list, cell_name, house_name, union_peers
 
-from .registry import technique
-from .step import Step
+from sudoku_logic.strategies.registry import technique
+from sudoku_logic.core.step import Step
 
 #: Houses in the order Hidden Single looks at them: boxes (easier to see) before lines.
 _HIDDEN_ORDER = list(range(18, 27)) + list(range(0, 18))

@@ -4,13 +4,13 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
-from sudoku_logic.grid import Grid
-from sudoku_logic.houses import (
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import (
     DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cell_list, cells_name, digits_name, house_name,
 )
 
-from .registry import technique
-from .step import Step
+from sudoku_logic.strategies.registry import technique
+from sudoku_logic.core.step import Step
 
 _SIZE_NAME = {2: "Pair", 3: "Triple", 4: "Quadruple"}
 _COUNT = {2: "two", 3: "three", 4: "four"}

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from sudoku_logic.grid import Grid
-from sudoku_logic.houses import (
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import (
     HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cell_list, cells_name, house_name,
 )
 
-from .registry import technique
-from .step import Step
+from sudoku_logic.strategies.registry import technique
+from sudoku_logic.core.step import Step
 
 
 def _subsets(cells: list[int], cands: list[int], im: int, need: int) -> list[tuple[int, int, int]]:

@@ -20,15 +20,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator
 
-from sudoku_logic import dlx
-from sudoku_logic.grid import Grid
-from sudoku_logic.houses import (
+from sudoku_logic.core import dlx
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import (
     BOX_OF, CELL_BIT, CELL_HOUSES, COL_OF, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS,
     MASK_SIZE, PEERS, ROW_OF, cell_list, cell_name, cells_name, digits_name, house_name,
 )
 
-from .registry import technique
-from .step import Step
+from sudoku_logic.strategies.registry import technique
+from sudoku_logic.core.step import Step
 
 # ---------------------------------------------------------------- geometry
 

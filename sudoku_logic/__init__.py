@@ -10,31 +10,32 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .errors import (
+from sudoku_logic.core.errors import (
     Contradiction, FormatError, InvalidPuzzle, MultipleSolutions, NoSolution, SudokuError,
 )
-from .formats import parse
-from .grid import Grid
+from sudoku_logic.core.formats import parse
+from sudoku_logic.core.grid import Grid
 
 __version__ = "0.1.0"
 
 #: Names imported lazily: name -> module that defines it.
 _LAZY = {
-    "api": "sudoku_logic.api",
-    "load": "sudoku_logic.api",
-    "validate": "sudoku_logic.api",
-    "next_step": "sudoku_logic.api",
-    "steps": "sudoku_logic.api",
-    "solve_path": "sudoku_logic.api",
-    "rate": "sudoku_logic.api",
-    "hint": "sudoku_logic.api",
-    "to_html": "sudoku_logic.api",
-    "Position": "sudoku_logic.position",
-    "Problem": "sudoku_logic.position",
-    "WrongPosition": "sudoku_logic.position",
-    "Solver": "sudoku_logic.solver",
-    "SolveResult": "sudoku_logic.solver",
-    "Step": "strategies.step",
+    "api": "sudoku_logic.app.api",
+    "dlx": "sudoku_logic.core.dlx",
+    "load": "sudoku_logic.app.api",
+    "validate": "sudoku_logic.app.api",
+    "next_step": "sudoku_logic.app.api",
+    "steps": "sudoku_logic.app.api",
+    "solve_path": "sudoku_logic.app.api",
+    "rate": "sudoku_logic.app.api",
+    "hint": "sudoku_logic.app.api",
+    "to_html": "sudoku_logic.app.api",
+    "Position": "sudoku_logic.app.position",
+    "Problem": "sudoku_logic.app.position",
+    "WrongPosition": "sudoku_logic.app.position",
+    "Solver": "sudoku_logic.solve.solver",
+    "SolveResult": "sudoku_logic.solve.solver",
+    "Step": "sudoku_logic.core.step",
 }
 
 __all__ = [
@@ -48,7 +49,7 @@ def __getattr__(name: str) -> Any:
     if module is None:
         raise AttributeError(f"module 'sudoku_logic' has no attribute {name!r}")
     mod = importlib.import_module(module)
-    value = mod if name == "api" else getattr(mod, name)
+    value = mod if name in ("api", "dlx") else getattr(mod, name)
     globals()[name] = value
     return value
 

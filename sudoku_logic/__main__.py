@@ -1,3 +1,3 @@
-from .cli import main
+from sudoku_logic.app.cli import main
 
 main()

@@ -9,9 +9,9 @@ technique finds the same eliminations in that position.
 from __future__ import annotations
 
 from helpers import check_path
-from sudoku_logic.formats import parse
-from sudoku_logic.solver import Solver
-from strategies.registry import lookup
+from sudoku_logic.core.formats import parse
+from sudoku_logic.solve.solver import Solver
+from sudoku_logic.strategies.registry import lookup
 
 BASIC_FAMILIES = {"singles", "intersections", "subsets"}
 

@@ -5,11 +5,11 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from sudoku_logic import dlx
-from sudoku_logic.formats import RegLibCase, parse, parse_reglib
-from sudoku_logic.grid import Grid
-from sudoku_logic.houses import cell_name
-from strategies.registry import lookup
+from sudoku_logic.core import dlx
+from sudoku_logic.core.formats import RegLibCase, parse, parse_reglib
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import cell_name
+from sudoku_logic.strategies.registry import lookup
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"
@@ -146,7 +146,7 @@ def exemplar_sections() -> dict[str, list[str]]:
 
 def wrong_given(p: str) -> Grid:
     """The puzzle with one more given that breaks no rule at once but leaves no solution."""
-    from sudoku_logic.errors import InvalidPuzzle
+    from sudoku_logic.core.errors import InvalidPuzzle
     sol = dlx.solve(parse(p))
     for c in range(81):
         if p[c] in "0.":

@@ -7,12 +7,12 @@ import pytest
 from helpers import (
     assert_step_true_in_position, check_path, check_reglib_case, collection, exemplar_sections, reglib_cases, reglib_ids,
 )
-import strategies.als as als
-from strategies.als import AlsOptions, collect_alses
-from strategies.registry import lookup
-from sudoku_logic.formats import parse
-from sudoku_logic.houses import HOUSE_CELLS, MASK_SIZE
-from sudoku_logic.solver import Solver
+import sudoku_logic.strategies.als as als
+from sudoku_logic.strategies.als import AlsOptions, collect_alses
+from sudoku_logic.strategies.registry import lookup
+from sudoku_logic.core.formats import parse
+from sudoku_logic.core.houses import HOUSE_CELLS, MASK_SIZE
+from sudoku_logic.solve.solver import Solver
 
 XZ = "Almost Locked Set XZ-Rule"
 XY = "Almost Locked Set XY-Wing"

@@ -6,9 +6,9 @@ import sys
 import pytest
 
 import sudoku_logic
-from sudoku_logic import api, hints, position
-from sudoku_logic.formats import parse
-from sudoku_logic.position import WrongPosition
+from sudoku_logic.app import api, hints, position
+from sudoku_logic.core.formats import parse
+from sudoku_logic.app.position import WrongPosition
 
 P = "000009080000704000000200004050800200007030050036970000040000003000528006005090078"
 
@@ -22,9 +22,9 @@ def test_docstring_examples(module):
 
 
 def test_package_exports_are_lazy():
-    code = ("import sys, sudoku_logic; assert 'strategies.registry' not in sys.modules; "
+    code = ("import sys, sudoku_logic; assert 'sudoku_logic.strategies.registry' not in sys.modules; "
             "s = sudoku_logic.next_step('" + P + "'); print(s.notation); "
-            "assert 'strategies.registry' in sys.modules")
+            "assert 'sudoku_logic.strategies.registry' in sys.modules")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "Hidden Single: r6c6=5"

@@ -3,9 +3,9 @@ import random
 
 from helpers import collection
 
-from sudoku_logic import bitsolve, dlx
-from sudoku_logic.errors import InvalidPuzzle
-from sudoku_logic.grid import Grid
+from sudoku_logic.core import bitsolve, dlx
+from sudoku_logic.core.errors import InvalidPuzzle
+from sudoku_logic.core.grid import Grid
 
 
 def _random_puzzles(n, seed):

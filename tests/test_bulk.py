@@ -204,7 +204,7 @@ def test_runs_in_one_process_leave_no_reader_behind(tmp_path):
 
     from rich.console import Console
 
-    from grading.bulk import READER_THREAD, Options, rate_files
+    from sudoku_logic.app.bulk import READER_THREAD, Options, rate_files
     src = write(tmp_path, "in.txt", EASY)
     quiet = Console(file=io.StringIO())
     for i in range(8):
@@ -220,7 +220,7 @@ def test_stopping_early_waits_for_the_reader():
     before closing the pipe it signals on, even when the input is slow."""
     import threading
 
-    from grading.bulk import READER_THREAD, Options, _items, _parallel
+    from sudoku_logic.app.bulk import READER_THREAD, Options, _items, _parallel
 
     def slow(items):
         for item in items:

@@ -6,13 +6,13 @@ from helpers import (
     assert_step_true_in_position, check_path, check_reglib_case, collection, exemplar_sections,
     reglib_cases, reglib_ids,
 )
-from sudoku_logic.formats import parse, parse_reglib
-from sudoku_logic.houses import parse_cell
-from sudoku_logic.solver import Solver
-from strategies import chains
-from strategies.chains import length_increment
-from strategies.links import link_table, node_id
-from strategies.registry import all_techniques, lookup
+from sudoku_logic.core.formats import parse, parse_reglib
+from sudoku_logic.core.houses import parse_cell
+from sudoku_logic.solve.solver import Solver
+from sudoku_logic.strategies import chains
+from sudoku_logic.strategies.chains import length_increment
+from sudoku_logic.strategies.links import link_table, node_id
+from sudoku_logic.strategies.registry import all_techniques, lookup
 
 CODES = {
     "0701": ["X-Chain"],

@@ -102,7 +102,7 @@ def test_techniques_listing():
     r = run("techniques")
     assert r.returncode == 0 and "Naked Pair" in r.stdout
     # every technique once, HoDoKu's Brute Force (no SE rating) included
-    from strategies.registry import REGISTRY, _load_all
+    from sudoku_logic.strategies.registry import REGISTRY, _load_all
     _load_all()
     starts = [line for line in r.stdout.splitlines() if line[:1].strip()]
     assert all(any(line.startswith(name + " ") for line in starts) for name in REGISTRY)

@@ -4,11 +4,11 @@ import pytest
 
 from exemplar_check import check_exemplar
 from helpers import check_reglib_case, collection, exemplar_sections, reglib_cases, reglib_ids
-from sudoku_logic.formats import parse
-from sudoku_logic.houses import parse_cell
-from sudoku_logic.solver import Solver
-from strategies.coloring import color_clusters
-from strategies.registry import lookup
+from sudoku_logic.core.formats import parse
+from sudoku_logic.core.houses import parse_cell
+from sudoku_logic.solve.solver import Solver
+from sudoku_logic.strategies.coloring import color_clusters
+from sudoku_logic.strategies.registry import lookup
 
 CODES = {
     "0500": ["Simple Colors Trap"],
@@ -65,7 +65,7 @@ def test_notation_and_roles():
 
 def test_clusters_alternate():
     """Both ends of every conjugate pair get opposite colours of the same cluster."""
-    from sudoku_logic.houses import HOUSE_MASK
+    from sudoku_logic.core.houses import HOUSE_MASK
     basic = Solver(["singles", "intersections", "subsets"])
     for p in collection("top1465.txt", limit=20):
         grid = basic.solve(parse(p)).grid

@@ -2,9 +2,9 @@
 import pytest
 
 from helpers import collection, wrong_given
-from sudoku_logic import dlx
-from sudoku_logic.errors import MultipleSolutions, NoSolution
-from sudoku_logic.formats import parse
+from sudoku_logic.core import dlx
+from sudoku_logic.core.errors import MultipleSolutions, NoSolution
+from sudoku_logic.core.formats import parse
 
 
 def test_knuth_example():

@@ -5,12 +5,12 @@ import time
 import pytest
 
 from helpers import assert_step_true, check_path, collection, exemplar_sections
-from sudoku_logic import dlx
-from sudoku_logic.formats import parse
-from sudoku_logic.solver import Solver
-from strategies import forcing
-from strategies.implications import DYNAMIC, STATIC, Position, propagate
-from strategies.registry import lookup
+from sudoku_logic.core import dlx
+from sudoku_logic.core.formats import parse
+from sudoku_logic.solve.solver import Solver
+from sudoku_logic.strategies import forcing
+from sudoku_logic.strategies.implications import DYNAMIC, STATIC, Position, propagate
+from sudoku_logic.strategies.registry import lookup
 
 BASIC = ["singles", "intersections", "subsets"]
 FORCING = ["Forcing Chain Contradiction", "Forcing Chain Verity", "Forcing Net Contradiction",
@@ -205,8 +205,8 @@ KRAKEN_PM = """4 159 2 6 159 3 159 7 8  8 159 19 12459 7 1249 3 6 145  6 3 7 145
 
 
 def _kraken_grid():
-    from sudoku_logic.grid import Grid
-    from sudoku_logic.houses import digit_mask
+    from sudoku_logic.core.grid import Grid
+    from sudoku_logic.core.houses import digit_mask
     return Grid.from_candidates([digit_mask(int(ch) for ch in tok) for tok in KRAKEN_PM.split()])
 
 

@@ -4,10 +4,10 @@ import random
 import pytest
 
 from helpers import collection
-from sudoku_logic.errors import InvalidPuzzle
-from sudoku_logic.formats import parse
-from sudoku_logic.grid import Grid
-from sudoku_logic.houses import (
+from sudoku_logic.core.errors import InvalidPuzzle
+from sudoku_logic.core.formats import parse
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import (
     BOX_OF, CELL_HOUSES, HOUSE_MASK, PEERS, cell_name, cells_name, house_name, parse_cell,
 )
 

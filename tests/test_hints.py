@@ -3,14 +3,14 @@ import pytest
 from typer.testing import CliRunner
 
 from helpers import collection
-from sudoku_logic import dlx
-from sudoku_logic.cli import app
-from sudoku_logic.errors import FormatError
-from sudoku_logic.formats import parse, to_pencilmarks, to_sukaku
-from sudoku_logic.hints import distinct_steps, hint_text, houses_phrase, pick_step, step_area
-from sudoku_logic.position import load_position, split_positions
-from sudoku_logic.solver import Solver
-from strategies.step import Step
+from sudoku_logic.core import dlx
+from sudoku_logic.app.cli import app
+from sudoku_logic.core.errors import FormatError
+from sudoku_logic.core.formats import parse, to_pencilmarks, to_sukaku
+from sudoku_logic.app.hints import distinct_steps, hint_text, houses_phrase, pick_step, step_area
+from sudoku_logic.app.position import load_position, split_positions
+from sudoku_logic.solve.solver import Solver
+from sudoku_logic.core.step import Step
 
 P = "000009080000704000000200004050800200007030050036970000040000003000528006005090078"
 SOL = "".join(map(str, dlx.unique_solution(parse(P))))
@@ -205,6 +205,6 @@ def test_file_of_positions_reports_a_bad_line_and_goes_on(tmp_path):
 def test_neighbouring_puzzles_in_a_file_are_never_paired():
     """Consecutive 17-clue puzzles often fit each other; a file of puzzles stays one per line."""
     from helpers import collection
-    from sudoku_logic.position import split_positions
+    from sudoku_logic.app.position import split_positions
     ps = collection("sudoku17.txt", 200)
     assert len(split_positions("\n".join(ps) + "\n")) == 200

@@ -8,11 +8,11 @@ import pytest
 from typer.testing import CliRunner
 
 from helpers import collection
-from sudoku_logic.cli import app
-from sudoku_logic.formats import parse
-from sudoku_logic.html import render_page, svg_grid
-from sudoku_logic.render import ROLES
-from sudoku_logic.solver import Solver
+from sudoku_logic.app.cli import app
+from sudoku_logic.core.formats import parse
+from sudoku_logic.app.html import render_page, svg_grid
+from sudoku_logic.app.render import ROLES
+from sudoku_logic.solve.solver import Solver
 
 PUZZLE = collection("top1465.txt", 1)[0]  # a Locked Triple early (HoDoKu's order): pattern and eliminations
 

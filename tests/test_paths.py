@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from helpers import COLLECTIONS, check_path, collection
-from sudoku_logic.solver import Solver
+from sudoku_logic.solve.solver import Solver
 
 SOLVERS = {"se": Solver(order="se"), "hodoku": Solver(order="hodoku")}
 SAMPLE = {"se": 200, "hodoku": 20}  # puzzles per collection per order in CI

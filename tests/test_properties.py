@@ -8,11 +8,11 @@ from itertools import islice
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from helpers import assert_step_true, collection
-from sudoku_logic import dlx
-from sudoku_logic.formats import parse, to_grid, to_line, to_pencilmarks, to_sukaku
-from sudoku_logic.grid import Grid
-from sudoku_logic.solver import Solver
-from strategies.registry import all_techniques
+from sudoku_logic.core import dlx
+from sudoku_logic.core.formats import parse, to_grid, to_line, to_pencilmarks, to_sukaku
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.solve.solver import Solver
+from sudoku_logic.strategies.registry import all_techniques
 
 POOL = collection("qqwing_expert.txt", 60) + collection("top1465.txt", 60) + collection("qqwing_simple.txt", 20)
 SOLUTIONS = {}

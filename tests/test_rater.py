@@ -2,9 +2,9 @@
 import pytest
 
 from helpers import assert_step_true
-from grading.rater import Rater, se_difficulty
-from sudoku_logic import dlx
-from sudoku_logic.formats import parse
+from sudoku_logic.grading.rater import Rater, se_difficulty
+from sudoku_logic.core import dlx
+from sudoku_logic.core.formats import parse
 
 # Sudoku Explainer's own ratings (puzzle, ER, EP, ED), from its batch rater's output on the
 # QQWing sets and sudoku17 (/work/shared/ratings/se_dev.csv): one or two per technique that
@@ -81,9 +81,9 @@ def test_unsolvable_by_logic_is_extreme_with_brute_force():
 def test_ranked_techniques_come_as_hodoku_ranks_them_in_its_order_only():
     """At a position with several XY-Chains, HoDoKu's order takes the one with the most
     eliminations (HoDoKu's ``SolutionStep.compareTo``); SE's order the shortest."""
-    from strategies.registry import lookup
-    from strategies.step import hodoku_rank
-    from sudoku_logic.solver import Solver
+    from sudoku_logic.strategies.registry import lookup
+    from sudoku_logic.core.step import hodoku_rank
+    from sudoku_logic.solve.solver import Solver
     puzzle = "600000000007100000981006000000090560010080092806004100020009005000045000065800000"
     r = Rater(se=False).rate(parse(puzzle), keep_paths=True)
     i = next(i for i, s in enumerate(r.hodoku_path) if s.technique == "XY-Chain")
@@ -107,7 +107,7 @@ def test_brute_force_as_hodoku_when_logic_runs_out():
     """HoDoKu's last resort: the solution's digit in the middle empty cell, 10000 points, then
     logic again; the puzzle is Extreme and not solved by logic. Without Brute Force in the
     technique set, a path that cannot finish adds 10000 once."""
-    from grading.rater import step_score
+    from sudoku_logic.grading.rater import step_score
     puzzle = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."
     solution = dlx.unique_solution(parse(puzzle))
     r = Rater(se=False).rate(parse(puzzle), keep_paths=True)

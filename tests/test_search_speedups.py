@@ -15,13 +15,13 @@ import random
 
 import pytest
 
-from grading.rater import Rater, hodoku_techniques, se_next_step, se_techniques
-from sudoku_logic.formats import parse
-from sudoku_logic.houses import CELL_HOUSES
-from sudoku_logic.solver import SearchMemo, Solver, changed_houses, snapshot, step_changes
-from strategies.forcing import forget_history
-from strategies.registry import all_techniques
-from strategies.step import LazyStep, Step
+from sudoku_logic.grading.rater import Rater, hodoku_techniques, se_next_step, se_techniques
+from sudoku_logic.core.formats import parse
+from sudoku_logic.core.houses import CELL_HOUSES
+from sudoku_logic.solve.solver import SearchMemo, Solver, changed_houses, snapshot, step_changes
+from sudoku_logic.strategies.forcing import forget_history
+from sudoku_logic.strategies.registry import all_techniques
+from sudoku_logic.core.step import LazyStep, Step
 
 from helpers import collection
 
@@ -188,7 +188,7 @@ def test_rater_rows_do_not_depend_on_the_memo():
 def test_xy_chain_links_built_directly_are_the_link_tables(puzzle):
     """XY-Chains build their bivalue-cell links without the whole link table: the same
     adjacency as the table's restriction, at every position of a path."""
-    from strategies.chains import _bivalue_links
-    from strategies.links import link_table
+    from sudoku_logic.strategies.chains import _bivalue_links
+    from sudoku_logic.strategies.links import link_table
     for grid in _positions(puzzle):
         assert _bivalue_links(grid) == link_table(grid).restricted("xy")

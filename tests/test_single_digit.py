@@ -4,11 +4,11 @@ import pytest
 
 from exemplar_check import check_exemplar
 from helpers import check_reglib_case, exemplar_sections, reglib_cases, reglib_ids
-from sudoku_logic.formats import parse
-from sudoku_logic.houses import HOUSE_MASK
-from sudoku_logic.solver import Solver
-from sudoku_logic.houses import cells_name as hodoku_cells
-from strategies.registry import lookup
+from sudoku_logic.core.formats import parse
+from sudoku_logic.core.houses import HOUSE_MASK
+from sudoku_logic.solve.solver import Solver
+from sudoku_logic.core.houses import cells_name as hodoku_cells
+from sudoku_logic.strategies.registry import lookup
 
 CODES = {
     "0400": ["Skyscraper"],
@@ -78,7 +78,7 @@ def test_hodoku_compact_cells():
 
 def test_turbot_fish_is_strong_weak_strong():
     """Every Turbot Fish chain: two strong links joined by cells that see each other."""
-    from sudoku_logic.houses import PEERS
+    from sudoku_logic.core.houses import PEERS
     from helpers import collection
     finder = lookup(["Turbot Fish"])[0].finder
     basic = Solver(["singles", "intersections", "subsets"])
@@ -98,7 +98,7 @@ def test_turbot_fish_is_strong_weak_strong():
 def _grid_with_ones(cells_by_row: dict[int, list[int]]):
     """A grid where every cell holds every digit, except that in the given rows (0-based)
     digit 1 stays only in the given columns (0-based)."""
-    from sudoku_logic.grid import Grid
+    from sudoku_logic.core.grid import Grid
     cands = [0x1FF] * 81
     for r, cols in cells_by_row.items():
         for c in range(9):

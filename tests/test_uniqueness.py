@@ -16,12 +16,12 @@ from helpers import (
     EXEMPLARS, assert_step_true, check_path, check_reglib_case, collection, reglib_cases,
     reglib_ids,
 )
-from grading.tables import RATINGS
-from sudoku_logic import dlx
-from sudoku_logic.formats import parse
-from sudoku_logic.solver import Solver
-from strategies.registry import REGISTRY, all_techniques, lookup
-from sudoku_logic.houses import cells_name as hodoku_cells
+from sudoku_logic.grading.tables import RATINGS
+from sudoku_logic.core import dlx
+from sudoku_logic.core.formats import parse
+from sudoku_logic.solve.solver import Solver
+from sudoku_logic.strategies.registry import REGISTRY, all_techniques, lookup
+from sudoku_logic.core.houses import cells_name as hodoku_cells
 
 CODES = {
     "0600": ["Uniqueness Test 1"],

@@ -7,9 +7,9 @@ from helpers import (
     assert_step_true_in_position, check_reglib_case, collection, exemplar_sections, reglib_cases,
     reglib_ids,
 )
-from sudoku_logic.formats import parse
-from sudoku_logic.solver import Solver
-from strategies.registry import lookup
+from sudoku_logic.core.formats import parse
+from sudoku_logic.solve.solver import Solver
+from sudoku_logic.strategies.registry import lookup
 
 CODES = {
     "0800": ["XY-Wing"],
@@ -78,7 +78,7 @@ def test_wxyz_wing_steps_are_sound_and_well_formed():
     """No reglib cases exist for WXYZ-Wing (0802): on stuck top1465 positions every WXYZ-Wing
     has a pivot seeing three pincers, four digits, z in at least two cells, each elimination
     seeing every z cell of the pattern, and agrees with the DLX solution."""
-    from sudoku_logic.houses import DIGIT_BIT, MASK_SIZE, PEERS
+    from sudoku_logic.core.houses import DIGIT_BIT, MASK_SIZE, PEERS
     finder = lookup(["WXYZ-Wing"])[0].finder
     found = 0
     for grid in wxyz_positions():

@@ -28,14 +28,14 @@ import sys
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from . import dlx
-from .errors import FormatError, InvalidPuzzle, MultipleSolutions, NoSolution, SudokuError
-from .formats import (
+from sudoku_logic.core import dlx
+from sudoku_logic.core.errors import FormatError, InvalidPuzzle, MultipleSolutions, NoSolution, SudokuError
+from sudoku_logic.core.formats import (
     LINE_CHARS, MAX_LINE, TOO_LONG, _is_header, _read_lines, open_source, parse, parse_pencilmarks,
     parse_reglib, parse_sukaku,
 )
-from .grid import Grid, check_duplicates
-from .houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS, cell_name
+from sudoku_logic.core.grid import Grid, check_duplicates
+from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS, cell_name
 
 _SPLIT = re.compile(r"[\s,;]+")
 
@@ -375,7 +375,7 @@ def position_entries(arg: str) -> Iterator[PositionEntry]:
     empty file, an over-long line are each reported in one line), then cut into positions
     by :func:`split_numbered`. Errors are attached to entries, never raised.
     """
-    from .inputs import _is_binary, looks_like_path
+    from sudoku_logic.app.inputs import _is_binary, looks_like_path
     if os.path.isdir(arg):
         yield PositionEntry("", arg, error=FormatError(f"{arg} is a directory, not a puzzle file"))
         return

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from .houses import CELL_HOUSE_BITS, CELL_HOUSES, HOUSE_CELLS, PEERS, cell_list
+from sudoku_logic.core.houses import CELL_HOUSE_BITS, CELL_HOUSES, HOUSE_CELLS, PEERS, cell_list
 
 ALL = 0x1FF
 _PEER_LIST: tuple[tuple[int, ...], ...] = tuple(tuple(cell_list(PEERS[c])) for c in range(81))

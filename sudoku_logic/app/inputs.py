@@ -4,8 +4,8 @@ from __future__ import annotations
 import os
 from typing import Iterator
 
-from .errors import FormatError, SudokuError
-from .formats import CELL_CHARS, Entry, iter_entries, parse
+from sudoku_logic.core.errors import FormatError, SudokuError
+from sudoku_logic.core.formats import CELL_CHARS, Entry, iter_entries, parse
 
 
 def looks_like_path(arg: str) -> bool:

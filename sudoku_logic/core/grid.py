@@ -5,8 +5,8 @@ pos[digit]``. Only :meth:`Grid.place` and :meth:`Grid.eliminate` change them.
 """
 from __future__ import annotations
 
-from .errors import InvalidPuzzle
-from .houses import (
+from sudoku_logic.core.errors import InvalidPuzzle
+from sudoku_logic.core.houses import (
     ALL_CELLS, ALL_DIGITS, CELL_BIT, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, PEERS,
     cell_name, house_name,
 )
@@ -196,7 +196,7 @@ def check_duplicates(values) -> None:
 
     The message reads like ``row 3 has two 7s: r3c2, r3c8``.
     """
-    from .houses import HOUSE_CELLS
+    from sudoku_logic.core.houses import HOUSE_CELLS
     for h, cells in enumerate(HOUSE_CELLS):
         seen: dict[int, int] = {}
         for c in cells:

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from strategies.step import Step
+from sudoku_logic.core.step import Step
 
-from .grid import Grid
-from .houses import DIGIT_BIT
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import DIGIT_BIT
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,10 @@ from typing import Iterator, TextIO
 from rich.console import Console
 from rich.text import Text
 
-from .grid import Grid
-from .hints import hint_text
-from .render import candidate_grid, legend
-from .solver import SolveResult
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.app.hints import hint_text
+from sudoku_logic.app.render import candidate_grid, legend
+from sudoku_logic.solve.solver import SolveResult
 
 NEXT, BACK, LEVEL, QUIT = "next", "back", "level", "quit"
 _KEYS = {"": NEXT, "\n": NEXT, "\r": NEXT, " ": NEXT, "n": NEXT, "b": BACK, "p": BACK,

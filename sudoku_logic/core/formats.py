@@ -20,9 +20,9 @@ import sys
 from dataclasses import dataclass, field
 from typing import Iterator, TextIO
 
-from .errors import FormatError, InvalidPuzzle, SudokuError
-from .grid import Grid
-from .houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS
+from sudoku_logic.core.errors import FormatError, InvalidPuzzle, SudokuError
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS
 
 CELL_CHARS = frozenset("0123456789.")
 LINE_CHARS = frozenset("0123456789.-")

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from strategies.step import Step
+from sudoku_logic.core.step import Step
 
-from .grid import Grid
-from .houses import BOX_OF, common_houses, mask_of
-from .solver import Solver
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import BOX_OF, common_houses, mask_of
+from sudoku_logic.solve.solver import Solver
 
 LEVELS = (1, 2, 3)
 _KINDS = (("row", "rows"), ("column", "columns"), ("box", "boxes"))

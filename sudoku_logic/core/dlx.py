@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from typing import Iterator, Sequence
 
-from .errors import MultipleSolutions, NoSolution
-from .grid import Grid
-from .houses import BOX_OF, MASK_DIGITS, cell_name
+from sudoku_logic.core.errors import MultipleSolutions, NoSolution
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import BOX_OF, MASK_DIGITS, cell_name
 
 
 class ExactCover:

@@ -10,12 +10,12 @@ from __future__ import annotations
 import html as _html
 from typing import Iterable
 
-from strategies.step import Step
+from sudoku_logic.core.step import Step
 
-from .grid import Grid
-from .houses import DIGIT_BIT
-from .render import CELL_BG_HTML, ROLES, step_roles, used_roles
-from .solver import SolveResult
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import DIGIT_BIT
+from sudoku_logic.app.render import CELL_BG_HTML, ROLES, step_roles, used_roles
+from sudoku_logic.solve.solver import SolveResult
 
 CELL = 44          # cell size in SVG units
 PAD = 3            # margin around the grid
@@ -114,7 +114,7 @@ def _legend(steps: Iterable[Step]) -> str:
 
 def render_page(grid: Grid, result: SolveResult, title: str | None = None) -> str:
     """The HTML page for a solve path that starts at ``grid``."""
-    from grading.rater import rate_path
+    from sudoku_logic.grading.rater import rate_path
     puzzle = grid.values_string()
     rating = rate_path(puzzle, result, 0.0)
     title = title or "Sudoku, step by step"

@@ -13,12 +13,12 @@ from typing import Optional
 import typer
 from rich.console import Console
 
-from . import dlx
-from .errors import SudokuError
-from .formats import to_line
-from .grid import Grid
-from .inputs import entries, where
-from .render import candidate_grid, legend, value_grid
+from sudoku_logic.core import dlx
+from sudoku_logic.core.errors import SudokuError
+from sudoku_logic.core.formats import to_line
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.app.inputs import entries, where
+from sudoku_logic.app.render import candidate_grid, legend, value_grid
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   pretty_exceptions_show_locals=False,
@@ -55,8 +55,8 @@ def _solver(techniques: Optional[str], uniqueness: bool = True, unique: Optional
 
     An explicit ``--techniques`` list keeps the order given unless ``--order`` is set.
     """
-    from strategies.registry import all_techniques, lookup
-    from .solver import Solver
+    from sudoku_logic.strategies.registry import all_techniques, lookup
+    from sudoku_logic.solve.solver import Solver
     names = _names(techniques)
     try:
         if without:
@@ -139,7 +139,7 @@ def _positions(arg: str, rep: Reporter, as_json: bool = False):
     Unreadable or unsolvable input is reported as a problem (exit 2); a position that
     contradicts its solution is reported cell by cell (exit 1) and skipped.
     """
-    from .position import position_entries
+    from sudoku_logic.app.position import position_entries
     for entry in position_entries(arg):
         if entry.error is not None:
             rep.problem(entry.where + str(entry.error))
@@ -208,12 +208,12 @@ def step(
         solver = _solver(techniques, not no_uniqueness, unique=True, without=without, order=order)
         result = solver.solve(grid)
         if interactive:
-            from .interactive import run_stepper
+            from sudoku_logic.app.interactive import run_stepper
             run_stepper(grid, result, console=rep.out, plain=_plain(rep))
             done = True
             continue
         if html:
-            from .html import write_html
+            from sudoku_logic.app.html import write_html
             try:
                 write_html(html, grid, result)
             except OSError as e:
@@ -253,7 +253,7 @@ def hint(
     no_uniqueness: bool = typer.Option(False, "--no-uniqueness", help="never use techniques that assume a unique solution"),
     no_color: bool = typer.Option(False, "--no-color", help="plain text output"),
 ) -> None:
-    from .hints import distinct_steps, hint_text, pick_step
+    from sudoku_logic.app.hints import distinct_steps, hint_text, pick_step
     rep = Reporter(no_color)
     plain = _plain(rep)
     for label, pos, grid in _positions(position, rep, as_json):
@@ -341,8 +341,8 @@ def rate(
     each written as soon as it is rated; a summary (levels, rating histogram, errors,
     puzzles per second) goes to stderr at the end (--summary; by default on a terminal).
     """
-    from grading.bulk import ALL_COLUMNS, COLUMNS, Options, rate_files
-    from grading.tables import LEVELS
+    from sudoku_logic.app.bulk import ALL_COLUMNS, COLUMNS, Options, rate_files
+    from sudoku_logic.grading.tables import LEVELS
 
     def bad(message: str) -> None:
         Console(stderr=True).print(f"error: {message}", markup=False)
@@ -368,7 +368,7 @@ def rate(
         bad("--timeout must be positive")
     names = _names(techniques)
     if names is not None:
-        from strategies.registry import lookup
+        from sudoku_logic.strategies.registry import lookup
         try:
             lookup(names)
         except KeyError as e:
@@ -390,7 +390,7 @@ def rate(
 @app.command("techniques")
 def list_techniques() -> None:
     """List the techniques with their family and ratings on both scales."""
-    from strategies.registry import all_techniques
+    from sudoku_logic.strategies.registry import all_techniques
     out = Console(highlight=False)
     # SE's order, then what only HoDoKu has (its last resort, Brute Force)
     techs = all_techniques("se") + [t for t in all_techniques("hodoku") if t.rating.se is None]
@@ -433,10 +433,10 @@ def generate(
     import os
     import random
 
-    from grading.bulk import COLUMNS, RowWriter
-    from strategies.registry import lookup
+    from sudoku_logic.app.bulk import COLUMNS, RowWriter
+    from sudoku_logic.strategies.registry import lookup
 
-    from .generator import SYMMETRIES, Wanted, generate as run
+    from sudoku_logic.app.generator import SYMMETRIES, Wanted, generate as run
 
     err = Console(stderr=True, highlight=False)
 

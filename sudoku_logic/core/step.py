@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from sudoku_logic.houses import cell_name, cells_name
+from sudoku_logic.core.houses import cell_name, cells_name
 
 
 @dataclass(slots=True)

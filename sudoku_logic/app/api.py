@@ -30,7 +30,7 @@ r1c1: you placed 6, but the solution has 5 there
 >>> api.next_step(givens + " " + mine)
 Traceback (most recent call last):
 ...
-sudoku_logic.position.WrongPosition: r1c1: you placed 6, but the solution has 5 there
+sudoku_logic.app.position.WrongPosition: r1c1: you placed 6, but the solution has 5 there
 
 The whole path, and a rating on both scales (Sudoku Explainer and HoDoKu):
 
@@ -46,11 +46,11 @@ from __future__ import annotations
 
 from typing import Sequence, Union
 
-from strategies.step import Step
+from sudoku_logic.core.step import Step
 
-from .grid import Grid
-from .position import Position, Problem, WrongPosition, load_position
-from .solver import Solver, SolveResult
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.app.position import Position, Problem, WrongPosition, load_position
+from sudoku_logic.solve.solver import Solver, SolveResult
 
 PositionLike = Union[str, Grid, Position]
 
@@ -104,14 +104,14 @@ def next_step(position: PositionLike, *, skip: int = 0, techniques: Sequence[str
     """The easiest step (the one the rater takes), or the one after ``skip`` easier distinct
     deductions; None when no technique applies. Raises :class:`WrongPosition` for a position
     that contradicts its solution."""
-    from .hints import pick_step
+    from sudoku_logic.app.hints import pick_step
     return pick_step(_solver(techniques, order), _grid(position), skip)
 
 
 def steps(position: PositionLike, *, techniques: Sequence[str] | None = None,
           order: str | None = "se") -> list[Step]:
     """Every distinct step available now, easiest first."""
-    from .hints import distinct_steps
+    from sudoku_logic.app.hints import distinct_steps
     return list(distinct_steps(_solver(techniques, order), _grid(position)))
 
 
@@ -123,9 +123,9 @@ def solve_path(position: PositionLike, *, techniques: Sequence[str] | None = Non
 
 
 def rate(position: PositionLike, *, techniques: Sequence[str] | None = None):
-    """The rating of a position on both scales: a :class:`grading.rater.Rating` with ``er``,
+    """The rating of a position on both scales: a :class:`sudoku_logic.grading.rater.Rating` with ``er``,
     ``ep``, ``ed`` (Sudoku Explainer), ``level`` and ``score`` (HoDoKu), ``hardest``."""
-    from grading.rater import rate as rate_grid
+    from sudoku_logic.grading.rater import rate as rate_grid
     grid = _grid(position)
     solver = Solver(techniques, order="se", unique=True) if techniques is not None else None
     return rate_grid(grid, solver)
@@ -135,7 +135,7 @@ def hint(position: PositionLike, level: int = 3, *, skip: int = 0,
          techniques: Sequence[str] | None = None) -> str | None:
     """The hint for the easiest step as text: level 1 where to look, 2 the technique and
     where, 3 the whole step (notation and explanation). None when no step applies."""
-    from .hints import hint_text
+    from sudoku_logic.app.hints import hint_text
     step = next_step(position, skip=skip, techniques=techniques)
     return None if step is None else hint_text(step, level)
 
@@ -148,6 +148,6 @@ def to_html(position: PositionLike, *, techniques: Sequence[str] | None = None,
     >>> page.count("<svg") >= 57, page.startswith("<!DOCTYPE html>")
     (True, True)
     """
-    from .html import render_page
+    from sudoku_logic.app.html import render_page
     grid = _grid(position)
     return render_page(grid, _solver(techniques, "se").solve(grid), title=title)

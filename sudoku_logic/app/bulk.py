@@ -37,8 +37,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from sudoku_logic.formats import Entry
-from sudoku_logic.inputs import entries, where
+from sudoku_logic.core.formats import Entry
+from sudoku_logic.app.inputs import entries, where
 
 COLUMNS = ["puzzle", "rating", "level", "score", "hardest", "solved", "steps", "ms"]
 EXTRA_COLUMNS = ["ep", "ed", "se_hardest", "hodoku_hardest", "se_steps", "hodoku_steps"]
@@ -93,15 +93,15 @@ _RATER = None
 
 
 def _make_rater(opts: Options):
-    from .rater import Rater
+    from sudoku_logic.grading.rater import Rater
     return Rater(opts.techniques, se=opts.need_se, hodoku=opts.need_hodoku)
 
 
 def rate_text(rater, text: str, scale: str) -> tuple[str, object]:
     """Rate one input line: ("ok", row) or ("error", message)."""
-    from sudoku_logic import dlx
-    from sudoku_logic.errors import SudokuError
-    from sudoku_logic.formats import parse
+    from sudoku_logic.core import dlx
+    from sudoku_logic.core.errors import SudokuError
+    from sudoku_logic.core.formats import parse
     try:
         grid = parse(text)
         dlx.unique_solution(grid)
@@ -484,7 +484,7 @@ class Summary:
             self.ratings[int(row["rating"])] += 1
 
     def print(self, err: Console) -> None:
-        from .tables import LEVELS
+        from sudoku_logic.grading.tables import LEVELS
         secs = time.perf_counter() - self.started
         rate = self.rated / secs if secs > 0 else 0.0
         lines = [f"rated {self.rated} puzzles in {secs:.1f} s ({rate:.1f} puzzles/s); "

@@ -4,13 +4,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
-from strategies.registry import Technique, all_techniques, lookup
-from strategies.step import Step, hodoku_rank
+from sudoku_logic.strategies.registry import Technique, all_techniques, lookup
+from sudoku_logic.core.step import Step, hodoku_rank
 
-from . import dlx
-from .grid import Grid
-from .houses import CELL_HOUSE_BITS, union_peers
-from .singles_queue import QUEUED, SinglesQueue
+from sudoku_logic.core import dlx
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import CELL_HOUSE_BITS, union_peers
+from sudoku_logic.solve.singles_queue import QUEUED, SinglesQueue
 
 MAX_STEPS = 2000  # far above any real path (at most 81 placements + 729 eliminations)
 
@@ -65,7 +65,7 @@ def changed_houses(old: tuple, new: tuple) -> int:
 
 
 class SearchMemo:
-    """For each house- or digit-local technique (see :mod:`strategies.registry`), the
+    """For each house- or digit-local technique (see :mod:`sudoku_logic.strategies.registry`), the
     position where it last searched the whole grid and found nothing: the next search of a
     later position then looks only in the houses (digits) whose candidates changed since,
     and is skipped when none did. The steps found, and their order, are those of a full

@@ -18,8 +18,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from . import bitsolve
-from .grid import Grid
+from sudoku_logic.core import bitsolve
+from sudoku_logic.core.grid import Grid
 
 SYMMETRIES = ("none", "rotational", "diagonal", "mirror")
 
@@ -156,8 +156,8 @@ _CHECKS: dict = {}  # per process: the HoDoKu solver and SE techniques, built on
 
 def _hodoku_solver():
     if "hodoku" not in _CHECKS:
-        from grading.rater import hodoku_techniques
-        from .solver import Solver
+        from sudoku_logic.grading.rater import hodoku_techniques
+        from sudoku_logic.solve.solver import Solver
 
         _CHECKS["hodoku"] = Solver([t.name for t in hodoku_techniques()], order="hodoku", unique=True)
     return _CHECKS["hodoku"]
@@ -165,7 +165,7 @@ def _hodoku_solver():
 
 def _se_techniques():
     if "se" not in _CHECKS:
-        from grading.rater import se_techniques
+        from sudoku_logic.grading.rater import se_techniques
 
         _CHECKS["se"] = se_techniques()
     return _CHECKS["se"]
@@ -178,14 +178,14 @@ def singles_solve(values: list[int]) -> bool:
 
 
 def level_verdict(values: list[int], level: str) -> int:
-    """-1, 0 or 1 as the puzzle's HoDoKu level (as :class:`grading.rater.Rater` rates it) is
+    """-1, 0 or 1 as the puzzle's HoDoKu level (as :class:`sudoku_logic.grading.rater.Rater` rates it) is
     below, at or above ``level``. Only the HoDoKu path is run, and it stops as soon as a step's
     level or the score so far puts the puzzle above ``level``. A puzzle the path cannot solve
     (rated Extreme, but not solved, which no request accepts) gives 1. A puzzle that singles solve
     with at least 24 givens is Easy without any path (singles score at most 14 each, and
     Easy allows 800)."""
-    from grading.rater import Rating, hodoku_rate, hodoku_techniques
-    from grading.tables import LEVELS
+    from sudoku_logic.grading.rater import Rating, hodoku_rate, hodoku_techniques
+    from sudoku_logic.grading.tables import LEVELS
 
     names = [lv.lower() for lv in LEVELS]
     target = names.index(level.lower())
@@ -205,11 +205,11 @@ def level_verdict(values: list[int], level: str) -> int:
 
 
 def rating_verdict(values: list[int], low: float | None, high: float | None) -> int:
-    """-1 if the puzzle's Sudoku Explainer rating (as :class:`grading.rater.Rater` rates it)
+    """-1 if the puzzle's Sudoku Explainer rating (as :class:`sudoku_logic.grading.rater.Rater` rates it)
     is below ``low``, 1 if it is above ``high`` or the SE path cannot solve it, else 0. Only
     the SE path is run, stopped at the first step rated above ``high``. A puzzle that
     singles solve rates at most 2.3 (SE's naked single) without any path."""
-    from grading.rater import Rating, se_rate
+    from sudoku_logic.grading.rater import Rating, se_rate
 
     if low is not None and low > 2.3 and singles_solve(values):
         return -1
@@ -292,7 +292,7 @@ def rated_row(grid: Grid) -> dict:
     :func:`rating_verdict` has just run in whole for this puzzle is used instead of running
     it again (the same techniques in the same order, so the same steps)."""
     global _RATER
-    from grading.rater import Rater, Rating, hodoku_rate, se_rate
+    from sudoku_logic.grading.rater import Rater, Rating, hodoku_rate, se_rate
 
     if _RATER is None:
         _RATER = Rater()

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from collections import deque
 
-from strategies.singles import full_house_step, hidden_single_step, naked_single_step
-from strategies.step import Step
+from sudoku_logic.strategies.singles import full_house_step, hidden_single_step, naked_single_step
+from sudoku_logic.core.step import Step
 
-from .grid import Grid
-from .houses import CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, PEERS
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, PEERS
 
 #: Each cell's (row, column, box) as cell sets.
 CELL_HOUSE_MASKS = [tuple(HOUSE_MASK[h] for h in houses) for houses in CELL_HOUSES]
