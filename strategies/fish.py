@@ -15,6 +15,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Callable, Iterable, Iterator
 
+from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK, cell_list, cell_name, cells_name
 
@@ -136,9 +137,7 @@ def finned_basic_fish(grid: Grid, size: int, sashimi: bool | None, digits=range(
             for bmask, umask in _combos(units, size, _OUTSIDE_STACK):
                 if _POPCOUNT[umask] <= size:
                     continue
-                choices = _COVER_CHOICES[size].get(umask)
-                if choices is None:
-                    choices = _COVER_CHOICES[size][umask] = _cover_choices(size, umask)
+                choices = _COVER_CHOICES[size][umask]
                 if not choices:
                     continue
                 base81 = lines81[bmask] & p
@@ -160,10 +159,6 @@ def finned_basic_fish(grid: Grid, size: int, sashimi: bool | None, digits=range(
                                tuple(cover_off + i for i in _BITS9[cover]), base81, fins, 0, 0, elims)
 
 
-#: Per fish size, memo of :func:`_cover_choices` by line union.
-_COVER_CHOICES: dict[int, dict[int, list[tuple[int, int]]]] = {2: {}, 3: {}, 4: {}}
-
-
 def _cover_choices(size: int, umask: int) -> list[tuple[int, int]]:
     """For a 9-bit union of base candidates' lines, every (cover, fin lines) split with
     ``size`` cover lines and fin lines (at least one) inside a single stack."""
@@ -176,6 +171,11 @@ def _cover_choices(size: int, umask: int) -> list[tuple[int, int]]:
         if finmask and any(finmask & ~st == 0 for st in _STACKS):
             out.append((cover, finmask))
     return out
+
+
+#: Per fish size and 9-bit union of the base candidates' lines: :func:`_cover_choices`.
+_COVER_CHOICES = {size: tuple(tuple(_cover_choices(size, umask)) for umask in range(512))
+                  for size in (2, 3, 4)}
 
 
 class _Replay:
@@ -205,21 +205,19 @@ class _Replay:
                 self.items.append(nxt)
 
 
-#: The last position's finned basic fish per size, shared by the Finned and Sashimi finders
-#: (the solver asks both, one after the other, on the same position).
-_SHARED: dict[int, tuple[tuple[int, ...], _Replay]] = {}
-
-
-def shared_finned_basic_fish(grid: Grid, size: int, sashimi: bool, digits=range(1, 10)) -> Iterator[Fish]:
+def shared_finned_basic_fish(grid: Grid, size: int, sashimi: bool, digits=range(1, 10),
+                             ctx: SolveContext | None = None) -> Iterator[Fish]:
     """:func:`finned_basic_fish` for ``digits``, its search shared between the Finned and
-    the Sashimi finder of one size on one position."""
+    the Sashimi finder of one size on one position (the solver asks both, one after the
+    other; the shared search is the last position's, kept in the solve's context)."""
     key = (tuple(grid.pos), tuple(digits))
-    hit = _SHARED.get(size)
+    shared = ctx.cache("finned_fish") if ctx is not None else {}
+    hit = shared.get(size)
     if hit is None or hit[0] != key:
         # the search reads only candidates: give it a snapshot, not the (mutable) grid
         snapshot = Grid.__new__(Grid)
         snapshot.pos = list(key[0])
-        hit = _SHARED[size] = (key, _Replay(finned_basic_fish(snapshot, size, None, key[1])))
+        hit = shared[size] = (key, _Replay(finned_basic_fish(snapshot, size, None, key[1])))
     for fish in hit[1]:
         if is_sashimi(fish) == sashimi:
             yield fish
@@ -400,8 +398,8 @@ def siamese_step(name: str, a: Fish, b: Fish) -> Step:
 # ---------------------------------------------------------------- registration
 
 def _register(name: str, finder: Callable[..., Iterator[Fish]], default: bool = True) -> None:
-    def steps(grid: Grid, digits: int | None = None) -> Iterator[Step]:
-        for fish in finder(grid, digit_list(digits)):
+    def steps(grid: Grid, digits: int | None = None, ctx: SolveContext | None = None) -> Iterator[Step]:
+        for fish in finder(grid, digit_list(digits), ctx):
             yield fish_step(fish, name)
     steps.__name__ = name.lower().replace(" ", "_").replace("-", "_")
     steps.__doc__ = (f"{name}: every instance, in HoDoKu's search order (only the digits of "
@@ -415,7 +413,7 @@ def _register_siamese(name: str, finder: Callable[[Grid, range], Iterator[Fish]]
     own = name[len("Siamese "):]
 
     def steps(grid: Grid) -> Iterator[Step]:
-        for a, b in siamese(finder(grid)):
+        for a, b in siamese(finder(grid, range(1, 10), None)):
             if fish_name(a) == own:
                 yield siamese_step(name, a, b)
     steps.__name__ = name.lower().replace(" ", "_").replace("-", "_")
@@ -424,7 +422,7 @@ def _register_siamese(name: str, finder: Callable[[Grid, range], Iterator[Fish]]
 
 
 def _bind(fn, *args):
-    return lambda grid, digits=range(1, 10): fn(grid, *args, digits=digits)
+    return lambda grid, digits=range(1, 10), ctx=None: fn(grid, *args, digits=digits)
 
 
 #: Franken and Mutant searches are costly; they stay off the default rating path
@@ -433,8 +431,8 @@ GENERAL_DEFAULT = False
 
 for _size, _fish in SIZE_NAMES.items():
     _register(_fish, _bind(basic_fish, _size))
-    _register(f"Finned {_fish}", lambda grid, digits, size=_size: shared_finned_basic_fish(grid, size, False, digits))
-    _register(f"Sashimi {_fish}", lambda grid, digits, size=_size: shared_finned_basic_fish(grid, size, True, digits))
+    _register(f"Finned {_fish}", lambda grid, digits, ctx, size=_size: shared_finned_basic_fish(grid, size, False, digits, ctx))
+    _register(f"Sashimi {_fish}", lambda grid, digits, ctx, size=_size: shared_finned_basic_fish(grid, size, True, digits, ctx))
     _register(f"Franken {_fish}", _bind(general_fish, _size, FRANKEN, False), GENERAL_DEFAULT)
     _register(f"Finned Franken {_fish}", _bind(general_fish, _size, FRANKEN, True), GENERAL_DEFAULT)
     _register(f"Mutant {_fish}", _bind(general_fish, _size, MUTANT, False), GENERAL_DEFAULT)

@@ -19,15 +19,16 @@ in Sudoku Explainer (base + 0.1 per length threshold 4, 6, 8, 12, 16, 24, 32, ..
 Speed within a solve (none of it changes what a step proves; every step shown is computed
 on its own position): branches of the previous position that provably derive the same facts
 are taken over (:meth:`Analysis._reuse`), and the assumptions that broke in the last full
-scan of the same puzzle are tried first. So the order of equally valid steps can depend on
-the positions seen before; a cold position (a single hint) always gets the full scan.
+scan of the same solve are tried first. So the order of equally valid steps can depend on
+the positions seen before in that solve (kept in its :class:`SolveContext`, never across
+solves); a cold position (a single hint) always gets the full scan.
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Iterator
 
 from sudoku_logic.grading.tables import RATINGS
+from sudoku_logic.core.context import SolveContext, bounded_put
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import MASK_DIGITS, cell_name, house_name
 
@@ -38,7 +39,6 @@ from sudoku_logic.strategies.registry import technique
 from sudoku_logic.core.step import LazyStep, Step
 
 ZERO = 0
-_ANALYSES: "OrderedDict[tuple, Analysis]" = OrderedDict()
 _MAX_CACHED = 4
 NESTED_MAX_DEPTH = 2
 #: after a nested hit, how many more assumptions to try before yielding the simplest found
@@ -163,24 +163,21 @@ class Analysis:
         return b
 
 
-#: per puzzle (its givens): the analysis of the last position seen, for reuse of its chains
-_LAST: dict[tuple, Analysis] = {}
-
-
-def analysis(grid: Grid) -> Analysis:
-    """The (memoised) analysis of this exact position."""
+def analysis(grid: Grid, ctx: SolveContext | None = None) -> Analysis:
+    """The analysis of this exact position, kept in the solve's cache; a new position of
+    the same solve takes over what it can from the last one analysed (``forcing_last``)."""
+    if ctx is None:
+        return Analysis(grid)
+    analyses = ctx.cache("forcing_analyses")
     key = grid.key()
-    a = _ANALYSES.get(key)
+    a = analyses.get(key)
     if a is None:
+        last = ctx.cache("forcing_last")
         pk = _puzzle_key(grid)
-        a = Analysis(grid, _LAST.get(pk))
-        _LAST.clear()
-        _LAST[pk] = a
-        _ANALYSES[key] = a
-        if len(_ANALYSES) > _MAX_CACHED:
-            _ANALYSES.popitem(last=False)
-    else:
-        _ANALYSES.move_to_end(key)
+        a = Analysis(grid, last.get(pk))
+        last.clear()
+        last[pk] = a
+        bounded_put(analyses, key, a, _MAX_CACHED)
     return a
 
 
@@ -192,18 +189,19 @@ def _ordered_candidates(P: Position) -> list[tuple[int, int]]:
 
 
 # ------------------------------------------------------------------ contradiction
-def _contradiction_steps(grid: Grid, name: str, mode: int) -> Iterator[Step]:
+def _contradiction_steps(grid: Grid, name: str, mode: int, ctx: SolveContext | None) -> Iterator[Step]:
     """Contradictions of ``mode``, simplest first.
 
     A full scan tries every candidate on and off. Within one puzzle's solve, the assumptions
     that broke in the last full scan are tried again first (on the current position, from
     scratch): most still break, and a solve path then needs one full scan per batch of
     contradictions instead of one per step."""
-    an = analysis(grid)
+    an = analysis(grid, ctx)
     P = an.P
     base = RATINGS[name].se
     done = set()
-    memo = _PENDING.get(mode)
+    pending = ctx.cache("forcing_pending") if ctx is not None else {}
+    memo = pending.get(mode)
     if memo is not None and memo[0] == _puzzle_key(grid):
         quick = []
         for is_on, c, d in memo[1]:
@@ -221,7 +219,7 @@ def _contradiction_steps(grid: Grid, name: str, mode: int) -> Iterator[Step]:
             b = an.branch(mode, is_on, c, d)
             if b.contradiction is not None:
                 found.append((len(b.waves), is_on, c, d, b))
-    _PENDING[mode] = (_puzzle_key(grid), [x[1:4] for x in found])
+    pending[mode] = (_puzzle_key(grid), [x[1:4] for x in found])
     found = [x for x in found if x[1:4] not in done]
     # rounds to the contradiction is a cheap proxy; the exact size (facts the proof needs)
     # orders the few best by proxy, then the rest follow by proxy
@@ -233,19 +231,6 @@ def _contradiction_steps(grid: Grid, name: str, mode: int) -> Iterator[Step]:
         yield _contradiction_step(name, base, size, is_on, c, d, b)
     for _, is_on, c, d, b in found[k:]:
         yield _contradiction_step(name, base, len(b.contradiction_facts_ancestors()), is_on, c, d, b)
-
-
-#: per mode (and "nested"): (puzzle key, assumptions that broke in the last scan)
-_PENDING: dict = {}
-
-
-def forget_history() -> None:
-    """Start afresh: the next scans do not try first the assumptions that broke in earlier
-    ones (whose order among equally good steps would otherwise depend on what was solved
-    before). Each rating path calls this, so a path is the same whether or not another
-    path of the same puzzle ran first."""
-    _PENDING.clear()
-    _LAST.clear()
 
 
 def _puzzle_key(grid: Grid) -> tuple:
@@ -323,15 +308,15 @@ def _nested_proofs(b: Branch, facts, limit: int = 12) -> list[str]:
 
 
 @technique("Forcing Chain Contradiction")
-def forcing_chain_contradiction(grid: Grid) -> Iterator[Step]:
+def forcing_chain_contradiction(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """A candidate whose assumption (on or off) breaks the grid through bivalue/bilocal links."""
-    yield from _contradiction_steps(grid, "Forcing Chain Contradiction", STATIC)
+    yield from _contradiction_steps(grid, "Forcing Chain Contradiction", STATIC, ctx)
 
 
 @technique("Forcing Net Contradiction")
-def forcing_net_contradiction(grid: Grid) -> Iterator[Step]:
+def forcing_net_contradiction(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """A candidate whose assumption (on or off) breaks the grid through a net of singles."""
-    yield from _contradiction_steps(grid, "Forcing Net Contradiction", DYNAMIC)
+    yield from _contradiction_steps(grid, "Forcing Net Contradiction", DYNAMIC, ctx)
 
 
 # ------------------------------------------------------------------ verity
@@ -351,8 +336,8 @@ def _choices(P: Position):
         yield "binary", f"{cell_name(c)}={d} on/off", [(True, c, d), (False, c, d)]
 
 
-def _verity_steps(grid: Grid, name: str, mode: int) -> Iterator[Step]:
-    an = analysis(grid)
+def _verity_steps(grid: Grid, name: str, mode: int, ctx: SolveContext | None) -> Iterator[Step]:
+    an = analysis(grid, ctx)
     P = an.P
     found: dict = {}
     for kind, label, premises in _choices(P):
@@ -443,27 +428,27 @@ def _verity_text(fact, kind, label, premises, brs) -> dict:
 
 
 @technique("Forcing Chain Verity")
-def forcing_chain_verity(grid: Grid) -> Iterator[Step]:
+def forcing_chain_verity(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """Every candidate of a cell (or place of a digit in a house, or a candidate on and off)
     leads through bivalue/bilocal links to the same fact."""
-    yield from _verity_steps(grid, "Forcing Chain Verity", STATIC)
+    yield from _verity_steps(grid, "Forcing Chain Verity", STATIC, ctx)
 
 
 @technique("Forcing Net Verity")
-def forcing_net_verity(grid: Grid) -> Iterator[Step]:
+def forcing_net_verity(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """Every case of a choice leads through a net of singles to the same fact."""
-    yield from _verity_steps(grid, "Forcing Net Verity", DYNAMIC)
+    yield from _verity_steps(grid, "Forcing Net Verity", DYNAMIC, ctx)
 
 
 # ------------------------------------------------------------------ nested
 @technique("Nested Forcing Net")
-def nested_forcing_net(grid: Grid) -> Iterator[Step]:
+def nested_forcing_net(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """A candidate whose assumption breaks the grid through a net that itself uses nested
     forcing nets (each elimination inside the branch proved by its own contradiction).
 
     Tries nesting one level deep first, then two. Within a level, after the first hit it
     looks at a few more candidates and yields the simplest of those first."""
-    an = analysis(grid)
+    an = analysis(grid, ctx)
     P = an.P
     base = RATINGS["Nested Forcing Net"].se
     cands = _ordered_candidates(P)
@@ -471,7 +456,8 @@ def nested_forcing_net(grid: Grid) -> Iterator[Step]:
     cands.sort(key=lambda cd: -an.branch(DYNAMIC, True, *cd).off.bit_count())
     done = set()
     pk = _puzzle_key(grid)
-    memo = _PENDING.get("nested")
+    pending = ctx.cache("forcing_pending") if ctx is not None else {}
+    memo = pending.get("nested")
     if memo is not None and memo[0] == pk:
         # the other hits of the last scan of this puzzle, tried again on this position
         pool = []
@@ -481,7 +467,7 @@ def nested_forcing_net(grid: Grid) -> Iterator[Step]:
                 if b.contradiction is not None:
                     done.add((c, d))
                     pool.append((len(b.contradiction_facts_ancestors()), c, d, b))
-        _PENDING["nested"] = (pk, [(c, d) for _, c, d, _ in pool])
+        pending["nested"] = (pk, [(c, d) for _, c, d, _ in pool])
         yield from _flush_nested(pool, base)
     for depth in range(1, NESTED_MAX_DEPTH + 1):
         pool: list = []
@@ -499,7 +485,7 @@ def nested_forcing_net(grid: Grid) -> Iterator[Step]:
                     left = NESTED_LOOKAHEAD
             if left == 0 and pool:
                 if depth == 1:
-                    _PENDING["nested"] = (pk, [(c2, d2) for _, c2, d2, _ in pool])
+                    pending["nested"] = (pk, [(c2, d2) for _, c2, d2, _ in pool])
                 yield from _flush_nested(pool, base + 0.5 * (depth - 1))
                 pool = []
                 left = None

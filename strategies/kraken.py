@@ -21,6 +21,7 @@ from itertools import combinations
 from typing import Iterator
 
 from sudoku_logic.grading.tables import RATINGS
+from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK, PEERS, cell_name, cells_name
 
@@ -93,8 +94,8 @@ def _fish_name(n: int, d: int, base, cover, fins: int) -> str:
     return f"Finned {SIZE_NAMES[n]}: {d} {hs(base)} {hs(cover)} {fin_txt}"
 
 
-def _kraken(grid: Grid, kind: int) -> Iterator[Step]:
-    an = analysis(grid)
+def _kraken(grid: Grid, kind: int, ctx: SolveContext | None) -> Iterator[Step]:
+    an = analysis(grid, ctx)
     cached = getattr(an, "kraken", None)
     if cached is None:
         cached = an.kraken = _search(grid, an)
@@ -203,14 +204,14 @@ def _house(h: int) -> str:
 
 
 @technique("Kraken Fish Type 1")
-def kraken_type1(grid: Grid) -> Iterator[Step]:
+def kraken_type1(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """Finned fish whose fins each reach, by a forcing chain, a fish-digit candidate of a cover
     line outside the base lines: that candidate goes."""
-    yield from _kraken(grid, 1)
+    yield from _kraken(grid, 1, ctx)
 
 
 @technique("Kraken Fish Type 2")
-def kraken_type2(grid: Grid) -> Iterator[Step]:
+def kraken_type2(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """Finned fish where one cover line's base cells and every fin, each as the fish digit,
     rule out the same candidate by forcing chains: that candidate goes."""
-    yield from _kraken(grid, 2)
+    yield from _kraken(grid, 2, ctx)

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from collections import OrderedDict
 
+from sudoku_logic.core.context import SolveContext, bounded_put
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     ALL_CELLS, CELL_HOUSES, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list,
@@ -399,20 +399,15 @@ def find_alses(grid: Grid) -> list[tuple[int, int]]:
     return out
 
 
-_CACHE: "OrderedDict[tuple, LinkTable]" = OrderedDict()
-_CACHE_SIZE = 8
-
-
-def link_table(grid: Grid, grouped: bool = False, als: bool = False) -> LinkTable:
-    """The (cached) link table of ``grid``; ``grouped`` adds group nodes, ``als`` (with
-    ``grouped``) ALS nodes as well."""
+def link_table(grid: Grid, grouped: bool = False, als: bool = False,
+               ctx: SolveContext | None = None) -> LinkTable:
+    """The link table of ``grid`` (kept in the solve's cache when ``ctx`` is given);
+    ``grouped`` adds group nodes, ``als`` (with ``grouped``) ALS nodes as well."""
+    if ctx is None:
+        return LinkTable(grid.copy(), grouped, als and grouped)
+    cache = ctx.cache("link_tables")
     key = (grid.key(), grouped, als)
-    t = _CACHE.get(key)
-    if t is not None:
-        _CACHE.move_to_end(key)
-        return t
-    t = LinkTable(grid.copy(), grouped, als and grouped)
-    _CACHE[key] = t
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    t = cache.get(key)
+    if t is None:
+        t = bounded_put(cache, key, LinkTable(grid.copy(), grouped, als and grouped))
     return t

@@ -16,15 +16,19 @@ eliminations concern one digit and depend only on that digit's candidates.
 """
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from sudoku_logic.grading.tables import RATINGS, Rating
 from sudoku_logic.core.grid import Grid
 
 from sudoku_logic.core.step import Step
 
-Finder = Callable[[Grid], Iterator[Step]]
+if TYPE_CHECKING:
+    from sudoku_logic.core.context import SolveContext
+
+Finder = Callable[..., Iterator[Step]]
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,15 @@ class Technique:
     #: HoDoKu collects every step of this technique and takes the best by its step
     #: comparator (:func:`sudoku_logic.core.step.hodoku_rank`); the finder yields easiest first
     ranked: bool = False
+    #: the finder takes the solve's context (``ctx=``: settings, caches, uniqueness)
+    takes_ctx: bool = False
+
+    def find(self, grid: Grid, ctx: "SolveContext | None" = None, dirty: int | None = None) -> Iterator[Step]:
+        """The finder's steps on ``grid`` (only in the houses or digits of ``dirty`` for a
+        local technique given one), with the solve's context where the finder takes it."""
+        if dirty is None:
+            return self.finder(grid, ctx=ctx) if self.takes_ctx else self.finder(grid)
+        return self.finder(grid, dirty, ctx=ctx) if self.takes_ctx else self.finder(grid, dirty)
 
     @property
     def rating(self) -> Rating:
@@ -67,7 +80,9 @@ def technique(name: str, *, needs_unique: bool = False, default: bool = True,
         raise KeyError(f"technique {name!r} has no row in grading/tables.py")
 
     def register(fn: Finder) -> Finder:
-        REGISTRY[name] = Technique(name, RATINGS[name].family, fn, needs_unique, default, local, ranked)
+        takes_ctx = "ctx" in inspect.signature(fn).parameters
+        REGISTRY[name] = Technique(name, RATINGS[name].family, fn, needs_unique, default, local,
+                                   ranked, takes_ctx)
         return fn
 
     return register

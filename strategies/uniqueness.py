@@ -17,10 +17,10 @@ placed, non-given cells in one box.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Iterator
 
 from sudoku_logic.core import dlx
+from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     BOX_OF, CELL_BIT, CELL_HOUSES, COL_OF, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS,
@@ -113,14 +113,15 @@ class _Rect:
         )
 
 
-def _rectangles(grid: Grid) -> list[_Rect]:
+def _rectangles(grid: Grid, ctx: SolveContext | None) -> list[_Rect]:
     """Every candidate unique rectangle, in HoDoKu's order: from each bivalue cell {a,b}, a
     partner in its box and line, and the opposite pair in another box; all four cells empty
-    and allowing a and b (not excluded by a placed peer). Cached for the last position seen."""
-    global _cache_key, _cache_rects
+    and allowing a and b (not excluded by a placed peer). Kept for the last position seen in
+    the solve (the uniqueness tests are asked one after the other on the same position)."""
     key = (tuple(grid.pos), tuple(grid.placed))
-    if key == _cache_key:
-        return _cache_rects
+    last = ctx.cache("unique_rectangles") if ctx is not None else {}
+    if last.get("key") == key:
+        return last["rects"]
     cands = grid.cands
     allowed = _allowed(grid)
     out: list[_Rect] = []
@@ -146,12 +147,8 @@ def _rectangles(grid: Grid) -> list[_Rect]:
                     continue
                 seen.add(k)
                 out.append(_Rect(grid, (i, j, c21, c22), a, b))
-    _cache_key, _cache_rects = key, out
+    last["key"], last["rects"] = key, out
     return out
-
-
-_cache_key: tuple | None = None
-_cache_rects: list[_Rect] = []
 
 
 def _deadly(r: _Rect) -> str:
@@ -344,9 +341,9 @@ def _hidden_rectangle(grid: Grid, r: _Rect) -> Iterator[Step]:
             )
 
 
-def _ur_finder(grid: Grid, check, *args) -> Iterator[Step]:
+def _ur_finder(grid: Grid, ctx: SolveContext | None, check, *args) -> Iterator[Step]:
     seen = set()
-    for r in _rectangles(grid):
+    for r in _rectangles(grid, ctx):
         for step in check(grid, r, *args):
             key = frozenset(step.eliminations)
             if key not in seen:
@@ -355,59 +352,62 @@ def _ur_finder(grid: Grid, check, *args) -> Iterator[Step]:
 
 
 @technique("Uniqueness Test 1", needs_unique=True)
-def uniqueness_1(grid: Grid) -> Iterator[Step]:
+def uniqueness_1(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """Three corners hold only a/b: the fourth corner loses a and b."""
-    return _ur_finder(grid, _ur1)
+    return _ur_finder(grid, ctx, _ur1)
 
 
 @technique("Uniqueness Test 2", needs_unique=True)
-def uniqueness_2(grid: Grid) -> Iterator[Step]:
+def uniqueness_2(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """Two corners in a line have the same single extra candidate c: one of them is c, so
     cells seeing both lose c."""
-    return _ur_finder(grid, _ur25, "Uniqueness Test 2")
+    return _ur_finder(grid, ctx, _ur25, "Uniqueness Test 2")
 
 
 @technique("Uniqueness Test 3", needs_unique=True)
-def uniqueness_3(grid: Grid) -> Iterator[Step]:
+def uniqueness_3(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """The extra candidates of two corners act as one cell in a naked subset of their house."""
-    return _ur_finder(grid, _ur3)
+    return _ur_finder(grid, ctx, _ur3)
 
 
 @technique("Uniqueness Test 4", needs_unique=True)
-def uniqueness_4(grid: Grid) -> Iterator[Step]:
+def uniqueness_4(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """Two corners in a line with extras; one UR digit is confined to them: they lose the other."""
-    return _ur_finder(grid, _ur4)
+    return _ur_finder(grid, ctx, _ur4)
 
 
 @technique("Uniqueness Test 5", needs_unique=True)
-def uniqueness_5(grid: Grid) -> Iterator[Step]:
+def uniqueness_5(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """Like Test 2 with the extra candidate in three corners or two diagonal corners."""
-    return _ur_finder(grid, _ur25, "Uniqueness Test 5")
+    return _ur_finder(grid, ctx, _ur25, "Uniqueness Test 5")
 
 
 @technique("Uniqueness Test 6", needs_unique=True)
-def uniqueness_6(grid: Grid) -> Iterator[Step]:
+def uniqueness_6(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """Extras on one diagonal, a UR digit confined to the corners in both rows and columns:
     the diagonal with extras loses that digit."""
-    return _ur_finder(grid, _ur6)
+    return _ur_finder(grid, ctx, _ur6)
 
 
 @technique("Hidden Rectangle", needs_unique=True)
-def hidden_rectangle(grid: Grid) -> Iterator[Step]:
+def hidden_rectangle(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """A bivalue corner; a UR digit forms strong links along the row and column of the
     opposite corner: the opposite corner loses the other UR digit."""
-    return _ur_finder(grid, _hidden_rectangle)
+    return _ur_finder(grid, ctx, _hidden_rectangle)
 
 
 # ---------------------------------------------------------------- avoidable rectangles
 
-@lru_cache(maxsize=256)
-def _givens_unique(givens: tuple[int, ...]) -> bool:
-    """Whether the givens alone have exactly one solution (HoDoKu's ``getStatusGivens``)."""
-    return dlx.count_solutions(Grid.from_values(givens), 2) == 1
+def _givens_unique(givens: tuple[int, ...], ctx: SolveContext | None) -> bool:
+    """Whether the givens alone have exactly one solution (HoDoKu's ``getStatusGivens``),
+    worked out once per solve."""
+    known = ctx.cache("givens_unique") if ctx is not None else {}
+    if givens not in known:
+        known[givens] = dlx.count_solutions(Grid.from_values(givens), 2) == 1
+    return known[givens]
 
 
-def _avoidable(grid: Grid, want: str) -> Iterator[Step]:
+def _avoidable(grid: Grid, want: str, ctx: SolveContext | None) -> Iterator[Step]:
     values, cands, givens = grid.values, grid.cands, grid.givens
     solved = grid.filled() & ~givens
     if not solved:
@@ -465,7 +465,7 @@ def _avoidable(grid: Grid, want: str) -> Iterator[Step]:
                            f"and {d1}, and the four non-given cells could swap {d1} and {d2} to give a "
                            f"second solution. One of them is {x}, so every cell seeing both loses {x}.")
                 if not checked:
-                    if not _givens_unique(tuple(v if givens >> c & 1 else 0 for c, v in enumerate(values))):
+                    if not _givens_unique(tuple(v if givens >> c & 1 else 0 for c, v in enumerate(values)), ctx):
                         return
                     checked = True
                 key = frozenset(elims)
@@ -487,16 +487,16 @@ def _avoidable(grid: Grid, want: str) -> Iterator[Step]:
 
 
 @technique("Avoidable Rectangle Type 1", needs_unique=True)
-def avoidable_rectangle_1(grid: Grid) -> Iterator[Step]:
+def avoidable_rectangle_1(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """Three corners placed (not given) with a/b: the fourth corner cannot complete the pattern."""
-    return _avoidable(grid, "Avoidable Rectangle Type 1")
+    return _avoidable(grid, "Avoidable Rectangle Type 1", ctx)
 
 
 @technique("Avoidable Rectangle Type 2", needs_unique=True)
-def avoidable_rectangle_2(grid: Grid) -> Iterator[Step]:
+def avoidable_rectangle_2(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """Two corners placed (not given), the other two bivalue with the same extra digit x:
     one of them is x, so cells seeing both lose x."""
-    return _avoidable(grid, "Avoidable Rectangle Type 2")
+    return _avoidable(grid, "Avoidable Rectangle Type 2", ctx)
 
 
 # ---------------------------------------------------------------- BUG + 1

@@ -1,6 +1,6 @@
 """sudoku-logic: a candidate-grid sudoku engine that solves like a person and explains itself.
 
-The programmatic API lives in :mod:`sudoku_logic.api`; its functions are also available
+The programmatic API lives in :mod:`sudoku_logic.app.api`; its functions are also available
 here (``sudoku_logic.load``, ``next_step``, ``steps``, ``solve_path``, ``rate``, ``hint``,
 ``validate``, ``to_html``), imported on first use so that importing this package does not
 pull in every strategy module.

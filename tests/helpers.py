@@ -7,6 +7,7 @@ from pathlib import Path
 
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import RegLibCase, parse, parse_reglib
+from sudoku_logic.core.context import Settings, SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import cell_name
 from sudoku_logic.strategies.registry import lookup
@@ -65,12 +66,13 @@ def reglib_ids(cases: list[RegLibCase]) -> list[str]:
     return ids
 
 
-def check_reglib_case(case: RegLibCase, techniques: list[str]) -> None:
-    """The finders of ``techniques`` must find a step with exactly the line's eliminations or
-    placements; on a ``-x`` line they must find nothing that the line forbids."""
+def check_reglib_case(case: RegLibCase, techniques: list[str], settings: Settings | None = None) -> None:
+    """The finders of ``techniques`` (with ``settings`` for the solve) must find a step with
+    exactly the line's eliminations or placements; on a ``-x`` line they must find nothing
+    that the line forbids."""
     steps = []
     for t in lookup(techniques):
-        steps.extend(t.finder(case.grid.copy()))
+        steps.extend(t.find(case.grid.copy(), SolveContext(settings)))
     for s in steps:
         assert_step_true_in_position(case.grid, s)
     if case.fail_case:

@@ -8,7 +8,8 @@ from helpers import (
     assert_step_true_in_position, check_path, check_reglib_case, collection, exemplar_sections, reglib_cases, reglib_ids,
 )
 import sudoku_logic.strategies.als as als
-from sudoku_logic.strategies.als import AlsOptions, collect_alses
+from sudoku_logic.core.context import AlsOptions, Settings, SolveContext
+from sudoku_logic.strategies.als import collect_alses
 from sudoku_logic.strategies.registry import lookup
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import HOUSE_CELLS, MASK_SIZE
@@ -35,9 +36,8 @@ def regression_options(case) -> AlsOptions:
 
 
 @pytest.mark.parametrize("case,techniques", CASES, ids=reglib_ids([c for c, _ in CASES]))
-def test_reglib(case, techniques, monkeypatch):
-    monkeypatch.setattr(als, "OPTIONS", regression_options(case))
-    check_reglib_case(case, techniques)
+def test_reglib(case, techniques):
+    check_reglib_case(case, techniques, Settings(als=regression_options(case)))
 
 
 def test_every_code_has_cases():
@@ -58,15 +58,10 @@ def test_defaults_are_hodokus():
 def _step_for(code_index: tuple[str, int], technique: str):
     code, k = code_index
     case = [c for c in reglib_cases(code[:4]) if c.code == code][k]
-    opts = regression_options(case)
-    saved = als.OPTIONS
-    als.OPTIONS = opts
-    try:
-        for s in lookup([technique])[0].finder(case.grid.copy()):
-            if set(s.eliminations) == set(case.eliminations):
-                return s
-    finally:
-        als.OPTIONS = saved
+    ctx = SolveContext(Settings(als=regression_options(case)))
+    for s in lookup([technique])[0].find(case.grid.copy(), ctx):
+        if set(s.eliminations) == set(case.eliminations):
+            return s
     raise AssertionError("no step")
 
 
@@ -123,11 +118,13 @@ def test_collect_alses_finds_every_als_once(case):
 def test_cache_is_per_position():
     case = CASES[0][0]
     g = case.grid.copy()
-    d1 = als.als_data(g)
-    assert als.als_data(g) is d1
+    ctx = SolveContext()
+    d1 = als.als_data(g, ctx)
+    assert als.als_data(g, ctx) is d1
+    assert als.als_data(g, SolveContext()) is not d1  # another solve computes its own
     cell = next(c for c in range(81) if g.cands[c] and bin(g.cands[c]).count("1") > 2)
     g.eliminate(cell, next(d for d in range(1, 10) if g.has(cell, d)))
-    assert als.als_data(g) is not d1
+    assert als.als_data(g, ctx) is not d1
 
 
 # ---------------------------------------------------------------- exemplars

@@ -9,7 +9,7 @@ from helpers import (
 from sudoku_logic.core.formats import parse, parse_reglib
 from sudoku_logic.core.houses import parse_cell
 from sudoku_logic.solve.solver import Solver
-from sudoku_logic.strategies import chains
+from sudoku_logic.core.context import Settings, SolveContext
 from sudoku_logic.strategies.chains import length_increment
 from sudoku_logic.strategies.links import link_table, node_id
 from sudoku_logic.strategies.registry import all_techniques, lookup
@@ -48,13 +48,13 @@ ALS_MISSED = {":0709-2:236:"}
 def test_reglib_with_als_nodes(case, techniques, monkeypatch):
     """HoDoKu's grouped types "with ALS": searched with ALS nodes switched on (HoDoKu's
     option "allow ALS in tabling chains", off by default in both programs)."""
-    monkeypatch.setattr(chains, "ALS_NODES", True)
+    settings = Settings(als_nodes=True)
     if any(case.line.startswith(p) for p in ALS_MISSED):
         for t in lookup(techniques):
-            for s in t.finder(case.grid.copy()):
+            for s in t.find(case.grid.copy(), SolveContext(settings)):
                 assert_step_true_in_position(case.grid, s)
         pytest.xfail("continuous loop through an ALS node not reached (see ALS_MISSED)")
-    check_reglib_case(case, techniques)
+    check_reglib_case(case, techniques, settings)
 
 
 def test_every_code_has_cases():
@@ -109,16 +109,15 @@ NEEDS_ALS_NODES = {
 
 
 @pytest.mark.parametrize("title,puzzle", EXEMPLARS, ids=[f"{t}-{i}" for i, (t, _) in enumerate(EXEMPLARS)])
-def test_exemplar_uses_its_technique(title, puzzle, monkeypatch):
+def test_exemplar_uses_its_technique(title, puzzle):
     """Solving in HoDoKu's order uses the technique the puzzle is filed under, every step true."""
     tech = SECTIONS[title]
-    if puzzle in NEEDS_ALS_NODES:
-        monkeypatch.setattr(chains, "ALS_NODES", True)
+    settings = Settings(als_nodes=puzzle in NEEDS_ALS_NODES)
     if tech in ("AIC", "Grouped AIC"):
         names = [t.name for t in all_techniques("hodoku") if t.default and t.name not in NICE_LOOPS]
-        solver = Solver(names, order="hodoku")
+        solver = Solver(names, order="hodoku", settings=settings)
     else:
-        solver = Solver(order="hodoku")
+        solver = Solver(order="hodoku", settings=settings)
     result = check_path(puzzle, solver)
     if puzzle in OTHER_TECHNIQUES or puzzle in UNRESOLVED:
         return
@@ -130,13 +129,13 @@ def test_exemplar_uses_its_technique(title, puzzle, monkeypatch):
     # must come from a technique ordered before the filed one, and the filed technique must
     # apply in one of the positions where such a step was taken instead.
     order = {t.name: t.rating.order for t in all_techniques("hodoku")}
-    finder = lookup([tech])[0].finder
+    t = lookup([tech])[0]
     grid = parse(puzzle)
     applies = []
     for step in result.steps:
         if lookup([step.technique])[0].family not in BASIC_FAMILIES:
             assert order[step.technique] < order[tech], f"{tech} not in path: {names}"
-            applies.append(next(iter(finder(grid)), None) is not None)
+            applies.append(next(iter(t.find(grid, SolveContext(settings))), None) is not None)
         grid.apply(step)
     assert any(applies), f"{tech} never applies where earlier techniques were taken: {names}"
 

@@ -19,7 +19,6 @@ from sudoku_logic.grading.rater import Rater, hodoku_techniques, se_next_step, s
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import CELL_HOUSES
 from sudoku_logic.solve.solver import SearchMemo, Solver, changed_houses, snapshot, step_changes
-from sudoku_logic.strategies.forcing import forget_history
 from sudoku_logic.strategies.registry import all_techniques
 from sudoku_logic.core.step import LazyStep, Step
 
@@ -123,9 +122,7 @@ def test_solve_paths_with_and_without_memo(puzzle):
     paths = []
     for use_memo in (True, False):
         solver = Solver(names, order="hodoku", unique=True)
-        if not use_memo:
-            solver._memo = None
-        forget_history()
+        solver.use_memo = use_memo
         paths.append([s.notation for s in solver.solve(parse(puzzle)).steps])
     assert paths[0] == paths[1]
 
@@ -136,9 +133,7 @@ def test_memo_gives_the_same_steps_along_the_se_path(puzzle):
     memo = SearchMemo()
     grid = parse(puzzle)
     while grid.empty:
-        forget_history()
         step, d = se_next_step(grid, techs, memo)
-        forget_history()
         plain, pd = se_next_step(grid, techs)
         assert (step and step.notation, d) == (plain and plain.notation, pd), grid.values_string()
         if step is None:

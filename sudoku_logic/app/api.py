@@ -63,8 +63,8 @@ __all__ = [
 def load(position: PositionLike) -> Position:
     """A :class:`Position` from text (any format), a :class:`Grid` or a Position.
 
-    Raises :class:`~sudoku_logic.errors.FormatError` or
-    :class:`~sudoku_logic.errors.InvalidPuzzle` for unreadable text.
+    Raises :class:`~sudoku_logic.core.errors.FormatError` or
+    :class:`~sudoku_logic.core.errors.InvalidPuzzle` for unreadable text.
 
     >>> load("4+35" + "." * 78).values[:4]
     [4, 3, 5, 0]
@@ -81,8 +81,8 @@ def load(position: PositionLike) -> Position:
 def validate(position: PositionLike) -> list[Problem]:
     """Every way the position contradicts the solution of its givens, by cell (empty: sound).
 
-    Raises :class:`~sudoku_logic.errors.NoSolution` or
-    :class:`~sudoku_logic.errors.MultipleSolutions` when the givens have no single solution.
+    Raises :class:`~sudoku_logic.core.errors.NoSolution` or
+    :class:`~sudoku_logic.core.errors.MultipleSolutions` when the givens have no single solution.
     """
     return load(position).problems()
 

@@ -2,7 +2,7 @@
 
 Reproducible: candidate ``i`` of a run with seed ``S`` is made from its own random stream
 seeded by ``(S, i)``, so the same seed gives the same puzzles whatever the number of
-processes. Uniqueness is checked after every removal (:mod:`sudoku_logic.bitsolve`: another
+processes. Uniqueness is checked after every removal (:mod:`sudoku_logic.core.bitsolve`: another
 solution would have to differ in a removed cell).
 
 Aimed at a difficulty: without ``minimal``, givens are removed down to ``max_givens`` and

@@ -2,7 +2,7 @@
 
 The page needs nothing else (no script, no font, no image file): send it, open it offline,
 print it. Each step shows the grid before the step with the same highlights as the
-terminal (colours from :data:`sudoku_logic.render.ROLES`), its notation line and its
+terminal (colours from :data:`sudoku_logic.app.render.ROLES`), its notation line and its
 explanation.
 """
 from __future__ import annotations

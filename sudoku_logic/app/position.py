@@ -1,6 +1,6 @@
 """A position as a person has it in front of them: the givens, their own digits, their marks.
 
-Forms read by :func:`load_position` (besides every format :func:`sudoku_logic.formats.parse`
+Forms read by :func:`load_position` (besides every format :func:`sudoku_logic.core.formats.parse`
 reads):
 
 - ``GIVENS``: an 81-character line; the position is the puzzle itself.
@@ -371,7 +371,7 @@ class PositionEntry:
 def position_entries(arg: str) -> Iterator[PositionEntry]:
     """The positions a command-line argument stands for: a literal, a file, or ``-``.
 
-    Files are read as :func:`sudoku_logic.inputs.entries` reads them (binary data, an
+    Files are read as :func:`sudoku_logic.app.inputs.entries` reads them (binary data, an
     empty file, an over-long line are each reported in one line), then cut into positions
     by :func:`split_numbered`. Errors are attached to entries, never raised.
     """

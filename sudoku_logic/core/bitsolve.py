@@ -3,7 +3,7 @@
 The generator asks "is this puzzle still unique?" thousands of times; building a dancing-links
 cover each time costs more than the search. Here a position is 81 nine-bit masks; naked and
 hidden singles are propagated to a fixed point, then the cell with the fewest candidates is
-branched on. Counts are exact (the same as :func:`sudoku_logic.dlx.count_solutions`).
+branched on. Counts are exact (the same as :func:`sudoku_logic.core.dlx.count_solutions`).
 """
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ from typing import Callable, Iterator, Sequence
 from sudoku_logic.strategies.registry import Technique, all_techniques, lookup
 from sudoku_logic.core.step import Step, hodoku_rank
 
-from sudoku_logic.core import dlx
+from sudoku_logic.core.context import Settings, SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_HOUSE_BITS, union_peers
 from sudoku_logic.solve.singles_queue import QUEUED, SinglesQueue
@@ -79,11 +79,11 @@ class SearchMemo:
         self._snap: tuple | None = None
         self._dirty: dict[tuple[int, str | None], tuple[tuple, int]] = {}
 
-    def search(self, t: Technique, grid: Grid, snap: tuple) -> Iterator[Step]:
+    def search(self, t: Technique, grid: Grid, snap: tuple, ctx: SolveContext | None = None) -> Iterator[Step]:
         """The steps of ``t`` that change ``grid`` (whose :func:`snapshot` is ``snap``)."""
         old = self._clean.get(t.name)
         if old is None:
-            it = t.finder(grid)
+            it = t.find(grid, ctx)
         else:
             if snap is not self._snap:
                 self._snap = snap
@@ -97,7 +97,7 @@ class SearchMemo:
                 dirty = hit[1]
             if not dirty:
                 return
-            it = t.finder(grid, dirty)
+            it = t.find(grid, ctx, dirty)
         found = False
         for step in it:
             if step_changes(grid, step):
@@ -135,12 +135,19 @@ class Solver:
     ``techniques``: names (or family names) to use; None means every technique on the default
     path. ``order``: ``se`` tries them by Sudoku Explainer rating, ``hodoku`` in HoDoKu's
     search order, None keeps the order of ``techniques`` as given. ``uniqueness``: allow
-    techniques that assume a unique solution; they are used only once the position is known
-    to have one (checked with DLX on first need, or given by ``unique``).
+    techniques that assume a unique solution; they are used only once the puzzle is known
+    to have one: each solve (and each :meth:`steps` call without a context) works it out
+    with DLX on first need, unless ``unique`` says every grid given to this solver is
+    known to have one solution. ``settings``: the options of each solve
+    (:class:`sudoku_logic.core.context.Settings`).
+
+    Nothing a solve learns stays on the solver: each solve gets its own
+    :class:`SolveContext` (caches, uniqueness, search memo).
     """
 
     def __init__(self, techniques: Sequence[str] | None = None, *, order: str | None = "se",
-                 uniqueness: bool = True, unique: bool | None = None) -> None:
+                 uniqueness: bool = True, unique: bool | None = None,
+                 settings: Settings | None = None) -> None:
         if techniques is None:
             self.techniques: list[Technique] = [t for t in all_techniques(order or "se") if t.default]
         else:
@@ -148,22 +155,28 @@ class Solver:
         self.order = order
         if not uniqueness:
             self.techniques = [t for t in self.techniques if not t.needs_unique]
-        self.unique = unique
+        self.assume_unique = unique
+        self.settings = settings
         self._needs_unique = any(t.needs_unique for t in self.techniques)
         self._slots: dict[bool, list[tuple[Technique, ...]]] = {}
-        #: None: search every technique from scratch each time (same steps, slower)
-        self._memo: SearchMemo | None = SearchMemo()
+        #: False: search every technique from scratch each time (same steps, slower)
+        self.use_memo = True
         #: solve paths take singles in the order HoDoKu's queues give them (HoDoKu's order
-        #: only; see :mod:`sudoku_logic.singles_queue`)
+        #: only; see :mod:`sudoku_logic.solve.singles_queue`)
         self.singles_queue = order == "hodoku"
 
-    def _usable(self, grid: Grid) -> list[tuple[Technique, ...]]:
+    def context(self) -> SolveContext:
+        """A fresh context for one solve with this solver's settings."""
+        ctx = SolveContext(self.settings, self.assume_unique)
+        if self.use_memo:
+            ctx.cache("solver")["memo"] = SearchMemo()
+        return ctx
+
+    def _usable(self, grid: Grid, ctx: SolveContext) -> list[tuple[Technique, ...]]:
         """The techniques to try, grouped by search slot (see :meth:`steps`)."""
         unique = True
         if self._needs_unique:
-            if self.unique is None:
-                self.unique = dlx.count_solutions(grid, 2) == 1
-            unique = self.unique
+            unique = ctx.is_unique(grid)
         slots = self._slots.get(unique)
         if slots is None:
             techs = [t for t in self.techniques if unique or not t.needs_unique]
@@ -177,7 +190,8 @@ class Solver:
             self._slots[unique] = slots
         return slots
 
-    def steps(self, grid: Grid, queue: SinglesQueue | None = None) -> Iterator[Step]:
+    def steps(self, grid: Grid, queue: SinglesQueue | None = None,
+              ctx: SolveContext | None = None) -> Iterator[Step]:
         """Every step available now, technique by technique in order (easiest first).
 
         Techniques that share one search slot in the difficulty table (HoDoKu searches nice
@@ -187,11 +201,15 @@ class Solver:
         rated). In HoDoKu's order a
         ``ranked`` technique's steps come as HoDoKu ranks them (:func:`hodoku_rank`).
         ``queue``: a solve path's HoDoKu singles queues, which then give the singles (one at
-        most each, see :mod:`sudoku_logic.singles_queue`).
+        most each, see :mod:`sudoku_logic.solve.singles_queue`). ``ctx``: the solve's context
+        (a fresh one when not given).
         """
+        if ctx is None:
+            ctx = self.context()
+        memo = ctx.cache("solver").get("memo")
         snap = None
         hodoku = self.order == "hodoku"
-        for slot in self._usable(grid):
+        for slot in self._usable(grid, ctx):
             if len(slot) == 1:
                 t = slot[0]
                 if queue is not None and t.name in QUEUED:
@@ -199,28 +217,33 @@ class Solver:
                     if step is not None:
                         yield step
                     continue
-                if t.local is not None and self._memo is not None:
+                if t.local is not None and memo is not None:
                     if snap is None:
                         snap = snapshot(grid)
-                    found = self._memo.search(t, grid, snap)
+                    found = memo.search(t, grid, snap, ctx)
                 else:
-                    found = (s for s in t.finder(grid) if step_changes(grid, s))
+                    found = (s for s in t.find(grid, ctx) if step_changes(grid, s))
                 if hodoku and t.ranked:
                     found = sorted(found, key=hodoku_rank)
                 yield from found
             else:
-                found = [s for t in slot for s in t.finder(grid) if step_changes(grid, s)]
+                found = [s for t in slot for s in t.find(grid, ctx) if step_changes(grid, s)]
                 found.sort(key=_forcing_first if slot[0].family == "forcing" else _loop_first)
                 yield from found
 
-    def next_step(self, grid: Grid, queue: SinglesQueue | None = None) -> Step | None:
-        """The easiest step available now, or None (``queue``: see :meth:`steps`)."""
-        return next(self.steps(grid, queue), None)
+    def next_step(self, grid: Grid, queue: SinglesQueue | None = None,
+                  ctx: SolveContext | None = None) -> Step | None:
+        """The easiest step available now, or None (``queue``, ``ctx``: see :meth:`steps`)."""
+        return next(self.steps(grid, queue, ctx), None)
 
     def solve(self, grid: Grid, max_steps: int = MAX_STEPS,
-              stop: Callable[[Step], bool] | None = None) -> SolveResult:
+              stop: Callable[[Step], bool] | None = None,
+              ctx: SolveContext | None = None) -> SolveResult:
         """Apply the easiest step until solved or stuck; ``grid`` itself is not changed.
-        ``stop``: asked before each step is applied; True ends the path there (``stopped``)."""
+        ``stop``: asked before each step is applied; True ends the path there (``stopped``).
+        ``ctx``: the solve's context (a fresh one when not given)."""
+        if ctx is None:
+            ctx = self.context()
         start = grid
         grid = grid.copy()
         steps: list[Step] = []
@@ -229,7 +252,7 @@ class Solver:
         if problem is None and self.singles_queue and any(t.name in QUEUED for t in self.techniques):
             queue, grid = SinglesQueue.start(start)
         while problem is None and grid.empty and len(steps) < max_steps:
-            step = self.next_step(grid, queue)
+            step = self.next_step(grid, queue, ctx)
             if step is None:
                 break
             if stop is not None and stop(step):

@@ -1,0 +1,114 @@
+"""The state of one solve: its settings, what it has learnt of the puzzle, and its caches.
+
+A :class:`SolveContext` is made for each solve (each path, each hint request) and handed to
+the finders that want it; nothing a solve learns is kept anywhere else, so two solves (two
+puzzles, two scales, the same puzzle twice) can never see each other's state.
+
+- ``settings``: the options that shape which steps exist (HoDoKu's ALS switches and chain
+  options), fixed for the whole solve.
+- :meth:`SolveContext.is_unique`: whether the puzzle has exactly one solution, worked out
+  with DLX the first time a uniqueness technique asks, from the position it is asked on
+  (every position of a sound path has the solutions of its puzzle).
+- :meth:`SolveContext.cache`: per-solve tables for finders that share work between the
+  positions of one path (link tables, ALS, forcing-chain branches). A cache only ever
+  saves time: what a finder yields does not depend on it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .grid import Grid
+
+
+@dataclass(frozen=True)
+class AlsOptions:
+    """HoDoKu's ALS switches (``Options.java``), defaults as HoDoKu ships them.
+
+    - ``allow_overlap``: linked ALS may share cells (an RC may not lie in the shared cells).
+    - ``chain_forward_only``: RCs are collected only from an ALS to a later one (HoDoKu's
+      solving mode; much faster, finds fewer chains). HoDoKu's "find all steps" and its
+      regression tester switch it off.
+    - ``chain_max_rcs``: longest ALS chain, in RCs (50 when solving, 6 when finding all).
+    - ``only_one_per_elimination``: keep one chain / Death Blossom per set of eliminations
+      (the one with the fewest ALS cells).
+    - ``db_max_als_per_digit``: HoDoKu stores at most 100 ALS per candidate of a stem cell.
+    - ``chain_budget``: our bound, not HoDoKu's: the ALS chain search stops after this many
+      RC steps per position. Positions where the basic techniques are stuck need at most
+      about 213,000 (200 qqwing_expert/top1465 positions); positions that still have most
+      of their candidates can have 40,000 RCs and would need minutes.
+    """
+
+    allow_overlap: bool = False
+    chain_forward_only: bool = True
+    chain_max_rcs: int = 50
+    only_one_per_elimination: bool = True
+    db_max_als_per_digit: int = 100
+    chain_budget: int = 300_000
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Options of a solve that decide which steps exist (HoDoKu's technique options).
+
+    - ``als_nodes``: HoDoKu's "allow ALS in tabling chains": grouped nice loops and AICs
+      may run through ALS nodes (off by default, as in HoDoKu).
+    - ``als``: the ALS techniques' switches (:class:`AlsOptions`).
+    """
+
+    als_nodes: bool = False
+    als: AlsOptions = field(default_factory=AlsOptions)
+
+    def with_als(self, **changes: Any) -> "Settings":
+        """These settings with some ALS switches changed."""
+        return replace(self, als=replace(self.als, **changes))
+
+
+DEFAULT_SETTINGS = Settings()
+
+
+class SolveContext:
+    """Everything one solve may remember: settings, the puzzle's uniqueness, caches.
+
+    ``unique``: whether the puzzle is known to have one solution (None: find out with DLX
+    when first asked)."""
+
+    __slots__ = ("settings", "_unique", "_caches")
+
+    def __init__(self, settings: Settings | None = None, unique: bool | None = None) -> None:
+        self.settings = settings if settings is not None else DEFAULT_SETTINGS
+        self._unique = unique
+        self._caches: dict[str, dict] = {}
+
+    def is_unique(self, grid: Grid) -> bool:
+        """Whether the puzzle of ``grid`` has exactly one solution (DLX, on first need)."""
+        if self._unique is None:
+            from . import dlx
+            self._unique = dlx.count_solutions(grid, 2) == 1
+        return self._unique
+
+    @property
+    def unique_known(self) -> bool | None:
+        """The uniqueness fact if it has been worked out or given, else None."""
+        return self._unique
+
+    def cache(self, name: str) -> dict:
+        """This solve's table called ``name`` (made empty on first use)."""
+        table = self._caches.get(name)
+        if table is None:
+            table = self._caches[name] = {}
+        return table
+
+
+def bounded_put(table: dict, key: Any, value: Any, size: int = 8) -> Any:
+    """Store ``value`` under ``key`` in ``table``, dropping the oldest entry beyond ``size``
+    (a path moves on: old positions are not asked again); returns ``value``."""
+    if key not in table and len(table) >= size:
+        table.pop(next(iter(table)))
+    table[key] = value
+    return value
+
+
+def context(ctx: "SolveContext | None") -> "SolveContext":
+    """``ctx``, or a fresh context for a finder called on its own."""
+    return ctx if ctx is not None else SolveContext()
