@@ -162,7 +162,35 @@ Forcing Net Contradiction                   | forcing        | 1303  | 8.5  | Ex
 Forcing Net Verity                          | forcing        | 1304  | 8.5  | Extreme |   700 |  8600 | y
 Nested Forcing Net                          | forcing        | 1305  | 9.5  | Extreme |  1000 |  8700 | n
 Brute Force                                 | brute_force    | -     | -    | Extreme | 10000 |  8900 | y
-"""
+# Sudoku Explainer's own rules that HoDoKu lacks (its unique loops, BUG types, aligned
+# exclusion, cycles and forcing chains); the se column is the base SE adds to
+Unique Rectangle Type 1                     | unique_loops   | -     | 4.5  | -       |     - |     - | -
+Unique Rectangle Type 2                     | unique_loops   | -     | 4.5  | -       |     - |     - | -
+Unique Rectangle Type 3                     | unique_loops   | -     | 4.5  | -       |     - |     - | -
+Unique Rectangle Type 4                     | unique_loops   | -     | 4.5  | -       |     - |     - | -
+Unique Loop Type 1                          | unique_loops   | -     | 4.5  | -       |     - |     - | -
+Unique Loop Type 2                          | unique_loops   | -     | 4.5  | -       |     - |     - | -
+Unique Loop Type 3                          | unique_loops   | -     | 4.5  | -       |     - |     - | -
+Unique Loop Type 4                          | unique_loops   | -     | 4.5  | -       |     - |     - | -
+Bivalue Universal Grave Type 2              | bug            | -     | 5.7  | -       |     - |     - | -
+Bivalue Universal Grave Type 3              | bug            | -     | 5.7  | -       |     - |     - | -
+Bivalue Universal Grave Type 4              | bug            | -     | 5.7  | -       |     - |     - | -
+Aligned Pair Exclusion                      | aligned        | -     | 6.2  | -       |     - |     - | -
+Aligned Triplet Exclusion                   | aligned        | -     | 7.5  | -       |     - |     - | -
+Bidirectional X-Cycle                       | se_chains      | -     | 6.5  | -       |     - |     - | -
+Bidirectional Y-Cycle                       | se_chains      | -     | 6.5  | -       |     - |     - | -
+Forcing X-Chain                             | se_chains      | -     | 6.6  | -       |     - |     - | -
+Bidirectional Cycle                         | se_chains      | -     | 7.0  | -       |     - |     - | -
+Forcing Chain                               | se_chains      | -     | 7.0  | -       |     - |     - | -
+Nishio Forcing Chains                       | se_chains      | -     | 7.5  | -       |     - |     - | -
+Cell Forcing Chains                         | se_chains      | -     | 8.0  | -       |     - |     - | -
+Region Forcing Chains                       | se_chains      | -     | 8.0  | -       |     - |     - | -
+""" + "".join(
+    f"Dynamic {kind} Forcing Chains{suffix:<46}| se_chains      | -     | {base:<4} | -       |     - |     - | -\n"
+    for suffix, base in (("", 8.5), (" (+)", 9.0), (" (+ Forcing Chains)", 9.5),
+                         (" (+ Multiple Forcing Chains)", 10.0), (" (+ Dynamic Forcing Chains)", 10.5),
+                         (" (+ Dynamic Forcing Chains (+ Forcing Chains))", 11.0))
+    for kind in ("Contradiction", "Double", "Cell", "Region"))
 
 
 def _parse(text: str) -> dict[str, Rating]:

@@ -68,6 +68,45 @@ class Technique:
 REGISTRY: dict[str, Technique] = {}
 
 
+@dataclass(frozen=True)
+class Rule:
+    """One of Sudoku Explainer's hint producers (its ``HintProducer`` classes): a finder that
+    yields every hint SE's producer finds, in the order SE finds them, so that the first is
+    the one SE's solver takes. ``name`` is SE's (``Hidden Singles``, ``Unique Loops``);
+    ``techniques`` the names its steps carry (each a row of the difficulty table);
+    ``needs_unique``: sound only for a puzzle with one solution."""
+
+    name: str
+    finder: Finder
+    techniques: tuple[str, ...]
+    needs_unique: bool = False
+    takes_ctx: bool = False
+
+    def find(self, grid: Grid, ctx: "SolveContext | None" = None) -> Iterator[Step]:
+        """The producer's hints on ``grid`` in SE's order."""
+        return self.finder(grid, ctx=ctx) if self.takes_ctx else self.finder(grid)
+
+
+#: Sudoku Explainer's producers by SE's name (the SE policy asks them in SE's order).
+RULES: dict[str, Rule] = {}
+
+
+def se_rule(name: str, techniques: Iterable[str], *, needs_unique: bool = False) -> Callable[[Finder], Finder]:
+    """Decorator registering a finder as the Sudoku Explainer producer ``name`` whose steps
+    carry the technique names ``techniques`` (see :class:`Rule`)."""
+    techniques = tuple(techniques)
+    for t in techniques:
+        if t not in RATINGS:
+            raise KeyError(f"technique {t!r} has no row in grading/tables.py")
+
+    def register(fn: Finder) -> Finder:
+        takes_ctx = "ctx" in inspect.signature(fn).parameters
+        RULES[name] = Rule(name, fn, techniques, needs_unique, takes_ctx)
+        return fn
+
+    return register
+
+
 def technique(name: str, *, needs_unique: bool = False, default: bool = True,
               local: str | None = None, ranked: bool = False) -> Callable[[Finder], Finder]:
     """Decorator registering a finder under a technique name from the difficulty table

@@ -20,6 +20,13 @@ class Step:
       sentence saying why it holds.
     - ``difficulty`` / ``score``: per-step overrides of the technique's Sudoku Explainer
       rating and HoDoKu score (chain length, box vs line), None to use the table.
+    - ``facts``: what a scale needs to rate the step beyond its technique, recorded by the
+      finder (never a rating): ``house`` (``"box"``, ``"row"``, ``"col"``: where a hidden
+      single is), ``loop`` (cells of a unique loop), ``subset`` (size of the naked or hidden
+      set in a unique loop type 3 or BUG type 3), ``complexity`` (Sudoku Explainer's chain
+      complexity: the nodes of its chains, nested chains included), ``sort`` (SE's order of
+      chaining hints of equal difficulty and complexity), plus what SE's nested chains ask
+      of a rule (see :mod:`sudoku_logic.strategies.se_rules`). None when there are none.
     """
 
     technique: str
@@ -33,6 +40,7 @@ class Step:
     difficulty: float | None = None
     score: int | None = None
     chains: list[str] = field(default_factory=list)
+    facts: dict | None = None
 
     @property
     def result(self) -> str:
