@@ -7,7 +7,7 @@ import pytest
 from helpers import assert_step_true, check_path, collection, exemplar_sections
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
-from sudoku_logic.solve.solver import Solver
+from sudoku_logic.app.solver import Solver
 from sudoku_logic.strategies import forcing
 from sudoku_logic.strategies.implications import DYNAMIC, STATIC, Position, propagate
 from sudoku_logic.strategies.registry import lookup
@@ -148,7 +148,7 @@ def test_nested_net_on_a_hardest_position():
 def test_branches_taken_over_are_exact():
     """Along solve paths, every branch taken over from an earlier position derives exactly
     what a branch computed on the position itself derives."""
-    solver = Solver()
+    solver = Solver(order="hodoku")
     reused = 0
     for puzzle, n in ((collection("top1465.txt", 1, every=301)[0], 60),
                       (collection("hardest_2011_dev.csv", 1, every=77)[0], 25)):
@@ -181,7 +181,7 @@ def test_finders_do_not_mutate_the_grid():
 
 def test_hint_within_a_second():
     """A hint on a hard position comes back within a second of CPU, from a cold cache."""
-    solver = Solver()
+    solver = Solver(order="hodoku")
     tried = 0
     for puzzle in collection("top1465.txt", 6, every=101) + collection("hardest_2011_dev.csv", 1, every=50):
         grid, _ = stuck(puzzle)
@@ -256,7 +256,7 @@ def test_exemplar(title, puzzle):
 
 # ------------------------------------------------------------------ coverage
 def _solve_all(puzzles):
-    solver = Solver()
+    solver = Solver(order="hodoku")
     unsolved = []
     for p in puzzles:
         r = check_path(p, solver)

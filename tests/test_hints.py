@@ -9,7 +9,7 @@ from sudoku_logic.core.errors import FormatError
 from sudoku_logic.core.formats import parse, to_pencilmarks, to_sukaku
 from sudoku_logic.app.hints import distinct_steps, hint_text, houses_phrase, pick_step, step_area
 from sudoku_logic.app.position import load_position, split_positions
-from sudoku_logic.solve.solver import Solver
+from sudoku_logic.app.solver import Solver
 from sudoku_logic.core.step import Step
 
 P = "000009080000704000000200004050800200007030050036970000040000003000528006005090078"

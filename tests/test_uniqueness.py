@@ -19,8 +19,9 @@ from helpers import (
 from sudoku_logic.grading.tables import RATINGS
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
-from sudoku_logic.solve.solver import Solver
-from sudoku_logic.strategies.registry import REGISTRY, all_techniques, lookup
+from sudoku_logic.app.solver import Solver
+from sudoku_logic.grading.scales import all_techniques
+from sudoku_logic.strategies.registry import REGISTRY, lookup
 from sudoku_logic.core.houses import cells_name as hodoku_cells
 
 CODES = {
