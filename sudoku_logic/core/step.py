@@ -23,10 +23,12 @@ class Step:
     - ``facts``: what a scale needs to rate the step beyond its technique, recorded by the
       finder (never a rating): ``house`` (``"box"``, ``"row"``, ``"col"``: where a hidden
       single is), ``loop`` (cells of a unique loop), ``subset`` (size of the naked or hidden
-      set in a unique loop type 3 or BUG type 3), ``complexity`` (Sudoku Explainer's chain
-      complexity: the nodes of its chains, nested chains included), ``sort`` (SE's order of
-      chaining hints of equal difficulty and complexity), plus what SE's nested chains ask
-      of a rule (see :mod:`sudoku_logic.strategies.se_rules`). None when there are none.
+      set in a unique loop type 3 or BUG type 3), ``hidden`` (True when a unique loop's set
+      is a hidden one: SE rates it 0.1 below the naked set of its size), ``complexity``
+      (Sudoku Explainer's chain complexity: the nodes of its chains, nested chains
+      included), ``sort`` (SE's order of chaining hints of equal difficulty and complexity),
+      plus what SE's nested chains ask of a rule (see
+      :mod:`sudoku_logic.strategies.se_rules`). None when there are none.
     """
 
     technique: str
