@@ -4,7 +4,7 @@ A scale is a program's way of choosing the next step plus its way of rating a pa
 
 - Sudoku Explainer (``se``): SE's producers in SE's order (``tables.SE_RULES``), the first
   hint of the first that finds one (:class:`~sudoku_logic.solve.policies.RulesPolicy`);
-  its chaining rules order their hints by :func:`grading.se.se_difficulty`.
+  its chaining rules order their hints by :func:`grading.se.raw_difficulty`.
 - HoDoKu (``hodoku``): HoDoKu's techniques in HoDoKu's search order (``order`` column), the
   techniques of one search slot asked together, HoDoKu's rankings and singles queues
   (:class:`~sudoku_logic.solve.policies.TechniquesPolicy`).
@@ -20,7 +20,7 @@ from sudoku_logic.core.context import Settings
 from sudoku_logic.solve.policies import Policy, RulesPolicy, TechniquesPolicy
 from sudoku_logic.strategies.registry import REGISTRY, RULES, Rule, Technique, load_all
 
-from .se import se_difficulty
+from .se import raw_difficulty
 from .tables import RATINGS, SE_RULES
 
 ORDERS = ("se", "hodoku")
@@ -92,7 +92,7 @@ def se_policy(names: Sequence[str] | None = None, *, uniqueness: bool = True,
         rules = [r for r in rules if only & set(r.techniques)]
     if not uniqueness:
         rules = [r for r in rules if not r.needs_unique]
-    return RulesPolicy(rules, only, settings=settings, difficulty=se_difficulty)
+    return RulesPolicy(rules, only, settings=settings, difficulty=raw_difficulty)
 
 
 def _hodoku_key(t: Technique) -> tuple:

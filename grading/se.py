@@ -14,7 +14,7 @@ from typing import Iterable
 
 from sudoku_logic.core.step import Step
 
-from .tables import RATINGS, SE_HIDDEN_SINGLE, SE_LOOP_EXTRA, SE_SUBSET_EXTRA
+from .tables import RATINGS, SE_HIDDEN_SINGLE, SE_LOOP_EXTRA, SE_LOOP_LONG, SE_SUBSET_EXTRA
 
 #: Families whose steps SE rates as chains: the table's number plus the length increment of
 #: their complexity (``ChainingHint.getDifficulty``).
@@ -35,8 +35,9 @@ def length_increment(length: int) -> float:
     return round(added, 1)
 
 
-def se_difficulty(step: Step) -> float | None:
-    """Sudoku Explainer's difficulty of ``step``, or None for a technique SE does not have."""
+def raw_difficulty(step: Step) -> float | None:
+    """Sudoku Explainer's difficulty of ``step`` as SE computes it in floating point (its
+    sums of 0.1 are not rounded): what SE sorts hints by. None for a technique SE lacks."""
     row = RATINGS.get(step.technique)
     if row is None or row.se is None:
         return None
@@ -44,36 +45,61 @@ def se_difficulty(step: Step) -> float | None:
     if step.technique == "Hidden Single":
         return SE_HIDDEN_SINGLE[facts.get("house", "box")]
     family = row.family
-    if family in CHAIN_FAMILIES:
-        return round(row.se + length_increment(facts["complexity"] - 2), 1)
     se = row.se
+    if family in CHAIN_FAMILIES:
+        added = 0.0
+        ceil = 4
+        odd = False
+        length = facts["complexity"] - 2
+        while length > ceil:
+            added += 0.1
+            ceil = ceil * 4 // 3 if odd else ceil * 3 // 2
+            odd = not odd
+        return se + added
     if family == "unique_loops":
         cells = facts.get("loop", 4)
+        if cells >= SE_LOOP_LONG[0]:
+            se += SE_LOOP_LONG[1]
         for least, added in SE_LOOP_EXTRA:
             if cells >= least:
                 se += added
                 break
-    if "subset" in facts and family in ("unique_loops", "bug"):
+        if "subset" in facts:
+            se += (facts["subset"] - (2 if facts.get("hidden") else 1)) * SE_SUBSET_EXTRA
+    elif family == "bug" and "subset" in facts:
         se += (facts["subset"] - 1) * SE_SUBSET_EXTRA
-    return round(se, 1)
+    return se
+
+
+def se_difficulty(step: Step) -> float | None:
+    """Sudoku Explainer's difficulty of ``step`` to one decimal as SE prints it (its batch
+    rater's ``(int)((d + 0.05) * 10)``), or None for a technique SE does not have."""
+    raw = raw_difficulty(step)
+    return None if raw is None else shown(raw)
+
+
+def shown(raw: float) -> float:
+    """A raw SE difficulty as SE prints it: ``(int)((d + 0.05) * 10)`` tenths."""
+    return int((raw + 0.05) * 10) / 10
 
 
 def path_rating(steps: Iterable[Step]) -> tuple[float, float, float, str]:
     """``(er, ep, ed, hardest)`` of a path as SE's batch rater folds them
     (``Solver.getDifficulty``): ER the highest step, EP the highest up to and including the
-    first step that places a digit, ED the first step; ``hardest`` the technique of the
-    first step rated ER. A step SE does not rate counts as 0."""
+    first step that places a digit, ED the first step, each in SE's floating point and
+    printed to one decimal; ``hardest`` the technique of the first step rated ER. A step SE
+    does not rate counts as 0."""
     er = ep = ed = 0.0
     hardest = ""
     placed = False
     first = True
     for step in steps:
-        d = se_difficulty(step) or 0.0
-        if first:
-            ed, first = d, False
+        d = raw_difficulty(step) or 0.0
         if d > er:
             er, hardest = d, step.technique
+        if first:
+            ed, first = er, False
         if not placed:
-            ep = max(ep, d)
+            ep = er
             placed = bool(step.placements)
-    return er, ep, ed, hardest or "none"
+    return shown(er), shown(ep), shown(ed), hardest or "none"

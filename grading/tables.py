@@ -212,10 +212,12 @@ SE_RULES = (
 #: a hidden single is 1.2 in a block, 1.5 in a row or column (``HiddenSingleHint``).
 SE_HIDDEN_SINGLE = {"box": 1.2, "row": 1.5, "col": 1.5}
 #: A unique loop adds to its type's rating by its number of cells (``UniqueLoopHint``):
-#: (at least this many cells, added), the first that applies.
-SE_LOOP_EXTRA = ((10, 0.5), (8, 0.2), (6, 0.1))
-#: Unique loop type 3 and BUG type 3 add this much per cell of their naked or hidden set
-#: beyond the first (a pair adds 0.1).
+#: this much from 10 cells on, and then the first of (at least this many cells, added).
+SE_LOOP_LONG = (10, 0.3)
+SE_LOOP_EXTRA = ((8, 0.2), (6, 0.1))
+#: Unique loop type 3 and BUG type 3 add this much per cell of their naked set beyond the
+#: first (a pair adds 0.1); a unique loop's hidden set counts its cells outside the loop
+#: (a hidden pair adds nothing).
 SE_SUBSET_EXTRA = 0.1
 
 

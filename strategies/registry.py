@@ -76,13 +76,16 @@ class Rule:
     yields every hint SE's producer finds, in the order SE finds them, so that the first is
     the one SE's solver takes. ``name`` is SE's (``Hidden Singles``, ``Unique Loops``);
     ``techniques`` the names its steps carry (each a row of the difficulty table);
-    ``needs_unique``: sound only for a puzzle with one solution."""
+    ``needs_unique``: sound only for a puzzle with one solution; ``costly``: a search of
+    seconds on hard positions (SE's chaining rules), asked for a list of every step only
+    while nothing easier was found."""
 
     name: str
     finder: Finder
     techniques: tuple[str, ...]
     needs_unique: bool = False
     takes_ctx: bool = False
+    costly: bool = False
 
     def find(self, grid: Grid, ctx: "SolveContext | None" = None) -> Iterator[Step]:
         """The producer's hints on ``grid`` in SE's order."""
@@ -97,14 +100,15 @@ def _family(fn: Finder) -> str:
     return fn.__module__.rsplit(".", 1)[-1]
 
 
-def se_rule(name: str, techniques: Iterable[str], *, needs_unique: bool = False) -> Callable[[Finder], Finder]:
+def se_rule(name: str, techniques: Iterable[str], *, needs_unique: bool = False,
+            costly: bool = False) -> Callable[[Finder], Finder]:
     """Decorator registering a finder as the Sudoku Explainer producer ``name`` whose steps
     carry the technique names ``techniques`` (see :class:`Rule`)."""
     techniques = tuple(techniques)
 
     def register(fn: Finder) -> Finder:
         takes_ctx = "ctx" in inspect.signature(fn).parameters
-        RULES[name] = Rule(name, fn, techniques, needs_unique, takes_ctx)
+        RULES[name] = Rule(name, fn, techniques, needs_unique, takes_ctx, costly)
         return fn
 
     return register

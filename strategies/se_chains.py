@@ -58,7 +58,7 @@ def _register(name: str, multiple: bool, dynamic: bool, nishio: bool, level: int
         return chaining_steps(grid, ctx, multiple, dynamic, nishio, level)
     rule.__name__ = "se_" + "".join(ch if ch.isalnum() else "_" for ch in name.lower())
     rule.__doc__ = f"SE's {name}, in SE's order."
-    se_rule(name, _techniques(multiple, dynamic, nishio, level))(rule)
+    se_rule(name, _techniques(multiple, dynamic, nishio, level), costly=True)(rule)
 
 
 for _args in CHAINING_RULES:

@@ -80,7 +80,11 @@ class Policy:
 class RulesPolicy(Policy):
     """Sudoku Explainer's choice: ``rules`` in SE's order, the first hint of the first rule
     that finds one. ``only``: keep just the steps of these techniques (a rule finding only
-    other steps counts as finding nothing)."""
+    other steps counts as finding nothing).
+
+    :meth:`steps` lists every hint of every rule in order, but a costly rule (SE's chaining
+    rules, seconds on hard positions) is asked only while no earlier rule found a step: the
+    list stops at the first chaining rule with hints."""
 
     name = "se"
 
@@ -106,11 +110,15 @@ class RulesPolicy(Policy):
         if ctx is None:
             ctx = self.context()
         only = self.only
+        found = False
         for rule in self.rules:
+            if found and rule.costly:
+                return
             if rule.needs_unique and not ctx.is_unique(grid):
                 continue
             for step in rule.find(grid, ctx):
                 if (only is None or step.technique in only) and step_changes(grid, step):
+                    found = True
                     yield step
 
 
