@@ -178,23 +178,7 @@ BARRED: tuple[tuple[int, ...], ...] = tuple(
 ALIKE: tuple[tuple[int, ...], ...] = tuple(
     tuple((_ROW[i] if xy else 0) | (_COL[i] if xz else 0) for i in range(9))
     for xy in (0, 1) for xz in (0, 1))
-_GATHER = sum(1 << 72 - 8 * i for i in range(9))  # moves bit 9i to bit 72 + i
-
-
-def _rows_used(a: int) -> int:
-    """The 9-bit mask of the first digits of the combinations in ``a``."""
-    t = a | a >> 1
-    t |= t >> 2
-    t |= t >> 4
-    t = (t | a >> 8) & _REP  # bit 9i: row i has a combination
-    return (t * _GATHER) >> 72 & 0x1FF
-
-
-def _cols_used(a: int) -> int:
-    """The 9-bit mask of the second digits of the combinations in ``a``."""
-    a |= a >> 45
-    a = (a | a >> 27) & (1 << 27) - 1
-    return (a | a >> 9 | a >> 18) & 0x1FF
+_GATHER = sum(1 << 72 - 8 * i for i in range(9))  # times bit 9i lands on bit 72 + i alone
 
 
 # ----------------------------------------------------------------------------- finders
@@ -284,17 +268,26 @@ def triplet_removals(grid: Grid) -> dict[int, tuple[tuple[int, int, int], tuple[
                     if allowed:
                         keep_x |= d
                         kept |= allowed
-                out_x = mx & ~keep_x
-                out_y = my & ~_rows_used(kept)
-                out_z = mz & ~_cols_used(kept)
-                if out_x or out_y or out_z:
-                    if k == 0:
-                        out = (out_x, out_y, out_z)
-                    elif k == 1:
-                        out = (out_y, out_x, out_z)
-                    else:
-                        out = (out_y, out_z, out_x)
-                    found[trio] = ((a, b, c), out)
+                # the digits of y and z that some allowed combination uses: the rows of
+                # kept (each row's bits gathered on its first bit, those moved together)
+                t = kept | kept >> 1
+                t |= t >> 2
+                t |= t >> 4
+                used_y = ((t | kept >> 8) & _REP) * _GATHER >> 72 & 0x1FF
+                # and its columns (its nine rows or-ed together)
+                t = kept | kept >> 45
+                t = (t | t >> 27) & 0x7FFFFFF
+                used_z = (t | t >> 9 | t >> 18) & 0x1FF
+                if keep_x == mx and used_y == my and used_z == mz:
+                    continue
+                out_x, out_y, out_z = mx & ~keep_x, my & ~used_y, mz & ~used_z
+                if k == 0:
+                    out = (out_x, out_y, out_z)
+                elif k == 1:
+                    out = (out_y, out_x, out_z)
+                else:
+                    out = (out_y, out_z, out_x)
+                found[trio] = ((a, b, c), out)
     return found
 
 
