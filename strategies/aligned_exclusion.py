@@ -235,9 +235,23 @@ def triplet_removals(grid: Grid) -> dict[int, tuple[tuple[int, int, int], tuple[
                 if not (excluders[a] & trio or excluders[b] & trio or excluders[c] & trio):
                     continue
                 common = common_ab & excluders[c]
+                ma, mb, mc = cands[a], cands[b], cands[c]
+                # an excluder with a digit none of the three has can never be emptied
+                union = ma | mb | mc
+                masks = []
+                while common:
+                    e = common & -common
+                    common ^= e
+                    m = cands[e.bit_length() - 1]
+                    if not m & ~union:
+                        masks.append(m)
+                if not masks and not (peers[a] >> b & 1 and peers[a] >> c & 1 and peers[b] >> c & 1):
+                    # only equal digits in a shared house are barred: a candidate goes only
+                    # if the other two cells see it and each other and hold just it and one
+                    # same other digit
+                    continue
                 # the cell with the fewest candidates is x: its digits p are tried one by
                 # one against all the combinations (q, r) of y and z at once
-                ma, mb, mc = cands[a], cands[b], cands[c]
                 na, nb, nc = ma.bit_count(), mb.bit_count(), mc.bit_count()
                 if na <= nb and na <= nc:
                     k, x, y, z, mx, my, mz = 0, a, b, c, ma, mb, mc
@@ -245,11 +259,6 @@ def triplet_removals(grid: Grid) -> dict[int, tuple[tuple[int, int, int], tuple[
                     k, x, y, z, mx, my, mz = 1, b, a, c, mb, ma, mc
                 else:
                     k, x, y, z, mx, my, mz = 2, c, a, b, mc, ma, mb
-                masks = []
-                while common:
-                    e = common & -common
-                    common ^= e
-                    masks.append(cands[e.bit_length() - 1])
                 combos = rows[my] & cols[mz]
                 same = _SAME if peers[y] >> z & 1 else 0
                 px = peers[x]
