@@ -223,17 +223,26 @@ def triplet_removals(grid: Grid) -> dict[int, tuple[tuple[int, int, int], tuple[
             low = partners & -partners
             partners ^= low
             b = low.bit_length() - 1
-            common_ab = ea & excluders[b]
+            eb = excluders[b]
+            common_ab = ea & eb
+            # later base cells seeing two of the pair's common excluders
             thirds = _seen_twice(common_ab) & baseset & ~((low << 1) - 1)
             ab = CELL_BIT[a] | low
+            if not (ea | eb) & ab:
+                # SE only reaches a set if one of its cells is an excluder of another
+                # (two or three candidates, seeing it): here c must be one of a or b, or
+                # see one of them that is one
+                reach = ea | eb
+                if cands[a].bit_count() <= 3:
+                    reach |= peers[a]
+                if cands[b].bit_count() <= 3:
+                    reach |= peers[b]
+                thirds &= reach
             while thirds:
                 low_c = thirds & -thirds
                 thirds ^= low_c
                 c = low_c.bit_length() - 1
                 trio = ab | low_c
-                # SE only reaches the set if one cell is an excluder of another
-                if not (excluders[a] & trio or excluders[b] & trio or excluders[c] & trio):
-                    continue
                 common = common_ab & excluders[c]
                 ma, mb, mc = cands[a], cands[b], cands[c]
                 # an excluder with a digit none of the three has can never be emptied
