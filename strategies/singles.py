@@ -7,41 +7,45 @@ from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK, MASK_DIGITS, cell_list, cell_name, house_name, union_peers
 
 from sudoku_logic.strategies.registry import technique
-from sudoku_logic.core.step import Step
+from sudoku_logic.core.step import Step, lazy_step
 
 #: Houses in the order Hidden Single looks at them: boxes (easier to see) before lines.
 _HIDDEN_ORDER = list(range(18, 27)) + list(range(0, 18))
 
 
 def full_house_step(cell: int, d: int, h: int) -> Step:
-    """The Full House placing ``d`` in ``cell``, the last empty cell of house ``h``."""
-    return Step(
-        "Full House", placements=[(cell, d)], cells=[cell], houses=[h],
-        candidates=[(cell, d, "pattern")],
-        explanation=f"{cell_name(cell)} is the last empty cell of {house_name(h, False)}, "
-                    f"so it takes the missing digit {d}.",
-    )
+    """The Full House placing ``d`` in ``cell``, the last empty cell of house ``h`` (its
+    text is written when first read)."""
+    def text() -> dict:
+        return dict(
+            cells=[cell], houses=[h], candidates=[(cell, d, "pattern")],
+            explanation=f"{cell_name(cell)} is the last empty cell of {house_name(h, False)}, "
+                        f"so it takes the missing digit {d}.",
+        )
+    return lazy_step("Full House", text, [(cell, d)], [])
 
 
 def naked_single_step(cell: int, d: int) -> Step:
-    """The Naked Single placing ``d``, the last candidate of ``cell``."""
-    return Step(
-        "Naked Single", placements=[(cell, d)], cells=[cell],
-        candidates=[(cell, d, "pattern")],
-        explanation=f"{cell_name(cell)} has only one candidate left, {d}: every other digit "
-                    f"is already in its row, column or box.",
-    )
+    """The Naked Single placing ``d``, the last candidate of ``cell`` (its text is written
+    when first read)."""
+    def text() -> dict:
+        return dict(
+            cells=[cell], candidates=[(cell, d, "pattern")],
+            explanation=f"{cell_name(cell)} has only one candidate left, {d}: every other digit "
+                        f"is already in its row, column or box.",
+        )
+    return lazy_step("Naked Single", text, [(cell, d)], [])
 
 
 def hidden_single_step(cell: int, d: int, h: int) -> Step:
     """The Hidden Single placing ``d`` in ``cell``, its one place in house ``h`` (SE rates
-    it 1.2 in a box, 1.5 in a line)."""
-    return Step(
-        "Hidden Single", placements=[(cell, d)], cells=[cell], houses=[h],
-        candidates=[(cell, d, "pattern")],
-        difficulty=1.2 if h >= 18 else 1.5,
-        explanation=f"In {house_name(h, False)}, {d} can only go in {cell_name(cell)}.",
-    )
+    it 1.2 in a box, 1.5 in a line; its text is written when first read)."""
+    def text() -> dict:
+        return dict(
+            cells=[cell], houses=[h], candidates=[(cell, d, "pattern")],
+            explanation=f"In {house_name(h, False)}, {d} can only go in {cell_name(cell)}.",
+        )
+    return lazy_step("Hidden Single", text, [(cell, d)], [], 1.2 if h >= 18 else 1.5)
 
 
 @technique("Full House", local="house")
