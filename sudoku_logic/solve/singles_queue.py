@@ -159,6 +159,9 @@ class SinglesQueue:
         return self._hidden_single(grid)
 
     def _full_house(self, grid: Grid) -> Step | None:
+        empties = self.empties
+        if empties.find(1) < 0:
+            return None  # no house has one empty cell
         values = grid.values
         cands = grid.cands
         naked = self.naked
@@ -171,7 +174,6 @@ class SinglesQueue:
                 naked.popleft()
             else:
                 break
-        empties = self.empties
         for cell, d in naked:
             if values[cell] or cands[cell] != 1 << (d - 1):
                 continue
