@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from helpers import PUZZLES, collection, reglib_lines  # noqa: E402
 
 from sudoku_logic.core.formats import parse  # noqa: E402
-from sudoku_logic.solve.solver import Solver  # noqa: E402
+from sudoku_logic import Solver  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden_paths.jsonl.gz"
 ORDERS = ("hodoku", "se")

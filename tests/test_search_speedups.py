@@ -6,8 +6,7 @@
 - ``SearchMemo`` (search again only where candidates changed since a technique last found
   nothing) gives the same steps, in the same order, as searching from scratch, position
   after position along whole solve paths in both programs' orders.
-- ``LazyStep`` (text built on first read) reads, compares and pickles like a plain Step; so
-  do the singles, whose text is built that way.
+- ``LazyStep`` (text built on first read) reads, compares and pickles like a plain Step.
 """
 from __future__ import annotations
 
@@ -21,9 +20,7 @@ from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import CELL_HOUSES
 from sudoku_logic.solve.solver import SearchMemo, Solver, changed_houses, snapshot, step_changes
 from sudoku_logic.strategies.registry import all_techniques
-from sudoku_logic.core.houses import cell_name, house_name
 from sudoku_logic.core.step import LazyStep, Step
-from sudoku_logic.strategies.singles import full_house_step, hidden_single_step, naked_single_step
 
 from helpers import collection
 
@@ -171,45 +168,6 @@ def test_lazy_step_fills_once_and_behaves_like_a_step():
     back = pickle.loads(pickle.dumps(LazyStep("X-Chain", fill, eliminations=[(2, 4)], difficulty=6.6)))
     assert type(back) is Step and back == plain
     assert lazy.to_dict() == plain.to_dict()
-
-
-def _eager_single(technique, cell, d, h=None):
-    """The single as a plain Step, written out in full (what the singles were before their
-    text became lazy)."""
-    where = house_name(h, False) if h is not None else None
-    if technique == "Full House":
-        why = f"{cell_name(cell)} is the last empty cell of {where}, so it takes the missing digit {d}."
-    elif technique == "Naked Single":
-        why = (f"{cell_name(cell)} has only one candidate left, {d}: every other digit "
-               f"is already in its row, column or box.")
-    else:
-        why = f"In {where}, {d} can only go in {cell_name(cell)}."
-    return Step(technique, placements=[(cell, d)], cells=[cell], candidates=[(cell, d, "pattern")],
-                houses=[] if h is None else [h], explanation=why,
-                difficulty=(1.2 if h >= 18 else 1.5) if technique == "Hidden Single" else None)
-
-
-@pytest.mark.parametrize("make,technique,house", [
-    (lambda: full_house_step(40, 5, 22), "Full House", 22),
-    (lambda: naked_single_step(40, 5), "Naked Single", None),
-    (lambda: hidden_single_step(40, 5, 22), "Hidden Single", 22),
-    (lambda: hidden_single_step(40, 5, 4), "Hidden Single", 4),
-])
-def test_single_steps_read_compare_print_and_pickle_like_plain_steps(make, technique, house):
-    plain = _eager_single(technique, 40, 5, house)
-    assert make() == plain and plain == make() and make() != _eager_single(technique, 41, 5, house)
-    assert str(make()) == str(plain) == f"{technique}: r5c5=5" and repr(make()) == repr(plain)
-    assert make().to_dict() == plain.to_dict()
-    for f in Step.__dataclass_fields__:  # each field read first, on a fresh step
-        assert getattr(make(), f) == getattr(plain, f), f
-    back = pickle.loads(pickle.dumps(make()))
-    assert type(back) is Step and back == plain
-    s = make()
-    s.explanation = "mine"  # an assignment before any read is kept, the rest filled
-    assert s.explanation == "mine" and s.cells == [40] and s.detail == "" and s.chains == []
-    a, b = make(), make()
-    a.cells.append(1)  # each step has its own lists
-    assert b.cells == [40] and a.placements is not b.placements and a.eliminations is not b.eliminations
 
 
 def test_rater_rows_do_not_depend_on_the_memo():

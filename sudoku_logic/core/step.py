@@ -157,18 +157,19 @@ _new_object = object.__new__
 
 
 def lazy_step(technique: str, fill: Callable[[], dict], placements: list[tuple[int, int]],
-              eliminations: list[tuple[int, int]], difficulty: float | None = None) -> LazyStep:
-    """A :class:`LazyStep` with these fields (``score`` and ``facts`` None), made without
-    the dataclass constructor: its text fields are set only when ``fill`` runs, on the first
-    read of any of them, to what ``fill`` returns and empty values for the rest. The lists
-    given become the step's own."""
+              eliminations: list[tuple[int, int]], difficulty: float | None = None,
+              facts: dict | None = None) -> LazyStep:
+    """A :class:`LazyStep` with these fields (``score`` None), made without the dataclass
+    constructor: its text fields are set only when ``fill`` runs, on the first read of any
+    of them, to what ``fill`` returns and empty values for the rest. The lists given become
+    the step's own."""
     s = _new_object(LazyStep)
     s.technique = technique
     s.placements = placements
     s.eliminations = eliminations
     s.difficulty = difficulty
     s.score = None
-    s.facts = None
+    s.facts = facts
     s._fill = fill
     return s
 
