@@ -665,12 +665,13 @@ class Chaining:
         chain's off nodes the rule relies on)."""
         grid = self.grid
         source = self.source
+        removed = [0] + [source[1][d] & ~grid.pos[d] for d in range(1, 10)]
         out: list[Node] = []
         for rule in self._other_rules():
             if isinstance(rule, Chaining):
                 hints = [(h.removable, chain_rule_parents(h, source, grid), h) for h in rule.hints(grid)]
             else:
-                hints = [(r, p, None) for r, p in rule(grid, source)]
+                hints = [(r, p, None) for r, p in rule(grid, source, removed)]
             for removable, parents, nested in hints:
                 if not parents:
                     continue

@@ -67,6 +67,14 @@ def sample_puzzles() -> list[tuple[str, str]]:
     return out
 
 
+#: The SE order's path on the hardest list needs nested forcing chains (a minute and more a
+#: puzzle): tests/test_se_chaining.py and the sweep hold those against SE's own paths.
+def cases() -> list[tuple[str, str, str]]:
+    """(label, puzzle, order) of every golden path."""
+    return [(label, p, o) for label, p in sample_puzzles() for o in ORDERS
+            if not (o == "se" and label.startswith("hardest_2011"))]
+
+
 def _plain(value):
     """JSON-ready: tuples as lists, sets sorted, dict keys as strings."""
     if isinstance(value, dict):
@@ -110,14 +118,13 @@ def regenerate(orders: tuple[str, ...] = ORDERS) -> None:
     are kept as they are)."""
     kept = _golden() if set(orders) != set(ORDERS) else {}
     lines = []
-    for label, p in sample_puzzles():
-        for order in ORDERS:
-            if order in orders:
-                rec = path_record(label, p, order)
-                print(label, order, file=sys.stderr)
-            else:
-                rec = kept[(label, order)]
-            lines.append(json.dumps(rec, separators=(",", ":")) + "\n")
+    for label, p, order in cases():
+        if order in orders:
+            rec = path_record(label, p, order)
+            print(label, order, file=sys.stderr)
+        else:
+            rec = kept[(label, order)]
+        lines.append(json.dumps(rec, separators=(",", ":")) + "\n")
     with open(GOLDEN, "wb") as raw:  # mtime 0: the same paths give the same bytes
         with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as fh:
             fh.write("".join(lines).encode())
@@ -131,14 +138,13 @@ def _golden() -> dict[tuple[str, str], dict]:
 
 
 def test_golden_file_covers_the_sample():
-    assert set(_golden()) == {(label, o) for label, _ in sample_puzzles() for o in ORDERS}
+    assert set(_golden()) == {(label, o) for label, _, o in cases()}
     names = {label.split("#")[0] for label, _ in sample_puzzles()}
     shipped = {p.name for p in PUZZLES.iterdir() if p.suffix in (".txt", ".csv")}
     assert names == shipped  # every shipped collection is in the sample
 
 
-@pytest.mark.parametrize("order", ORDERS)
-@pytest.mark.parametrize("label,puzzle", sample_puzzles(), ids=[lb for lb, _ in sample_puzzles()])
+@pytest.mark.parametrize("label,puzzle,order", cases(), ids=[f"{lb}-{o}" for lb, _, o in cases()])
 def test_path_unchanged(label, puzzle, order):
     want = _golden()[(label, order)]
     got = path_record(label, puzzle, order)

@@ -17,7 +17,7 @@ def test_reglib(case):
 
 def test_library_has_cases_and_family():
     assert len(CASES) >= 15
-    assert REGISTRY[SDC].family == "als"
+    assert REGISTRY[SDC].family == "sue_de_coq"
 
 
 def _step(case):

@@ -240,7 +240,7 @@ def test_multi_solution_puzzle_never_uses_uniqueness():
 
 def test_uniqueness_false_never_uses_them():
     solver = Solver(order="hodoku", uniqueness=False)
-    assert not [t for t in solver.techniques if t.needs_unique]
+    assert not [t for t in solver.policy.techniques if t.needs_unique]
     with_u = Solver(BASIC + ["uniqueness"], order="hodoku")
     without = Solver(BASIC + ["uniqueness"], order="hodoku", uniqueness=False)
     for title, _, puzzle, path in UEX:
