@@ -55,17 +55,29 @@ class Node:
     chain's hint (``nested``). ``key`` identifies the potential: nodes with the same key
     are the same potential reached differently."""
 
-    __slots__ = ("cell", "d", "on", "key", "parents", "cause", "nested")
+    __slots__ = ("cell", "d", "on", "key", "parents", "cause", "nested", "anc")
 
     def __init__(self, cell: int, d: int, on: bool, parents: list | None = None,
                  cause: int | None = None, nested: "ChainHint | None" = None) -> None:
         self.cell = cell
         self.d = d
         self.on = on
-        self.key = ((cell * 9 + d - 1) << 1) | on
+        self.key = key = ((cell * 9 + d - 1) << 1) | on
         self.parents = parents if parents is not None else []
         self.cause = cause
         self.nested = nested
+        #: the keys of the node and all its ancestors as a bit set (set by :func:`_anc`
+        #: once the parents are complete; its size is SE's ancestor count)
+        self.anc = 1 << key
+
+
+def _anc(node: Node) -> Node:
+    """Complete ``node.anc`` from its parents' (call once its parents are final)."""
+    a = 1 << node.key
+    for p in node.parents:
+        a |= p.anc
+    node.anc = a
+    return node
 
     def __repr__(self) -> str:
         return f"r{self.cell // 9 + 1}c{self.cell % 9 + 1}{'=' if self.on else '<>'}{self.d}"
@@ -90,17 +102,7 @@ def ancestors(node: Node) -> list[Node]:
 
 def ancestor_count(node: Node) -> int:
     """SE's ``getAncestorCount``: distinct potentials among ``node`` and its ancestors."""
-    done = set()
-    todo = [node]
-    while todo:
-        nxt = []
-        for p in todo:
-            k = p.key
-            if k not in done:
-                done.add(k)
-                nxt.extend(p.parents)
-        todo = nxt
-    return len(done)
+    return node.anc.bit_count()
 
 
 class ChainHint:
@@ -224,6 +226,8 @@ class Chaining:
         self._nested_rules = None
         self.grid: Grid | None = None
         self.source: tuple[list[int], list[int]] | None = None
+        #: the first-hint search's bound on complexity (None: every hint)
+        self.cap: int | None = None
 
     def name(self) -> str:
         """SE's name of the rule (``Chaining.toString``)."""
@@ -257,108 +261,234 @@ class Chaining:
                 out.append(h)
         return out
 
-    # ------------------------------------------------------------------ implications
-    def _on_to_off(self, p: Node, y: bool) -> list[Node]:
-        """SE's ``getOnToOff``: the nodes made off by on node ``p``."""
-        grid = self.grid
-        cell, d = p.cell, p.d
-        out = []
-        if y:
-            for v in MASK_DIGITS[grid.cands[cell] & ~DIGIT_BIT[d]]:
-                out.append(Node(cell, v, False, [p], NAKED))
-        seen = CELL_BIT[cell]
-        pd = grid.pos[d]
-        for h in SE_CELL_HOUSES[cell]:
-            m = pd & HOUSE_MASK[h] & ~seen
-            seen |= m
-            while m:
-                low = m & -m
-                out.append(Node(low.bit_length() - 1, d, False, [p], h))
-                m ^= low
-        return out
+    # ------------------------------------------------------------------ first hint only
+    def first(self, grid: Grid) -> ChainHint | None:
+        """``hints(grid)[0]`` (or None), found without listing every hint where that is
+        provably the same: once a hint is known, searches stop where every hint they could
+        still make is more complex than it (and so later in SE's order). Rules with
+        nesting list every hint."""
+        if self.level > 0:
+            found = self.hints(grid)
+            return found[0] if found else None
+        self.grid = grid
+        best: list = [None, None]  # hint, key
+        diff = self.difficulty
 
-    def _off_to_on(self, p: Node, offs: dict | None, y: bool, x: bool) -> list[Node]:
-        """SE's ``getOffToOn``: the nodes made on by off node ``p`` (its candidate still in
-        the working grid); with ``offs`` (the off nodes of a propagation whose source grid
-        is :attr:`source`) a node lists as parents the off nodes that emptied its cell or
-        house since the source."""
-        grid = self.grid
-        cell, d = p.cell, p.d
-        out = []
-        if y:
-            m = grid.cands[cell]
-            if MASK_SIZE[m] == 2:
-                v = MASK_DIGITS[m & ~DIGIT_BIT[d]][0]
-                node = Node(cell, v, True, [p], NAKED)
-                if offs is not None:
-                    gone = self.source[0][cell] & ~m
-                    for w in MASK_DIGITS[gone]:
-                        node.parents.append(offs[((cell * 9 + w - 1) << 1)])
-                out.append(node)
-        if x:
-            pd = grid.pos[d]
-            for h in SE_CELL_HOUSES[cell]:
-                r = pd & HOUSE_MASK[h]
-                if r.bit_count() == 2:
-                    other = (r & ~CELL_BIT[cell]).bit_length() - 1
-                    key = ((other * 9 + d - 1) << 1) | 1
-                    if any(n.key == key for n in out):
+        def consider(hints: list) -> None:
+            for h in hints:
+                h.rate()
+                key = (diff(h), h.facts["complexity"], h.facts["sort"])
+                if best[1] is None or key < best[1]:
+                    best[0], best[1] = h, key
+
+        try:
+            if self.multiple or self.dynamic:
+                self.cap = None
+                for cell in range(81):
+                    if grid.values[cell]:
                         continue
-                    node = Node(other, d, True, [p], h)
-                    if offs is not None:
-                        gone = self.source[1][d] & HOUSE_MASK[h] & ~pd
-                        while gone:
-                            low = gone & -gone
-                            node.parents.append(offs[((low.bit_length() - 1) * 9 + d - 1) << 1])
-                            gone ^= low
-                    out.append(node)
-        return out
+                    n = MASK_SIZE[grid.cands[cell]]
+                    if n > 2 or (n > 1 and self.dynamic):
+                        out: list = []
+                        self._cell_chains(cell, n, out)
+                        consider(out)
+                        if best[0] is not None:
+                            self.cap = best[1][1]
+            else:
+                for y, x in ((False, True), (True, False), (True, True)):
+                    for cell in range(81):
+                        m = grid.cands[cell]
+                        if grid.values[cell] or MASK_SIZE[m] < 2:
+                            continue
+                        for d in MASK_DIGITS[m]:
+                            cycle_depth, chain_depth = self._unary_depths(best[1], y, x)
+                            if cycle_depth <= 0 and chain_depth <= 0:
+                                continue
+                            out = []
+                            self._unary(Node(cell, d, True), out, y, x, cycle_depth, chain_depth)
+                            consider(out)
+        finally:
+            self.cap = None
+        return best[0]
 
+    def _unary_depths(self, best_key, y: bool, x: bool) -> tuple[int, int]:
+        """How many layers a unary search of this pass may explore and still find a hint
+        that comes before ``best_key`` in SE's order: (cycles, forcing chains). A cycle
+        closing in layer ``t`` has complexity ``t``, a forcing chain ending there ``t + 1``."""
+        if best_key is None:
+            return 1 << 30, 1 << 30
+        if x and y:
+            kinds = (("Bidirectional Cycle", 4), ("Forcing Chain", 4))
+        elif y:
+            kinds = (("Bidirectional Y-Cycle", 3), None)
+        else:
+            kinds = (("Bidirectional X-Cycle", 2), ("Forcing X-Chain", 2))
+        out = []
+        for kind in kinds:
+            if kind is None:
+                out.append(0)
+                continue
+            name, sort = kind
+            c = 1
+            while (self.difficulty(_Probe(name, c + 1)), c + 1, sort) < best_key:
+                c += 1
+            out.append(c)
+        return out[0], out[1] - 1
+
+    # ------------------------------------------------------------------ propagation
     # ------------------------------------------------------------------ propagation
     def _do_chaining(self, to_on: dict, to_off: dict) -> tuple[Node, Node] | None:
         """SE's ``doChaining``: complete ``to_on``/``to_off`` (key -> node, in order) with
         everything that follows; the first (on, off) pair of one candidate found, or None.
-        The working grid is the same afterwards."""
+        The working grid is the same afterwards.
+
+        With a complexity cap (:attr:`cap`, the first-hint search of a rule without
+        nesting) the propagation stops once every node still to draw from has so many
+        ancestors that no hint using a node made from now on can have a complexity within
+        the cap: the nodes it has made are exactly SE's (same order, same parents)."""
         grid = self.grid
-        saved = (grid.cands[:], grid.pos[:])
+        cands = grid.cands
+        pos = grid.pos
+        saved = (cands[:], pos[:])
         outer_source = self.source
         self.source = saved
+        src_cands, src_pos = saved
         y = not self.nishio
         dynamic = self.dynamic
+        level = self.level
+        cap = self.cap
         pending_on = deque(to_on.values())
         pending_off = deque(to_off.values())
+        pop_on, pop_off = pending_on.popleft, pending_off.popleft
+        push_on, push_off = pending_on.append, pending_off.append
+        # pending nodes by ancestor count, to know the smallest (it never decreases
+        # without nesting: a new node has more ancestors than the node it comes from)
+        counts = [0] * 1460 if cap is not None else None
+        low_count = 1
+        if counts is not None:
+            for n in pending_on:
+                counts[n.anc.bit_count()] += 1
+            for n in pending_off:
+                counts[n.anc.bit_count()] += 1
+        houses_of = SE_CELL_HOUSES
         try:
             while pending_on or pending_off:
+                if counts is not None:
+                    while counts[low_count] == 0:
+                        low_count += 1
+                    if low_count + 2 > cap:
+                        return None
                 if pending_on:
-                    p = pending_on.popleft()
-                    for q in self._on_to_off(p, y):
-                        conj = q.key | 1
-                        if conj in to_on:
-                            return to_on[conj], q
-                        if q.key not in to_off:
-                            to_off[q.key] = q
-                            pending_off.append(q)
+                    p = pop_on()
+                    cell, d = p.cell, p.d
+                    pa = p.anc
+                    if counts is not None:
+                        counts[pa.bit_count()] -= 1
+                    if y:
+                        base = cell * 9 - 1
+                        m = cands[cell] & ~DIGIT_BIT[d]
+                        while m:
+                            low = m & -m
+                            v = low.bit_length()
+                            m ^= low
+                            key = (base + v) << 1
+                            conj = to_on.get(key | 1)
+                            if conj is not None:
+                                q = Node(cell, v, False, [p], NAKED)
+                                q.anc |= pa
+                                return conj, q
+                            if key not in to_off:
+                                q = Node(cell, v, False, [p], NAKED)
+                                q.anc |= pa
+                                to_off[key] = q
+                                push_off(q)
+                                if counts is not None:
+                                    counts[q.anc.bit_count()] += 1
+                    seen = CELL_BIT[cell]
+                    pd = pos[d]
+                    for h in houses_of[cell]:
+                        mm = pd & HOUSE_MASK[h] & ~seen
+                        seen |= mm
+                        while mm:
+                            low = mm & -mm
+                            c = low.bit_length() - 1
+                            mm ^= low
+                            key = (c * 9 + d - 1) << 1
+                            conj = to_on.get(key | 1)
+                            if conj is not None:
+                                q = Node(c, d, False, [p], h)
+                                q.anc |= pa
+                                return conj, q
+                            if key not in to_off:
+                                q = Node(c, d, False, [p], h)
+                                q.anc |= pa
+                                to_off[key] = q
+                                push_off(q)
+                                if counts is not None:
+                                    counts[q.anc.bit_count()] += 1
                 else:
-                    p = pending_off.popleft()
-                    made = self._off_to_on(p, to_off if dynamic else None, y, True)
+                    p = pop_off()
+                    cell, d = p.cell, p.d
+                    pa = p.anc
+                    if counts is not None:
+                        counts[pa.bit_count()] -= 1
+                    made = []
+                    if y:
+                        m = cands[cell]
+                        if MASK_SIZE[m] == 2:
+                            v = MASK_DIGITS[m & ~DIGIT_BIT[d]][0]
+                            q = Node(cell, v, True, [p], NAKED)
+                            a = q.anc | pa
+                            if dynamic:
+                                for w in MASK_DIGITS[src_cands[cell] & ~m]:
+                                    r = to_off[(cell * 9 + w - 1) << 1]
+                                    q.parents.append(r)
+                                    a |= r.anc
+                            q.anc = a
+                            made.append(q)
+                    pd = pos[d]
+                    bit = CELL_BIT[cell]
+                    for h in houses_of[cell]:
+                        hm = HOUSE_MASK[h]
+                        r2 = pd & hm
+                        if r2.bit_count() == 2:
+                            other = (r2 & ~bit).bit_length() - 1
+                            key = ((other * 9 + d - 1) << 1) | 1
+                            if made and any(n.key == key for n in made):
+                                continue
+                            q = Node(other, d, True, [p], h)
+                            a = q.anc | pa
+                            if dynamic:
+                                gone = src_pos[d] & hm & ~pd
+                                while gone:
+                                    low = gone & -gone
+                                    r = to_off[((low.bit_length() - 1) * 9 + d - 1) << 1]
+                                    q.parents.append(r)
+                                    a |= r.anc
+                                    gone ^= low
+                            q.anc = a
+                            made.append(q)
                     if dynamic:
-                        grid.eliminate(p.cell, p.d)
+                        cands[cell] &= ~DIGIT_BIT[d]
+                        pos[d] &= ~bit
                     for q in made:
-                        conj = q.key & ~1
-                        if conj in to_off:
-                            return q, to_off[conj]
+                        conj = to_off.get(q.key & ~1)
+                        if conj is not None:
+                            return q, conj
                         if q.key not in to_on:
                             to_on[q.key] = q
-                            pending_on.append(q)
-                if not pending_on and not pending_off and self.level > 0:
+                            push_on(q)
+                            if counts is not None:
+                                counts[q.anc.bit_count()] += 1
+                if level > 0 and not pending_on and not pending_off:
                     for q in self._advanced(to_off):
                         if q.key not in to_off:
                             to_off[q.key] = q
-                            pending_off.append(q)
+                            push_off(q)
             return None
         finally:
-            grid.cands[:] = saved[0]
-            grid.pos[:] = saved[1]
+            cands[:] = saved[0]
+            pos[:] = saved[1]
             self.source = outer_source
 
     # ------------------------------------------------------------------ unary chains
@@ -375,17 +505,19 @@ class Chaining:
                 self._unary(Node(cell, d, True), out, y, x)
         return out
 
-    def _unary(self, p_on: Node, out: list, y: bool, x: bool) -> None:
-        """SE's ``doUnaryChaining``."""
+    def _unary(self, p_on: Node, out: list, y: bool, x: bool, cycle_depth: int = 1 << 30,
+               chain_depth: int = 1 << 30) -> None:
+        """SE's ``doUnaryChaining`` (``*_depth``: layers the searches explore at most)."""
         if MASK_SIZE[self.grid.cands[p_on.cell]] > 2 and not x:
             return  # Y-cycles start only in bivalue cells
         cycles: list[Node] = []
         chains: list[Node] = []
-        self._cycles({p_on.key: p_on}, {}, y, x, cycles, p_on)
-        if x:
-            self._forcing({p_on.key: p_on}, {}, y, chains, p_on)
+        if cycle_depth > 0:
+            self._cycles(p_on, y, x, cycles, cycle_depth)
+        if x and chain_depth > 0:
+            self._forcing({p_on.key: p_on}, {}, y, chains, p_on, chain_depth)
             p_off = Node(p_on.cell, p_on.d, False)
-            self._forcing({}, {p_off.key: p_off}, y, chains, p_off)
+            self._forcing({}, {p_off.key: p_off}, y, chains, p_off, chain_depth)
         for dst_on in cycles:
             hint = self._cycle_hint(dst_on, y, x)
             if hint.removable:
@@ -395,68 +527,174 @@ class Chaining:
             if hint.removable:
                 out.append(hint)
 
-    @staticmethod
-    def _is_parent(child: Node, parent: Node) -> bool:
-        """Whether ``parent`` is on ``child``'s chain of first parents."""
-        key = parent.key
-        p = child
-        while p.parents:
-            p = p.parents[0]
-            if p.key == key:
-                return True
-        return False
-
-    def _cycles(self, to_on: dict, to_off: dict, y: bool, x: bool, cycles: list, source: Node) -> None:
-        """SE's ``doCycles``: a breadth-first search in alternating layers; an on node back
-        at ``source`` after four layers or more closes a cycle."""
-        pending_on = deque(to_on.values())
-        pending_off = deque(to_off.values())
+    def _cycles(self, source: Node, y: bool, x: bool, cycles: list, depth: int) -> None:
+        """SE's ``doCycles``: a breadth-first search in alternating layers (off nodes kept
+        once per path: SE skips only an ancestor of the node it comes from); an on node
+        back at ``source`` after four layers or more closes a cycle."""
+        grid = self.grid
+        cands = grid.cands
+        pos = grid.pos
+        to_on = {source.key: source}
+        pending_on = [source]
         length = 0
         skey = source.key
-        while pending_on or pending_off:
+        while pending_on and length < depth:
             length += 1
-            while pending_on:
-                p = pending_on.popleft()
-                for q in self._on_to_off(p, y):
-                    if not self._is_parent(p, q):
-                        pending_off.append(q)
-                        to_off.setdefault(q.key, q)
+            pending_off = []
+            for p in pending_on:
+                cell, d = p.cell, p.d
+                pa = p.anc
+                if y:
+                    base = cell * 9 - 1
+                    for v in MASK_DIGITS[cands[cell] & ~DIGIT_BIT[d]]:
+                        key = (base + v) << 1
+                        if not pa >> key & 1:
+                            q = Node(cell, v, False, [p], NAKED)
+                            q.anc |= pa
+                            pending_off.append(q)
+                seen = CELL_BIT[cell]
+                pd = pos[d]
+                for h in SE_CELL_HOUSES[cell]:
+                    mm = pd & HOUSE_MASK[h] & ~seen
+                    seen |= mm
+                    while mm:
+                        low = mm & -mm
+                        c = low.bit_length() - 1
+                        mm ^= low
+                        key = (c * 9 + d - 1) << 1
+                        if not pa >> key & 1:
+                            q = Node(c, d, False, [p], h)
+                            q.anc |= pa
+                            pending_off.append(q)
             length += 1
-            while pending_off:
-                p = pending_off.popleft()
-                for q in self._off_to_on(p, None, y, x):
+            pending_on = []
+            if length > depth:
+                break
+            for p in pending_off:
+                cell, d = p.cell, p.d
+                pa = p.anc
+                made = []
+                if y:
+                    m = cands[cell]
+                    if MASK_SIZE[m] == 2:
+                        v = MASK_DIGITS[m & ~DIGIT_BIT[d]][0]
+                        q = Node(cell, v, True, [p], NAKED)
+                        q.anc |= pa
+                        made.append(q)
+                if x:
+                    pd = pos[d]
+                    bit = CELL_BIT[cell]
+                    for h in SE_CELL_HOUSES[cell]:
+                        r2 = pd & HOUSE_MASK[h]
+                        if r2.bit_count() == 2:
+                            other = (r2 & ~bit).bit_length() - 1
+                            key = ((other * 9 + d - 1) << 1) | 1
+                            if made and any(n.key == key for n in made):
+                                continue
+                            q = Node(other, d, True, [p], h)
+                            q.anc |= pa
+                            made.append(q)
+                for q in made:
                     if length >= 4 and q.key == skey:
                         cycles.append(q)
                     if q.key not in to_on:
-                        pending_on.append(q)
                         to_on[q.key] = q
+                        pending_on.append(q)
 
-    def _forcing(self, to_on: dict, to_off: dict, y: bool, chains: list, source: Node) -> None:
-        """SE's ``doForcingChains``: a node that is ``source``'s opposite ends a forcing
-        chain (kept once per potential)."""
-        pending_on = deque(to_on.values())
-        pending_off = deque(to_off.values())
+    def _forcing(self, to_on: dict, to_off: dict, y: bool, chains: list, source: Node, depth: int) -> None:
+        """SE's ``doForcingChains``: a breadth-first search in alternating layers (on, then
+        off); a node that is ``source``'s opposite ends a forcing chain (kept once per
+        potential). At most ``depth`` layers are explored."""
+        grid = self.grid
+        cands = grid.cands
+        pos = grid.pos
+        pending_on = list(to_on.values())
+        pending_off = list(to_off.values())
         skey = source.key
         found = {n.key for n in chains}
+        layers = 0
         while pending_on or pending_off:
-            while pending_on:
-                p = pending_on.popleft()
-                for q in self._on_to_off(p, y):
-                    if q.key ^ 1 == skey and q.key not in found:
-                        found.add(q.key)
+            # on layer: what the on nodes turn off
+            if pending_on:
+                layers += 1
+                if layers > depth:
+                    return
+            for p in pending_on:
+                cell, d = p.cell, p.d
+                pa = p.anc
+                if y:
+                    base = cell * 9 - 1
+                    for v in MASK_DIGITS[cands[cell] & ~DIGIT_BIT[d]]:
+                        key = (base + v) << 1
+                        target = key ^ 1 == skey and key not in found
+                        if target or key not in to_off:
+                            q = Node(cell, v, False, [p], NAKED)
+                            q.anc |= pa
+                            if target:
+                                found.add(key)
+                                chains.append(q)
+                            if key not in to_off:
+                                to_off[key] = q
+                                pending_off.append(q)
+                seen = CELL_BIT[cell]
+                pd = pos[d]
+                for h in SE_CELL_HOUSES[cell]:
+                    mm = pd & HOUSE_MASK[h] & ~seen
+                    seen |= mm
+                    while mm:
+                        low = mm & -mm
+                        c = low.bit_length() - 1
+                        mm ^= low
+                        key = (c * 9 + d - 1) << 1
+                        target = key ^ 1 == skey and key not in found
+                        if target or key not in to_off:
+                            q = Node(c, d, False, [p], h)
+                            q.anc |= pa
+                            if target:
+                                found.add(key)
+                                chains.append(q)
+                            if key not in to_off:
+                                to_off[key] = q
+                                pending_off.append(q)
+            pending_on = []
+            if not pending_off:
+                break
+            # off layer: what the off nodes turn on
+            layers += 1
+            if layers > depth:
+                return
+            for p in pending_off:
+                cell, d = p.cell, p.d
+                pa = p.anc
+                made = []
+                if y:
+                    m = cands[cell]
+                    if MASK_SIZE[m] == 2:
+                        v = MASK_DIGITS[m & ~DIGIT_BIT[d]][0]
+                        q = Node(cell, v, True, [p], NAKED)
+                        q.anc |= pa
+                        made.append(q)
+                pd = pos[d]
+                bit = CELL_BIT[cell]
+                for h in SE_CELL_HOUSES[cell]:
+                    r2 = pd & HOUSE_MASK[h]
+                    if r2.bit_count() == 2:
+                        other = (r2 & ~bit).bit_length() - 1
+                        key = ((other * 9 + d - 1) << 1) | 1
+                        if made and any(n.key == key for n in made):
+                            continue
+                        q = Node(other, d, True, [p], h)
+                        q.anc |= pa
+                        made.append(q)
+                for q in made:
+                    key = q.key
+                    if key ^ 1 == skey and key not in found:
+                        found.add(key)
                         chains.append(q)
-                    if q.key not in to_off:
-                        pending_off.append(q)
-                        to_off[q.key] = q
-            while pending_off:
-                p = pending_off.popleft()
-                for q in self._off_to_on(p, None, y, True):
-                    if q.key ^ 1 == skey and q.key not in found:
-                        found.add(q.key)
-                        chains.append(q)
-                    if q.key not in to_on:
+                    if key not in to_on:
+                        to_on[key] = q
                         pending_on.append(q)
-                        to_on[q.key] = q
+            pending_off = []
 
     def _cycle_hint(self, dst_on: Node, y: bool, x: bool) -> ChainHint:
         """SE's ``createCycleHint``: a candidate seeing both an on and an off node of the
@@ -677,10 +915,20 @@ class Chaining:
                     continue
                 real = [to_off[k] for k in parents]
                 for cell, d in sorted(removable):
-                    out.append(Node(cell, d, False, list(real), ADVANCED, nested))
+                    out.append(_anc(Node(cell, d, False, list(real), ADVANCED, nested)))
             if out:
                 break
         return out
+
+
+class _Probe:
+    """What the SE scale needs to rate a would-be hint: a technique and a complexity."""
+
+    __slots__ = ("technique", "facts")
+
+    def __init__(self, technique: str, complexity: int) -> None:
+        self.technique = technique
+        self.facts = {"complexity": complexity}
 
 
 def _reversed_cycle(dst_on: Node) -> Node:
@@ -694,6 +942,8 @@ def _reversed_cycle(dst_on: Node) -> Node:
     rev = [Node(n.cell, n.d, not n.on, None, n.cause) for n in chain]
     for a, b in zip(rev, rev[1:]):
         a.parents.append(b)
+    for n in reversed(rev):
+        _anc(n)
     return rev[0]
 
 

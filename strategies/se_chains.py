@@ -49,7 +49,13 @@ def chaining_steps(grid: Grid, ctx: SolveContext | None, multiple: bool, dynamic
         raise ValueError("SE's chaining rules sort their hints by the SE scale's difficulty: "
                          "run them in a solve of the SE scale (grading.scales)")
     engine = Chaining(multiple, dynamic, nishio, level, ctx.difficulty)
-    for hint in engine.hints(grid.copy()):
+    work = grid.copy()
+    first = engine.first(work)
+    if first is None:
+        return
+    yield hint_step(first)
+    # asked for more: list every hint (the first of which is the one just given)
+    for hint in engine.hints(work)[1:]:
         yield hint_step(hint)
 
 
