@@ -149,6 +149,29 @@ def rate_path(puzzle: str, result: SolveResult, ms: float = 0.0) -> Rating:
     return out
 
 
+def path_doc(puzzle: str, result: SolveResult) -> dict:
+    """A solve path as a JSON-ready object: the steps (each with the number its scale gives
+    it: ``difficulty`` on SE's path, ``score`` on HoDoKu's) and the rating of the path on
+    its own scale(s) (:func:`rate_path`), the numbers ``sudoku rate`` gives the same path."""
+    r = rate_path(puzzle, result)
+    steps = []
+    for s in result.steps:
+        d = s.to_dict()
+        if r.se_solved is not None:
+            d["difficulty"] = se_scale.se_difficulty(s)
+        if r.hodoku_solved is not None:
+            d["score"] = hodoku_scale.step_score(s)
+        steps.append(d)
+    doc: dict = {"puzzle": puzzle, "order": result.scale, "solved": result.solved}
+    if r.se_solved is not None:
+        doc["se"] = {"er": r.er, "ep": r.ep, "ed": r.ed, "hardest": r.se_hardest}
+    if r.hodoku_solved is not None:
+        doc["hodoku"] = {"level": r.level, "score": r.score, "hardest": r.hodoku_hardest,
+                         "solved_by_logic": r.hodoku_solved}
+    doc["steps"] = steps
+    return doc
+
+
 class Rater:
     """Rates positions on both scales with fixed technique sets (build once, reuse; it keeps
     no state between puzzles)."""
@@ -184,4 +207,5 @@ def rate(grid: Grid, techniques: Sequence[str] | None = None, puzzle: str | None
     return Rater(techniques, se=se, hodoku=hodoku, settings=settings).rate(grid, puzzle, keep_paths=True)
 
 
-__all__ = ["LEVELS", "Rater", "Rating", "fill_hodoku", "fill_se", "hodoku_rate", "rate", "rate_path", "se_rate"]
+__all__ = ["LEVELS", "Rater", "Rating", "fill_hodoku", "fill_se", "hodoku_rate", "path_doc", "rate", "rate_path",
+           "se_rate"]

@@ -230,9 +230,8 @@ def step(
             done = True
             continue
         if as_json:
-            doc = {"puzzle": grid.values_string(), "solved": result.solved,
-                   "steps": [s.to_dict() for s in result.steps]}
-            rep.out.print(json.dumps(doc), markup=False)
+            from sudoku_logic.grading.rater import path_doc
+            rep.out.print(json.dumps(path_doc(grid.values_string(), result)), markup=False)
             continue
         rep.out.print(f"Puzzle {grid.values_string()}", markup=False, style="bold")
         _print_steps(rep, grid, result.steps, grids)
