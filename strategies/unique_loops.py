@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     CELL_BIT, CELL_HOUSE_BITS, DIGIT_BIT, HOUSE_CELLS, MASK_DIGITS, MASK_SIZE, PEERS, cell_list,
@@ -52,31 +53,18 @@ TECHNIQUES = tuple(f"Unique {shape} Type {n}" for shape in ("Rectangle", "Loop")
 SET_NAMES = {2: "Pair", 3: "Triple", 4: "Quad", 5: "Quintuple", 6: "Sextuple", 7: "Septuple"}
 
 
-def loop_difficulty(size: int) -> float:
-    """SE's rating of a unique loop of ``size`` cells before any type 3 addition, computed with
-    SE's own floating-point steps (its ties are broken by the type, so the exact double counts)."""
-    result = 4.5
-    if size >= 10:
-        result += 0.3
-    if size >= 8:
-        result += 0.2
-    elif size >= 6:
-        result += 0.1
-    return result
-
-
 class _Hint:
     """One of SE's unique loop hints: its type, the loop (cells in path order), the loop
-    digits, what it removes, SE's equality key and difficulty, and what the text needs."""
+    digits, what it removes, SE's equality key, and what the text needs. ``technique`` and
+    :attr:`facts` are what the SE scale rates it by (SE sorts its hints by that number)."""
 
-    __slots__ = ("type", "loop", "a", "b", "elims", "key", "difficulty", "extra_cells",
+    __slots__ = ("type", "loop", "a", "b", "elims", "key", "extra_cells",
                  "value", "subset", "hidden", "set_digits", "set_cells", "house", "lock", "rem")
 
     def __init__(self, type_: int, loop: tuple[int, ...], a: int, b: int, elims: list, key: tuple,
                  extra_cells: list[int]) -> None:
         self.type, self.loop, self.a, self.b = type_, loop, a, b
         self.elims, self.key, self.extra_cells = elims, key, extra_cells
-        self.difficulty = loop_difficulty(len(loop))
         self.value = self.subset = self.set_digits = self.house = self.lock = self.rem = 0
         self.hidden = False
         self.set_cells: list[int] = []
@@ -199,7 +187,6 @@ def _type3(grid: Grid, loop, a, b, c1: int, c2: int) -> list[_Hint]:
                     hint = _Hint(3, loop, a, b, elims,
                                  (3, frozenset(loop), "naked", h, digits, tuple(others)), [c1, c2])
                     hint.subset, hint.set_digits, hint.set_cells, hint.house = degree, digits, others, h
-                    hint.difficulty += (MASK_SIZE[digits] - 1) * 0.1
                     if elims:
                         out.append(hint)
             if degree * 2 < empty and degree - 2 <= len(rest):
@@ -223,9 +210,6 @@ def _type3(grid: Grid, loop, a, b, c1: int, c2: int) -> list[_Hint]:
                                  (3, frozenset(loop), "hidden", h, dmask, tuple(idx)), [c1, c2])
                     hint.subset, hint.hidden, hint.set_digits, hint.set_cells, hint.house = (
                         degree, True, dmask, others, h)
-                    # SE adds 0.1 per cell of the set beyond the first, the pair of loop cells
-                    # not counted: a hidden set rates 0.1 below the naked set of its size
-                    hint.difficulty += (len(idx) - 1) * 0.1
                     if elims:
                         out.append(hint)
     return out
@@ -256,7 +240,7 @@ def _type4(grid: Grid, loop, a, b, c1: int, c2: int) -> _Hint | None:
     return hint
 
 
-def _loop_hints(grid: Grid) -> list[_Hint]:
+def _loop_hints(grid: Grid, difficulty) -> list[_Hint]:
     """Every hint of SE's ``UniqueLoops`` producer in the order its solver takes them."""
     cands = grid.cands
     found: list[_Hint] = []
@@ -296,7 +280,7 @@ def _loop_hints(grid: Grid) -> list[_Hint]:
                     for hint in _type3(grid, loop, a, b, c1, c2):
                         add(hint)
                 add(_type4(grid, loop, a, b, c1, c2))
-    found.sort(key=lambda h: (h.difficulty, h.type))
+    found.sort(key=lambda h: (difficulty(h), h.type))
     return found
 
 
@@ -376,23 +360,45 @@ def _text(h: _Hint, cands: dict[int, int]) -> dict:
     return dict(cells=sorted(h.loop), candidates=marks, houses=houses, detail=detail, explanation=why)
 
 
-def _step(h: _Hint, grid: Grid) -> Step:
-    shape = "Rectangle" if len(h.loop) == 4 else "Loop"
+def _name(h: _Hint) -> str:
+    return f"Unique {'Rectangle' if len(h.loop) == 4 else 'Loop'} Type {h.type}"
+
+
+def _facts(h: _Hint) -> dict:
     facts: dict = {"loop": len(h.loop)}
     if h.type == 3:
         facts["subset"] = h.subset
         if h.hidden:
             facts["hidden"] = True
+    return facts
+
+
+class _Rated:
+    """A hint as the SE scale reads it: technique and facts."""
+
+    __slots__ = ("technique", "facts")
+
+    def __init__(self, h: _Hint) -> None:
+        self.technique, self.facts = _name(h), _facts(h)
+
+
+def _step(h: _Hint, grid: Grid) -> Step:
+    facts = _facts(h)
     seen = {c: grid.cands[c] for c in h.loop + tuple(h.set_cells)}
-    return LazyStep(f"Unique {shape} Type {h.type}", lambda: _text(h, seen),
+    return LazyStep(_name(h), lambda: _text(h, seen),
                     eliminations=sorted(h.elims), facts=facts)
 
 
 @se_rule("Unique Loops", TECHNIQUES, needs_unique=True)
-def unique_loops(grid: Grid) -> Iterator[Step]:
+def unique_loops(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """SE's unique rectangles and loops (types 1-4) on ``grid``, in the order SE's solver
-    takes them (by SE's difficulty, then type, then the order its search found them). Steps
-    carry ``facts``: ``loop`` (cells in the loop), and on type 3 ``subset`` (size of the naked
-    or hidden set) and ``hidden`` (True for a hidden set)."""
-    for h in _loop_hints(grid):
+    takes them (by SE's difficulty, which the SE scale puts in ``ctx``, then type, then the
+    order its search found them). Steps carry ``facts``: ``loop`` (cells in the loop), and
+    on type 3 ``subset`` (size of the naked or hidden set) and ``hidden`` (True for a hidden
+    set)."""
+    if ctx is None or ctx.difficulty is None:
+        raise ValueError("SE's unique loops are ordered by the SE scale's difficulty: "
+                         "run them in a solve of the SE scale (grading.scales)")
+    rate = ctx.difficulty
+    for h in _loop_hints(grid, lambda h: rate(_Rated(h))):
         yield _step(h, grid)

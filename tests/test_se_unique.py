@@ -19,8 +19,14 @@ from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 from sudoku_logic.strategies._se_order import SE_HOUSE_CELLS, subsets
 from sudoku_logic.strategies.bug import bivalue_universal_graves
+from sudoku_logic.grading.scales import se_policy
 from sudoku_logic.strategies.registry import RULES
 from sudoku_logic.strategies.unique_loops import unique_loops
+
+
+def _ctx():
+    """A context of the SE scale (its difficulty orders SE's unique loops)."""
+    return se_policy().context(unique=True)
 
 #: SE's producers in the order its solver asks them (XYZ-Wings are recorded as XY-Wings;
 #: "BUG" and "Unique Loops" are told apart by the hint name).
@@ -132,7 +138,7 @@ def test_unique_loops_first_step_is_se():
     cases = recorded()["Unique Loops"]
     assert len(cases) >= 250
     for puzzle, i, grid, se in cases:
-        steps = list(unique_loops(grid))
+        steps = list(unique_loops(grid, _ctx()))
         assert steps, f"{puzzle} #{i}: SE found {se.name}, we nothing"
         check_loop_step(steps[0], se)
         for s in steps:
@@ -157,7 +163,7 @@ def test_silent_where_se_went_on(rule, finder):
     cases = after(rule)
     assert len(cases) > 3000
     for puzzle, i, grid, se in cases:
-        steps = list(finder(grid))
+        steps = list(finder(grid, _ctx()) if finder is unique_loops else finder(grid))
         assert not steps, f"{puzzle} #{i}: SE took {se.name}, we found {steps[0].notation}"
 
 
@@ -177,7 +183,7 @@ def test_bug_type_3_on_earlier_positions(index, step):
 
 def test_text():
     _, _, grid, se = next(x for x in recorded()["Unique Loops"] if "Hidden Triplet" in x[3].name)
-    step = next(iter(unique_loops(grid)))
+    step = next(iter(unique_loops(grid, _ctx())))
     assert re.fullmatch(r"\d/\d in \S+ \+ Hidden Triple \d,\d,\d in r\dc\d/r\dc\d,\S+", step.detail)
     assert "At most one of" in step.explanation and "second solution" in step.explanation
     roles = {role for _, _, role in step.candidates}
@@ -191,6 +197,6 @@ def test_every_position_true():
     for path in se_paths():
         solution = dlx.unique_solution(parse(path.puzzle))
         for i, (grid, _) in enumerate(positions(path)):
-            for s in list(unique_loops(grid)) + list(bivalue_universal_graves(grid)):
+            for s in list(unique_loops(grid, _ctx())) + list(bivalue_universal_graves(grid)):
                 wrong = [(c, d) for c, d in s.eliminations if solution[c] == d]
                 assert not wrong and not s.placements, f"{path.puzzle} #{i}: {s.notation}"
