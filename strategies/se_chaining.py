@@ -116,7 +116,7 @@ class ChainHint:
 
     __slots__ = ("kind", "rule", "targets", "removable", "placement", "x", "y", "absurd",
                  "source", "source_cell", "house", "digit", "technique", "facts",
-                 "_complexity", "_signature")
+                 "start", "_complexity", "_signature")
 
     def __init__(self, kind: str, rule: "Chaining", targets: list[Node], removable: list,
                  placement: tuple[int, int] | None, *, x: bool = True, y: bool = True,
@@ -136,6 +136,8 @@ class ChainHint:
         self.digit = digit
         self._complexity = -1
         self._signature = None
+        #: for unary hints, (cell, digit, search) of the search that made it
+        self.start: tuple[int, int, int] | None = None
         self.technique = self._name()
         self.facts = None
 
@@ -248,6 +250,10 @@ class Chaining:
             found = self._loops(y=False, x=True)
             found += self._loops(y=True, x=False)
             found += self._loops(y=True, x=True)
+        return self._sorted(found)
+
+    def _sorted(self, found: list[ChainHint]) -> list[ChainHint]:
+        """The hints rated and sorted as SE sorts them, equal eliminations kept once."""
         for h in found:
             h.rate()
         diff = self.difficulty
@@ -492,9 +498,11 @@ class Chaining:
             self.source = outer_source
 
     # ------------------------------------------------------------------ unary chains
-    def _loops(self, y: bool, x: bool) -> list[ChainHint]:
+    def _loops(self, y: bool, x: bool, parts: list[int] | None = None) -> list[ChainHint]:
         """SE's ``getLoopHintList``: cycles and forcing chains from every candidate of
-        every cell with two or more candidates, cell by cell, digits in order."""
+        every cell with two or more candidates, cell by cell, digits in order.
+        ``parts[cell * 9 + d - 1]``, when given, says which searches to run from a
+        candidate (:meth:`_unary`'s ``parts``)."""
         grid = self.grid
         out: list[ChainHint] = []
         for cell in range(81):
@@ -502,29 +510,94 @@ class Chaining:
             if grid.values[cell] or MASK_SIZE[m] < 2:
                 continue
             for d in MASK_DIGITS[m]:
-                self._unary(Node(cell, d, True), out, y, x)
+                if parts is None:
+                    self._unary(Node(cell, d, True), out, y, x)
+                else:
+                    which = parts[cell * 9 + d - 1]
+                    if which:
+                        self._unary(Node(cell, d, True), out, y, x, parts=which)
         return out
 
+    # ------------------------------------------------------------------ nested use
+    def parented_hints(self, grid: Grid, source: tuple[list[int], list[int]]) -> list[tuple[ChainHint, list[int]]]:
+        """``[(hint, parents)]`` for the hints of :meth:`hints` (same order) that have
+        rule parents against ``source`` (:func:`chain_rule_parents`), as a nesting rule
+        asks for them.
+
+        A rule parent is a candidate of ``source`` gone from ``grid`` that one of the
+        hint's singles relied on, so a hint has one only if its chains cross a *new*
+        strong link (:func:`new_links`) or, for a cell or region reduction, start from a
+        cell or house that lost some. For cycles and forcing chains the graph of
+        implications decides first, from its strongly connected components, which
+        searches can make a hint at all (a cycle needs its start on a closed path, a
+        forcing chain its start's opposite reachable from it) and which can make one that
+        crosses a new link (a cycle's start in a component with a new link the pass uses,
+        a forcing chain's start reaching a new link whose end reaches its opposite). Only
+        the latter run; if they find no hint with parents there is none; if they do, the
+        others run too and the list is SE's (a hint without parents may come first with
+        the same eliminations and keep the other out)."""
+        if self.multiple or self.dynamic or self.level:
+            return [(h, p) for h in self.hints(grid) if (p := chain_rule_parents(h, source, grid))]
+        self.grid = grid
+        cell_tails, house_tails = new_links(grid, source)
+        if not cell_tails and not house_tails:
+            return []
+        searches = _UnarySearches(grid, cell_tails, house_tails)
+        passes = ((False, True), (True, False), (True, True))
+        found = [self._loops(y, x, searches.live(y, x)) for y, x in passes]
+        if not any(chain_rule_parents(h, source, grid) for f in found for h in f):
+            return []
+        # the rest, start by start in SE's order, merged with what was found
+        out: list[ChainHint] = []
+        for (y, x), f in zip(passes, found):
+            by_start: dict[tuple[int, int], list] = {}
+            for h in f:
+                by_start.setdefault(h.start[:2], []).append(h)
+            live = searches.live(y, x)
+            for cell in range(81):
+                m = grid.cands[cell]
+                if grid.values[cell] or MASK_SIZE[m] < 2:
+                    continue
+                for d in MASK_DIGITS[m]:
+                    i = cell * 9 + d - 1
+                    todo = searches.possible[i] & ~live[i]
+                    if todo:
+                        more: list[ChainHint] = []
+                        self._unary(Node(cell, d, True), more, y, x, parts=todo)
+                        both = by_start.get((cell, d), []) + more
+                        both.sort(key=lambda h: h.start[2])  # stable: each search's order kept
+                        out.extend(both)
+                    else:
+                        out.extend(by_start.get((cell, d), []))
+        return [(h, p) for h in self._sorted(out) if (p := chain_rule_parents(h, source, grid))]
+
     def _unary(self, p_on: Node, out: list, y: bool, x: bool, cycle_depth: int = 1 << 30,
-               chain_depth: int = 1 << 30) -> None:
-        """SE's ``doUnaryChaining`` (``*_depth``: layers the searches explore at most)."""
+               chain_depth: int = 1 << 30, parts: int = 7) -> None:
+        """SE's ``doUnaryChaining`` (``*_depth``: layers the searches explore at most;
+        ``parts``: which searches, 1 cycles, 2 forcing chains from the candidate on, 4 from
+        it off). Each hint knows its start (``hint.start``, the candidate)."""
         if MASK_SIZE[self.grid.cands[p_on.cell]] > 2 and not x:
             return  # Y-cycles start only in bivalue cells
         cycles: list[Node] = []
         chains: list[Node] = []
-        if cycle_depth > 0:
+        if cycle_depth > 0 and parts & 1:
             self._cycles(p_on, y, x, cycles, cycle_depth)
         if x and chain_depth > 0:
-            self._forcing({p_on.key: p_on}, {}, y, chains, p_on, chain_depth)
-            p_off = Node(p_on.cell, p_on.d, False)
-            self._forcing({}, {p_off.key: p_off}, y, chains, p_off, chain_depth)
+            if parts & 2:
+                self._forcing({p_on.key: p_on}, {}, y, chains, p_on, chain_depth)
+            if parts & 4:
+                p_off = Node(p_on.cell, p_on.d, False)
+                self._forcing({}, {p_off.key: p_off}, y, chains, p_off, chain_depth)
+        cell, d = p_on.cell, p_on.d
         for dst_on in cycles:
             hint = self._cycle_hint(dst_on, y, x)
             if hint.removable:
+                hint.start = (cell, d, 1)
                 out.append(hint)
         for target in chains:
             hint = self._forcing_hint(target, y, x)
             if hint.removable:
+                hint.start = (cell, d, 4 if target.on else 2)
                 out.append(hint)
 
     def _cycles(self, source: Node, y: bool, x: bool, cycles: list, depth: int) -> None:
@@ -907,7 +980,7 @@ class Chaining:
         out: list[Node] = []
         for rule in self._other_rules():
             if isinstance(rule, Chaining):
-                hints = [(h.removable, chain_rule_parents(h, source, grid), h) for h in rule.hints(grid)]
+                hints = [(h.removable, p, h) for h, p in rule.parented_hints(grid, source)]
             else:
                 hints = [(r, p, None) for r, p in rule(grid, source, removed)]
             for removable, parents, nested in hints:
@@ -945,6 +1018,184 @@ def _reversed_cycle(dst_on: Node) -> Node:
     for n in reversed(rev):
         _anc(n)
     return rev[0]
+
+
+#: every off node's key (the even bits of a set of node keys)
+_OFF_KEYS = int("01" * 729, 2)
+
+
+def new_links(grid: Grid, source: tuple[list[int], list[int]]) -> tuple[list[int], list[int]]:
+    """The strong links ``grid`` has and ``source`` lacks, as the keys of the off nodes
+    that turn their other end on: ``(cell links, house links)``, a cell link for both
+    candidates of a bivalue cell that had more, a house link for both places of a digit
+    in a house that had more."""
+    cands, pos = grid.cands, grid.pos
+    src_cands, src_pos = source
+    cells: list[int] = []
+    houses: list[int] = []
+    for cell in range(81):
+        m = cands[cell]
+        if MASK_SIZE[m] == 2 and src_cands[cell] != m:
+            for v in MASK_DIGITS[m]:
+                cells.append((cell * 9 + v - 1) << 1)
+    for d in range(1, 10):
+        pd, sd = pos[d], src_pos[d]
+        if pd == sd:
+            continue
+        for h in range(27):
+            hm = HOUSE_MASK[h]
+            r = pd & hm
+            if r.bit_count() == 2 and sd & hm != r:
+                while r:
+                    low = r & -r
+                    houses.append(((low.bit_length() - 1) * 9 + d - 1) << 1)
+                    r ^= low
+    return cells, houses
+
+
+class _UnarySearches:
+    """Which unary searches (:meth:`Chaining._unary`'s parts) from each candidate of a
+    grid can make a hint, and which one that crosses given new strong links, read off the
+    strongly connected components of the grid's implications (all links, so a pass that
+    uses fewer gets a superset)."""
+
+    def __init__(self, grid: Grid, cell_tails: list[int], house_tails: list[int]) -> None:
+        comp, members, reach = strong_components(implications(grid))
+        tails = cell_tails + house_tails
+        tail_bits = 0
+        heads_reach = 0
+        for k in tails:
+            tail_bits |= 1 << k
+            heads_reach |= reach[comp[k | 1]]
+        #: components holding a new link, by the links a pass uses
+        comps_cell = {comp[k] for k in cell_tails}
+        comps_house = {(comp[k], (k >> 1) % 9) for k in house_tails}
+        comps_any = comps_cell | {c for c, _ in comps_house}
+        self.possible = [0] * 729
+        live_x = [0] * 729
+        live_y = [0] * 729
+        live_xy = [0] * 729
+        for key in range(0, 1458, 2):
+            if key not in comp:
+                continue
+            on, off = key | 1, key
+            c_on, c_off = comp[on], comp[off]
+            i = key >> 1
+            cycle = members[c_on] != 1 << on
+            to_off = reach[c_on] >> off & 1
+            to_on = reach[c_off] >> on & 1
+            self.possible[i] = cycle | to_off << 1 | to_on << 2
+            chains = (to_off and reach[c_on] & tail_bits and heads_reach >> off & 1) << 1 | \
+                     (to_on and reach[c_off] & tail_bits and heads_reach >> on & 1) << 2
+            if cycle:
+                live_x[i] = chains | ((c_on, i % 9) in comps_house)
+                live_y[i] = int(c_on in comps_cell)
+                live_xy[i] = chains | (c_on in comps_any)
+            else:
+                live_x[i] = live_xy[i] = chains
+        self._live = {(False, True): live_x, (True, False): live_y, (True, True): live_xy}
+
+    def live(self, y: bool, x: bool) -> list[int]:
+        """By candidate (``cell * 9 + digit - 1``), the searches of the pass that can make
+        a hint crossing a new link."""
+        return self._live[(y, x)]
+
+
+def implications(grid: Grid) -> dict[int, list[int]]:
+    """Every candidate's on and off node key -> the keys it implies on ``grid`` (Y and X
+    links, as :meth:`Chaining._do_chaining` draws them without dynamic ones): an on node
+    turns off the other candidates of its cell and its digit's other places in its houses;
+    an off node turns on the other candidate of a bivalue cell and the other place of its
+    digit in a house with two."""
+    cands, pos = grid.cands, grid.pos
+    houses_of = SE_CELL_HOUSES
+    out: dict[int, list[int]] = {}
+    for cell in range(81):
+        m = cands[cell]
+        if not m:
+            continue
+        base = cell * 9 - 1
+        bit = CELL_BIT[cell]
+        two = MASK_SIZE[m] == 2
+        for d in MASK_DIGITS[m]:
+            pd = pos[d]
+            on_next = [(base + v) << 1 for v in MASK_DIGITS[m & ~DIGIT_BIT[d]]]
+            off_next = [((base + MASK_DIGITS[m & ~DIGIT_BIT[d]][0]) << 1) | 1] if two else []
+            seen = bit
+            for h in houses_of[cell]:
+                hm = HOUSE_MASK[h]
+                r = pd & hm
+                if r.bit_count() == 2:
+                    off_next.append(((((r & ~bit).bit_length() - 1) * 9 + d - 1) << 1) | 1)
+                mm = r & ~seen
+                seen |= mm
+                while mm:
+                    low = mm & -mm
+                    mm ^= low
+                    on_next.append(((low.bit_length() - 1) * 9 + d - 1) << 1)
+            key = (base + d) << 1
+            out[key | 1] = on_next
+            out[key] = off_next
+    return out
+
+
+def strong_components(graph: dict[int, list[int]]) -> tuple[dict[int, int], list[int], list[int]]:
+    """Tarjan's strongly connected components of ``graph`` (key -> successor keys):
+    ``(component of each key, members of each component as a bit set of keys, what each
+    component reaches as a bit set of keys, itself included)``."""
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    comp: dict[int, int] = {}
+    members: list[int] = []
+    reach: list[int] = []
+    stack: list[int] = []
+    counter = 0
+    for root in graph:
+        if root in index:
+            continue
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        work = [(root, iter(graph[root]))]
+        while work:
+            v, it = work[-1]
+            for w in it:
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    work.append((w, iter(graph[w])))
+                    break
+                if w not in comp and index[w] < low[v]:
+                    low[v] = index[w]
+            else:
+                work.pop()
+                if work:
+                    u = work[-1][0]
+                    if low[v] < low[u]:
+                        low[u] = low[v]
+                if low[v] == index[v]:
+                    c = len(members)
+                    bits = 0
+                    while True:
+                        w = stack.pop()
+                        comp[w] = c
+                        bits |= 1 << w
+                        if w == v:
+                            break
+                    # components come out after every component they reach
+                    r = bits
+                    m = bits
+                    while m:
+                        lb = m & -m
+                        m ^= lb
+                        for w in graph[lb.bit_length() - 1]:
+                            cw = comp[w]
+                            if cw != c:
+                                r |= reach[cw]
+                    members.append(bits)
+                    reach.append(r)
+    return comp, members, reach
 
 
 def chain_rule_parents(hint: ChainHint, source: tuple[list[int], list[int]], grid: Grid) -> list[int]:

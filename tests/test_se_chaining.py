@@ -125,3 +125,19 @@ def test_nested_rules_are_the_full_rules_with_parents(rule):
         want = [(e, p) for e, p in ref(work, source) if p]
         got = [(sorted(e), p) for e, p in rule(work, source, removed)]
         assert got == want
+
+
+def test_nested_forcing_chains_are_the_full_rule_with_parents():
+    """SE's Forcing Chains as a nested rule (:meth:`Chaining.parented_hints`: only the
+    searches that can cross a new strong link, the rest only if one of those found a hint
+    with parents) give exactly the full rule's hints that have rule parents, in its order."""
+    from sudoku_logic.grading.se import raw_difficulty
+    from sudoku_logic.strategies.se_chaining import Chaining, chain_rule_parents
+    rule = Chaining(False, False, False, 0, raw_difficulty)
+    with_parents = 0
+    for source, work in _dynamic_states(40, seed=11):
+        want = [(h.removable, p) for h in rule.hints(work) if (p := chain_rule_parents(h, source, work))]
+        got = [(h.removable, p) for h, p in rule.parented_hints(work, source)]
+        assert got == want
+        with_parents += bool(want)
+    assert with_parents >= 5  # the sample exercises hints with parents, not only empty lists
