@@ -30,8 +30,9 @@ TESTS = Path(__file__).resolve().parent
 class Cluster:
     """A scheduler and its workers, each a process started here."""
 
-    def __init__(self, where: Path) -> None:
+    def __init__(self, where: Path, workers: int = 2) -> None:
         self.where = where
+        where.mkdir(parents=True, exist_ok=True)
         self.file = where / "scheduler.json"
         self.env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(TESTS), str(ROOT)]))
         self.log = open(where / "cluster.log", "w")
@@ -43,8 +44,8 @@ class Cluster:
         self.address = self._address()
         assert self.address, self.logs()
         self.workers = [self._start("worker", "--nthreads", "1", "--no-dashboard", "--name", f"w{i}",
-                                    "--death-timeout", "60") for i in (1, 2)]
-        self.wait_for_workers(2)
+                                    "--death-timeout", "60") for i in range(1, workers + 1)]
+        self.wait_for_workers(workers)
 
     def _start(self, kind: str, *args: str) -> subprocess.Popen:
         return subprocess.Popen([sys.executable, "-m", "dask", kind, "--scheduler-file", str(self.file), *args],
@@ -187,6 +188,31 @@ def test_an_unreachable_scheduler_is_one_line():
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert r.stderr.strip().splitlines() == ["error: cannot reach the Dask scheduler at tcp://127.0.0.1:1 "
                                              "(Connection refused)"]
+
+
+def test_a_lost_scheduler_is_one_line_and_resume_goes_on(cluster, long_run, tmp_path):
+    """Dask cannot recover a lost scheduler: the run stops with one line saying how to go on,
+    and --resume (here on another cluster) finishes it exactly."""
+    src, want = long_run
+    doomed = Cluster(tmp_path / "doomed", workers=1)
+    out = tmp_path / "out.csv"
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "sudoku_logic", "rate", str(src), "-o", str(out),
+                                 "--scheduler", doomed.address, "--chunk", "4"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        deadline = time.time() + 120
+        while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 5):
+            time.sleep(0.05)
+        doomed.scheduler.kill()
+        _, err = proc.communicate(timeout=300)
+    finally:
+        doomed.stop()
+    assert proc.returncode == 2 and "Traceback" not in err
+    assert err.strip().splitlines() == [f"error: lost the Dask scheduler at {doomed.address}; run the same command "
+                                        "with --resume to continue"]
+    r = run(str(src), "-o", str(out), "--scheduler", cluster.address, "--chunk", "4", "--resume")
+    assert r.returncode == 0, r.stderr
+    assert without_ms(rows_of(out)) == want
 
 
 def test_a_task_that_kills_its_workers_gives_failed_rows(cluster):

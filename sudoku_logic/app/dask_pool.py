@@ -39,9 +39,11 @@ WORKER_TIMEOUT = 60
 
 
 def _quiet() -> None:
-    """Dask's own log lines (worker lost, retries) are not for the user of one command."""
-    for name in ("distributed", "dask"):
-        logging.getLogger(name).setLevel(logging.CRITICAL)
+    """Dask's own log lines (a worker lost, a connection retried) are not for the user of one
+    command: what matters reaches them as one line from this module."""
+    names = [n for n in logging.root.manager.loggerDict if n.split(".")[0] in ("distributed", "dask")]
+    for name in ("distributed", "dask", *names):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def connect(scheduler: str, jobs: int):
@@ -62,7 +64,9 @@ def connect(scheduler: str, jobs: int):
         return Client(cluster, set_as_default=False), cluster
     _reachable(scheduler)
     try:
-        client = Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        # the timeout also bounds the client's attempts to reconnect to a scheduler it lost
+        with dask.config.set({"distributed.comm.timeouts.connect": f"{CONNECT_TIMEOUT}s"}):
+            client = Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError) as e:
         reason = "no answer" if "Timed out" in str(e) or isinstance(e, TimeoutError) else str(e)
         raise PoolError(f"cannot reach the Dask scheduler at {scheduler} ({reason} within {CONNECT_TIMEOUT} s)") from None
@@ -231,5 +235,5 @@ class DaskPool(Pool):
                 raise PoolError(f"a Dask task failed: {type(exc).__name__}: {exc} "
                                 "(is sudoku-logic installed on every worker?)")
         else:
-            raise Lost(f"lost the Dask scheduler at {self.scheduler} ({future.status})")
+            raise Lost(f"lost the Dask scheduler at {self.scheduler}")
         return [(t, *t.done) if t.done is not None else (t, *next(outs)) for t in chunk.tasks]
