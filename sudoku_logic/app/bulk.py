@@ -53,7 +53,7 @@ class Options:
     levels: set[str] | None = None
     window: int = 0  # tasks between reading and writing (0: the engine's default)
     scheduler: str | None = None  # a Dask scheduler address, or "local"
-    chunk: int = 16  # puzzles per Dask task
+    chunk: int = 0  # puzzles per Dask task (0: sized to take about half a second)
     template: str | None = None
 
     @property

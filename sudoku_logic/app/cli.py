@@ -363,7 +363,7 @@ def rate(
     template: Optional[str] = typer.Option(None, "--template", help="one line per row in the style of serate --format: %g puzzle, %r rating, %p ep, %d ed, %n index, %e seconds, %l level, %s score, %h hardest, %t steps, %v solved, %b label, %% a percent sign; e.g. '%g,%r,%p,%d'"),
     jobs: int = typer.Option(0, "--jobs", "-j", help="worker processes (default 0: every core; 1: rate in this process); with --scheduler local, Dask workers"),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="rate on a Dask cluster: its scheduler's address (tcp://HOST:8786), or local for a local cluster of --jobs workers (pip install \"sudoku-logic[dask]\")"),
-    chunk: int = typer.Option(16, "--chunk", help="with --scheduler: puzzles per Dask task"),
+    chunk: int = typer.Option(0, "--chunk", help="with --scheduler: puzzles per Dask task (default 0: as many as take about half a second)"),
     timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds per puzzle; a slower puzzle gets a row with solved=false, hardest timeout"),
     memory: int = typer.Option(2048, "--memory", help="MiB of address space each rating process may use (with --jobs > 1 or --scheduler); a puzzle past it gets a row with hardest memory and the run goes on; 0 for no limit"),
     resume: bool = typer.Option(False, "--resume", help="continue an interrupted run into the same --output file (its progress record, OUTPUT.progress, must be for the same inputs and options)"),
@@ -409,8 +409,8 @@ def rate(
         _fail("--timeout must be positive")
     if jobs < 0:
         _fail("--jobs must be 0 (every core) or a number of processes")
-    if chunk < 1:
-        _fail("--chunk must be at least 1")
+    if chunk < 0:
+        _fail("--chunk must be 0 (automatic) or a number of puzzles")
     names = _names(techniques)
     if names is not None:
         from sudoku_logic.strategies.registry import lookup

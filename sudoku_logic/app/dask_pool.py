@@ -7,11 +7,14 @@ Needs ``dask.distributed`` on this machine and on every worker (``pip install
 It keeps every promise of the local pool (:mod:`sudoku_logic.app.pool`), shaped by Dask's own
 guidance:
 
-- A Dask task costs the scheduler about a millisecond, so a task rates a *chunk* of puzzles
-  (the first chunks are 1, 2, 4, ... puzzles, so that the first rows come quickly, then
-  ``chunk``). In the worker the chunk is rated by one process of this package's pool
-  (:func:`sudoku_logic.app.pool.run_chunk`), which gives each puzzle the ``--timeout`` and
-  the ``--memory`` limit; a worker with several threads rates that many chunks at once.
+- A Dask task costs the scheduler about a millisecond, and starting the process that rates
+  it some more, so a task rates a *chunk* of puzzles: the first chunks are 1, 2, 4, ...
+  puzzles, so that the first rows come quickly; then, with ``chunk=0`` (the default), as many
+  as take about :data:`TASK_SECONDS` to rate at the pace the finished chunks show (at most
+  :data:`MAX_CHUNK`), else ``chunk``. In the worker the chunk is rated by one process of this
+  package's pool (:func:`sudoku_logic.app.pool.run_chunk`), which gives each puzzle the
+  ``--timeout`` and the ``--memory`` limit; a worker with several threads rates that many
+  chunks at once.
 - A bounded window of futures, consumed with ``as_completed`` (one added as each finishes),
   keeps the client's memory constant on a file of millions of lines; a reorder buffer keyed
   by chunk number gives the results back in input order, each chunk as soon as it and every
@@ -36,6 +39,9 @@ from sudoku_logic.app.pool import Job, Pool, PoolError, ReadAhead, Task, cpu_cou
 #: Seconds to wait for the scheduler to answer, and for a first worker to join.
 CONNECT_TIMEOUT = 10
 WORKER_TIMEOUT = 60
+#: Automatic chunks: about this many seconds of rating per task, at most this many puzzles.
+TASK_SECONDS = 0.5
+MAX_CHUNK = 256
 
 
 def _quiet() -> None:
@@ -117,15 +123,16 @@ class _Chunk:
 @dataclass
 class DaskPool(Pool):
     """Runs a :class:`~sudoku_logic.app.pool.Job` on a Dask cluster; ``run`` is like
-    :meth:`sudoku_logic.app.pool.LocalPool.run`. ``window``: chunks between reading and
-    yielding (default twice the cluster's threads, at least 4)."""
+    :meth:`sudoku_logic.app.pool.LocalPool.run`. ``chunk``: puzzles per task (0: sized to
+    take about :data:`TASK_SECONDS`); ``window``: chunks between reading and yielding
+    (default twice the cluster's threads, at least 4)."""
 
     job: Job
     scheduler: str
     jobs: int = 0
     timeout: float | None = None
     memory_mb: int | None = None
-    chunk: int = 16
+    chunk: int = 0
     window: int = 0
 
     def __post_init__(self) -> None:
@@ -158,7 +165,9 @@ class DaskPool(Pool):
         self.start()
         threads = sum(self.client.nthreads().values()) or 1
         window = self.window or max(4, 2 * threads)
-        self.reader = ReadAhead(tasks, max(64, self.chunk * 4))
+        if self.reader is not None:  # a previous run's
+            self.reader.close()
+        self.reader = ReadAhead(tasks, 4 * (self.chunk or MAX_CHUNK))
         return self._loop(self.client, self.reader, window, self.pending)
 
     def _loop(self, client, reader: ReadAhead, window: int, pending: dict) -> Iterator[tuple[Task, str, object]]:
@@ -170,6 +179,7 @@ class DaskPool(Pool):
         current: list[Task] = []
         carry = None  # a task read while waiting
         size, number, next_out = 1, 0, 0
+        pace = None  # seconds per puzzle of the finished chunks (a moving average)
         exhausted = False
 
         def submit() -> None:
@@ -184,12 +194,21 @@ class DaskPool(Pool):
             else:
                 done[number] = [(t, *t.done) for t in current]
             number += 1
-            size = min(size * 2, self.chunk)
+            if self.chunk:
+                size = min(size * 2, self.chunk)
+            elif pace is None:
+                size = min(size * 2, 16)
+            else:
+                size = max(1, min(MAX_CHUNK, round(TASK_SECONDS / pace)))
             current = []
 
         def take(future, result) -> None:
+            nonlocal pace
             chunk = pending.pop(future.key)
-            done[chunk.number] = self._results(chunk, future, result)
+            done[chunk.number], seconds = self._results(chunk, future, result)
+            work = sum(t.done is None for t in chunk.tasks)
+            if seconds is not None and work:
+                pace = seconds / work if pace is None else 0.7 * pace + 0.3 * seconds / work
             future.release()
 
         while True:
@@ -219,13 +238,16 @@ class DaskPool(Pool):
             elif not exhausted:
                 carry = reader.get(0.05)
 
-    def _results(self, chunk: _Chunk, future, result) -> list[tuple[Task, str, object]]:
-        """The chunk's ``(task, kind, payload)`` from its finished future."""
+    def _results(self, chunk: _Chunk, future, result) -> tuple[list[tuple[Task, str, object]], float | None]:
+        """The chunk's ``(task, kind, payload)`` from its finished future, and the seconds its
+        worker took (None if it failed)."""
         from distributed import KilledWorker
 
         work = [t for t in chunk.tasks if t.done is None]
+        seconds = None
         if future.status == "finished":
-            outs = iter(result)
+            outcomes, seconds = result
+            outs = iter(outcomes)
         elif future.status == "error":
             exc = result[1] if isinstance(result, tuple) and len(result) == 3 else result
             if isinstance(exc, KilledWorker):
@@ -236,4 +258,4 @@ class DaskPool(Pool):
                                 "(is sudoku-logic installed on every worker?)")
         else:
             raise Lost(f"lost the Dask scheduler at {self.scheduler}")
-        return [(t, *t.done) if t.done is not None else (t, *next(outs)) for t in chunk.tasks]
+        return [(t, *t.done) if t.done is not None else (t, *next(outs)) for t in chunk.tasks], seconds

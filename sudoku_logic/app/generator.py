@@ -375,7 +375,7 @@ def generate(count: int, wanted: Wanted, seed: int, symmetry: str = "none", mini
     jobs = jobs or cpu_count()
     if scheduler:
         from sudoku_logic.app.dask_pool import DaskPool
-        pool: Pool = DaskPool(job, scheduler, jobs=jobs, chunk=4)
+        pool: Pool = DaskPool(job, scheduler, jobs=jobs)
     elif jobs <= 1:
         pool = SerialPool(job)
     else:

@@ -130,8 +130,8 @@ def _context(job: Job):
     else spawn. Forking the caller itself is avoided: it runs threads."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        if job.preload:
-            ctx.set_forkserver_preload(list(job.preload))
+        own = type(job).__module__  # unpickling the job imports it: do that once, in the server
+        ctx.set_forkserver_preload([__name__, *job.preload, *([own] if own != "__main__" else [])])
         return ctx
     return multiprocessing.get_context("spawn")
 
@@ -414,6 +414,8 @@ class LocalPool(Pool):
         window = self.window or self.jobs * 16
         if not self.slots:
             self.start()
+        if self.reader is not None:  # a previous run's
+            self.reader.close()
         self.reader = reader = ReadAhead(tasks, window, wake=True)
         slots = self.slots
         done: dict[int, tuple[Task, str, object]] = {}
@@ -479,11 +481,13 @@ class LocalPool(Pool):
                         s.restart()
 
 
-def run_chunk(job: Job, payloads: list, timeout: float | None, memory_mb: int | None) -> list[tuple[str, object]]:
+def run_chunk(job: Job, payloads: list, timeout: float | None,
+              memory_mb: int | None) -> tuple[list[tuple[str, object]], float]:
     """Run payloads in order in one worker process of this machine (a :class:`Slot`), with the
-    pool's timeout, memory limit and retries; ``(kind, payload)`` for each. This is what a
-    Dask task does with its chunk (the process is started from a fork server with the job's
-    modules imported, so a chunk pays milliseconds for it)."""
+    pool's timeout, memory limit and retries: ``(kind, payload)`` for each, and the seconds it
+    all took. This is what a Dask task does with its chunk (the process is started from a
+    fork server with the job's modules imported, so a chunk pays milliseconds for it)."""
+    t0 = time.monotonic()
     out: list[tuple[str, object]] = []
     slot = Slot(job, memory_mb)
     try:
@@ -509,7 +513,7 @@ def run_chunk(job: Job, payloads: list, timeout: float | None, memory_mb: int | 
                 break
     finally:
         slot.close()
-    return out
+    return out, time.monotonic() - t0
 
 
 def cpu_count() -> int:
