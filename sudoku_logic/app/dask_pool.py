@@ -52,6 +52,12 @@ def _quiet() -> None:
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
+#: Dask keeps the last messages of each connection for debugging (1000 by default): for us,
+#: each is a chunk of puzzles, kilobytes that would make the client grow for thousands of
+#: chunks before it levels off.
+_SHORT_LOGS = {"distributed.admin.low-level-log-length": 16, "distributed.admin.log-length": 100}
+
+
 def connect(scheduler: str, jobs: int):
     """(client, cluster or None) for ``scheduler``: an address, or ``local`` for a new local
     cluster of ``jobs`` workers (one thread each). Raises PoolError (one line) if Dask is
@@ -64,14 +70,14 @@ def connect(scheduler: str, jobs: int):
     _quiet()
     if scheduler == "local":
         # the worker processes start pool processes of their own (see pool._children_allowed)
-        with dask.config.set({"distributed.worker.daemon": False}):
+        with dask.config.set({"distributed.worker.daemon": False, **_SHORT_LOGS}):
             cluster = LocalCluster(n_workers=jobs or cpu_count(), threads_per_worker=1, processes=True,
                                    host="127.0.0.1", dashboard_address=None, silence_logs=logging.CRITICAL)
-        return Client(cluster, set_as_default=False), cluster
+            return Client(cluster, set_as_default=False), cluster
     _reachable(scheduler)
     try:
         # the timeout also bounds the client's attempts to reconnect to a scheduler it lost
-        with dask.config.set({"distributed.comm.timeouts.connect": f"{CONNECT_TIMEOUT}s"}):
+        with dask.config.set({"distributed.comm.timeouts.connect": f"{CONNECT_TIMEOUT}s", **_SHORT_LOGS}):
             client = Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError) as e:
         reason = "no answer" if "Timed out" in str(e) or isinstance(e, TimeoutError) else str(e)
