@@ -223,6 +223,8 @@ class _Stream:
     def of(cls, fh: TextIO) -> "_Stream | None":
         """A stream over ``fh``'s descriptor if it is a pipe, socket or terminal (a regular
         file is read as a file); None if ``fh`` has no descriptor (a test's stdin)."""
+        if os.name == "nt":  # select() there takes sockets only: read line by line
+            return None
         try:
             fd = fh.fileno()
             mode = os.fstat(fd).st_mode
