@@ -11,7 +11,8 @@ guidance:
   it some more, so a task rates a *chunk* of puzzles: the first chunks are 1, 2, 4, ...
   puzzles, so that the first rows come quickly; then, with ``chunk=0`` (the default), as many
   as take about :data:`TASK_SECONDS` to rate at the pace the finished chunks show (at most
-  :data:`MAX_CHUNK`), else ``chunk``. In the worker the chunk is rated by one process of this
+  :data:`MAX_CHUNK`; at the end of the input, what is left is split among the threads), else
+  ``chunk``. In the worker the chunk is rated by one process of this
   package's pool (:func:`sudoku_logic.app.pool.run_chunk`), which gives each puzzle the
   ``--timeout`` and the ``--memory`` limit; a worker with several threads rates that many
   chunks at once.
@@ -174,9 +175,10 @@ class DaskPool(Pool):
         if self.reader is not None:  # a previous run's
             self.reader.close()
         self.reader = ReadAhead(tasks, 4 * (self.chunk or MAX_CHUNK))
-        return self._loop(self.client, self.reader, window, self.pending)
+        return self._loop(self.client, self.reader, window, threads, self.pending)
 
-    def _loop(self, client, reader: ReadAhead, window: int, pending: dict) -> Iterator[tuple[Task, str, object]]:
+    def _loop(self, client, reader: ReadAhead, window: int, threads: int,
+              pending: dict) -> Iterator[tuple[Task, str, object]]:
         from distributed import as_completed
 
         token = uuid.uuid4().hex[:12]  # keys of this run only: a resumed run never meets old ones
@@ -206,6 +208,8 @@ class DaskPool(Pool):
                 size = min(size * 2, 16)
             else:
                 size = max(1, min(MAX_CHUNK, round(TASK_SECONDS / pace)))
+                if reader.finished:  # the last chunks: split what is left among the threads
+                    size = max(1, min(size, -(-reader.queue.qsize() // threads)))
             current = []
 
         def take(future, result) -> None:
@@ -241,7 +245,7 @@ class DaskPool(Pool):
                 return
             if pending and (exhausted or len(pending) + len(done) >= window):
                 take(*next(ac))
-            elif not exhausted:
+            elif not exhausted and carry is None:
                 carry = reader.get(0.05)
 
     def _results(self, chunk: _Chunk, future, result) -> tuple[list[tuple[Task, str, object]], float | None]:

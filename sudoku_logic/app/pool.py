@@ -270,6 +270,7 @@ class ReadAhead:
         self.queue: queue.Queue = queue.Queue(maxsize=size)
         self.wake_r, self.wake_w = os.pipe() if wake else (None, None)
         self.stop = threading.Event()
+        self.finished = False  # the input has ended: what is left is in the queue
         self.thread = threading.Thread(target=self._read, args=(tasks,), daemon=True, name=READER_THREAD)
         self.thread.start()
 
@@ -291,7 +292,7 @@ class ReadAhead:
                     return
         except BaseException as e:  # noqa: BLE001 - handed to the consumer, raised there
             self._put(e)
-        self._put(self.END)
+        self.finished = self._put(self.END)
 
     def get(self, timeout: float | None = None):
         """The next task, :attr:`END`, or None if nothing came within ``timeout`` (0: do not
