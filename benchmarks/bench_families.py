@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from sudoku_logic.core.formats import parse  # noqa: E402
-from sudoku_logic.solve.solver import Solver  # noqa: E402
-from sudoku_logic.strategies.registry import all_techniques  # noqa: E402
+from sudoku_logic.app.solver import Solver  # noqa: E402
+from sudoku_logic.grading.scales import all_techniques  # noqa: E402
 
 BASIC = ("singles", "intersections", "subsets")
 COLLECTIONS = ["qqwing_expert.txt", "top1465.txt"]

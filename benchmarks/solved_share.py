@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from sudoku_logic.core.formats import parse  # noqa: E402
-from sudoku_logic.solve.solver import Solver  # noqa: E402
+from sudoku_logic.app.solver import Solver  # noqa: E402
 
 
 def main(name: str, n: int | None = None) -> None:

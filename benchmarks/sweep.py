@@ -40,7 +40,7 @@ def check_one(args: tuple[str, str]) -> tuple[bool, int, list[str]]:
     puzzle, order = args
     from sudoku_logic.core import dlx
     from sudoku_logic.core.formats import parse
-    from sudoku_logic.solve.solver import Solver
+    from sudoku_logic.app.solver import Solver
     if order not in _SOLVERS:
         _SOLVERS[order] = Solver(order=order)
     solver = _SOLVERS[order]

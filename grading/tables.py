@@ -6,13 +6,12 @@ Columns:
 - ``family``: the strategies module family.
 - ``code``: HoDoKu's regression-library code (``-`` for SE-only techniques and for HoDoKu's
   Brute Force, which the library does not test).
-- ``se``: Sudoku Explainer difficulty of the technique. Where SE has the technique itself
-  (singles, direct techniques, intersections, subsets, basic fish, XY/XYZ-Wing, unique
-  rectangles, BUG) it is SE's own number; for HoDoKu techniques SE lacks (single-digit
-  patterns, finned/Franken fish, W-Wing, colouring, ALS, ...) it is the rating of the SE chain
-  that makes the same deduction (forcing X-chain 6.6, XY forcing chain 7.0, cycles 6.5, ...).
-  Chain techniques get SE's length increment on top (see ``sudoku_logic.grading.rater.se_difficulty``).
-  ``-`` for Brute Force, HoDoKu's last resort, which SE lacks.
+- ``se``: Sudoku Explainer's difficulty of the technique, for the techniques SE's own rules
+  produce (its ``*Hint.getDifficulty``); SE adds to it for some facts of a step (a hidden
+  single in a line, a unique loop's length, a chain's complexity: see
+  ``sudoku_logic.grading.se``). ``-`` for a technique SE does not have (HoDoKu's single-digit
+  patterns, finned and Franken fish, colouring, ALS, its forcing chains, Brute Force...):
+  those are never on SE's path.
 - ``level``/``score``: HoDoKu's level and score per step (HoDoKu 2.2 ``Options.DEFAULT_SOLVER_STEPS``);
   ``-`` for techniques HoDoKu lacks.
 - ``order``: HoDoKu's search order (``StepConfig`` index, lower first); ties in the SE path fall
@@ -78,8 +77,8 @@ Direct Pointing                             | direct         | -     | 1.7  | - 
 Direct Claiming                             | direct         | -     | 1.9  | -       |     - |     - | -
 Direct Hidden Pair                          | direct         | -     | 2.0  | -       |     - |     - | -
 Direct Hidden Triplet                       | direct         | -     | 2.5  | -       |     - |     - | -
-Locked Pair                                 | intersections  | 0110  | 3.0  | Medium  |    40 |  1000 | y
-Locked Triple                               | intersections  | 0111  | 3.6  | Medium  |    60 |  1100 | y
+Locked Pair                                 | intersections  | 0110  | -    | Medium  |    40 |  1000 | y
+Locked Triple                               | intersections  | 0111  | -    | Medium  |    60 |  1100 | y
 Locked Candidates Type 1 (Pointing)         | intersections  | 0100  | 2.6  | Medium  |    50 |  1200 | y
 Locked Candidates Type 2 (Claiming)         | intersections  | 0101  | 2.8  | Medium  |    50 |  1210 | y
 Naked Pair                                  | subsets        | 0200  | 3.0  | Medium  |    60 |  1300 | y
@@ -91,76 +90,76 @@ Hidden Quadruple                            | subsets        | 0212  | 5.4  | Ha
 X-Wing                                      | fish           | 0300  | 3.2  | Hard    |   140 |  2200 | y
 Swordfish                                   | fish           | 0301  | 3.8  | Hard    |   150 |  2300 | y
 Jellyfish                                   | fish           | 0302  | 5.2  | Hard    |   160 |  2400 | y
-Remote Pair                                 | chains         | 0703  | 7.0  | Hard    |   110 |  2800 | y
+Remote Pair                                 | chains         | 0703  | -    | Hard    |   110 |  2800 | y
 Bivalue Universal Grave + 1                 | uniqueness     | 0610  | 5.6  | Hard    |   100 |  2900 | y
-Skyscraper                                  | single_digit   | 0400  | 6.6  | Hard    |   130 |  3000 | y
-2-String Kite                               | single_digit   | 0401  | 6.6  | Hard    |   150 |  3100 | y
-Turbot Fish                                 | single_digit   | 0403  | 6.6  | Hard    |   120 |  3120 | y
-Empty Rectangle                             | single_digit   | 0402  | 6.7  | Hard    |   120 |  3170 | y
-Dual 2-String Kite                          | single_digit   | 0404  | 6.6  | Hard    |   150 |  3110 | n
-Dual Empty Rectangle                        | single_digit   | 0405  | 6.7  | Hard    |   120 |  3180 | n
-W-Wing                                      | wings          | 0803  | 7.1  | Hard    |   150 |  3200 | y
+Skyscraper                                  | single_digit   | 0400  | -    | Hard    |   130 |  3000 | y
+2-String Kite                               | single_digit   | 0401  | -    | Hard    |   150 |  3100 | y
+Turbot Fish                                 | single_digit   | 0403  | -    | Hard    |   120 |  3120 | y
+Empty Rectangle                             | single_digit   | 0402  | -    | Hard    |   120 |  3170 | y
+Dual 2-String Kite                          | single_digit   | 0404  | -    | Hard    |   150 |  3110 | n
+Dual Empty Rectangle                        | single_digit   | 0405  | -    | Hard    |   120 |  3180 | n
+W-Wing                                      | wings          | 0803  | -    | Hard    |   150 |  3200 | y
 XY-Wing                                     | wings          | 0800  | 4.2  | Hard    |   160 |  3300 | y
 XYZ-Wing                                    | wings          | 0801  | 4.4  | Hard    |   180 |  3400 | y
-WXYZ-Wing                                   | wings          | 0802  | 7.1  | Hard    |   200 |  3450 | n
-Uniqueness Test 1                           | uniqueness     | 0600  | 4.5  | Hard    |   100 |  3500 | y
-Uniqueness Test 2                           | uniqueness     | 0601  | 4.6  | Hard    |   100 |  3600 | y
-Uniqueness Test 3                           | uniqueness     | 0602  | 4.6  | Hard    |   100 |  3700 | y
-Uniqueness Test 4                           | uniqueness     | 0603  | 4.6  | Hard    |   100 |  3800 | y
-Uniqueness Test 5                           | uniqueness     | 0604  | 4.7  | Hard    |   100 |  3900 | y
-Uniqueness Test 6                           | uniqueness     | 0605  | 4.7  | Hard    |   100 |  4000 | y
-Hidden Rectangle                            | uniqueness     | 0606  | 4.7  | Hard    |   100 |  4010 | y
-Avoidable Rectangle Type 1                  | uniqueness     | 0607  | 4.7  | Hard    |   100 |  4020 | y
-Avoidable Rectangle Type 2                  | uniqueness     | 0608  | 4.7  | Hard    |   100 |  4030 | y
-Finned X-Wing                               | fish           | 0310  | 6.6  | Hard    |   130 |  4100 | y
-Sashimi X-Wing                              | fish           | 0320  | 6.6  | Hard    |   150 |  4200 | y
-Finned Swordfish                            | fish           | 0311  | 6.7  | Unfair  |   200 |  4300 | y
-Siamese Finned Swordfish                    | fish           | 03111 | 6.7  | Unfair  |   200 |  4310 | n
-Sashimi Swordfish                           | fish           | 0321  | 6.7  | Unfair  |   240 |  4400 | y
-Siamese Sashimi Swordfish                   | fish           | 03211 | 6.7  | Unfair  |   240 |  4410 | n
-Finned Jellyfish                            | fish           | 0312  | 6.8  | Unfair  |   250 |  4500 | y
-Siamese Finned Jellyfish                    | fish           | 03121 | 6.8  | Unfair  |   250 |  4510 | n
-Sashimi Jellyfish                           | fish           | 0322  | 6.8  | Unfair  |   260 |  4600 | y
-Siamese Sashimi Jellyfish                   | fish           | 03221 | 6.8  | Unfair  |   260 |  4610 | n
-Sue de Coq                                  | als            | 1101  | 8.3  | Unfair  |   250 |  5300 | y
-Simple Colors Trap                          | coloring       | 0500  | 6.6  | Hard    |   150 |  5330 | y
-Simple Colors Wrap                          | coloring       | 0501  | 6.6  | Hard    |   150 |  5331 | y
-Multi Colors 1                              | coloring       | 0502  | 6.7  | Hard    |   200 |  5360 | y
-Multi Colors 2                              | coloring       | 0503  | 6.7  | Hard    |   200 |  5361 | y
-X-Chain                                     | chains         | 0701  | 6.6  | Unfair  |   260 |  5400 | y
-XY-Chain                                    | chains         | 0702  | 7.0  | Unfair  |   260 |  5500 | y
-Continuous Nice Loop                        | chains         | 0706  | 6.5  | Unfair  |   280 |  5600 | y
-Discontinuous Nice Loop                     | chains         | 0707  | 6.6  | Unfair  |   280 |  5600 | y
-AIC                                         | chains         | 0708  | 6.6  | Unfair  |   280 |  5600 | y
-Grouped Continuous Nice Loop                | chains         | 0709  | 7.0  | Unfair  |   300 |  5650 | y
-Grouped Discontinuous Nice Loop             | chains         | 0710  | 7.0  | Unfair  |   300 |  5650 | y
-Grouped AIC                                 | chains         | 0711  | 7.0  | Unfair  |   300 |  5650 | y
-Almost Locked Set XZ-Rule                   | als            | 0901  | 8.3  | Unfair  |   300 |  5700 | y
-Almost Locked Set XY-Wing                   | als            | 0902  | 8.3  | Unfair  |   320 |  5800 | y
-Almost Locked Set XY-Chain                  | als            | 0903  | 8.4  | Unfair  |   340 |  5900 | y
-Death Blossom                               | als            | 0904  | 8.4  | Unfair  |   360 |  6000 | n
-Franken X-Wing                              | fish           | 0330  | 6.7  | Unfair  |   300 |  6100 | y
-Franken Swordfish                           | fish           | 0331  | 6.8  | Unfair  |   350 |  6200 | y
-Franken Jellyfish                           | fish           | 0332  | 6.9  | Unfair  |   370 |  6300 | n
-Finned Franken X-Wing                       | fish           | 0340  | 6.8  | Unfair  |   390 |  6700 | y
-Finned Franken Swordfish                    | fish           | 0341  | 6.9  | Unfair  |   410 |  6800 | y
-Siamese Finned Franken Swordfish            | fish           | 03411 | 6.9  | Unfair  |   410 |  6810 | n
-Finned Franken Jellyfish                    | fish           | 0342  | 7.0  | Unfair  |   430 |  6900 | n
-Siamese Finned Franken Jellyfish            | fish           | 03421 | 7.0  | Unfair  |   430 |  6910 | n
-Mutant X-Wing                               | fish           | 0350  | 7.0  | Extreme |   450 |  7300 | n
-Mutant Swordfish                            | fish           | 0351  | 7.1  | Extreme |   450 |  7400 | n
-Mutant Jellyfish                            | fish           | 0352  | 7.2  | Extreme |   450 |  7500 | n
-Finned Mutant X-Wing                        | fish           | 0360  | 7.1  | Extreme |   470 |  7900 | n
-Finned Mutant Swordfish                     | fish           | 0361  | 7.2  | Extreme |   470 |  8000 | n
-Finned Mutant Jellyfish                     | fish           | 0362  | 7.3  | Extreme |   470 |  8100 | n
-Siamese Finned Mutant Jellyfish             | fish           | 03621 | 7.3  | Extreme |   470 |  8110 | n
-Kraken Fish Type 1                          | kraken         | 0371  | 8.0  | Extreme |   500 |  8450 | n
-Kraken Fish Type 2                          | kraken         | 0372  | 8.0  | Extreme |   500 |  8451 | n
-Forcing Chain Contradiction                 | forcing        | 1301  | 8.5  | Extreme |   500 |  8500 | y
-Forcing Chain Verity                        | forcing        | 1302  | 8.0  | Extreme |   500 |  8500 | y
-Forcing Net Contradiction                   | forcing        | 1303  | 8.5  | Extreme |   700 |  8600 | y
-Forcing Net Verity                          | forcing        | 1304  | 8.5  | Extreme |   700 |  8600 | y
-Nested Forcing Net                          | forcing        | 1305  | 9.5  | Extreme |  1000 |  8700 | n
+WXYZ-Wing                                   | wings          | 0802  | -    | Hard    |   200 |  3450 | n
+Uniqueness Test 1                           | uniqueness     | 0600  | -    | Hard    |   100 |  3500 | y
+Uniqueness Test 2                           | uniqueness     | 0601  | -    | Hard    |   100 |  3600 | y
+Uniqueness Test 3                           | uniqueness     | 0602  | -    | Hard    |   100 |  3700 | y
+Uniqueness Test 4                           | uniqueness     | 0603  | -    | Hard    |   100 |  3800 | y
+Uniqueness Test 5                           | uniqueness     | 0604  | -    | Hard    |   100 |  3900 | y
+Uniqueness Test 6                           | uniqueness     | 0605  | -    | Hard    |   100 |  4000 | y
+Hidden Rectangle                            | uniqueness     | 0606  | -    | Hard    |   100 |  4010 | y
+Avoidable Rectangle Type 1                  | uniqueness     | 0607  | -    | Hard    |   100 |  4020 | y
+Avoidable Rectangle Type 2                  | uniqueness     | 0608  | -    | Hard    |   100 |  4030 | y
+Finned X-Wing                               | fish           | 0310  | -    | Hard    |   130 |  4100 | y
+Sashimi X-Wing                              | fish           | 0320  | -    | Hard    |   150 |  4200 | y
+Finned Swordfish                            | fish           | 0311  | -    | Unfair  |   200 |  4300 | y
+Siamese Finned Swordfish                    | fish           | 03111 | -    | Unfair  |   200 |  4310 | n
+Sashimi Swordfish                           | fish           | 0321  | -    | Unfair  |   240 |  4400 | y
+Siamese Sashimi Swordfish                   | fish           | 03211 | -    | Unfair  |   240 |  4410 | n
+Finned Jellyfish                            | fish           | 0312  | -    | Unfair  |   250 |  4500 | y
+Siamese Finned Jellyfish                    | fish           | 03121 | -    | Unfair  |   250 |  4510 | n
+Sashimi Jellyfish                           | fish           | 0322  | -    | Unfair  |   260 |  4600 | y
+Siamese Sashimi Jellyfish                   | fish           | 03221 | -    | Unfair  |   260 |  4610 | n
+Sue de Coq                                  | sue_de_coq     | 1101  | -    | Unfair  |   250 |  5300 | y
+Simple Colors Trap                          | coloring       | 0500  | -    | Hard    |   150 |  5330 | y
+Simple Colors Wrap                          | coloring       | 0501  | -    | Hard    |   150 |  5331 | y
+Multi Colors 1                              | coloring       | 0502  | -    | Hard    |   200 |  5360 | y
+Multi Colors 2                              | coloring       | 0503  | -    | Hard    |   200 |  5361 | y
+X-Chain                                     | chains         | 0701  | -    | Unfair  |   260 |  5400 | y
+XY-Chain                                    | chains         | 0702  | -    | Unfair  |   260 |  5500 | y
+Continuous Nice Loop                        | chains         | 0706  | -    | Unfair  |   280 |  5600 | y
+Discontinuous Nice Loop                     | chains         | 0707  | -    | Unfair  |   280 |  5600 | y
+AIC                                         | chains         | 0708  | -    | Unfair  |   280 |  5600 | y
+Grouped Continuous Nice Loop                | chains         | 0709  | -    | Unfair  |   300 |  5650 | y
+Grouped Discontinuous Nice Loop             | chains         | 0710  | -    | Unfair  |   300 |  5650 | y
+Grouped AIC                                 | chains         | 0711  | -    | Unfair  |   300 |  5650 | y
+Almost Locked Set XZ-Rule                   | als            | 0901  | -    | Unfair  |   300 |  5700 | y
+Almost Locked Set XY-Wing                   | als            | 0902  | -    | Unfair  |   320 |  5800 | y
+Almost Locked Set XY-Chain                  | als            | 0903  | -    | Unfair  |   340 |  5900 | y
+Death Blossom                               | als            | 0904  | -    | Unfair  |   360 |  6000 | n
+Franken X-Wing                              | fish           | 0330  | -    | Unfair  |   300 |  6100 | y
+Franken Swordfish                           | fish           | 0331  | -    | Unfair  |   350 |  6200 | y
+Franken Jellyfish                           | fish           | 0332  | -    | Unfair  |   370 |  6300 | n
+Finned Franken X-Wing                       | fish           | 0340  | -    | Unfair  |   390 |  6700 | y
+Finned Franken Swordfish                    | fish           | 0341  | -    | Unfair  |   410 |  6800 | y
+Siamese Finned Franken Swordfish            | fish           | 03411 | -    | Unfair  |   410 |  6810 | n
+Finned Franken Jellyfish                    | fish           | 0342  | -    | Unfair  |   430 |  6900 | n
+Siamese Finned Franken Jellyfish            | fish           | 03421 | -    | Unfair  |   430 |  6910 | n
+Mutant X-Wing                               | fish           | 0350  | -    | Extreme |   450 |  7300 | n
+Mutant Swordfish                            | fish           | 0351  | -    | Extreme |   450 |  7400 | n
+Mutant Jellyfish                            | fish           | 0352  | -    | Extreme |   450 |  7500 | n
+Finned Mutant X-Wing                        | fish           | 0360  | -    | Extreme |   470 |  7900 | n
+Finned Mutant Swordfish                     | fish           | 0361  | -    | Extreme |   470 |  8000 | n
+Finned Mutant Jellyfish                     | fish           | 0362  | -    | Extreme |   470 |  8100 | n
+Siamese Finned Mutant Jellyfish             | fish           | 03621 | -    | Extreme |   470 |  8110 | n
+Kraken Fish Type 1                          | kraken         | 0371  | -    | Extreme |   500 |  8450 | n
+Kraken Fish Type 2                          | kraken         | 0372  | -    | Extreme |   500 |  8451 | n
+Forcing Chain Contradiction                 | forcing        | 1301  | -    | Extreme |   500 |  8500 | y
+Forcing Chain Verity                        | forcing        | 1302  | -    | Extreme |   500 |  8500 | y
+Forcing Net Contradiction                   | forcing        | 1303  | -    | Extreme |   700 |  8600 | y
+Forcing Net Verity                          | forcing        | 1304  | -    | Extreme |   700 |  8600 | y
+Nested Forcing Net                          | forcing        | 1305  | -    | Extreme |  1000 |  8700 | n
 Brute Force                                 | brute_force    | -     | -    | Extreme | 10000 |  8900 | y
 # Sudoku Explainer's own rules that HoDoKu lacks (its unique loops, BUG types, aligned
 # exclusion, cycles and forcing chains); the se column is the base SE adds to
@@ -191,6 +190,35 @@ Region Forcing Chains                       | se_chains      | -     | 8.0  | - 
                          (" (+ Multiple Forcing Chains)", 10.0), (" (+ Dynamic Forcing Chains)", 10.5),
                          (" (+ Dynamic Forcing Chains (+ Forcing Chains))", 11.0))
     for kind in ("Contradiction", "Double", "Cell", "Region"))
+
+
+#: Sudoku Explainer's producers in the order its solver asks them (``Solver``'s constructor,
+#: b1f9ed4): the SE scale's selection policy takes the first hint of the first producer
+#: that finds one. Names are our rule names (``sudoku_logic.strategies.registry.RULES``).
+SE_RULES = (
+    "Hidden Singles", "Direct Intersections", "Direct Hidden Pairs", "Naked Singles",
+    "Direct Hidden Triplets", "Intersections", "Naked Pairs", "X-Wings", "Hidden Pairs",
+    "Naked Triplets", "Swordfishes", "Hidden Triplets", "XY-Wings", "XYZ-Wings", "Unique Loops",
+    "Naked Quads", "Jellyfishes", "Hidden Quads", "Bivalue Universal Graves",
+    "Aligned Pair Exclusion", "Forcing Chains & Cycles", "Aligned Triplet Exclusion",
+    "Nishio Forcing Chains", "Multiple Forcing Chains", "Dynamic Forcing Chains",
+    "Dynamic Forcing Chains (+)", "Dynamic Forcing Chains (+ Forcing Chains)",
+    "Dynamic Forcing Chains (+ Multiple Forcing Chains)",
+    "Dynamic Forcing Chains (+ Dynamic Forcing Chains)",
+    "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+)
+
+#: SE ratings that depend on a fact of the step (``Step.facts``) rather than its name alone:
+#: a hidden single is 1.2 in a block, 1.5 in a row or column (``HiddenSingleHint``).
+SE_HIDDEN_SINGLE = {"box": 1.2, "row": 1.5, "col": 1.5}
+#: A unique loop adds to its type's rating by its number of cells (``UniqueLoopHint``):
+#: this much from 10 cells on, and then the first of (at least this many cells, added).
+SE_LOOP_LONG = (10, 0.3)
+SE_LOOP_EXTRA = ((8, 0.2), (6, 0.1))
+#: Unique loop type 3 and BUG type 3 add this much per cell of their naked set beyond the
+#: first (a pair adds 0.1); a unique loop's hidden set counts its cells outside the loop
+#: (a hidden pair adds nothing).
+SE_SUBSET_EXTRA = 0.1
 
 
 def _parse(text: str) -> dict[str, Rating]:

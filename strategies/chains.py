@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from sudoku_logic.grading.tables import RATINGS
 from sudoku_logic.core.context import SolveContext, bounded_put, context
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
@@ -33,26 +32,6 @@ from sudoku_logic.core.step import LazyStep, Step
 MAX_LINKS = 20
 #: Budget of backtracking steps when looking for a lasso-free chain in the BFS layers.
 _PATH_BUDGET = 2000
-
-
-# ---------------------------------------------------------------- SE length rating
-
-def length_increment(nodes: int) -> float:
-    """Sudoku Explainer's extra difficulty for a chain of ``nodes`` candidates
-    (ChainingHint.getLengthDifficulty: thresholds 4, 6, 8, 12, 16, 24, 32, ...)."""
-    added = 0.0
-    ceil = 4
-    length = nodes - 2
-    odd = False
-    while length > ceil:
-        added += 0.1
-        ceil = ceil * 4 // 3 if odd else ceil * 3 // 2
-        odd = not odd
-    return added
-
-
-def _difficulty(name: str, nodes: int) -> float:
-    return round(RATINGS[name].se + length_increment(nodes), 1)
 
 
 # ---------------------------------------------------------------- search
@@ -284,7 +263,7 @@ def _build(name: str, table, nodes: list[int], on: bool, elims, why, detail) -> 
             chains=[chain],
         )
 
-    return LazyStep(name, fill, eliminations=sorted(elims), difficulty=_difficulty(name, len(nodes)))
+    return LazyStep(name, fill, eliminations=sorted(elims), facts={"size": len(nodes)})
 
 
 # ---------------------------------------------------------------- simple chains

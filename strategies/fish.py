@@ -21,8 +21,10 @@ from sudoku_logic.core.houses import HOUSE_MASK, cell_list, cell_name, cells_nam
 
 from sudoku_logic.strategies._pattern_tools import digit_list
 from sudoku_logic.strategies.fish_search import BASIC, FRANKEN, MAX_FINS, MUTANT, Fish, search, shape
-from sudoku_logic.strategies.registry import technique
+from sudoku_logic.strategies.registry import se_rule, technique
 from sudoku_logic.core.step import Step
+
+from ._se_order import SE_INDEX_COMBOS
 
 SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _COUNT = {2: "two", 3: "three", 4: "four"}
@@ -445,3 +447,76 @@ _register_siamese("Siamese Sashimi Jellyfish", _bind(finned_basic_fish, 4, None)
 _register_siamese("Siamese Finned Franken Swordfish", _bind(general_fish, 3, FRANKEN, True))
 _register_siamese("Siamese Finned Franken Jellyfish", _bind(general_fish, 4, FRANKEN, True))
 _register_siamese("Siamese Finned Mutant Jellyfish", _bind(general_fish, 4, MUTANT, True))
+
+
+# ---------------------------------------------------------------- Sudoku Explainer's order
+
+def se_fisherman(grid: Grid, size: int) -> Iterator[Step]:
+    """SE's basic fish (``Fisherman``): columns as base against rows, then rows against
+    columns; base sets in SE's order of index sets, digits 1-9 for each, only digits placed
+    at most ``9 - 2 * size`` times; each base line needs two or more candidates."""
+    name = SIZE_NAMES[size]
+    pos = grid.pos
+    placed = [p.bit_count() for p in grid.placed]
+    for base_off, cover_off in ((9, 0), (0, 9)):
+        line_index = _rows_of if cover_off == 0 else _cols_of
+        for combo in SE_INDEX_COMBOS[size]:
+            for d in range(1, 10):
+                if placed[d] + 2 * size > 9:
+                    continue
+                p = pos[d]
+                lines = 0  # cover lines (as a 9-bit set of indexes) holding the base candidates
+                base81 = 0
+                for i in combo:
+                    m = p & HOUSE_MASK[base_off + i]
+                    if m & (m - 1) == 0:
+                        break
+                    base81 |= m
+                    lines |= line_index(m)
+                else:
+                    if lines.bit_count() != size:
+                        continue
+                    cover = tuple(cover_off + j for j in range(9) if lines >> j & 1)
+                    cover81 = 0
+                    for h in cover:
+                        cover81 |= HOUSE_MASK[h]
+                    elims = p & cover81 & ~base81
+                    if elims:
+                        base = tuple(base_off + i for i in combo)
+                        step = fish_step(Fish(d, base, cover, base81, 0, 0, 0, elims), name)
+                        step.facts = {"base": base, "cover": cover, "digit": d}
+                        yield step
+
+
+def _rows_of(cells: int) -> int:
+    """The 9-bit set of the rows (indexes 0-8) holding the 81-bit set ``cells``."""
+    out = 0
+    while cells:
+        low = cells & -cells
+        out |= 1 << ((low.bit_length() - 1) // 9)
+        cells ^= low
+    return out
+
+
+def _cols_of(cells: int) -> int:
+    """The 9-bit set of the columns (indexes 0-8) holding ``cells``."""
+    out = 0
+    while cells:
+        low = cells & -cells
+        out |= 1 << ((low.bit_length() - 1) % 9)
+        cells ^= low
+    return out
+
+
+def _se_fish_rule(size: int) -> None:
+    plural = {2: "X-Wings", 3: "Swordfishes", 4: "Jellyfishes"}[size]
+
+    def rule(grid: Grid) -> Iterator[Step]:
+        return se_fisherman(grid, size)
+    rule.__name__ = f"se_{plural.lower().replace('-', '_')}"
+    rule.__doc__ = f"SE's {SIZE_NAMES[size]}s, in SE's order."
+    se_rule(plural, (SIZE_NAMES[size],))(rule)
+
+
+for _size in (2, 3, 4):
+    _se_fish_rule(_size)

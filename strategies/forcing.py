@@ -13,8 +13,8 @@ the last resort, Nested Forcing Net.
   two levels if needed.
 
 Every conclusion is proved by the branches shown in ``step.chains`` (engine in
-:mod:`sudoku_logic.strategies.implications`); difficulty grows with the number of facts the proof needs, as
-in Sudoku Explainer (base + 0.1 per length threshold 4, 6, 8, 12, 16, 24, 32, ...).
+:mod:`sudoku_logic.strategies.implications`); each step records the number of facts its proof
+needs (``facts["size"]``): the shortest of equally good steps comes first.
 
 Speed within a solve (none of it changes what a step proves; every step shown is computed
 on its own position): branches of the previous position that provably derive the same facts
@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from sudoku_logic.grading.tables import RATINGS
 from sudoku_logic.core.context import SolveContext, bounded_put
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import MASK_DIGITS, cell_name, house_name
@@ -45,19 +44,6 @@ NESTED_MAX_DEPTH = 2
 NESTED_LOOKAHEAD = 4
 #: contradictions whose exact size is compared before the first one is yielded
 CONTRADICTION_LOOKAHEAD = 6
-
-
-def length_increment(length: int) -> float:
-    """Sudoku Explainer's extra difficulty for a chain of ``length``: 0.1 per threshold passed
-    (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, ...)."""
-    added = 0.0
-    ceil = 4
-    odd = False
-    while length > ceil:
-        added += 0.1
-        ceil = ceil * 4 // 3 if odd else ceil * 3 // 2
-        odd = not odd
-    return round(added, 1)
 
 
 class Analysis:
@@ -198,7 +184,6 @@ def _contradiction_steps(grid: Grid, name: str, mode: int, ctx: SolveContext | N
     contradictions instead of one per step."""
     an = analysis(grid, ctx)
     P = an.P
-    base = RATINGS[name].se
     done = set()
     pending = ctx.cache("forcing_pending") if ctx is not None else {}
     memo = pending.get(mode)
@@ -212,7 +197,7 @@ def _contradiction_steps(grid: Grid, name: str, mode: int, ctx: SolveContext | N
         quick.sort(key=lambda x: (x[0], not x[1], x[2], x[3]))
         for size, is_on, c, d, b in quick:
             done.add((is_on, c, d))
-            yield _contradiction_step(name, base, size, is_on, c, d, b)
+            yield _contradiction_step(name, size, is_on, c, d, b)
     found = []
     for c, d in _ordered_candidates(P):
         for is_on in (True, False):
@@ -228,9 +213,9 @@ def _contradiction_steps(grid: Grid, name: str, mode: int, ctx: SolveContext | N
     head = [(len(x[4].contradiction_facts_ancestors()),) + x[1:] for x in found[:k]]
     head.sort(key=lambda x: (x[0], not x[1], x[2], x[3]))
     for size, is_on, c, d, b in head:
-        yield _contradiction_step(name, base, size, is_on, c, d, b)
+        yield _contradiction_step(name, size, is_on, c, d, b)
     for _, is_on, c, d, b in found[k:]:
-        yield _contradiction_step(name, base, len(b.contradiction_facts_ancestors()), is_on, c, d, b)
+        yield _contradiction_step(name, len(b.contradiction_facts_ancestors()), is_on, c, d, b)
 
 
 def _puzzle_key(grid: Grid) -> tuple:
@@ -238,8 +223,8 @@ def _puzzle_key(grid: Grid) -> tuple:
     return tuple(v if grid.givens >> c & 1 else 0 for c, v in enumerate(grid.values))
 
 
-def _contradiction_step(name: str, base: float, size: int, is_on: bool, c: int, d: int,
-                        b: Branch, nested: bool = False) -> Step:
+def _contradiction_step(name: str, size: int, is_on: bool, c: int, d: int,
+                        b: Branch, nested: bool = False, depth: int = 0) -> Step:
     """The step; its text (chains, highlights, explanation) is built when first read: a
     search collects many of which the solver takes one."""
     result = dict(eliminations=[(c, d)]) if is_on else dict(placements=[(c, d)])
@@ -265,8 +250,8 @@ def _contradiction_step(name: str, base: float, size: int, is_on: bool, c: int, 
                     detail=f"{premise} leads to a contradiction in {where}",
                     explanation=expl, chains=chains)
 
-    return LazyStep(name, fill, cells=[c], difficulty=round(base + length_increment(size - 2), 1),
-                    **result)
+    facts = {"size": size, "depth": depth} if nested else {"size": size}
+    return LazyStep(name, fill, cells=[c], facts=facts, **result)
 
 
 def _summary(fact, b: Branch) -> str:
@@ -363,13 +348,12 @@ def _verity_steps(grid: Grid, name: str, mode: int, ctx: SolveContext | None) ->
     k = CONTRADICTION_LOOKAHEAD
     head = [(_verity_size(fact, v[4]), fact, v) for fact, v in items[:k]]
     head.sort(key=lambda x: x[0])
-    base = RATINGS[name].se
     for size, fact, (_, kind, label, premises, brs) in head:
         brs = [an.fresh(mode, *p) for p in premises]
-        yield _verity_step(name, base, _verity_size(fact, brs), fact, kind, label, premises, brs)
+        yield _verity_step(name, _verity_size(fact, brs), fact, kind, label, premises, brs)
     for fact, (_, kind, label, premises, brs) in items[k:]:
         brs = [an.fresh(mode, *p) for p in premises]
-        yield _verity_step(name, base, _verity_size(fact, brs), fact, kind, label, premises, brs)
+        yield _verity_step(name, _verity_size(fact, brs), fact, kind, label, premises, brs)
 
 
 def _verity_size(fact, brs) -> int:
@@ -382,14 +366,14 @@ def _verity_size(fact, brs) -> int:
     return len(out)
 
 
-def _verity_step(name, base, size, fact, kind, label, premises, brs) -> Step:
+def _verity_step(name, size, fact, kind, label, premises, brs) -> Step:
     """The step; its text is built when first read (see :func:`_contradiction_step`)."""
     is_on, cell, d = fact
     return LazyStep(
         name, lambda: _verity_text(fact, kind, label, premises, brs),
         placements=[(cell, d)] if is_on else [], eliminations=[] if is_on else [(cell, d)],
         cells=sorted({p[1] for p in premises}), detail=label,
-        difficulty=round(base + length_increment(size - 2), 1),
+        facts={"size": size},
     )
 
 
@@ -450,7 +434,6 @@ def nested_forcing_net(grid: Grid, ctx: SolveContext | None = None) -> Iterator[
     looks at a few more candidates and yields the simplest of those first."""
     an = analysis(grid, ctx)
     P = an.P
-    base = RATINGS["Nested Forcing Net"].se
     cands = _ordered_candidates(P)
     # assumptions with the widest plain net first: they break soonest
     cands.sort(key=lambda cd: -an.branch(DYNAMIC, True, *cd).off.bit_count())
@@ -468,7 +451,7 @@ def nested_forcing_net(grid: Grid, ctx: SolveContext | None = None) -> Iterator[
                     done.add((c, d))
                     pool.append((len(b.contradiction_facts_ancestors()), c, d, b))
         pending["nested"] = (pk, [(c, d) for _, c, d, _ in pool])
-        yield from _flush_nested(pool, base)
+        yield from _flush_nested(pool, 1)
     for depth in range(1, NESTED_MAX_DEPTH + 1):
         pool: list = []
         left = None
@@ -486,13 +469,13 @@ def nested_forcing_net(grid: Grid, ctx: SolveContext | None = None) -> Iterator[
             if left == 0 and pool:
                 if depth == 1:
                     pending["nested"] = (pk, [(c2, d2) for _, c2, d2, _ in pool])
-                yield from _flush_nested(pool, base + 0.5 * (depth - 1))
+                yield from _flush_nested(pool, depth)
                 pool = []
                 left = None
-        yield from _flush_nested(pool, base + 0.5 * (depth - 1))
+        yield from _flush_nested(pool, depth)
 
 
-def _flush_nested(pool: list, base: float) -> Iterator[Step]:
+def _flush_nested(pool: list, depth: int) -> Iterator[Step]:
     pool.sort(key=lambda x: x[0])
     for size, c, d, b in pool:
-        yield _contradiction_step("Nested Forcing Net", base, size, True, c, d, b, nested=True)
+        yield _contradiction_step("Nested Forcing Net", size, True, c, d, b, nested=True, depth=depth)

@@ -11,7 +11,7 @@ from sudoku_logic.core.houses import (
     house_name,
 )
 
-from sudoku_logic.strategies.registry import technique
+from sudoku_logic.strategies.registry import se_rule, technique
 from sudoku_logic.core.step import Step
 
 
@@ -139,3 +139,50 @@ def locked_pair(grid: Grid, houses: int | None = None) -> Iterator[Step]:
 def locked_triple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Three cells of a box-line intersection holding three digits only between them."""
     return _locked_subsets(grid, 3, "Locked Triple", houses)
+
+
+# ---------------------------------------------------------------- Sudoku Explainer's order
+
+def _se_pairs() -> list[tuple[int, int, int, str]]:
+    """SE's ``Locking.getHints`` order: (block, column), (block, row), (column, block),
+    (row, block) pairs of crossing houses, each kind in index order."""
+    boxes, cols, rows = range(18, 27), range(9, 18), range(0, 9)
+    out = []
+    for first, second in ((boxes, cols), (boxes, rows), (cols, boxes), (rows, boxes)):
+        for h1 in first:
+            for h2 in second:
+                m = HOUSE_MASK[h1] & HOUSE_MASK[h2]
+                if m:
+                    name = ("Locked Candidates Type 1 (Pointing)" if h1 >= 18
+                            else "Locked Candidates Type 2 (Claiming)")
+                    out.append((h1, h2, m, name))
+    return out
+
+
+_SE_PAIRS = _se_pairs()
+
+
+@se_rule("Intersections", ("Locked Candidates Type 1 (Pointing)", "Locked Candidates Type 2 (Claiming)"))
+def se_intersections(grid: Grid) -> Iterator[Step]:
+    """SE's pointing and claiming (``Locking(false)``): a digit with two or more places in a
+    house, all inside a crossing house; that house's other cells lose it."""
+    pos = grid.pos
+    for h1, h2, m, name in _SE_PAIRS:
+        m1, m2 = HOUSE_MASK[h1], HOUSE_MASK[h2]
+        for d in range(1, 10):
+            p = pos[d]
+            inside = p & m1
+            if inside & (inside - 1) == 0 or inside & ~m2:
+                continue
+            elim = p & m2 & ~m1
+            if elim:
+                cells = cell_list(inside)
+                yield Step(
+                    name, eliminations=[(c, d) for c in cell_list(elim)], cells=cells,
+                    houses=[h1, h2], candidates=[(c, d, "pattern") for c in cells],
+                    detail=f"{d} in {house_name(h1)}",
+                    facts={"base": (h1,), "cover": (h2,), "digit": d},
+                    explanation=f"In {house_name(h1, False)}, {d} can only go in {cells_name(inside)}, "
+                                f"all in {house_name(h2, False)}; so {d} is not elsewhere in "
+                                f"{house_name(h2, False)}.",
+                )

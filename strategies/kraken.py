@@ -20,12 +20,11 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
-from sudoku_logic.grading.tables import RATINGS
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK, PEERS, cell_name, cells_name
 
-from sudoku_logic.strategies.forcing import analysis, length_increment
+from sudoku_logic.strategies.forcing import analysis
 from sudoku_logic.strategies.implications import ALL81, STATIC
 from sudoku_logic.strategies.registry import technique
 from sudoku_logic.core.step import Step
@@ -100,10 +99,9 @@ def _kraken(grid: Grid, kind: int, ctx: SolveContext | None) -> Iterator[Step]:
     if cached is None:
         cached = an.kraken = _search(grid, an)
     name = f"Kraken Fish Type {kind}"
-    base_se = RATINGS[name].se
     items = sorted(cached[kind].items(), key=lambda kv: (kv[1][0], kv[0][1], kv[0][2]))
     for fact, (size, info) in items:
-        yield _step(name, base_se, kind, fact, size, info, an)
+        yield _step(name, kind, fact, size, info, an)
 
 
 def _search(grid: Grid, an) -> dict:
@@ -167,7 +165,7 @@ def _keep(found: dict, fact, info) -> None:
         found[fact] = (size, info)
 
 
-def _step(name: str, base_se: float, kind: int, fact, size: int, info, an) -> Step:
+def _step(name: str, kind: int, fact, size: int, info, an) -> Step:
     base, cover, bcells, fins, d, house, premises, _ = info
     brs = [an.fresh(STATIC, *p) for p in premises]
     _, x, e = fact
@@ -195,7 +193,7 @@ def _step(name: str, base_se: float, kind: int, fact, size: int, info, an) -> St
         name, eliminations=[(x, e)], cells=sorted(_bits(bcells)), candidates=cands,
         houses=list(base) + list(cover), detail=fish,
         explanation=f"{fish}: {why}. So {cell_name(x)} cannot be {e}.",
-        difficulty=round(base_se + length_increment(total - 2), 1), chains=chains,
+        facts={"size": total}, chains=chains,
     )
 
 

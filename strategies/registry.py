@@ -1,7 +1,13 @@
-"""The technique registry: each strategy module registers its finders here by name.
+"""The registries: each strategy module registers its finders here by name.
 
-A finder is ``finder(grid) -> Iterator[Step]``: it yields every step it finds, easiest
-first, so that taking the first one is cheap. Difficulty comes from ``sudoku_logic.grading.tables``.
+- :data:`REGISTRY`, techniques by name (``@technique``): a finder
+  ``finder(grid) -> Iterator[Step]`` yields every step of one technique, in the order its
+  program (HoDoKu, for most) finds them. Its family is the name of its module.
+- :data:`RULES`, Sudoku Explainer's producers by SE's name (``@se_rule``): one finder per
+  producer, yielding every hint in SE's order (see :class:`Rule`).
+
+A finder may take the solve's context as ``ctx=`` (settings, per-solve caches, whether the
+puzzle is unique; :class:`sudoku_logic.core.context.SolveContext`).
 
 A *house-local* finder (registered with ``local="house"``) also takes ``houses``, a 27-bit
 set of house indexes: it then looks only at patterns involving one of those houses (for a
@@ -13,6 +19,9 @@ a search that found nothing need only look again where candidates changed since.
 A *digit-local* finder (``local="digit"``: fish, single-digit patterns, colouring, X-Chains)
 likewise takes ``digits``, a 9-bit set (bit ``d - 1`` for digit ``d``): its patterns and
 eliminations concern one digit and depend only on that digit's candidates.
+
+Ratings and orders live above, in :mod:`sudoku_logic.grading` (every registered name has a
+row there; the tests check it).
 """
 from __future__ import annotations
 
@@ -20,9 +29,7 @@ import inspect
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
-from sudoku_logic.grading.tables import RATINGS, Rating
 from sudoku_logic.core.grid import Grid
-
 from sudoku_logic.core.step import Step
 
 if TYPE_CHECKING:
@@ -59,11 +66,6 @@ class Technique:
             return self.finder(grid, ctx=ctx) if self.takes_ctx else self.finder(grid)
         return self.finder(grid, dirty, ctx=ctx) if self.takes_ctx else self.finder(grid, dirty)
 
-    @property
-    def rating(self) -> Rating:
-        """This technique's row of the difficulty table."""
-        return RATINGS[self.name]
-
 
 REGISTRY: dict[str, Technique] = {}
 
@@ -74,13 +76,16 @@ class Rule:
     yields every hint SE's producer finds, in the order SE finds them, so that the first is
     the one SE's solver takes. ``name`` is SE's (``Hidden Singles``, ``Unique Loops``);
     ``techniques`` the names its steps carry (each a row of the difficulty table);
-    ``needs_unique``: sound only for a puzzle with one solution."""
+    ``needs_unique``: sound only for a puzzle with one solution; ``costly``: a search of
+    seconds on hard positions (SE's chaining rules), asked for a list of every step only
+    while nothing easier was found."""
 
     name: str
     finder: Finder
     techniques: tuple[str, ...]
     needs_unique: bool = False
     takes_ctx: bool = False
+    costly: bool = False
 
     def find(self, grid: Grid, ctx: "SolveContext | None" = None) -> Iterator[Step]:
         """The producer's hints on ``grid`` in SE's order."""
@@ -91,17 +96,19 @@ class Rule:
 RULES: dict[str, Rule] = {}
 
 
-def se_rule(name: str, techniques: Iterable[str], *, needs_unique: bool = False) -> Callable[[Finder], Finder]:
+def _family(fn: Finder) -> str:
+    return fn.__module__.rsplit(".", 1)[-1]
+
+
+def se_rule(name: str, techniques: Iterable[str], *, needs_unique: bool = False,
+            costly: bool = False) -> Callable[[Finder], Finder]:
     """Decorator registering a finder as the Sudoku Explainer producer ``name`` whose steps
     carry the technique names ``techniques`` (see :class:`Rule`)."""
     techniques = tuple(techniques)
-    for t in techniques:
-        if t not in RATINGS:
-            raise KeyError(f"technique {t!r} has no row in grading/tables.py")
 
     def register(fn: Finder) -> Finder:
         takes_ctx = "ctx" in inspect.signature(fn).parameters
-        RULES[name] = Rule(name, fn, techniques, needs_unique, takes_ctx)
+        RULES[name] = Rule(name, fn, techniques, needs_unique, takes_ctx, costly)
         return fn
 
     return register
@@ -109,25 +116,23 @@ def se_rule(name: str, techniques: Iterable[str], *, needs_unique: bool = False)
 
 def technique(name: str, *, needs_unique: bool = False, default: bool = True,
               local: str | None = None, ranked: bool = False) -> Callable[[Finder], Finder]:
-    """Decorator registering a finder under a technique name from the difficulty table
-    (``local``: ``"house"`` or ``"digit"`` for a finder that can search only some houses or
-    digits, see the module docstring; ``ranked``: in HoDoKu's order the solver takes this
-    technique's steps best first by HoDoKu's step comparator, see :class:`Technique`)."""
+    """Decorator registering a finder under a technique name (a row of the difficulty
+    table; its family is the finder's module). ``local``: ``"house"`` or ``"digit"`` for a
+    finder that can search only some houses or digits, see the module docstring;
+    ``ranked``: in HoDoKu's order the solver takes this technique's steps best first by
+    HoDoKu's step comparator, see :class:`Technique`."""
     if local not in (None, "house", "digit"):
         raise ValueError(f"local must be None, 'house' or 'digit', not {local!r}")
-    if name not in RATINGS:
-        raise KeyError(f"technique {name!r} has no row in grading/tables.py")
 
     def register(fn: Finder) -> Finder:
         takes_ctx = "ctx" in inspect.signature(fn).parameters
-        REGISTRY[name] = Technique(name, RATINGS[name].family, fn, needs_unique, default, local,
-                                   ranked, takes_ctx)
+        REGISTRY[name] = Technique(name, _family(fn), fn, needs_unique, default, local, ranked, takes_ctx)
         return fn
 
     return register
 
 
-def _load_all() -> None:
+def load_all() -> None:
     """Import every strategy module so that its finders register themselves."""
     import importlib
     import pkgutil
@@ -135,48 +140,19 @@ def _load_all() -> None:
     import sudoku_logic.strategies as package
 
     for mod in pkgutil.iter_modules(package.__path__):
-        if mod.name not in ("registry", "step"):
+        if mod.name != "registry":
             importlib.import_module(f"sudoku_logic.strategies.{mod.name}")
 
 
-ORDERS = ("se", "hodoku")
+_load_all = load_all  # older name
 
 
-def _order_key(order: str):
-    if order == "se":
-        # ties by HoDoKu's order, then by HoDoKu's code (contradiction before verity)
-        return lambda t: (t.rating.se if t.rating.se is not None else 99.0,
-                          t.rating.order if t.rating.order is not None else 0,
-                          t.rating.code)
-    if order == "hodoku":
-        return lambda t: (t.rating.order if t.rating.order is not None else 1 << 30,
-                          t.rating.se or 0.0)
-    raise ValueError(f"unknown order {order!r}: use one of {', '.join(ORDERS)}")
-
-
-def _on_scale(order: str):
-    if order == "se":
-        return lambda t: t.rating.se is not None
-    return lambda t: t.rating.order is not None
-
-
-def all_techniques(order: str = "se") -> list[Technique]:
-    """Every registered technique that exists on the scale, easiest first: by Sudoku
-    Explainer rating (``se``, ties by HoDoKu's order) or in HoDoKu's own search order
-    (``hodoku``). A technique only one program has (SE's direct pointing, say) appears only
-    in that program's order."""
-    _load_all()
-    key, keep = _order_key(order), _on_scale(order)
-    return sorted((t for t in REGISTRY.values() if keep(t)), key=key)
-
-
-def lookup(names: Iterable[str], order: str | None = None) -> list[Technique]:
-    """Techniques by name, case-insensitive; raises KeyError naming the first unknown one.
-    A family name (``fish``) stands for all of its techniques. Kept in the order given, or
-    sorted by ``order`` (``se``/``hodoku``) when one is named."""
-    _load_all()
-    techs = sorted(REGISTRY.values(), key=_order_key("se"))
-    by_name = {t.name.lower(): t for t in techs}
+def lookup(names: Iterable[str]) -> list[Technique]:
+    """Registered techniques by name, case-insensitive, in the order given; a family name
+    (``fish``) stands for all of its techniques. Raises KeyError naming the first unknown
+    one."""
+    load_all()
+    by_name = {t.name.lower(): t for t in REGISTRY.values()}
     out: list[Technique] = []
     for raw in names:
         key = raw.strip().lower()
@@ -185,11 +161,9 @@ def lookup(names: Iterable[str], order: str | None = None) -> list[Technique]:
         if key in by_name:
             out.append(by_name[key])
             continue
-        fam = [t for t in techs if t.family == key]
+        fam = [t for t in REGISTRY.values() if t.family == key]
         if fam:
             out.extend(fam)
             continue
         raise KeyError(raw.strip())
-    if order is not None:
-        out.sort(key=_order_key(order))
     return out

@@ -6,42 +6,53 @@ from typing import Iterator
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK, MASK_DIGITS, cell_list, cell_name, house_name, union_peers
 
-from sudoku_logic.strategies.registry import technique
-from sudoku_logic.core.step import Step
+from sudoku_logic.core.step import Step, lazy_step
+from sudoku_logic.strategies.registry import se_rule, technique
+
+from ._se_order import SE_HOUSES
 
 #: Houses in the order Hidden Single looks at them: boxes (easier to see) before lines.
 _HIDDEN_ORDER = list(range(18, 27)) + list(range(0, 18))
 
 
 def full_house_step(cell: int, d: int, h: int) -> Step:
-    """The Full House placing ``d`` in ``cell``, the last empty cell of house ``h``."""
-    return Step(
-        "Full House", placements=[(cell, d)], cells=[cell], houses=[h],
-        candidates=[(cell, d, "pattern")],
-        explanation=f"{cell_name(cell)} is the last empty cell of {house_name(h, False)}, "
-                    f"so it takes the missing digit {d}.",
-    )
+    """The Full House placing ``d`` in ``cell``, the last empty cell of house ``h`` (its
+    text is written when first read)."""
+    def text() -> dict:
+        return dict(
+            cells=[cell], houses=[h], candidates=[(cell, d, "pattern")],
+            explanation=f"{cell_name(cell)} is the last empty cell of {house_name(h, False)}, "
+                        f"so it takes the missing digit {d}.",
+        )
+    return lazy_step("Full House", text, [(cell, d)], [])
 
 
 def naked_single_step(cell: int, d: int) -> Step:
-    """The Naked Single placing ``d``, the last candidate of ``cell``."""
-    return Step(
-        "Naked Single", placements=[(cell, d)], cells=[cell],
-        candidates=[(cell, d, "pattern")],
-        explanation=f"{cell_name(cell)} has only one candidate left, {d}: every other digit "
-                    f"is already in its row, column or box.",
-    )
+    """The Naked Single placing ``d``, the last candidate of ``cell`` (its text is written
+    when first read)."""
+    def text() -> dict:
+        return dict(
+            cells=[cell], candidates=[(cell, d, "pattern")],
+            explanation=f"{cell_name(cell)} has only one candidate left, {d}: every other digit "
+                        f"is already in its row, column or box.",
+        )
+    return lazy_step("Naked Single", text, [(cell, d)], [])
+
+
+#: the fact a scale needs of a hidden single: the kind of house it is in (SE rates a box
+#: lower than a line)
+_HOUSE_KIND = [{"house": "row"}] * 9 + [{"house": "col"}] * 9 + [{"house": "box"}] * 9
 
 
 def hidden_single_step(cell: int, d: int, h: int) -> Step:
-    """The Hidden Single placing ``d`` in ``cell``, its one place in house ``h`` (SE rates
-    it 1.2 in a box, 1.5 in a line)."""
-    return Step(
-        "Hidden Single", placements=[(cell, d)], cells=[cell], houses=[h],
-        candidates=[(cell, d, "pattern")],
-        difficulty=1.2 if h >= 18 else 1.5,
-        explanation=f"In {house_name(h, False)}, {d} can only go in {cell_name(cell)}.",
-    )
+    """The Hidden Single placing ``d`` in ``cell``, its one place in house ``h`` (its facts
+    name the kind of house, which SE rates; its text is written when first read)."""
+    def text() -> dict:
+        return dict(
+            cells=[cell], houses=[h], candidates=[(cell, d, "pattern")],
+            explanation=f"In {house_name(h, False)}, {d} can only go in {cell_name(cell)}.",
+        )
+    return lazy_step("Hidden Single", text, [(cell, d)], [], facts=_HOUSE_KIND[h])
 
 
 @technique("Full House", local="house")
@@ -97,3 +108,36 @@ def hidden_single(grid: Grid, houses: int | None = None) -> Iterator[Step]:
                     continue
                 seen.add((cell, d))
                 yield hidden_single_step(cell, d, h)
+
+
+# ---------------------------------------------------------------- Sudoku Explainer's order
+
+@se_rule("Hidden Singles", ("Full House", "Hidden Single"))
+def se_hidden_singles(grid: Grid) -> Iterator[Step]:
+    """Sudoku Explainer's hidden singles in its order: first the last empty cell of a house
+    (blocks, columns, rows), then every digit with one place left in a house that has other
+    empty cells (blocks, columns, rows; digits 1-9 in each)."""
+    pos = grid.pos
+    empty = grid.empty
+    alone = [h for h in SE_HOUSES if (empty & HOUSE_MASK[h]).bit_count() == 1]
+    for h in alone:
+        hm = HOUSE_MASK[h]
+        for d in range(1, 10):
+            m = pos[d] & hm
+            if m and m & (m - 1) == 0:
+                yield full_house_step(m.bit_length() - 1, d, h)
+    for h in SE_HOUSES:
+        hm = HOUSE_MASK[h]
+        if (empty & hm).bit_count() == 1:
+            continue
+        for d in range(1, 10):
+            m = pos[d] & hm
+            if m and m & (m - 1) == 0:
+                yield hidden_single_step(m.bit_length() - 1, d, h)
+
+
+@se_rule("Naked Singles", ("Naked Single",))
+def se_naked_singles(grid: Grid) -> Iterator[Step]:
+    """Sudoku Explainer's naked singles: empty cells with one candidate, in reading order."""
+    for cell in cell_list(grid.cells_by_size()[0]):
+        yield naked_single_step(cell, grid.cands[cell].bit_length())

@@ -6,11 +6,14 @@ from typing import Iterator
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
-    DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cell_list, cells_name, digits_name, house_name,
+    DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cell_list, cells_name, digits_name,
+    house_name,
 )
 
-from sudoku_logic.strategies.registry import technique
+from sudoku_logic.strategies.registry import se_rule, technique
 from sudoku_logic.core.step import Step
+
+from ._se_order import SE_COMBOS, SE_HOUSES, SE_INDEX_COMBOS
 
 _SIZE_NAME = {2: "Pair", 3: "Triple", 4: "Quadruple"}
 _COUNT = {2: "two", 3: "three", 4: "four"}
@@ -137,3 +140,109 @@ def hidden_triple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
 def hidden_quadruple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Four digits confined to the same four cells of a house."""
     return hidden_subsets(grid, 4, houses)
+
+
+# ---------------------------------------------------------------- Sudoku Explainer's order
+
+def se_naked_sets(grid: Grid, size: int) -> Iterator[Step]:
+    """SE's naked sets (``NakedSet``): in blocks, columns, then rows with at least
+    ``2 * size`` empty cells, every ``size`` cells of the house (SE's order of index sets),
+    each with two or more candidates, holding ``size`` digits between them; the house's
+    other cells lose those digits."""
+    name = f"Naked {_SIZE_NAME[size]}"
+    cands = grid.cands
+    empty = grid.empty
+    for h in SE_HOUSES:
+        if (empty & HOUSE_MASK[h]).bit_count() < 2 * size:
+            continue
+        cells = HOUSE_CELLS[h]
+        masks = [cands[c] if empty >> c & 1 else 0 for c in cells]
+        for combo in SE_INDEX_COMBOS[size]:
+            union = 0
+            for i in combo:
+                m = masks[i]
+                if m & (m - 1) == 0:  # fewer than two candidates
+                    break
+                union |= m
+            else:
+                if MASK_SIZE[union] != size:
+                    continue
+                cm = 0
+                for i in combo:
+                    cm |= 1 << cells[i]
+                others = HOUSE_MASK[h] & ~cm
+                elims = [(c, d) for d in MASK_DIGITS[union] for c in cell_list(grid.pos[d] & others)]
+                if elims:
+                    yield _naked_step(grid, name, size, h, [cells[i] for i in combo], cm, union, elims)
+
+
+def _naked_step(grid: Grid, name: str, size: int, h: int, combo: list[int], cm: int, union: int,
+                elims: list[tuple[int, int]]) -> Step:
+    ds = digits_name(union)
+    return Step(
+        name, eliminations=sorted(elims), cells=list(combo), houses=[h],
+        candidates=[(c, d, "pattern") for c in combo for d in MASK_DIGITS[grid.cands[c]]],
+        detail=f"{ds} in {cells_name(cm)}",
+        facts={"cells": tuple(combo), "digits": union},
+        explanation=f"In {house_name(h, False)}, the {_COUNT[size]} cells {cells_name(cm)} hold only "
+                    f"{ds} between them, so those digits go there and nowhere else in the house.",
+    )
+
+
+def se_hidden_sets(grid: Grid, size: int) -> Iterator[Step]:
+    """SE's hidden sets (``HiddenSet``): in blocks, columns, then rows with more than
+    ``2 * size`` empty cells, every ``size`` digits (SE's order), each with two or more
+    places in the house, confined to ``size`` cells; those cells lose their other digits."""
+    name = f"Hidden {_SIZE_NAME[size]}"
+    pos = grid.pos
+    cands = grid.cands
+    for h in SE_HOUSES:
+        hm = HOUSE_MASK[h]
+        if (grid.empty & hm).bit_count() <= 2 * size:
+            continue
+        places = [pos[d] & hm for d in range(10)]
+        for combo in SE_COMBOS[size]:
+            union = 0
+            for d in combo:
+                p = places[d]
+                if p & (p - 1) == 0:
+                    break
+                union |= p
+            else:
+                if union.bit_count() != size:
+                    continue
+                keep = 0
+                for d in combo:
+                    keep |= DIGIT_BIT[d]
+                elims = [(c, d) for c in cell_list(union) for d in MASK_DIGITS[cands[c] & ~keep]]
+                if elims:
+                    yield _hidden_step(grid, name, size, h, combo, union, keep, elims)
+
+
+def _hidden_step(grid: Grid, name: str, size: int, h: int, combo: tuple[int, ...], union: int,
+                 keep: int, elims: list[tuple[int, int]]) -> Step:
+    ds = digits_name(keep)
+    return Step(
+        name, eliminations=sorted(elims), cells=cell_list(union), houses=[h],
+        candidates=[(c, d, "pattern") for c in cell_list(union) for d in combo if grid.cands[c] & DIGIT_BIT[d]],
+        detail=f"{ds} in {cells_name(union)}",
+        facts={"house": h, "digits": combo},
+        explanation=f"In {house_name(h, False)}, the {_COUNT[size]} digits {ds} can only go in "
+                    f"{cells_name(union)}, so those cells hold nothing else.",
+    )
+
+
+def _se_subset_rule(kind: str, size: int) -> None:
+    plural = {2: "Pairs", 3: "Triplets", 4: "Quads"}[size]
+    finder = se_naked_sets if kind == "Naked" else se_hidden_sets
+
+    def rule(grid: Grid) -> Iterator[Step]:
+        return finder(grid, size)
+    rule.__name__ = f"se_{kind.lower()}_{plural.lower()}"
+    rule.__doc__ = f"SE's {kind.lower()} {plural.lower()}, in SE's order."
+    se_rule(f"{kind} {plural}", (f"{kind} {_SIZE_NAME[size]}",))(rule)
+
+
+for _size in (2, 3, 4):
+    _se_subset_rule("Naked", _size)
+    _se_subset_rule("Hidden", _size)

@@ -33,8 +33,8 @@ _LAZY = {
     "Position": "sudoku_logic.app.position",
     "Problem": "sudoku_logic.app.position",
     "WrongPosition": "sudoku_logic.app.position",
-    "Solver": "sudoku_logic.solve.solver",
-    "SolveResult": "sudoku_logic.solve.solver",
+    "Solver": "sudoku_logic.app.solver",
+    "SolveResult": "sudoku_logic.solve.loop",
     "Step": "sudoku_logic.core.step",
 }
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from helpers import check_path
 from sudoku_logic.core.formats import parse
-from sudoku_logic.solve.solver import Solver
+from sudoku_logic.app.solver import Solver
 from sudoku_logic.strategies.registry import lookup
 
 BASIC_FAMILIES = {"singles", "intersections", "subsets"}

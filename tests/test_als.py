@@ -13,7 +13,7 @@ from sudoku_logic.strategies.als import collect_alses
 from sudoku_logic.strategies.registry import lookup
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import HOUSE_CELLS, MASK_SIZE
-from sudoku_logic.solve.solver import Solver
+from sudoku_logic.app.solver import Solver
 
 XZ = "Almost Locked Set XZ-Rule"
 XY = "Almost Locked Set XY-Wing"

@@ -5,7 +5,7 @@ from helpers import (
     check_path, check_reglib_case, exemplar_sections, reglib_cases, reglib_ids,
 )
 from sudoku_logic.core.houses import HOUSE_CELLS
-from sudoku_logic.solve.solver import Solver
+from sudoku_logic.app.solver import Solver
 
 CODES = {
     "0000": ["Full House"],

@@ -84,3 +84,23 @@ def test_hard_collection_puzzles_are_unique_and_solved_alike():
         assert bitsolve.count_solutions(values[:], 1) == 1
         c = bitsolve.propagated(values)
         assert c is not None and any(m & (m - 1) for m in c)  # singles alone do not solve these
+
+
+def test_counts_agree_with_dlx_at_every_limit():
+    # puzzles with no solution, one, exactly two and many, counted to limits 1 to 4
+    rng = random.Random(8)
+    seen = set()
+    for p in collection("qqwing_expert.txt", limit=12, every=83) + collection("sudoku17.txt", limit=12, every=4001):
+        values = [0 if ch == "." else int(ch) for ch in p]
+        fewer = values[:]
+        fewer[rng.choice([c for c in range(81) if values[c]])] = 0  # one given less
+        for vs in (values, fewer):
+            exact = dlx.count_solutions(Grid.from_values(vs), 10)
+            seen.add(min(exact, 3))
+            for limit in (1, 2, 3, 4):
+                assert bitsolve.count_solutions(vs, limit) == min(exact, limit), (vs, limit)
+    for _, values in _random_puzzles(60, 9):
+        exact = dlx.count_solutions(Grid.from_values(values), 10)
+        seen.add(min(exact, 3))
+        assert bitsolve.count_solutions(values, 2) == min(exact, 2)
+    assert seen == {0, 1, 2, 3}

@@ -6,7 +6,7 @@ from exemplar_check import check_exemplar
 from helpers import check_reglib_case, collection, exemplar_sections, reglib_cases, reglib_ids
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import parse_cell
-from sudoku_logic.solve.solver import Solver
+from sudoku_logic.app.solver import Solver
 from sudoku_logic.strategies.coloring import color_clusters
 from sudoku_logic.strategies.registry import lookup
 

@@ -6,9 +6,10 @@ from helpers import (
     check_path, check_reglib_case, collection, exemplar_sections, reglib_cases, reglib_ids,
 )
 from sudoku_logic.core.formats import parse
-from sudoku_logic.solve.solver import Solver
+from sudoku_logic.app.solver import Solver
 from sudoku_logic.strategies.fish import basic_fish, finned_basic_fish, fish_step, general_fish
 from sudoku_logic.strategies.fish_search import BASIC, FRANKEN, MUTANT, search, shape
+from sudoku_logic.grading.tables import RATINGS
 from sudoku_logic.strategies.registry import REGISTRY, lookup
 
 SIZES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -262,8 +263,8 @@ NEEDS_OTHER_FAMILIES = {
 
 def _solver_up_to(tech: str) -> Solver:
     """The basics and every fish HoDoKu tries no later than ``tech``, in HoDoKu's order."""
-    limit = REGISTRY[tech].rating.order
-    return Solver(BASICS + [f for f in FISH if REGISTRY[f].rating.order <= limit], order="hodoku")
+    limit = RATINGS[tech].order
+    return Solver(BASICS + [f for f in FISH if RATINGS[f].order <= limit], order="hodoku")
 
 
 def _sibling(name: str) -> str | None:

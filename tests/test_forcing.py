@@ -1,13 +1,12 @@
 """Forcing chains and nets: the propagation engine's soundness, the finders' steps, HoDoKu's
 exemplars, and coverage: every hard puzzle is solved to the end with every step true."""
-import time
 
 import pytest
 
 from helpers import assert_step_true, check_path, collection, exemplar_sections
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
-from sudoku_logic.solve.solver import Solver
+from sudoku_logic.app.solver import Solver
 from sudoku_logic.strategies import forcing
 from sudoku_logic.strategies.implications import DYNAMIC, STATIC, Position, propagate
 from sudoku_logic.strategies.registry import lookup
@@ -28,12 +27,6 @@ def solution_set(sol) -> int:
 
 
 # ------------------------------------------------------------------ engine
-def test_length_increment_thresholds():
-    inc = forcing.length_increment
-    assert [inc(n) for n in (0, 4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25, 32, 33, 48, 49)] == [
-        0.0, 0.0, 0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.6, 0.6, 0.7, 0.7, 0.8]
-
-
 @pytest.mark.parametrize("puzzle", collection("top1465.txt", 6, every=97))
 def test_propagation_sound(puzzle):
     """A branch from a true assumption never derives a false fact; a branch that breaks comes
@@ -98,8 +91,7 @@ def test_steps_are_true_and_explained(name):
             assert s.technique == name
             assert len(s.placements) + len(s.eliminations) == 1
             assert s.chains and all(" -> " in ch or "=" in ch for ch in s.chains)
-            base = forcing.RATINGS[name].se
-            assert base <= s.difficulty < base + 2
+            assert s.difficulty is None and s.facts["size"] >= 2  # HoDoKu's: no SE number
             assert s.explanation.endswith(".")
             assert s.notation.startswith(name + ": ")
     assert found
@@ -134,21 +126,19 @@ def test_nested_net_on_a_hardest_position():
     puzzle = collection("hardest_2011_dev.csv", 1)[0]
     grid = parse(puzzle)
     sol = dlx.unique_solution(grid)
-    solver = Solver(BASIC + FORCING[:4])
+    solver = Solver(BASIC + FORCING[:4], order="hodoku")
     grid = solver.solve(grid).grid
     assert grid.empty  # plain forcing nets get stuck here
-    t0 = time.perf_counter()
     s = next(forcing.nested_forcing_net(grid))
-    assert time.perf_counter() - t0 < 30
     assert_step_true(sol, s)
-    assert s.technique == "Nested Forcing Net" and s.difficulty >= 9.5
+    assert s.technique == "Nested Forcing Net" and s.facts["depth"] >= 1
     assert any("since" in ch or "(as " in ch for ch in s.chains)
 
 
 def test_branches_taken_over_are_exact():
     """Along solve paths, every branch taken over from an earlier position derives exactly
     what a branch computed on the position itself derives."""
-    solver = Solver()
+    solver = Solver(order="hodoku")
     reused = 0
     for puzzle, n in ((collection("top1465.txt", 1, every=301)[0], 60),
                       (collection("hardest_2011_dev.csv", 1, every=77)[0], 25)):
@@ -179,18 +169,19 @@ def test_finders_do_not_mutate_the_grid():
     assert grid.key() == key
 
 
-def test_hint_within_a_second():
-    """A hint on a hard position comes back within a second of CPU, from a cold cache."""
-    solver = Solver()
+def test_hint_on_hard_positions_from_a_cold_start():
+    """A HoDoKu hint on a hard position, with a fresh context (no earlier scan to reuse),
+    is found and true (benchmarks/bench_forcing.py measures how fast)."""
+    solver = Solver(order="hodoku")
     tried = 0
     for puzzle in collection("top1465.txt", 6, every=101) + collection("hardest_2011_dev.csv", 1, every=50):
-        grid, _ = stuck(puzzle)
+        grid, sol = stuck(puzzle)
         if not grid.empty:
             continue
         tried += 1
-        t0 = time.process_time()
-        assert solver.next_step(grid) is not None
-        assert time.process_time() - t0 < 1.0
+        step = solver.next_step(grid)
+        assert step is not None
+        assert_step_true(sol, step)
     assert tried >= 3
 
 
@@ -246,7 +237,7 @@ EXEMPLARS = [(t, p) for t, ps in exemplar_sections().items() if t.startswith("Fo
 def test_exemplar(title, puzzle):
     """HoDoKu's exemplars: solved with the basics and forcing chains only, every step true;
     the technique they are filed under finds a step where the basics are stuck."""
-    result = check_path(puzzle, Solver(BASIC + ["Forcing Chain Contradiction", "Forcing Chain Verity"]))
+    result = check_path(puzzle, Solver(BASIC + ["Forcing Chain Contradiction", "Forcing Chain Verity"], order="hodoku"))
     assert result.solved
     tech = title.strip()
     grid, sol = stuck(puzzle)
@@ -256,7 +247,7 @@ def test_exemplar(title, puzzle):
 
 # ------------------------------------------------------------------ coverage
 def _solve_all(puzzles):
-    solver = Solver()
+    solver = Solver(order="hodoku")
     unsolved = []
     for p in puzzles:
         r = check_path(p, solver)

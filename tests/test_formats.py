@@ -5,7 +5,7 @@ from helpers import collection, reglib_lines
 from sudoku_logic.core.errors import FormatError, InvalidPuzzle
 from sudoku_logic.core.formats import parse, parse_reglib, to_grid, to_line, to_pencilmarks, to_sukaku
 from sudoku_logic.app.reader import read
-from sudoku_logic.solve.solver import Solver
+from sudoku_logic.app.solver import Solver
 
 P = collection("qqwing_expert.txt", 1)[0]
 

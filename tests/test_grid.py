@@ -4,6 +4,7 @@ import random
 import pytest
 
 from helpers import collection
+from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import InvalidPuzzle
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.grid import Grid
@@ -89,3 +90,18 @@ def test_cells_by_size_counts_each_cells_candidates():
         want = [sum(1 << c for c in range(81) if not g.values[c] and bin(g.cands[c]).count("1") == n)
                 for n in (1, 2, 3, 4)]
         assert list(g.cells_by_size()) == want
+
+
+def test_placing_a_whole_solution_keeps_maps_in_sync():
+    # from the empty grid (a digit leaves many peers at once) to the last cells (few)
+    rng = random.Random(2)
+    for p in collection("sudoku17.txt", 3):
+        solution = dlx.solve(parse(p))
+        empty = Grid()
+        cells = list(range(81))
+        rng.shuffle(cells)
+        for c in cells:
+            empty.place(c, solution[c])
+            consistent(empty)
+            assert not empty.pos[solution[c]] & PEERS[c]
+        assert empty.is_solved() and empty.values == solution

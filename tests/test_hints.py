@@ -10,12 +10,12 @@ from sudoku_logic.core.formats import parse, to_pencilmarks, to_sukaku
 from sudoku_logic.app.hints import distinct_steps, hint_text, houses_phrase, pick_step, step_area
 from sudoku_logic.app.position import load_position
 from sudoku_logic.app.reader import cut_lines
+from sudoku_logic.app.solver import Solver
 
 
 def split_positions(text):
     """The entries the reader cuts a file's text into: (line number, text) each."""
     return list(cut_lines(enumerate(text.splitlines(), 1)))
-from sudoku_logic.solve.solver import Solver
 from sudoku_logic.core.step import Step
 
 P = "000009080000704000000200004050800200007030050036970000040000003000528006005090078"

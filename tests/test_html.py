@@ -12,7 +12,7 @@ from sudoku_logic.app.cli import app
 from sudoku_logic.core.formats import parse
 from sudoku_logic.app.html import render_page, svg_grid
 from sudoku_logic.app.render import ROLES
-from sudoku_logic.solve.solver import Solver
+from sudoku_logic.app.solver import Solver
 
 PUZZLE = collection("top1465.txt", 1)[0]  # a Locked Triple early (HoDoKu's order): pattern and eliminations
 

@@ -15,7 +15,7 @@ from helpers import collection
 from sudoku_logic.app.cli import app
 from sudoku_logic.core.formats import parse
 from sudoku_logic.app.interactive import BACK, LEVEL, NEXT, QUIT, run_stepper
-from sudoku_logic.solve.solver import Solver
+from sudoku_logic.app.solver import Solver
 
 PUZZLE = collection("top1465.txt", 1)[0]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

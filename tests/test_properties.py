@@ -11,8 +11,8 @@ from helpers import assert_step_true, collection
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse, to_grid, to_line, to_pencilmarks, to_sukaku
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.solve.solver import Solver
-from sudoku_logic.strategies.registry import all_techniques
+from sudoku_logic.app.solver import Solver
+from sudoku_logic.grading.scales import all_techniques, se_policy, se_rules
 
 POOL = collection("qqwing_expert.txt", 60) + collection("top1465.txt", 60) + collection("qqwing_simple.txt", 20)
 SOLUTIONS = {}
@@ -150,19 +150,28 @@ def test_dlx_agrees_with_backtracking(index, seed, remove):
 
 # ---------------------------------------------------------------- finders
 
-TECHNIQUES = all_techniques()
+TECHNIQUES = all_techniques("hodoku")
+#: SE's rules, but the nested chaining levels (seconds each on positions with many
+#: candidates: the sweep covers them on real paths)
+SE_RULES = [r for r in se_rules() if "(+" not in r.name]
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions)
 def test_every_finder_is_true_on_reachable_positions(pos):
-    """Every registered technique, default or not, finds only true steps (first 5 each)."""
+    """Every registered technique, default or not, and every SE rule finds only true steps
+    (first 5 each) and leaves the grid as it was."""
     g, sol = pos
     before = g.key()
     for t in TECHNIQUES:
         for step in islice(t.finder(g), 5):
             assert_step_true(sol, step)
         assert g.key() == before, f"{t.name} changed the grid"
+    ctx = se_policy().context(unique=True)
+    for r in SE_RULES:
+        for step in islice(r.find(g, ctx), 5):
+            assert_step_true(sol, step)
+        assert g.key() == before, f"{r.name} changed the grid"
 
 
 @SETTINGS

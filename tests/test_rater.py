@@ -2,7 +2,8 @@
 import pytest
 
 from helpers import assert_step_true
-from sudoku_logic.grading.rater import Rater, se_difficulty
+from sudoku_logic.grading.rater import Rater
+from sudoku_logic.grading.se import se_difficulty
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 
@@ -80,10 +81,11 @@ def test_unsolvable_by_logic_is_extreme_with_brute_force():
 
 def test_ranked_techniques_come_as_hodoku_ranks_them_in_its_order_only():
     """At a position with several XY-Chains, HoDoKu's order takes the one with the most
-    eliminations (HoDoKu's ``SolutionStep.compareTo``); SE's order the shortest."""
+    eliminations (HoDoKu's ``SolutionStep.compareTo``); techniques in a given order take the
+    finder's first (the shortest)."""
     from sudoku_logic.strategies.registry import lookup
     from sudoku_logic.core.step import hodoku_rank
-    from sudoku_logic.solve.solver import Solver
+    from sudoku_logic.app.solver import Solver
     puzzle = "600000000007100000981006000000090560010080092806004100020009005000045000065800000"
     r = Rater(se=False).rate(parse(puzzle), keep_paths=True)
     i = next(i for i, s in enumerate(r.hodoku_path) if s.technique == "XY-Chain")
@@ -97,8 +99,8 @@ def test_ranked_techniques_come_as_hodoku_ranks_them_in_its_order_only():
     found = list(xy.finder(grid))
     assert len(found) > 1
     assert taken == min(found, key=hodoku_rank)
-    assert found[0].difficulty < taken.difficulty  # the shortest comes first for SE
-    assert Solver(["XY-Chain"], order="se").next_step(grid) == found[0]
+    assert found[0].facts["size"] < taken.facts["size"]  # the shortest comes first
+    assert Solver(["XY-Chain"], order=None).next_step(grid) == found[0]
     assert Solver(["XY-Chain"], order="hodoku").next_step(grid) == taken
     assert hodoku_rank(taken) == (-3, 6 + 8 + 7 * 81 + 8 + 14 * 161 + 8)
 
@@ -107,7 +109,7 @@ def test_brute_force_as_hodoku_when_logic_runs_out():
     """HoDoKu's last resort: the solution's digit in the middle empty cell, 10000 points, then
     logic again; the puzzle is Extreme and not solved by logic. Without Brute Force in the
     technique set, a path that cannot finish adds 10000 once."""
-    from sudoku_logic.grading.rater import step_score
+    from sudoku_logic.grading.hodoku import step_score
     puzzle = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."
     solution = dlx.unique_solution(parse(puzzle))
     r = Rater(se=False).rate(parse(puzzle), keep_paths=True)
@@ -123,7 +125,7 @@ def test_brute_force_as_hodoku_when_logic_runs_out():
     assert forced and grid.is_solved()
     assert (r.level, r.hodoku_hardest, r.hodoku_solved) == ("Extreme", "Brute Force", False)
     assert r.score == sum(step_score(s) for s in r.hodoku_path) >= 10000 * forced
-    names = [t.name for t in Rater(se=False).hodoku if t.name != "Brute Force"]
+    names = [n for n in Rater(se=False).hodoku.technique_names if n != "Brute Force"]
     r2 = Rater(names, se=False).rate(parse(puzzle), keep_paths=True)
     assert "Brute Force" not in {s.technique for s in r2.hodoku_path} and not r2.hodoku_solved
     assert r2.score == sum(step_score(s) for s in r2.hodoku_path) + 10000

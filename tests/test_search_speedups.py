@@ -15,17 +15,18 @@ import random
 
 import pytest
 
-from sudoku_logic.grading.rater import Rater, hodoku_techniques, se_next_step, se_techniques
+from sudoku_logic.app.solver import Solver
+from sudoku_logic.grading.rater import Rater
 from sudoku_logic.grading.rows import rating_row
+from sudoku_logic.grading.scales import all_techniques, hodoku_techniques, se_policy
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import CELL_HOUSES
-from sudoku_logic.solve.solver import SearchMemo, Solver, changed_houses, snapshot, step_changes
-from sudoku_logic.strategies.registry import all_techniques
+from sudoku_logic.solve.memo import SearchMemo, changed_houses, snapshot, step_changes
 from sudoku_logic.core.step import LazyStep, Step
 
 from helpers import collection
 
-LOCAL = [t for t in all_techniques("se") if t.local is not None and t.default]  # Franken/Mutant: slow
+LOCAL = [t for t in all_techniques("hodoku") if t.local is not None and t.default]  # Franken/Mutant: slow
 HOUSE_LOCAL = [t for t in LOCAL if t.local == "house"]
 DIGIT_LOCAL = [t for t in LOCAL if t.local == "digit"]
 PUZZLES = (collection("qqwing_expert.txt", 12, every=80) + collection("top1465.txt", 3, every=400)
@@ -123,20 +124,22 @@ def test_solve_paths_with_and_without_memo(puzzle):
     paths = []
     for use_memo in (True, False):
         solver = Solver(names, order="hodoku", unique=True)
-        solver.use_memo = use_memo
+        solver.policy.memo = use_memo
         paths.append([s.notation for s in solver.solve(parse(puzzle)).steps])
     assert paths[0] == paths[1]
 
 
 @pytest.mark.parametrize("puzzle", PUZZLES[:8])
-def test_memo_gives_the_same_steps_along_the_se_path(puzzle):
-    techs = se_techniques()
-    memo = SearchMemo()
+def test_se_path_steps_do_not_depend_on_the_solves_caches(puzzle):
+    """Along SE's path, the step taken with the solve's context (its caches filled by the
+    positions before) is the step a fresh context gives at that position."""
+    policy = se_policy()
+    ctx = policy.context(unique=True)
     grid = parse(puzzle)
     while grid.empty:
-        step, d = se_next_step(grid, techs, memo)
-        plain, pd = se_next_step(grid, techs)
-        assert (step and step.notation, d) == (plain and plain.notation, pd), grid.values_string()
+        step = policy.next_step(grid, ctx)
+        plain = policy.next_step(grid, policy.context(unique=True))
+        assert (step and step.notation) == (plain and plain.notation), grid.values_string()
         if step is None:
             break
         grid.apply(step)

@@ -6,7 +6,7 @@ from exemplar_check import check_exemplar
 from helpers import check_reglib_case, exemplar_sections, reglib_cases, reglib_ids
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import HOUSE_MASK
-from sudoku_logic.solve.solver import Solver
+from sudoku_logic.app.solver import Solver
 from sudoku_logic.core.houses import cells_name as hodoku_cells
 from sudoku_logic.strategies.registry import lookup
 

@@ -11,7 +11,7 @@ from sudoku_logic.grading.rater import Rater
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 from sudoku_logic.solve.singles_queue import QUEUED, SinglesQueue
-from sudoku_logic.solve.solver import Solver
+from sudoku_logic.app.solver import Solver
 
 # HoDoKu 2.2's own level and score (from /work/shared/ratings/hodoku_dev.csv): the first
 # puzzles of each source on which we agree (all of the first 8-16 of the easy, intermediate,
@@ -67,12 +67,12 @@ def test_queued_singles_are_singles_of_the_position(puzzle):
     """Every single the queues give is one the plain finders find at that position (the
     queues choose among them, they find nothing else)."""
     solver = Solver(order="hodoku")
-    plain = {t.name: t for t in solver.techniques if t.name in QUEUED}
+    plain = {t.name: t for t in solver.policy.techniques if t.name in QUEUED}
     grid = parse(puzzle)
     queue, grid = SinglesQueue.start(grid)
     steps = 0
     while grid.empty:
-        step = solver.next_step(grid, queue)
+        step = solver.next_step(grid, state=queue)
         assert step is not None
         if step.technique in QUEUED:
             found = {(tuple(s.placements)) for s in plain[step.technique].finder(grid)}
@@ -100,7 +100,7 @@ def test_hidden_single_stops_at_a_stale_entry():
 def test_hints_and_se_paths_do_not_use_the_queues():
     """A hint has no history: ``next_step`` without a queue searches the position; SE's
     order never uses the queues."""
-    assert Solver(order="hodoku").singles_queue and not Solver(order="se").singles_queue
+    assert Solver(order="hodoku").policy.queued and not hasattr(Solver(order="se").policy, "queued")
     grid = parse(collection("qqwing_easy.txt", 1)[0])
     step = Solver(order="hodoku").next_step(grid)
     assert step.technique == "Full House" or step.technique in QUEUED

@@ -4,7 +4,7 @@ import pytest
 from helpers import check_path, check_reglib_case, exemplar_sections, reglib_cases, reglib_ids
 from sudoku_logic.strategies.registry import REGISTRY, lookup
 from sudoku_logic.core.formats import parse
-from sudoku_logic.solve.solver import Solver
+from sudoku_logic.app.solver import Solver
 
 SDC = "Sue de Coq"
 CASES = reglib_cases("1101")
@@ -17,7 +17,7 @@ def test_reglib(case):
 
 def test_library_has_cases_and_family():
     assert len(CASES) >= 15
-    assert REGISTRY[SDC].family == "als"
+    assert REGISTRY[SDC].family == "sue_de_coq"
 
 
 def _step(case):

@@ -1,9 +1,9 @@
 """The difficulty table against the numbers in HoDoKu's and Sudoku Explainer's sources."""
 import pytest
 
-from sudoku_logic.grading.rater import se_length_increment
+from sudoku_logic.grading.scales import all_names, all_techniques
+from sudoku_logic.grading.se import length_increment as se_length_increment
 from sudoku_logic.grading.tables import LEVEL_MAX_SCORE, RATINGS
-from sudoku_logic.strategies.registry import all_techniques
 
 # HoDoKu 2.2, src/sudoku/Options.java, DEFAULT_SOLVER_STEPS: StepConfig(index, type, level,
 # category, baseScore, ...). name: (level, score, index, enabled by default). Where two of our
@@ -102,12 +102,23 @@ SE = {
     "Direct Hidden Pair": 2.0, "Naked Single": 2.3, "Direct Hidden Triplet": 2.5,
     "Locked Candidates Type 1 (Pointing)": 2.6, "Locked Candidates Type 2 (Claiming)": 2.8,
     "Naked Pair": 3.0, "X-Wing": 3.2, "Hidden Pair": 3.4, "Naked Triple": 3.6, "Swordfish": 3.8,
-    "Hidden Triple": 4.0, "XY-Wing": 4.2, "XYZ-Wing": 4.4, "Uniqueness Test 1": 4.5,
-    "Uniqueness Test 2": 4.6, "Uniqueness Test 4": 4.6, "Naked Quadruple": 5.0, "Jellyfish": 5.2,
-    "Hidden Quadruple": 5.4, "Bivalue Universal Grave + 1": 5.6, "Continuous Nice Loop": 6.5,
-    "X-Chain": 6.6, "XY-Chain": 7.0, "Forcing Chain Verity": 8.0, "Forcing Net Contradiction": 8.5,
-    "Nested Forcing Net": 9.5,
+    "Hidden Triple": 4.0, "XY-Wing": 4.2, "XYZ-Wing": 4.4, "Unique Rectangle Type 1": 4.5,
+    "Unique Loop Type 3": 4.5, "Naked Quadruple": 5.0, "Jellyfish": 5.2,
+    "Hidden Quadruple": 5.4, "Bivalue Universal Grave + 1": 5.6, "Bivalue Universal Grave Type 3": 5.7,
+    "Aligned Pair Exclusion": 6.2, "Bidirectional X-Cycle": 6.5, "Bidirectional Y-Cycle": 6.5,
+    "Forcing X-Chain": 6.6, "Bidirectional Cycle": 7.0, "Forcing Chain": 7.0,
+    "Aligned Triplet Exclusion": 7.5, "Nishio Forcing Chains": 7.5, "Cell Forcing Chains": 8.0,
+    "Region Forcing Chains": 8.0, "Dynamic Contradiction Forcing Chains": 8.5,
+    "Dynamic Double Forcing Chains (+)": 9.0, "Dynamic Cell Forcing Chains (+ Forcing Chains)": 9.5,
+    "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)": 10.0,
+    "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)": 10.5,
+    "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))": 11.0,
 }
+
+#: HoDoKu's techniques that SE does not have: never on SE's path, no SE number.
+NOT_SE = {"Uniqueness Test 1", "Continuous Nice Loop", "X-Chain", "XY-Chain", "Skyscraper",
+          "Finned X-Wing", "Forcing Chain Verity", "Forcing Net Contradiction", "Nested Forcing Net",
+          "Locked Pair", "Sue de Coq", "Brute Force"}
 
 SE_ONLY = {"Direct Pointing", "Direct Claiming", "Direct Hidden Pair", "Direct Hidden Triplet"}
 
@@ -122,6 +133,11 @@ def test_hodoku_level_score_order(name):
 @pytest.mark.parametrize("name", sorted(SE))
 def test_se_difficulty(name):
     assert RATINGS[name].se == SE[name]
+
+
+@pytest.mark.parametrize("name", sorted(NOT_SE))
+def test_hodoku_only_techniques_have_no_se_number(name):
+    assert RATINGS[name].se is None and name not in all_names("se")
 
 
 def test_level_max_scores():
@@ -142,18 +158,17 @@ def test_se_only_techniques_stay_off_the_hodoku_order():
         r = RATINGS[name]
         assert r.se is not None and r.level is None and r.score is None and r.order is None
     hodoku = {t.name for t in all_techniques("hodoku")}
-    se = {t.name for t in all_techniques("se")}
-    assert not SE_ONLY & hodoku and SE_ONLY <= se
+    assert not SE_ONLY & hodoku and SE_ONLY <= set(all_names("se"))
 
 
 def test_hodoku_order_puts_naked_before_hidden_single():
     names = [t.name for t in all_techniques("hodoku")]
     assert names[:3] == ["Full House", "Naked Single", "Hidden Single"]
-    se = [t.name for t in all_techniques("se")]
+    se = all_names("se")
     assert se.index("Hidden Single") < se.index("Direct Hidden Pair") < se.index("Naked Single")
 
 
 def test_brute_force_is_hodokus_last_resort_only():
     hodoku = [t.name for t in all_techniques("hodoku")]
     assert hodoku[-1] == "Brute Force" and RATINGS["Brute Force"].se is None
-    assert "Brute Force" not in {t.name for t in all_techniques("se")}
+    assert "Brute Force" not in all_names("se")

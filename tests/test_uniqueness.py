@@ -19,8 +19,9 @@ from helpers import (
 from sudoku_logic.grading.tables import RATINGS
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
-from sudoku_logic.solve.solver import Solver
-from sudoku_logic.strategies.registry import REGISTRY, all_techniques, lookup
+from sudoku_logic.app.solver import Solver
+from sudoku_logic.grading.scales import all_techniques
+from sudoku_logic.strategies.registry import REGISTRY, lookup
 from sudoku_logic.core.houses import cells_name as hodoku_cells
 
 CODES = {
@@ -239,7 +240,7 @@ def test_multi_solution_puzzle_never_uses_uniqueness():
 
 def test_uniqueness_false_never_uses_them():
     solver = Solver(order="hodoku", uniqueness=False)
-    assert not [t for t in solver.techniques if t.needs_unique]
+    assert not [t for t in solver.policy.techniques if t.needs_unique]
     with_u = Solver(BASIC + ["uniqueness"], order="hodoku")
     without = Solver(BASIC + ["uniqueness"], order="hodoku", uniqueness=False)
     for title, _, puzzle, path in UEX:

@@ -8,7 +8,7 @@ from helpers import (
     reglib_ids,
 )
 from sudoku_logic.core.formats import parse
-from sudoku_logic.solve.solver import Solver
+from sudoku_logic.app.solver import Solver
 from sudoku_logic.strategies.registry import lookup
 
 CODES = {

@@ -50,7 +50,7 @@ from sudoku_logic.core.step import Step
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.app.position import Position, Problem, WrongPosition, load_position
-from sudoku_logic.solve.solver import Solver, SolveResult
+from sudoku_logic.app.solver import Solver, SolveResult
 
 PositionLike = Union[str, Grid, Position]
 
@@ -101,8 +101,9 @@ def _solver(techniques: Sequence[str] | None, order: str | None) -> Solver:
 
 def next_step(position: PositionLike, *, skip: int = 0, techniques: Sequence[str] | None = None,
               order: str | None = "se") -> Step | None:
-    """The easiest step (the one the rater takes), or the one after ``skip`` easier distinct
-    deductions; None when no technique applies. Raises :class:`WrongPosition` for a position
+    """The step the program of ``order`` takes now (``se``: the step Sudoku Explainer's path
+    takes, the one its rating comes from; ``hodoku``: HoDoKu's), or the one after ``skip``
+    distinct deductions; None when no technique applies. Raises :class:`WrongPosition` for a position
     that contradicts its solution."""
     from sudoku_logic.app.hints import pick_step
     return pick_step(_solver(techniques, order), _grid(position), skip)
@@ -110,31 +111,31 @@ def next_step(position: PositionLike, *, skip: int = 0, techniques: Sequence[str
 
 def steps(position: PositionLike, *, techniques: Sequence[str] | None = None,
           order: str | None = "se") -> list[Step]:
-    """Every distinct step available now, easiest first."""
+    """Every distinct step available now, in the order of ``order``'s program."""
     from sudoku_logic.app.hints import distinct_steps
     return list(distinct_steps(_solver(techniques, order), _grid(position)))
 
 
 def solve_path(position: PositionLike, *, techniques: Sequence[str] | None = None,
                order: str | None = "se") -> SolveResult:
-    """The solve path: the easiest step each time until solved or stuck
-    (``.steps``, ``.solved``, ``.grid`` where it stopped, ``.start``)."""
+    """The solve path of ``order``'s program (the path its rating comes from) until solved
+    or stuck (``.steps``, ``.solved``, ``.grid`` where it stopped, ``.start``)."""
     return _solver(techniques, order).solve(_grid(position))
 
 
 def rate(position: PositionLike, *, techniques: Sequence[str] | None = None):
     """The rating of a position on both scales: a :class:`sudoku_logic.grading.rater.Rating` with ``er``,
-    ``ep``, ``ed`` (Sudoku Explainer), ``level`` and ``score`` (HoDoKu), ``hardest``."""
+    ``ep``, ``ed`` (Sudoku Explainer's path), ``level`` and ``score`` (HoDoKu's), ``hardest``;
+    ``se_path`` and ``hodoku_path`` are the paths they come from."""
     from sudoku_logic.grading.rater import rate as rate_grid
-    grid = _grid(position)
-    solver = Solver(techniques, order="se", unique=True) if techniques is not None else None
-    return rate_grid(grid, solver)
+    return rate_grid(_grid(position), techniques)
 
 
 def hint(position: PositionLike, level: int = 3, *, skip: int = 0,
          techniques: Sequence[str] | None = None) -> str | None:
-    """The hint for the easiest step as text: level 1 where to look, 2 the technique and
-    where, 3 the whole step (notation and explanation). None when no step applies."""
+    """The hint for the next step of Sudoku Explainer's path as text: level 1 where to
+    look, 2 the technique and where, 3 the whole step (notation and explanation). None when
+    no step applies."""
     from sudoku_logic.app.hints import hint_text
     step = next_step(position, skip=skip, techniques=techniques)
     return None if step is None else hint_text(step, level)

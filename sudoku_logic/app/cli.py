@@ -54,17 +54,24 @@ def _solver(techniques: Optional[str], uniqueness: bool = True, unique: Optional
             without: Optional[str] = None, order: Optional[str] = None):
     """A Solver from the command-line options; unknown names exit 2 with one line.
 
-    An explicit ``--techniques`` list keeps the order given unless ``--order`` is set.
+    Without ``--order`` the solver takes Sudoku Explainer's steps (SE's rules, the path of
+    the ER), restricted to ``--techniques`` when those are all SE's; a ``--techniques`` list
+    with techniques SE lacks is tried in the order given (HoDoKu's finders).
     """
-    from sudoku_logic.strategies.registry import all_techniques, lookup
-    from sudoku_logic.solve.solver import Solver
+    from sudoku_logic.app.solver import Solver
+    from sudoku_logic.grading.scales import all_names, resolve
+    from sudoku_logic.grading.tables import RATINGS
     names = _names(techniques)
     try:
+        use_order = order
+        if order is None:
+            use_order = "se"
+            if names is not None and any(RATINGS[n].se is None for n in resolve(names)):
+                use_order = None
         if without:
-            drop = {t.name for t in lookup(_names(without))}
-            pool = lookup(names) if names is not None else [t for t in all_techniques(order or "se") if t.default]
-            names = [t.name for t in pool if t.name not in drop]
-        use_order = order or ("se" if techniques is None else None)
+            drop = set(resolve(_names(without)))
+            pool = resolve(names) if names is not None else all_names(use_order or "se")
+            names = [n for n in pool if n not in drop]
         return Solver(names, order=use_order, uniqueness=uniqueness, unique=unique)
     except KeyError as e:
         message = f"unknown technique {e.args[0]!r} (run `sudoku techniques` for the list)"
@@ -225,9 +232,8 @@ def step(
             done = True
             continue
         if as_json:
-            doc = {"puzzle": grid.values_string(), "solved": result.solved,
-                   "steps": [s.to_dict() for s in result.steps]}
-            print_json(rep.out, doc)
+            from sudoku_logic.grading.rater import path_doc
+            print_json(rep.out, path_doc(grid.values_string(), result))
             continue
         rep.out.print(f"Puzzle {grid.values_string()}", markup=False, style="bold")
         _print_steps(rep, grid, result.steps, grids)
@@ -413,9 +419,9 @@ def rate(
         _fail("--chunk must be 0 (automatic) or a number of puzzles")
     names = _names(techniques)
     if names is not None:
-        from sudoku_logic.strategies.registry import lookup
+        from sudoku_logic.grading.scales import resolve
         try:
-            lookup(names)
+            resolve(names)
         except KeyError as e:
             _fail(f"unknown technique {e.args[0]!r} (run `sudoku techniques` for the list)")
     if memory < 0:
@@ -443,18 +449,25 @@ def rate(
 
 @app.command("techniques")
 def list_techniques() -> None:
-    """List the techniques with their family and ratings on both scales."""
-    from sudoku_logic.strategies.registry import all_techniques
+    """List the techniques with their family and ratings on both scales: Sudoku Explainer's
+    in SE's order, then those only HoDoKu has, in HoDoKu's order."""
+    from sudoku_logic.grading.scales import all_names
+    from sudoku_logic.grading.tables import RATINGS
+    from sudoku_logic.strategies.registry import REGISTRY, RULES
     out = Console(highlight=False)
-    # SE's order, then what only HoDoKu has (its last resort, Brute Force)
-    techs = all_techniques("se") + [t for t in all_techniques("hodoku") if t.rating.se is None]
-    for t in techs:
-        r = t.rating
-        flags = ("" if t.default else " (off by default)") + (" (assumes uniqueness)" if t.needs_unique else "")
+    se_names = all_names("se")
+    names = se_names + [n for n in all_names("hodoku") if n not in se_names]
+    unique = {t for r in RULES.values() if r.needs_unique for t in r.techniques}
+    for name in names:
+        r = RATINGS[name]
+        t = REGISTRY.get(name)
+        off = t is not None and not t.default and name not in se_names
+        needs = name in unique or (t is not None and t.needs_unique)
+        flags = (" (off by default)" if off else "") + (" (assumes uniqueness)" if needs else "")
         se = f"{r.se:.1f}" if r.se is not None else "-"
         level = r.level or "-"
         score = str(r.score) if r.score is not None else "-"
-        out.print(f"{t.name:<40} {t.family:<14} SE {se:>4}  {level:<8} {score:>5}{flags}", markup=False)
+        out.print(f"{name:<40} {r.family:<14} SE {se:>4}  {level:<8} {score:>5}{flags}", markup=False)
 
 
 def main() -> None:
@@ -501,7 +514,7 @@ def generate(
     from sudoku_logic.app.pool import PoolError
     from sudoku_logic.app.writer import RowWriter, choose_format, open_output
     from sudoku_logic.grading.rows import DEFAULT_COLUMNS
-    from sudoku_logic.strategies.registry import lookup
+    from sudoku_logic.grading.scales import resolve
 
     from sudoku_logic.app.generator import SYMMETRIES, Wanted, generate as run
 
@@ -524,7 +537,7 @@ def generate(
     tech_name = None
     if technique:
         try:
-            tech_name = lookup([technique])[0].name
+            tech_name = resolve([technique])[0]
         except (KeyError, IndexError):
             _fail(f"unknown technique {technique!r} (run `sudoku techniques` for the list)")
     if seed is None:

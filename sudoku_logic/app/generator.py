@@ -154,77 +154,68 @@ def _next_removal(values: list[int], solution: list[int], pool: list[tuple[int, 
 
 # ---------------------------------------------------------------- cheap checks
 
-_CHECKS: dict = {}  # per process: the HoDoKu solver and SE techniques, built on first use
-
-
-def _hodoku_solver():
-    if "hodoku" not in _CHECKS:
-        from sudoku_logic.grading.rater import hodoku_techniques
-        from sudoku_logic.solve.solver import Solver
-
-        _CHECKS["hodoku"] = Solver([t.name for t in hodoku_techniques()], order="hodoku", unique=True)
-    return _CHECKS["hodoku"]
-
-
-def _se_techniques():
-    if "se" not in _CHECKS:
-        from sudoku_logic.grading.rater import se_techniques
-
-        _CHECKS["se"] = se_techniques()
-    return _CHECKS["se"]
-
-
 def singles_solve(values: list[int]) -> bool:
     """Whether naked and hidden singles alone solve the puzzle."""
     c = bitsolve.propagated(values)
     return c is not None and all(not m & (m - 1) for m in c)
 
 
-def level_verdict(values: list[int], level: str) -> int:
-    """-1, 0 or 1 as the puzzle's HoDoKu level (as :class:`sudoku_logic.grading.rater.Rater` rates it) is
-    below, at or above ``level``. Only the HoDoKu path is run, and it stops as soon as a step's
-    level or the score so far puts the puzzle above ``level``. A puzzle the path cannot solve
-    (rated Extreme, but not solved, which no request accepts) gives 1. A puzzle that singles solve
-    with at least 24 givens is Easy without any path (singles score at most 14 each, and
-    Easy allows 800)."""
-    from sudoku_logic.grading.rater import Rating, hodoku_rate, hodoku_techniques
+#: A path a cheap check ran in whole: (the puzzle's values, its Rating, seconds taken).
+Done = tuple
+
+
+def level_check(values: list[int], level: str) -> tuple[int, Done | None]:
+    """-1, 0 or 1 as the puzzle's HoDoKu level (as :class:`sudoku_logic.grading.rater.Rater`
+    rates it) is below, at or above ``level``, and the HoDoKu path when it ran in whole.
+    Only the HoDoKu path is run, and it stops as soon as a step's level or the score so far
+    puts the puzzle above ``level``. A puzzle the path cannot solve (rated Extreme, but not
+    solved, which no request accepts) gives 1. A puzzle that singles solve with at least 24
+    givens is Easy without any path (singles score at most 14 each, and Easy allows 800)."""
+    from sudoku_logic.grading.rater import Rating, hodoku_rate
     from sudoku_logic.grading.tables import LEVELS
 
     names = [lv.lower() for lv in LEVELS]
     target = names.index(level.lower())
     if sum(1 for v in values if v) >= 24 and singles_solve(values):
-        return -1 if target > 0 else 0
+        return (-1 if target > 0 else 0), None
     t0 = time.perf_counter()
     out = Rating("")
     above = LEVELS[target] if target < len(LEVELS) - 1 else None
-    if not hodoku_rate(Grid.from_values(values), hodoku_techniques(), out, _hodoku_solver(), above):
-        return 1
+    if not hodoku_rate(Grid.from_values(values), out, stop_above=above):
+        return 1, None
     if not out.hodoku_solved:
-        return 1  # rated Extreme but not solved: no request accepts it
-    # the whole HoDoKu path of this puzzle, for rated_row if it is accepted
-    _CHECKS["path"] = (tuple(values), out, time.perf_counter() - t0)
+        return 1, None  # rated Extreme but not solved: no request accepts it
     got = names.index(out.level.lower())
-    return (got > target) - (got < target)
+    return (got > target) - (got < target), (tuple(values), out, time.perf_counter() - t0)
 
 
-def rating_verdict(values: list[int], low: float | None, high: float | None) -> int:
-    """-1 if the puzzle's Sudoku Explainer rating (as :class:`sudoku_logic.grading.rater.Rater` rates it)
-    is below ``low``, 1 if it is above ``high`` or the SE path cannot solve it, else 0. Only
-    the SE path is run, stopped at the first step rated above ``high``. A puzzle that
-    singles solve rates at most 2.3 (SE's naked single) without any path."""
+def rating_check(values: list[int], low: float | None, high: float | None) -> tuple[int, Done | None]:
+    """-1 if the puzzle's Sudoku Explainer rating (as :class:`sudoku_logic.grading.rater.Rater`
+    rates it) is below ``low``, 1 if it is above ``high`` or the SE path cannot solve it,
+    else 0; and the SE path when it ran in whole. Only the SE path is run, stopped at the
+    first step rated above ``high``. A puzzle that singles solve rates at most 2.3 (SE's
+    naked single) without any path."""
     from sudoku_logic.grading.rater import Rating, se_rate
 
     if low is not None and low > 2.3 and singles_solve(values):
-        return -1
+        return -1, None
     t0 = time.perf_counter()
     out = Rating("")
-    if not se_rate(Grid.from_values(values), _se_techniques(), out, stop_above=high):
-        return 1
+    if not se_rate(Grid.from_values(values), out, stop_above=high):
+        return 1, None
     if not out.se_solved:
-        return 1
-    # the whole SE path of this puzzle, for rated_row if it is accepted
-    _CHECKS["se_path"] = (tuple(values), out, time.perf_counter() - t0)
-    return -1 if low is not None and out.er < low else 0
+        return 1, None
+    return (-1 if low is not None and out.er < low else 0), (tuple(values), out, time.perf_counter() - t0)
+
+
+def level_verdict(values: list[int], level: str) -> int:
+    """The verdict of :func:`level_check`."""
+    return level_check(values, level)[0]
+
+
+def rating_verdict(values: list[int], low: float | None, high: float | None) -> int:
+    """The verdict of :func:`rating_check`."""
+    return rating_check(values, low, high)[0]
 
 
 # ---------------------------------------------------------------- rated runs
@@ -253,24 +244,43 @@ class Wanted:
         return True
 
     def verdict(self, values: list[int]) -> int:
-        """The cheap check of a unique puzzle against the level and the band (see
-        :func:`level_verdict`, :func:`rating_verdict`): 1 if either cannot fit, 0 if both
-        fit, else -1 (too easy). The technique is not checked."""
-        verdicts = []
-        if self.level:
-            verdicts.append(level_verdict(values, self.level))
-            if verdicts[-1] > 0:
-                return 1
-        if self.min_rating is not None or self.max_rating is not None:
-            verdicts.append(rating_verdict(values, self.min_rating, self.max_rating))
-        if 1 in verdicts:
-            return 1
-        return 0 if all(v == 0 for v in verdicts) else -1
+        """The cheap check of a unique puzzle against the level and the band: 1 if either
+        cannot fit, 0 if both fit, else -1 (too easy). The technique is not checked."""
+        return Checks(self).verdict(values)
 
     @property
     def aimed(self) -> bool:
         """Whether there is a level or a band to aim at."""
         return bool(self.level) or self.min_rating is not None or self.max_rating is not None
+
+
+class Checks:
+    """The cheap checks of one candidate against ``wanted`` (:func:`level_check`,
+    :func:`rating_check`), keeping the paths the last check ran in whole so that the row of
+    an accepted puzzle need not run them again. One object per candidate: nothing is kept
+    between candidates."""
+
+    def __init__(self, wanted: Wanted) -> None:
+        self.wanted = wanted
+        self.se: Done | None = None
+        self.hodoku: Done | None = None
+
+    def verdict(self, values: list[int]) -> int:
+        """1 if the level or the band cannot fit, 0 if both fit, else -1 (too easy)."""
+        wanted = self.wanted
+        self.se = self.hodoku = None
+        verdicts = []
+        if wanted.level:
+            v, self.hodoku = level_check(values, wanted.level)
+            verdicts.append(v)
+            if v > 0:
+                return 1
+        if wanted.min_rating is not None or wanted.max_rating is not None:
+            v, self.se = rating_check(values, wanted.min_rating, wanted.max_rating)
+            verdicts.append(v)
+        if 1 in verdicts:
+            return 1
+        return 0 if all(v == 0 for v in verdicts) else -1
 
 
 @dataclass
@@ -283,25 +293,20 @@ class Candidate:
     row: dict | None
 
 
-_RATER = None  # one Rater per process, built on first use
 #: The Rating fields each path fills (a path a cheap check ran in whole is not run again).
 _SE_FIELDS = ("er", "ep", "ed", "se_hardest", "se_steps", "se_solved", "se_path")
 _HODOKU_FIELDS = ("level", "score", "hodoku_hardest", "hodoku_steps", "hodoku_solved", "hodoku_path")
 
 
-def rated_row(grid: Grid) -> dict:
+def rated_row(grid: Grid, checks: Checks | None = None) -> dict:
     """The ``sudoku rate`` row of a puzzle (both scales, as ``sudoku rate`` rates it) plus
-    the set of techniques on both paths. A path that :func:`level_verdict` or
-    :func:`rating_verdict` has just run in whole for this puzzle is used instead of running
-    it again (the same techniques in the same order, so the same steps)."""
-    global _RATER
-    from sudoku_logic.grading.rater import Rater, Rating, hodoku_rate, se_rate
+    the set of techniques on both paths. A path that ``checks`` has just run in whole for
+    this puzzle is used instead of running it again (the same policy, so the same steps)."""
+    from sudoku_logic.grading.rater import Rating, hodoku_rate, se_rate
 
-    if _RATER is None:
-        _RATER = Rater()
     key = tuple(grid.values)
-    se_done = _CHECKS.pop("se_path", None)
-    hodoku_done = _CHECKS.pop("path", None)
+    se_done = checks.se if checks is not None else None
+    hodoku_done = checks.hodoku if checks is not None else None
     t0 = time.perf_counter()
     seconds = 0.0
     rating = Rating(grid.values_string())
@@ -310,13 +315,13 @@ def rated_row(grid: Grid) -> dict:
             setattr(rating, f, getattr(se_done[1], f))
         seconds += se_done[2]
     else:
-        se_rate(grid, _RATER.se, rating)
+        se_rate(grid, rating)
     if hodoku_done is not None and hodoku_done[0] == key:
         for f in _HODOKU_FIELDS:
             setattr(rating, f, getattr(hodoku_done[1], f))
         seconds += hodoku_done[2]
     else:
-        hodoku_rate(grid, _RATER.hodoku, rating, _hodoku_solver())
+        hodoku_rate(grid, rating)
     rating.ms = (time.perf_counter() - t0 + seconds) * 1000
     row = rating_row(rating)
     row["techniques"] = sorted({s.technique for s in rating.se_path} | {s.technique for s in rating.hodoku_path})
@@ -328,13 +333,16 @@ def candidate(seed: int, index: int, symmetry: str, minimal: bool, max_givens: i
     """Candidate ``index`` of the run with ``seed``: generated (aimed at ``wanted``'s level
     and band unless ``minimal``), checked cheaply, and if that passes rated in full."""
     rng = random.Random(f"{seed}:{index}")
-    aim = wanted.verdict if wanted.aimed else None
+    checks = Checks(wanted)
+    aim = checks.verdict if wanted.aimed else None
     values = make_puzzle(rng, symmetry, minimal, max_givens, aim)
     if values is None:
         return Candidate(index, "", None)
     grid = Grid.from_values(values)
     if minimal and aim is not None and aim(values) != 0:
         return Candidate(index, grid.values_string(), None)
+    if rate_row is rated_row:
+        return Candidate(index, grid.values_string(), rated_row(grid, checks))
     return Candidate(index, grid.values_string(), rate_row(grid))
 
 

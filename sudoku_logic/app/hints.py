@@ -5,8 +5,9 @@
 - Level 2 adds the technique's name.
 - Level 3 is the whole step: its notation line and explanation (the CLI adds the grid).
 
-The step hinted is the one the rater would take (:meth:`Solver.next_step`); ``skip``
-moves on to the next-easiest distinct deductions.
+The step hinted is the one the solver's program takes next (:meth:`Solver.next_step`): with
+Sudoku Explainer's order, the step of the path its ER is computed on; ``skip`` moves on to
+the next distinct deductions in that program's order.
 """
 from __future__ import annotations
 
@@ -16,17 +17,17 @@ from sudoku_logic.core.step import Step
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import BOX_OF, common_houses, mask_of
-from sudoku_logic.solve.solver import Solver
+from sudoku_logic.app.solver import Solver
 
 LEVELS = (1, 2, 3)
 _KINDS = (("row", "rows"), ("column", "columns"), ("box", "boxes"))
 
 
 def distinct_steps(solver: Solver, grid: Grid) -> Iterator[Step]:
-    """The solver's steps for ``grid``, easiest first, each deduction only once.
+    """The solver's steps for ``grid`` in its program's order, each deduction only once.
 
     Two steps that would make the same changes (a Naked Single that is also a Hidden
-    Single) count once, under the easier technique.
+    Single) count once, under the one that comes first.
     """
     seen: set[tuple[frozenset, frozenset]] = set()
     for step in solver.steps(grid):

@@ -15,7 +15,7 @@ from sudoku_logic.core.step import Step
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import DIGIT_BIT
 from sudoku_logic.app.render import CELL_BG_HTML, ROLES, step_roles, used_roles
-from sudoku_logic.solve.solver import SolveResult
+from sudoku_logic.solve.loop import SolveResult
 
 CELL = 44          # cell size in SVG units
 PAD = 3            # margin around the grid
@@ -112,6 +112,19 @@ def _legend(steps: Iterable[Step]) -> str:
     return f'<p class="legend">Colours: {chips}</p>' if chips else ""
 
 
+def _rating_text(rating) -> str:
+    """The rating of the path shown, on its own scale(s): what the rater says of this path."""
+    parts = []
+    if rating.se_solved is not None:
+        parts.append(f"Sudoku Explainer ER {rating.er:.1f} (EP {rating.ep:.1f}, ED {rating.ed:.1f}; "
+                     f"hardest step {_esc(rating.se_hardest)})")
+    if rating.hodoku_solved is not None:
+        parts.append(f"HoDoKu {_esc(rating.level)} ({rating.score}; hardest step {_esc(rating.hodoku_hardest)})")
+    if not parts:
+        return "These techniques are not all on one program's scale: no rating."
+    return "Rating of this path: " + "; ".join(parts) + "."
+
+
 def render_page(grid: Grid, result: SolveResult, title: str | None = None) -> str:
     """The HTML page for a solve path that starts at ``grid``."""
     from sudoku_logic.grading.rater import rate_path
@@ -126,8 +139,7 @@ def render_page(grid: Grid, result: SolveResult, title: str | None = None) -> st
         f"<h1>{_esc(title)}</h1>",
         f'<p class="meta">{_esc(puzzle)}</p>',
         f"<p>{len(result.steps)} steps; {'solved' if result.solved else 'stuck: no enabled technique applies at the end'}. "
-        f"Rating: Sudoku Explainer {rating.er:.1f}, HoDoKu {_esc(rating.level)} ({rating.score}); "
-        f"hardest step: {_esc(rating.hardest)}.</p>",
+        f"{_rating_text(rating)}</p>",
         _legend(result.steps),
     ]
     g = grid.copy()

@@ -21,7 +21,7 @@ from rich.text import Text
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.app.hints import hint_text
 from sudoku_logic.app.render import candidate_grid, legend
-from sudoku_logic.solve.solver import SolveResult
+from sudoku_logic.solve.loop import SolveResult
 
 NEXT, BACK, LEVEL, QUIT = "next", "back", "level", "quit"
 _KEYS = {"": NEXT, "\n": NEXT, "\r": NEXT, " ": NEXT, "n": NEXT, "b": BACK, "p": BACK,

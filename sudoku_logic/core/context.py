@@ -16,7 +16,7 @@ puzzles, two scales, the same puzzle twice) can never see each other's state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Callable
 
 from .grid import Grid
 
@@ -71,14 +71,19 @@ class SolveContext:
     """Everything one solve may remember: settings, the puzzle's uniqueness, caches.
 
     ``unique``: whether the puzzle is known to have one solution (None: find out with DLX
-    when first asked)."""
+    when first asked). ``difficulty``: the Sudoku Explainer difficulty of a step, given by
+    the SE scale that runs the solve (:mod:`sudoku_logic.grading.se`) to the SE rules that
+    order their own hints by it (SE's chaining rules sort their hints by difficulty, then
+    complexity), so that the number that orders a search is the number the scale rates."""
 
-    __slots__ = ("settings", "_unique", "_caches")
+    __slots__ = ("settings", "_unique", "_caches", "difficulty")
 
-    def __init__(self, settings: Settings | None = None, unique: bool | None = None) -> None:
+    def __init__(self, settings: Settings | None = None, unique: bool | None = None,
+                 difficulty: Callable[[Any], float] | None = None) -> None:
         self.settings = settings if settings is not None else DEFAULT_SETTINGS
         self._unique = unique
         self._caches: dict[str, dict] = {}
+        self.difficulty = difficulty
 
     def is_unique(self, grid: Grid) -> bool:
         """Whether the puzzle of ``grid`` has exactly one solution (DLX, on first need)."""

@@ -8,8 +8,11 @@ from __future__ import annotations
 from sudoku_logic.core.errors import InvalidPuzzle
 from sudoku_logic.core.houses import (
     ALL_CELLS, ALL_DIGITS, CELL_BIT, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, PEERS,
-    cell_name, house_name,
+    cell_list, cell_name, house_name,
 )
+
+#: Each cell's 20 peers, ascending.
+PEER_LIST: list[tuple[int, ...]] = [tuple(cell_list(PEERS[c])) for c in range(81)]
 
 
 class Grid:
@@ -100,15 +103,19 @@ class Grid:
         self.values[cell] = d
         self.placed[d] |= bit
         self.empty &= nbit
-        hit = pos[d] & PEERS[cell]
+        p = pos[d]
+        hit = p & PEERS[cell]
         if hit:
-            pos[d] ^= hit
+            pos[d] = p ^ hit
             nd = ~DIGIT_BIT[d]
-            while hit:
-                low = hit & -hit
-                c = low.bit_length() - 1
-                cands[c] &= nd
-                hit ^= low
+            if hit.bit_count() > 6:  # many of the 20 peers: all of them, without bit tricks
+                for c in PEER_LIST[cell]:
+                    cands[c] &= nd
+            else:
+                while hit:
+                    low = hit & -hit
+                    cands[low.bit_length() - 1] &= nd
+                    hit ^= low
 
     def eliminate(self, cell: int, d: int) -> bool:
         """Remove candidate ``d`` from ``cell``; return whether it was there."""

@@ -17,6 +17,8 @@ a Hidden Single (scores 4, 4 and 14), depends on the order in which candidates w
 module replays that order on our grid (placements as ``Sudoku2.setCell``: the digit leaves
 the peers in cell order, then the cell's own candidates go; eliminations one by one) so
 that the HoDoKu path takes the singles HoDoKu takes, and its score comes out the same.
+Loading a position is not replayed but worked out from it (:func:`_loaded_queues`), with
+the same entries in the same order.
 """
 from __future__ import annotations
 
@@ -26,37 +28,61 @@ from sudoku_logic.strategies.singles import full_house_step, hidden_single_step,
 from sudoku_logic.core.step import Step
 
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, PEERS
+from sudoku_logic.core.houses import CELL_HOUSES, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, PEERS
 
-#: Each cell's (row, column, box) as cell sets.
-CELL_HOUSE_MASKS = [tuple(HOUSE_MASK[h] for h in houses) for houses in CELL_HOUSES]
 #: The techniques whose next step the queues decide.
 QUEUED = ("Full House", "Naked Single", "Hidden Single")
+#: Each cell's (row, column, box) as cell sets.
+CELL_HOUSE_MASKS = [tuple(HOUSE_MASK[h] for h in houses) for houses in CELL_HOUSES]
+_NONE = 127  # no cell
 
 
 class SinglesQueue:
     """The two queues of one solve path, kept up to date by :meth:`place` and
-    :meth:`eliminate` (which change the grid too: use them instead of ``Grid.apply``)."""
+    :meth:`eliminate` (which change the grid too: use them instead of ``Grid.apply``).
+
+    Entries whose cell has a value change nothing for any of the three searches (each
+    skips them), so the queues may drop them at any time. Besides the queues, the empty
+    cells of each house are counted (``empties[h]``)."""
 
     def __init__(self) -> None:
         self.naked: deque[tuple[int, int]] = deque()
         self.hidden: deque[tuple[int, int]] = deque()
+        #: empty cells of house h: 9 each in an empty grid
+        self.empties = bytearray(b"\x09" * 27)
 
     @classmethod
     def start(cls, grid: Grid) -> tuple["SinglesQueue", Grid]:
         """The queues after HoDoKu loads ``grid`` (values set in cell order, then any
         candidate ``grid`` lacks removed in cell and digit order), and that grid: equal in
-        values and candidates to ``grid``."""
+        values and candidates to ``grid``. Entries of cells that got a value on the way are
+        left out.
+
+        A position whose placed digits and candidates agree (no digit twice in a house, no
+        candidate next to the same digit placed) is not replayed: when each candidate went,
+        and so where each queue entry comes in, follows from the position itself
+        (:func:`_loaded_queues`)."""
         q = cls()
-        g = Grid()
-        for c in range(81):
-            if grid.values[c]:
-                q.place(g, c, grid.values[c])
-        for c in range(81):
-            if not g.values[c]:
-                for d in MASK_DIGITS[g.cands[c] & ~grid.cands[c]]:
-                    q.eliminate(g, c, d)
-        g.givens = grid.givens
+        found = _loaded_queues(grid)
+        if found is None:
+            g = Grid()
+            for c in range(81):
+                if grid.values[c]:
+                    q.place(g, c, grid.values[c])
+            for c in range(81):
+                if not g.values[c]:
+                    for d in MASK_DIGITS[g.cands[c] & ~grid.cands[c]]:
+                        q.eliminate(g, c, d)
+            g.givens = grid.givens
+            values = g.values
+            q.naked = deque(e for e in q.naked if not values[e[0]])
+            q.hidden = deque(e for e in q.hidden if not values[e[0]])
+        else:
+            g = grid.copy()
+            q.naked = deque(found[0])
+            q.hidden = deque(found[1])
+        empty = g.empty
+        q.empties = bytearray((empty & hm).bit_count() for hm in HOUSE_MASK)
         return q, g
 
     # ------------------------------------------------------------ changes
@@ -110,6 +136,9 @@ class SinglesQueue:
                 rest = q & hm
                 if rest and not rest & (rest - 1):
                     hidden.append((rest.bit_length() - 1, e))
+        empties = self.empties
+        for h in CELL_HOUSES[cell]:
+            empties[h] -= 1
         grid.place(cell, d)
 
     def apply(self, grid: Grid, step: Step) -> None:
@@ -130,37 +159,47 @@ class SinglesQueue:
         return self._hidden_single(grid)
 
     def _full_house(self, grid: Grid) -> Step | None:
-        empty = grid.empty
+        empties = self.empties
+        if empties.find(1) < 0:
+            return None  # no house has one empty cell
+        values = grid.values
         cands = grid.cands
-        stale = 0
-        for cell, d in self.naked:
-            if not empty >> cell & 1 or cands[cell] != 1 << (d - 1):
-                stale += 1  # solved since (or a broken position, which the solver reports)
+        naked = self.naked
+        # entries of solved cells change nothing for any of the three searches (nor do
+        # those of a broken position's emptied cells, which the solver reports): drop
+        # them from the front, skip them further on
+        while naked:
+            cell, d = naked[0]
+            if values[cell] or cands[cell] != 1 << (d - 1):
+                naked.popleft()
+            else:
+                break
+        for cell, d in naked:
+            if values[cell] or cands[cell] != 1 << (d - 1):
                 continue
-            bit = 1 << cell
             for h in CELL_HOUSES[cell]:
                 # HoDoKu: no other digit has a place left in the house; in a sound
                 # position, the cell is the house's last empty one
-                if empty & HOUSE_MASK[h] == bit:
+                if empties[h] == 1:
                     return full_house_step(cell, d, h)
-        if stale > 32 and stale * 2 > len(self.naked):
-            # entries of solved cells change nothing for any of the three searches
-            self.naked = deque(e for e in self.naked if empty >> e[0] & 1)
         return None
 
     def _naked_single(self, grid: Grid) -> Step | None:
-        empty = grid.empty
-        while self.naked:
-            cell, d = self.naked.popleft()
-            if empty >> cell & 1 and grid.cands[cell] == 1 << (d - 1):
+        values = grid.values
+        cands = grid.cands
+        naked = self.naked
+        while naked:
+            cell, d = naked.popleft()
+            if not values[cell] and cands[cell] == 1 << (d - 1):
                 return naked_single_step(cell, d)
         return None
 
     def _hidden_single(self, grid: Grid) -> Step | None:
-        empty = grid.empty
-        while self.hidden:
-            cell, d = self.hidden.popleft()
-            if not empty >> cell & 1:
+        values = grid.values
+        hidden = self.hidden
+        while hidden:
+            cell, d = hidden.popleft()
+            if values[cell]:
                 continue
             if not grid.cands[cell] >> (d - 1) & 1:
                 return None  # a broken position: the contradiction check reports it
@@ -171,3 +210,115 @@ class SinglesQueue:
                     return hidden_single_step(cell, d, h)
             return None  # HoDoKu stops at the first empty cell in the queue
         return None
+
+
+# ---------------------------------------------------------------- loading, worked out
+
+def _loaded_queues(grid: Grid) -> tuple[list[tuple[int, int]], list[tuple[int, int]]] | None:
+    """The entries of empty cells that :meth:`SinglesQueue.start` gets by replaying the
+    loading of ``grid``, in the same order, worked out from ``grid`` instead; None if
+    its placed digits and candidates disagree (then it replays).
+
+    Loading takes candidates away one at a time. Digit ``e`` leaves cell ``x``
+
+    - when the first digit ``e`` among ``x``'s peers is placed (its peers lose ``e`` in
+      cell order), if that comes before ``x`` gets a value;
+    - else, if ``x`` gets a value other than ``e``, when it is placed (after its peers);
+    - else, if ``x`` stays empty without ``e`` as a candidate, in the eliminations that
+      follow the placements (cell by cell, digit by digit).
+
+    A house is queued for ``e`` when its places for ``e`` go from two to one, and a cell
+    when its candidates do, at the moment that candidate leaves (a house before the cell,
+    row, column then box). So the entries of empty cells are those of the houses without
+    a placed ``e`` and one place or none for it at the end, and of the empty cells with one
+    candidate or none; each comes in at the time the last-but-one place or candidate
+    left. Times are numbered in the order of the loading (:func:`_leaving`).
+    """
+    values = grid.values
+    cands = grid.cands
+    pos = grid.pos
+    # where each digit is placed in each house (at 27 * e + h), and no digit twice
+    placed_at = [_NONE] * 270
+    near = [0] * 10  # cells next to a placed e
+    for x in range(81):
+        v = values[x]
+        if v:
+            if cands[x]:
+                return None
+            at = 27 * v
+            for h in CELL_HOUSES[x]:
+                if placed_at[at + h] != _NONE:
+                    return None
+                placed_at[at + h] = x
+            near[v] |= PEERS[x]
+    for e in range(1, 10):
+        if pos[e] & near[e]:
+            return None
+    events: list[tuple[int, bool, tuple[int, int]]] = []
+    for h in range(27):
+        once = twice = in_house = 0
+        for x in HOUSE_CELLS[h]:
+            v = values[x]
+            if v:
+                in_house |= 1 << (v - 1)
+            else:
+                m = cands[x]
+                twice |= once & m
+                once |= m
+        kind = h // 9  # 0 row, 1 column, 2 box: where the house comes among a cell's
+        for e in MASK_DIGITS[0x1FF & ~twice & ~in_house]:
+            # one place left for e, or none: the house went from two places to one
+            last = second = -1
+            rest = _NONE
+            for x in HOUSE_CELLS[h]:
+                t = _leaving(x, e, values, cands, placed_at)
+                if t < 0:
+                    rest = x  # e stays here
+                elif t > last:
+                    second, last, last_cell = last, t, x
+                elif t > second:
+                    second = t
+            if rest == _NONE:  # e left every cell: the last one was alone a moment
+                rest, last = last_cell, second
+            if not values[rest]:
+                events.append((last + kind, False, (rest, e)))
+    for x in range(81):
+        m = cands[x]
+        if values[x] or m & (m - 1):
+            continue
+        # one candidate left, or none: the cell went from two candidates to one
+        last = second = -1
+        left = 0
+        for e in range(1, 10):
+            t = _leaving(x, e, values, cands, placed_at)
+            if t < 0:
+                left = e
+            elif t > last:
+                second, last, last_e = last, t, e
+            elif t > second:
+                second = t
+        if not left:
+            left, last = last_e, second
+        events.append((last + 3, True, (x, left)))
+    events.sort()
+    return [e for _, naked, e in events if naked], [e for _, naked, e in events if not naked]
+
+
+def _leaving(x: int, e: int, values: list[int], cands: list[int], placed_at: list[int]) -> int:
+    """When digit ``e`` leaves cell ``x`` as a grid is loaded, as a number that orders the
+    moments (times 4, so that the house checked, 0-2, or the cell, 3, can be added), or
+    -1 if it stays. The moments: placing cell ``g`` takes ``e`` from peer ``x`` at
+    ``(g, 0, x)``, then the other candidates ``e`` from ``g`` itself at ``(g, 1, e)``; the
+    eliminations that follow come at ``(81, x, e)``."""
+    at = 27 * e
+    r, c, b = CELL_HOUSES[x]
+    g = min(placed_at[at + r], placed_at[at + c], placed_at[at + b])  # the first e nearby
+    if values[x]:
+        if g < x:
+            return (g * 162 + x) * 40
+        return ((x * 162 + 81) * 10 + e) * 4
+    if g != _NONE:
+        return (g * 162 + x) * 40
+    if cands[x] >> (e - 1) & 1:
+        return -1
+    return ((81 * 162 + x) * 10 + e) * 4

@@ -1,0 +1,88 @@
+"""Speed of Sudoku Explainer's Aligned Pair / Triplet Exclusion rules (strategies/aligned_exclusion.py).
+
+Positions: SE's own recorded paths (``tests/data/se_paths.jsonl.gz``), the positions where
+SE's order runs each rule:
+
+- APE runs wherever the basic rules find nothing: positions where SE took APE or a later
+  producer (Forcing Chains & Cycles onward);
+- ATE runs wherever Forcing Chains & Cycles finds nothing: positions where SE took ATE or a
+  later producer (Nishio Forcing Chains onward); the "stuck" ones are those where SE used a
+  Nishio, Multiple or Dynamic rule.
+
+Each position is timed ``--repeat`` times (all the rule's steps drawn, CPU time of this
+process) and its fastest time kept; the figures are the median and the worst of those over
+the positions, in microseconds per call.
+
+Usage: python benchmarks/bench_aligned.py [--source top1465] [--repeat 5]
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from se_paths import positions, se_paths  # noqa: E402
+from sudoku_logic.strategies.aligned_exclusion import (  # noqa: E402
+    aligned_pair_exclusion, aligned_triplet_exclusion,
+)
+
+STUCK = ("Nishio Forcing Chains", "Multiple Forcing Chains", "Dynamic Forcing Chains",
+         "Dynamic Forcing Chains (+)")
+AFTER_ATE = STUCK + ("Aligned Triplet Exclusion",)
+AFTER_APE = AFTER_ATE + ("Forcing Chains & Cycles", "Aligned Pair Exclusion")
+
+
+def timed(finder, grid, repeat: int) -> float:
+    """Fastest of ``repeat`` calls drawing all of ``finder``'s steps, in microseconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.process_time_ns()
+        for _step in finder(grid):
+            pass
+        best = min(best, time.process_time_ns() - t)
+    return best / 1000
+
+
+def report(label: str, times: list[float]) -> None:
+    if not times:
+        print(f"{label}: no positions")
+        return
+    print(f"{label}: {len(times)} positions, median {statistics.median(times):.0f} us, "
+          f"worst {max(times):.0f} us, mean {statistics.fmean(times):.0f} us")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--source", default="top1465", help="source of the recorded puzzles ('' for all)")
+    ap.add_argument("--repeat", type=int, default=5)
+    args = ap.parse_args()
+    ape_all, ate_all, ape_stuck, ate_stuck = [], [], [], []
+    for path in se_paths():
+        if args.source and path.source != args.source:
+            continue
+        for grid, step in positions(path):
+            if step.rule in AFTER_APE:
+                t = timed(aligned_pair_exclusion, grid, args.repeat)
+                ape_all.append(t)
+                if step.rule in STUCK:
+                    ape_stuck.append(t)
+            if step.rule in AFTER_ATE:
+                t = timed(aligned_triplet_exclusion, grid, args.repeat)
+                ate_all.append(t)
+                if step.rule in STUCK:
+                    ate_stuck.append(t)
+    src = args.source or "all sources"
+    report(f"APE, {src}, where SE runs it", ape_all)
+    report(f"APE, {src}, stuck (Nishio/Multiple/Dynamic)", ape_stuck)
+    report(f"ATE, {src}, where SE runs it", ate_all)
+    report(f"ATE, {src}, stuck (Nishio/Multiple/Dynamic)", ate_stuck)
+
+
+if __name__ == "__main__":
+    main()

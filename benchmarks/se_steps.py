@@ -1,0 +1,174 @@
+"""Our SE path against Sudoku Explainer's own path, step for step.
+
+For every puzzle of SE's recorded paths (``../shared/ratings/se_paths_dev.jsonl.gz`` when it
+is there, else the copy without SE's text in ``tests/data/se_paths.jsonl.gz``), solve the
+puzzle on our SE scale's path and compare step by step: the same technique (SE's name
+mapped to ours), the same eliminations and placement, the same difficulty. Prints the share
+of SE's steps we take identically, the ER/EP/ED agreement, and the first divergence of each
+puzzle that differs.
+
+Usage: python benchmarks/se_steps.py [--source NAME] [--limit N] [--every K] [--jobs J] [--quiet]
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import re
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from sudoku_logic.core.formats import parse  # noqa: E402
+from sudoku_logic.core.houses import cell_name  # noqa: E402
+from sudoku_logic.grading.rater import Rating, se_rate  # noqa: E402
+from sudoku_logic.grading.se import se_difficulty  # noqa: E402
+
+SHARED = ROOT.parent / "shared" / "ratings" / "se_paths_dev.jsonl.gz"
+SHIPPED = ROOT / "tests" / "data" / "se_paths.jsonl.gz"
+
+#: SE's hint names that are spelt differently here (the rest are the same words).
+NAMES = {
+    "pointing": "locked candidates type 1 (pointing)",
+    "claiming": "locked candidates type 2 (claiming)",
+    "naked triplet": "naked triple", "hidden triplet": "hidden triple",
+    "naked quad": "naked quadruple", "hidden quad": "hidden quadruple",
+    "bug type 1": "bivalue universal grave + 1", "bug type 2": "bivalue universal grave type 2",
+    "bug type 3": "bivalue universal grave type 3", "bug type 4": "bivalue universal grave type 4",
+    "turbot fish": "forcing x-chain", "generalized x-wing": "bidirectional x-cycle",
+}
+
+
+def se_name(name: str, d: float) -> str:
+    """SE's hint name as ours (lower case): ``Unique Rectangle type 3 (w/Hidden Pair)`` ->
+    ``unique rectangle type 3``; a Hidden Single of difficulty 1.0 is our Full House."""
+    n = re.sub(r"\s*\(w/[^)]*\)", "", name).lower()
+    n = re.sub(r"^unique loop \d+ ", "unique loop ", n)
+    if n == "hidden single" and d == 1.0:
+        return "full house"
+    return NAMES.get(n, n)
+
+
+def _pairs(items, sep):
+    out = set()
+    for text in items:
+        cell, d = text.split(sep)
+        r, c = int(cell[1]), int(cell[3])
+        out.add(((r - 1) * 9 + c - 1, int(d)))
+    return frozenset(out)
+
+
+def load(path: Path) -> list[dict]:
+    out = []
+    with gzip.open(path, "rt") as f:
+        for line in f:
+            o = json.loads(line)
+            steps = []
+            for s in o["steps"]:
+                if isinstance(s, dict):
+                    d, name, elim, place = s["d"], s["name"], s["elim"], s["place"]
+                else:
+                    d, _rule, name, elim, place = s
+                steps.append((d, se_name(name, d), _pairs(elim, "<>"), _pairs([place] if place else [], "=")))
+            out.append({"puzzle": o["puzzle"], "source": o["source"], "er": o["er"], "ep": o["ep"],
+                        "ed": o["ed"], "steps": steps})
+    return out
+
+
+def compare(rec: dict) -> dict:
+    """Our SE path of one puzzle against SE's: matches, first divergence, ER/EP/ED."""
+    t0 = time.process_time()
+    out = Rating(rec["puzzle"])
+    se_rate(parse(rec["puzzle"]), out)
+    seconds = time.process_time() - t0
+    ours = out.se_path
+    same = 0
+    first = None
+    for i, (d, name, elim, place) in enumerate(rec["steps"]):
+        if i >= len(ours):
+            first = first if first is not None else (i, "our path ended", "")
+            continue
+        s = ours[i]
+        mine = (s.technique.lower(), frozenset(s.eliminations), frozenset(s.placements), se_difficulty(s))
+        if mine == (name, elim, place, d):
+            same += 1
+        elif first is None:
+            theirs = f"{name} d={d} {_fmt(elim, place)}"
+            first = (i, theirs, f"{s.technique.lower()} d={se_difficulty(s)} {_fmt(frozenset(s.eliminations), frozenset(s.placements))}")
+    return {"puzzle": rec["puzzle"], "source": rec["source"], "steps": len(rec["steps"]), "same": same,
+            "first": first, "er": (out.er, rec["er"]), "ep": (out.ep, rec["ep"]), "ed": (out.ed, rec["ed"]),
+            "seconds": seconds}
+
+
+def _fmt(elim, place) -> str:
+    parts = [f"{cell_name(c)}={d}" for c, d in sorted(place)] + [f"{cell_name(c)}<>{d}" for c, d in sorted(elim)]
+    return ", ".join(parts[:6]) + (" ..." if len(parts) > 6 else "")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--source", help="only this source (top1465, qqwing_expert, ...)")
+    ap.add_argument("--limit", type=int, help="at most this many puzzles (per source)")
+    ap.add_argument("--every", type=int, default=1, help="every K-th puzzle")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--quiet", action="store_true", help="no per-puzzle divergences")
+    args = ap.parse_args()
+    path = SHARED if SHARED.exists() else SHIPPED
+    recs = load(path)
+    if args.source:
+        recs = [r for r in recs if r["source"] == args.source]
+    recs = recs[:: args.every]
+    if args.limit:
+        per: Counter = Counter()
+        keep = []
+        for r in recs:
+            if per[r["source"]] < args.limit:
+                per[r["source"]] += 1
+                keep.append(r)
+        recs = keep
+    t0 = time.time()
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(compare, recs, chunksize=4))
+    else:
+        results = [compare(r) for r in recs]
+    wall = time.time() - t0
+    by: dict[str, list] = {}
+    for r in results:
+        by.setdefault(r["source"], []).append(r)
+    print(f"{path.name}: {len(results)} puzzles in {wall:.0f} s wall")
+    print(f"{'source':<22}{'puzzles':>8}{'steps same':>12}{'ER same':>9}{'EP':>8}{'ED':>8}{'paths same':>12}{'s/puzzle':>10}")
+    tot = Counter()
+    for src in sorted(by):
+        rs = by[src]
+        steps = sum(r["steps"] for r in rs)
+        same = sum(r["same"] for r in rs)
+        er = sum(r["er"][0] == r["er"][1] for r in rs)
+        ep = sum(r["ep"][0] == r["ep"][1] for r in rs)
+        ed = sum(r["ed"][0] == r["ed"][1] for r in rs)
+        paths = sum(r["first"] is None for r in rs)
+        sec = sum(r["seconds"] for r in rs) / len(rs)
+        for k, v in (("n", len(rs)), ("steps", steps), ("same", same), ("er", er), ("ep", ep), ("ed", ed), ("paths", paths)):
+            tot[k] += v
+        print(f"{src:<22}{len(rs):>8}{100 * same / steps:>11.1f}%{100 * er / len(rs):>8.1f}%{100 * ep / len(rs):>7.1f}%"
+              f"{100 * ed / len(rs):>7.1f}%{100 * paths / len(rs):>11.1f}%{sec:>10.2f}")
+    n = tot["n"]
+    print(f"{'all':<22}{n:>8}{100 * tot['same'] / tot['steps']:>11.1f}%{100 * tot['er'] / n:>8.1f}%"
+          f"{100 * tot['ep'] / n:>7.1f}%{100 * tot['ed'] / n:>7.1f}%{100 * tot['paths'] / n:>11.1f}%")
+    if not args.quiet:
+        print("\nfirst divergence of each puzzle whose path differs (step number, SE's step | ours):")
+        for r in results:
+            if r["first"] is not None:
+                i, theirs, mine = r["first"]
+                print(f"  {r['source']} {r['puzzle']} step {i + 1}: SE {theirs} | ours {mine}  (ER {r['er'][0]} vs {r['er'][1]})")
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    main()

@@ -1,0 +1,213 @@
+"""The rules SE's nested chains ask for eliminations, with the candidates each relies on.
+
+When a dynamic forcing chain of SE's with nesting (``Dynamic Forcing Chains (+)`` and
+beyond) has drawn every implication, SE asks its other rules on the chain's working grid
+(``Chaining.getAdvancedPotentials``): pointing and claiming, hidden pairs, naked pairs and
+X-Wings first, then chaining rules. An elimination counts only with its *rule parents*
+(``HasParentPotentialHint.getRuleParents``): the candidates of the position the chain
+started from that the chain has removed and the rule needed gone. Without any, the rule
+holds in the position itself and does not belong to the chain.
+
+Each rule here is ``rule(grid, source, removed) -> [(eliminations, parents)]`` in SE's
+order (the order of SE's ``Locking(false)``, ``HiddenSet(2)``, ``NakedSet(2)`` and
+``Fisherman(2)``, the rules of :mod:`intersections`, :mod:`subsets` and :mod:`fish`), with
+``source`` the start position's candidates (``(cands, pos)`` lists), ``removed[d]`` the
+81-bit set of the places of ``d`` the chain has removed since, and parents given as keys of
+off potentials (see :class:`sudoku_logic.strategies.se_chaining.Node`). They run thousands
+of times per search, so they look only where a hint can have a parent (a rule parent is a
+removed candidate in the pattern's base house or cells) and build no step; the tests hold
+them against the full rules.
+"""
+from __future__ import annotations
+
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
+
+from ._se_order import SE_COMBOS, SE_HOUSES, SE_INDEX_COMBOS
+
+Source = tuple[list[int], list[int]]
+
+def _off(cell: int, d: int) -> int:
+    return (cell * 9 + d - 1) << 1
+
+
+def _bits(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def _locking_pairs() -> list[tuple[int, int, int, int]]:
+    """SE's ``Locking`` order: (block, column), (block, row), (column, block), (row, block)
+    pairs of crossing houses, with both houses' cell sets."""
+    boxes, cols, rows = range(18, 27), range(9, 18), range(0, 9)
+    out = []
+    for first, second in ((boxes, cols), (boxes, rows), (cols, boxes), (rows, boxes)):
+        for h1 in first:
+            for h2 in second:
+                if HOUSE_MASK[h1] & HOUSE_MASK[h2]:
+                    out.append((h1, h2, HOUSE_MASK[h1], HOUSE_MASK[h2]))
+    return out
+
+
+_LOCKING = _locking_pairs()
+
+
+def locking(grid: Grid, source: Source, removed: list[int]) -> list:
+    """SE's ``Locking(false)``: pointing and claiming; parents: the digit's places gone from
+    the first house outside the second."""
+    pos = grid.pos
+    active = [d for d in range(1, 10) if removed[d]]
+    if not active:
+        return []
+    out = []
+    for h1, h2, m1, m2 in _LOCKING:
+        for d in active:
+            gone = removed[d] & m1 & ~m2
+            if not gone:
+                continue
+            inside = pos[d] & m1
+            if inside & (inside - 1) == 0 or inside & ~m2:
+                continue
+            elim = pos[d] & m2 & ~m1
+            if elim:
+                out.append(([(c, d) for c in _bits(elim)],
+                            [_off(c, d) for c in HOUSE_CELLS[h1] if gone >> c & 1]))
+    return out
+
+
+def hidden_pairs(grid: Grid, source: Source, removed: list[int]) -> list:
+    """SE's ``HiddenSet(2, false)``; parents: the pair's digits gone from the house's other
+    cells."""
+    pos = grid.pos
+    cands = grid.cands
+    empty = grid.empty
+    src = source[0]
+    out = []
+    for h in SE_HOUSES:
+        hm = HOUSE_MASK[h]
+        if not any(removed[d] & hm for d in range(1, 10)):
+            continue
+        if (empty & hm).bit_count() <= 4:
+            continue
+        places = [pos[d] & hm for d in range(10)]
+        for a, b in SE_COMBOS[2]:
+            pa, pb = places[a], places[b]
+            if pa & (pa - 1) == 0 or pb & (pb - 1) == 0:
+                continue
+            union = pa | pb
+            if union.bit_count() != 2:
+                continue
+            if not (removed[a] | removed[b]) & hm & ~union:
+                continue
+            keep = (1 << (a - 1)) | (1 << (b - 1))
+            elims = [(c, d) for c in _bits(union) for d in MASK_DIGITS[cands[c] & ~keep]]
+            if not elims:
+                continue
+            parents = []
+            for c in HOUSE_CELLS[h]:
+                if not union >> c & 1:
+                    s = src[c]
+                    if s >> (a - 1) & 1:
+                        parents.append(_off(c, a))
+                    if s >> (b - 1) & 1:
+                        parents.append(_off(c, b))
+            out.append((sorted(elims), parents))
+    return out
+
+
+def naked_pairs(grid: Grid, source: Source, removed: list[int]) -> list:
+    """SE's ``NakedSet(2)``; parents: the pair cells' other candidates, gone."""
+    cands = grid.cands
+    empty = grid.empty
+    src = source[0]
+    pos = grid.pos
+    out = []
+    for h in SE_HOUSES:
+        hm = HOUSE_MASK[h]
+        if (empty & hm).bit_count() < 4:
+            continue
+        cells = HOUSE_CELLS[h]
+        lost = [src[c] & ~cands[c] if empty >> c & 1 else 0 for c in cells]
+        if not any(lost):
+            continue
+        masks = [cands[c] if empty >> c & 1 else 0 for c in cells]
+        for i, j in SE_INDEX_COMBOS[2]:
+            if not (lost[i] or lost[j]):
+                continue
+            mi, mj = masks[i], masks[j]
+            if MASK_SIZE[mi] < 2 or MASK_SIZE[mj] < 2:
+                continue
+            union = mi | mj
+            if MASK_SIZE[union] != 2:
+                continue
+            pair = (1 << cells[i]) | (1 << cells[j])
+            elims = [(c, d) for d in MASK_DIGITS[union] for c in _bits(pos[d] & hm & ~pair)]
+            if not elims:
+                continue
+            parents = [_off(c, d) for c in (cells[i], cells[j]) for d in MASK_DIGITS[src[c] & ~union]]
+            out.append((elims, parents))
+    return out
+
+
+def _rows_of(cells: int) -> int:
+    out = 0
+    while cells:
+        low = cells & -cells
+        out |= 1 << ((low.bit_length() - 1) // 9)
+        cells ^= low
+    return out
+
+
+def _cols_of(cells: int) -> int:
+    out = 0
+    while cells:
+        low = cells & -cells
+        out |= 1 << ((low.bit_length() - 1) % 9)
+        cells ^= low
+    return out
+
+
+def x_wings(grid: Grid, source: Source, removed: list[int]) -> list:
+    """SE's ``Fisherman(2)`` (columns against rows, then rows against columns); parents: the
+    digit's places gone from the base lines outside the cover lines."""
+    pos = grid.pos
+    active = [d for d in range(1, 10) if removed[d] and grid.placed[d].bit_count() + 4 <= 9]
+    if not active:
+        return []
+    out = []
+    for base_off, cover_off in ((9, 0), (0, 9)):
+        line_index = _rows_of if cover_off == 0 else _cols_of
+        for i, j in SE_INDEX_COMBOS[2]:
+            bi, bj = HOUSE_MASK[base_off + i], HOUSE_MASK[base_off + j]
+            base = bi | bj
+            for d in active:
+                if not removed[d] & base:
+                    continue
+                p = pos[d]
+                mi, mj = p & bi, p & bj
+                if mi & (mi - 1) == 0 or mj & (mj - 1) == 0:
+                    continue
+                lines = line_index(mi) | line_index(mj)
+                if lines.bit_count() != 2:
+                    continue
+                cover = 0
+                for k in range(9):
+                    if lines >> k & 1:
+                        cover |= HOUSE_MASK[cover_off + k]
+                gone = removed[d] & base & ~cover
+                if not gone:
+                    continue
+                elim = p & cover & ~base
+                if elim:
+                    parents = [_off(c, d) for h in (base_off + i, base_off + j) for c in HOUSE_CELLS[h]
+                               if gone >> c & 1]
+                    out.append(([(c, d) for c in _bits(elim)], parents))
+    return out
+
+
+#: The rules every nested level asks first, in SE's order.
+BASIC_RULES = (locking, hidden_pairs, naked_pairs, x_wings)

@@ -1,0 +1,236 @@
+"""Selection policies: which step a program takes next.
+
+The solve loop (:mod:`sudoku_logic.solve.loop`) is the same for every program; a policy says
+which steps exist now and in which order, the first being the one taken:
+
+- :class:`RulesPolicy` (Sudoku Explainer): SE's producers (:class:`~sudoku_logic.strategies.
+  registry.Rule`) in SE's order; the first hint of the first producer that has one. Each
+  producer yields its hints in SE's own order (its chaining rules sort theirs by the
+  difficulty the SE scale puts in the solve's context).
+- :class:`TechniquesPolicy` (HoDoKu, or techniques in a given order): techniques in search
+  slots; with ``grouped`` the techniques HoDoKu searches together (one slot in its table)
+  are asked together and their steps ranked as HoDoKu ranks them; with ``ranked`` a
+  technique marked ranked yields its steps best first by HoDoKu's comparator; with
+  ``queued`` a solve takes its singles from HoDoKu's singles queues.
+
+Policies hold only what they were built with; everything a solve learns lives in its
+:class:`~sudoku_logic.core.context.SolveContext` (made by :meth:`Policy.context`, one per
+solve) and its state (:meth:`Policy.start`).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator, Sequence
+
+from sudoku_logic.core.context import Settings, SolveContext
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.step import Step, hodoku_rank
+from sudoku_logic.strategies.registry import Rule, Technique
+
+from .memo import snapshot, solve_memo, step_changes
+from .singles_queue import QUEUED, SinglesQueue
+
+
+class Policy:
+    """What every policy offers the loop (see the module docstring).
+
+    ``settings``: the options of each solve; ``difficulty``: the step rating a scale hands
+    to the searches that order their hints by it (see :class:`SolveContext`)."""
+
+    #: short name of the program whose choices this policy makes (``se``, ``hodoku``, or
+    #: ``listed`` for techniques in a given order)
+    name = "listed"
+
+    def __init__(self, settings: Settings | None = None,
+                 difficulty: Callable[[Step], float] | None = None) -> None:
+        self.settings = settings
+        self.difficulty = difficulty
+
+    def context(self, unique: bool | None = None) -> SolveContext:
+        """A fresh context for one solve (``unique``: the puzzle is known to have one
+        solution; None lets the first uniqueness technique that asks find out)."""
+        return SolveContext(self.settings, unique, self.difficulty)
+
+    def start(self, grid: Grid, ctx: SolveContext) -> tuple[Grid, Any]:
+        """The working copy of ``grid`` a solve changes, and the solve's state."""
+        return grid.copy(), None
+
+    def apply(self, grid: Grid, step: Step, state: Any) -> None:
+        """Apply ``step`` to the solve's grid."""
+        grid.apply(step)
+
+    def steps(self, grid: Grid, ctx: SolveContext | None = None, state: Any = None) -> Iterator[Step]:
+        """Every step available now that changes ``grid``, the one to take first."""
+        raise NotImplementedError
+
+    def next_step(self, grid: Grid, ctx: SolveContext | None = None, state: Any = None) -> Step | None:
+        """The step this program takes now, or None when it is stuck."""
+        return next(self.steps(grid, ctx, state), None)
+
+    @property
+    def needs_unique(self) -> bool:
+        """Whether some of its techniques assume one solution."""
+        raise NotImplementedError
+
+    @property
+    def technique_names(self) -> tuple[str, ...]:
+        """The techniques its steps can carry, in its order."""
+        raise NotImplementedError
+
+
+class RulesPolicy(Policy):
+    """Sudoku Explainer's choice: ``rules`` in SE's order, the first hint of the first rule
+    that finds one. ``only``: keep just the steps of these techniques (a rule finding only
+    other steps counts as finding nothing).
+
+    :meth:`steps` lists every hint of every rule in order, but a costly rule (SE's chaining
+    rules, seconds on hard positions) is asked only while no earlier rule found a step: the
+    list stops at the first chaining rule with hints."""
+
+    name = "se"
+
+    def __init__(self, rules: Sequence[Rule], only: frozenset[str] | None = None, *,
+                 settings: Settings | None = None,
+                 difficulty: Callable[[Step], float] | None = None) -> None:
+        super().__init__(settings, difficulty)
+        self.rules = tuple(rules)
+        self.only = only
+
+    @property
+    def needs_unique(self) -> bool:
+        return any(r.needs_unique for r in self.rules)
+
+    @property
+    def technique_names(self) -> tuple[str, ...]:
+        out: list[str] = []
+        for r in self.rules:
+            out.extend(t for t in r.techniques if (self.only is None or t in self.only) and t not in out)
+        return tuple(out)
+
+    def steps(self, grid: Grid, ctx: SolveContext | None = None, state: Any = None) -> Iterator[Step]:
+        if ctx is None:
+            ctx = self.context()
+        only = self.only
+        found = False
+        for rule in self.rules:
+            if found and rule.costly:
+                return
+            if rule.needs_unique and not ctx.is_unique(grid):
+                continue
+            for step in rule.find(grid, ctx):
+                if (only is None or step.technique in only) and step_changes(grid, step):
+                    found = True
+                    yield step
+
+
+def _forcing_first(step: Step) -> tuple:
+    """Sort key among forcing chains (nets) searched together, as HoDoKu's
+    ``TablingComparator``: steps that place digits first (more placements, then the lower
+    sum of cells), else the most eliminations, then the eliminations compared one by one
+    (cell * 10 + digit, in digit then cell order)."""
+    if step.placements:
+        return (0, -len(step.placements), sum(c for c, _ in step.placements))
+    elims = tuple(c * 10 + d for c, d in sorted(step.eliminations, key=lambda e: (e[1], e[0])))
+    return (1, -len(step.eliminations), elims)
+
+
+def _loop_first(step: Step) -> tuple:
+    """Sort key among nice loops and AICs searched together, as HoDoKu sorts them
+    (``SolutionStep.compareTo``): placements first, then the most eliminations, then the
+    lowest weighted index sum of the eliminations (:func:`hodoku_rank`)."""
+    if step.placements:
+        return (0, 0, 0)
+    return (1, *hodoku_rank(step))
+
+
+class TechniquesPolicy(Policy):
+    """Techniques tried slot by slot, the first step found taken.
+
+    ``slots``: the techniques in order, grouped: the techniques of one slot are searched
+    together and their steps sorted by HoDoKu's comparators (forcing chains by
+    :func:`_forcing_first`, nice loops and AICs by :func:`_loop_first`; equal steps by the
+    order of their techniques in the slot, then the shortest). ``ranked``: a
+    technique registered ``ranked`` yields its steps best first by :func:`hodoku_rank`.
+    ``queued``: a solve takes Full House, Naked Single and Hidden Single from HoDoKu's
+    singles queues (:mod:`sudoku_logic.solve.singles_queue`). ``memo``: house- and
+    digit-local techniques look again only where the grid changed (same steps, faster).
+    """
+
+    def __init__(self, slots: Sequence[Sequence[Technique]], *, name: str = "listed",
+                 ranked: bool = False, queued: bool = False, memo: bool = True,
+                 settings: Settings | None = None,
+                 difficulty: Callable[[Step], float] | None = None) -> None:
+        super().__init__(settings, difficulty)
+        self.name = name
+        self.slots = tuple(tuple(s) for s in slots)
+        self.ranked = ranked
+        self.queued = queued and any(t.name in QUEUED for s in self.slots for t in s)
+        self.memo = memo
+
+    @property
+    def techniques(self) -> tuple[Technique, ...]:
+        return tuple(t for s in self.slots for t in s)
+
+    @property
+    def needs_unique(self) -> bool:
+        return any(t.needs_unique for t in self.techniques)
+
+    @property
+    def technique_names(self) -> tuple[str, ...]:
+        return tuple(t.name for t in self.techniques)
+
+    def start(self, grid: Grid, ctx: SolveContext) -> tuple[Grid, Any]:
+        if self.queued:
+            queue, work = SinglesQueue.start(grid)
+            return work, queue
+        return grid.copy(), None
+
+    def apply(self, grid: Grid, step: Step, state: Any) -> None:
+        if state is not None:
+            state.apply(grid, step)
+        else:
+            grid.apply(step)
+
+    def steps(self, grid: Grid, ctx: SolveContext | None = None, state: Any = None) -> Iterator[Step]:
+        """Every step available now, slot by slot; ``state``: a solve's singles queues,
+        which then give the singles (one at most each)."""
+        if ctx is None:
+            ctx = self.context()
+        memo = solve_memo(ctx) if self.memo else None
+        snap = None
+        unique = None
+        for slot in self.slots:
+            if len(slot) == 1:
+                t = slot[0]
+                if t.needs_unique:
+                    if unique is None:
+                        unique = ctx.is_unique(grid)
+                    if not unique:
+                        continue
+                if state is not None and t.name in QUEUED:
+                    step = state.next(t.name, grid)
+                    if step is not None:
+                        yield step
+                    continue
+                if t.local is not None and memo is not None:
+                    if snap is None:
+                        snap = snapshot(grid)
+                    found = memo.search(t, grid, snap, ctx)
+                else:
+                    found = (s for s in t.find(grid, ctx) if step_changes(grid, s))
+                if self.ranked and t.ranked:
+                    found = sorted(found, key=hodoku_rank)
+                yield from found
+            else:
+                if any(t.needs_unique for t in slot):
+                    if unique is None:
+                        unique = ctx.is_unique(grid)
+                    slot = tuple(t for t in slot if unique or not t.needs_unique)
+                # equal steps: the slot's earlier technique (HoDoKu's type order), then the
+                # shortest proof
+                first = _forcing_first if slot[0].family == "forcing" else _loop_first
+                found = [(first(s), i, (s.facts or {}).get("size", 0), n, s)
+                         for i, t in enumerate(slot) for n, s in enumerate(t.find(grid, ctx))
+                         if step_changes(grid, s)]
+                found.sort(key=lambda f: f[:4])
+                for f in found:
+                    yield f[4]

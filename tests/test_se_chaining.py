@@ -1,0 +1,127 @@
+"""SE's chaining engine: its hints against SE's recorded steps, its shortcuts against the
+plain searches they replace.
+
+- at every recorded step of a chaining rule (a sample in CI, every one in the sweep), the
+  rule's first hint is SE's: same eliminations, placement and difficulty;
+- the nested rules' fast searches (:mod:`sudoku_logic.strategies.se_nested_rules`, which
+  look only where a removed candidate can be a rule parent) give exactly what the full SE
+  rules give, parents computed as SE's ``getRuleParents`` does;
+- every hint is true.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from helpers import assert_step_true_in_position
+from se_paths import effect, se_paths, positions
+from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS
+from sudoku_logic.grading.scales import se_policy
+from sudoku_logic.grading.se import se_difficulty
+from sudoku_logic.strategies import se_nested_rules as fast
+from sudoku_logic.strategies.fish import se_fisherman
+from sudoku_logic.strategies.intersections import se_intersections
+from sudoku_logic.strategies.registry import RULES, load_all
+from sudoku_logic.strategies.subsets import se_hidden_sets, se_naked_sets
+
+load_all()
+CHAINING = ("Forcing Chains & Cycles", "Nishio Forcing Chains", "Multiple Forcing Chains",
+            "Dynamic Forcing Chains", "Dynamic Forcing Chains (+)")
+
+
+def _recorded(every: int, limit: int) -> list:
+    out = []
+    for path in se_paths()[::every]:
+        for grid, st in positions(path):
+            if st.rule in CHAINING:
+                out.append((path.puzzle, grid, st))
+                if len(out) >= limit:
+                    return out
+    return out
+
+
+def _check(cases) -> None:
+    for puzzle, grid, st in cases:
+        ctx = se_policy().context(unique=True)
+        first = next(iter(RULES[st.rule].find(grid, ctx)), None)
+        assert first is not None, (puzzle, st.rule)
+        assert effect(first) == st.effect, (puzzle, st.rule, first.notation)
+        assert se_difficulty(first) == st.d, (puzzle, st.rule, first.notation, first.facts)
+        assert_step_true_in_position(grid, first)
+
+
+def test_first_hint_is_ses_on_a_sample():
+    cases = _recorded(every=13, limit=40)
+    assert {st.rule for _, _, st in cases} >= {"Forcing Chains & Cycles", "Dynamic Forcing Chains"}
+    _check(cases)
+
+
+@pytest.mark.sweep
+def test_first_hint_is_ses_everywhere():
+    _check(_recorded(every=1, limit=10 ** 9))
+
+
+# ---------------------------------------------------------------- nested rules
+
+def _off(cell: int, d: int) -> int:
+    return (cell * 9 + d - 1) << 1
+
+
+def _locking_parents(facts, source, grid):
+    d = facts["digit"]
+    cover = 0
+    for h in facts["cover"]:
+        cover |= HOUSE_MASK[h]
+    gone = source[1][d] & ~grid.pos[d] & ~cover
+    return [_off(c, d) for h in facts["base"] for c in HOUSE_CELLS[h] if gone >> c & 1]
+
+
+def _hidden_parents(facts, source, grid):
+    h, digits = facts["house"], facts["digits"]
+    mine = 0
+    for d in digits:
+        mine |= grid.pos[d] & HOUSE_MASK[h]
+    return [_off(c, d) for c in HOUSE_CELLS[h] if not mine >> c & 1 for d in digits
+            if source[0][c] & DIGIT_BIT[d]]
+
+
+def _naked_parents(facts, source, grid):
+    return [_off(c, d) for c in facts["cells"] for d in MASK_DIGITS[source[0][c] & ~facts["digits"]]]
+
+
+REFERENCE = {
+    fast.locking: lambda g, s: [(sorted(x.eliminations), _locking_parents(x.facts, s, g)) for x in se_intersections(g)],
+    fast.hidden_pairs: lambda g, s: [(sorted(x.eliminations), _hidden_parents(x.facts, s, g)) for x in se_hidden_sets(g, 2)],
+    fast.naked_pairs: lambda g, s: [(sorted(x.eliminations), _naked_parents(x.facts, s, g)) for x in se_naked_sets(g, 2)],
+    fast.x_wings: lambda g, s: [(sorted(x.eliminations), _locking_parents(x.facts, s, g)) for x in se_fisherman(g, 2)],
+}
+
+
+def _dynamic_states(n: int, seed: int = 7):
+    """Positions of SE's paths with random candidates removed, as a dynamic chain leaves
+    its working grid (values unchanged, some candidates gone)."""
+    rng = random.Random(seed)
+    paths = se_paths()
+    out = []
+    while len(out) < n:
+        path = paths[rng.randrange(len(paths))]
+        steps = list(positions(path))
+        grid, _ = steps[rng.randrange(len(steps))]
+        work = grid.copy()
+        cands = [(c, d) for c in range(81) for d in MASK_DIGITS[grid.cands[c]]]
+        for c, d in rng.sample(cands, min(len(cands), rng.randrange(1, 25))):
+            if MASK_DIGITS[work.cands[c]].__len__() > 1:
+                work.eliminate(c, d)
+        out.append(((grid.cands[:], grid.pos[:]), work))
+    return out
+
+
+@pytest.mark.parametrize("rule", list(REFERENCE), ids=lambda r: r.__name__)
+def test_nested_rules_are_the_full_rules_with_parents(rule):
+    ref = REFERENCE[rule]
+    for source, work in _dynamic_states(300):
+        removed = [0] + [source[1][d] & ~work.pos[d] for d in range(1, 10)]
+        want = [(e, p) for e, p in ref(work, source) if p]
+        got = [(sorted(e), p) for e, p in rule(work, source, removed)]
+        assert got == want
