@@ -62,8 +62,8 @@ def bench_bulk(ps: list[str], jobs: int) -> float:
         src.write_text("\n".join(ps) + "\n")
         quiet = Console(file=open(os.devnull, "w"))
         t0 = time.perf_counter()
-        rate_files([str(src)], fmt="csv", output=str(Path(d) / "out.csv"), progress=False, out=quiet,
-                   err=quiet, opts=Options(jobs=jobs), summary=False)
+        rate_files([str(src)], Options(jobs=jobs), fmt="csv", output=str(Path(d) / "out.csv"), progress=False,
+                   err=quiet, summary=False)
         return len(ps) / (time.perf_counter() - t0)
 
 

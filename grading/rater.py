@@ -66,20 +66,6 @@ class Rating:
         """Whether every path that was run solved the puzzle."""
         return all(s for s in (self.se_solved, self.hodoku_solved) if s is not None)
 
-    def row(self, scale: str = "se") -> dict:
-        """A ``sudoku rate`` row: puzzle,rating,level,score,hardest,solved,steps,ms plus the
-        extra columns ep, ed, se_hardest, hodoku_hardest, se_steps, hodoku_steps. ``hardest``
-        and ``steps`` come from the path of ``scale``."""
-        se = scale == "se" and self.se_solved is not None or self.hodoku_solved is None
-        return {
-            "puzzle": self.puzzle, "rating": self.er, "level": self.level, "score": self.score,
-            "hardest": self.se_hardest if se else self.hodoku_hardest,
-            "solved": self.solved, "steps": self.se_steps if se else self.hodoku_steps,
-            "ms": round(self.ms, 1), "ep": self.ep, "ed": self.ed,
-            "se_hardest": self.se_hardest, "hodoku_hardest": self.hodoku_hardest,
-            "se_steps": self.se_steps, "hodoku_steps": self.hodoku_steps,
-        }
-
 
 def fill_se(out: Rating, result: SolveResult) -> None:
     """``out``'s SE fields from an SE path."""

@@ -10,31 +10,11 @@ import time
 
 import pytest
 
+from bulk_helpers import ROOT, dotted, rows_of, run, start_and_stop, wait_gone, write
 from helpers import collection
 
 EASY = collection("qqwing_simple.txt", 40)
 EXPERT = collection("qqwing_expert.txt", 12)
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def run(*args, stdin=None, timeout=120):
-    return subprocess.run([sys.executable, "-m", "sudoku_logic", "rate", "--summary", *args], capture_output=True,
-                          text=True, input=stdin, timeout=timeout, cwd=ROOT)
-
-
-def dotted(p):
-    return p.replace("0", ".")
-
-
-def rows_of(path):
-    with open(path, newline="") as fh:
-        return list(csv.DictReader(fh))
-
-
-def write(tmp_path, name, lines):
-    f = tmp_path / name
-    f.write_text("\n".join(lines) + "\n")
-    return f
 
 
 def test_order_kept_and_same_rows_with_any_jobs(tmp_path):
@@ -81,42 +61,16 @@ def test_timeout_gives_a_row_and_the_run_goes_on(tmp_path, jobs):
     assert "timeouts" in r.stderr and f"{len(timed_out)} timeouts" in r.stderr
 
 
-def _processes_mentioning(text: str) -> list[int]:
-    """Pids of live processes whose command line contains ``text`` (Linux /proc)."""
-    out = []
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                with open(f"/proc/{d}/cmdline", "rb") as fh:
-                    cmd = fh.read().decode(errors="replace")
-                with open(f"/proc/{d}/stat") as fh:
-                    state = fh.read().rsplit(")", 1)[1].split()[0]
-            except OSError:
-                continue
-            if text in cmd and state != "Z":
-                out.append(int(d))
-    return out
-
-
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc to find the workers")
 def test_resume_after_kill_loses_and_repeats_nothing(tmp_path):
     puzzles = (EASY * 5)[:200]
     src = write(tmp_path, "in.txt", puzzles)
     out = tmp_path / "out.csv"
-    cmd = [sys.executable, "-m", "sudoku_logic", "rate", str(src), "-f", "csv", "-o", str(out), "--jobs", "2"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
-    deadline = time.time() + 60
-    while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 20):
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
+    _, workers = start_and_stop([str(src), "-f", "csv", "-o", str(out), "--jobs", "2"], out, 20)
     done = out.read_text().count("\n") - 1
     assert 0 < done < len(puzzles), "the run should have been interrupted part-way"
-    # its workers notice that their parent is gone and stop (none left running for ever)
-    deadline = time.time() + 10
-    while time.time() < deadline and _processes_mentioning(str(out)):
-        time.sleep(0.1)
-    assert not _processes_mentioning(str(out))
+    # its worker processes notice that their parent is gone and stop (none left running for ever)
+    assert workers and not wait_gone(workers)
     with open(out, "a") as fh:  # as if the kill had cut a row in half
         fh.write(dotted(puzzles[0])[:30])
     r = run(str(src), "-f", "csv", "-o", str(out), "--jobs", "2", "--resume")
@@ -124,6 +78,7 @@ def test_resume_after_kill_loses_and_repeats_nothing(tmp_path):
     rows = rows_of(out)
     assert [row["puzzle"] for row in rows] == [dotted(p) for p in puzzles]
     assert out.read_text().count("puzzle,rating") == 1
+    assert not os.path.exists(str(out) + ".progress")
 
 
 def test_resume_without_progress_file_keeps_complete_rows(tmp_path):
@@ -131,9 +86,9 @@ def test_resume_without_progress_file_keeps_complete_rows(tmp_path):
     out = tmp_path / "out.jsonl"
     r = run(str(src), "-f", "jsonl", "-o", str(out), "--jobs", "1")
     assert r.returncode == 0
+    assert not os.path.exists(str(out) + ".progress")  # a complete run leaves no record
     lines = out.read_text().splitlines(keepends=True)
     out.write_text("".join(lines[:3]) + lines[3][:20])  # three rows and half a row
-    os.remove(str(out) + ".progress")
     r = run(str(src), "-f", "jsonl", "-o", str(out), "--jobs", "1", "--resume")
     assert r.returncode == 0, r.stderr
     got = [json.loads(line)["puzzle"] for line in out.read_text().splitlines()]
@@ -141,17 +96,17 @@ def test_resume_without_progress_file_keeps_complete_rows(tmp_path):
 
 
 def test_resume_with_filter_and_bad_lines(tmp_path):
-    lines = EASY[:6] + ["broken line"] + EASY[6:12]
+    lines = EASY[:6] + ["broken line"] + (EASY * 8)[6:300]
     src = write(tmp_path, "in.txt", lines)
     full = tmp_path / "full.csv"
-    assert run(str(src), "-f", "csv", "-o", str(full), "--max-rating", "1.5", "--jobs", "1").returncode == 2
+    assert run(str(src), "-o", str(full), "--max-rating", "1.5", "--jobs", "2").returncode == 2
     want = [row["puzzle"] for row in rows_of(full)]
-    assert want and len(want) < 12
+    assert want and len(want) < len(lines) - 1
     out = tmp_path / "out.csv"
-    # a first run over the first 7 lines stands for an interrupted one
-    part = write(tmp_path, "part.txt", lines[:7])
-    run(str(part), "-f", "csv", "-o", str(out), "--max-rating", "1.5", "--jobs", "1")
-    r = run(str(src), "-f", "csv", "-o", str(out), "--max-rating", "1.5", "--jobs", "2", "--resume")
+    start_and_stop([str(src), "-o", str(out), "--max-rating", "1.5", "--jobs", "1"], out, 10)
+    consumed = int(open(str(out) + ".progress").read().splitlines()[1].split()[0])
+    assert 7 < consumed < len(lines), "the run should have stopped after the bad line, before the end"
+    r = run(str(src), "-o", str(out), "--max-rating", "1.5", "--jobs", "2", "--resume")
     assert [row["puzzle"] for row in rows_of(out)] == want
     assert "broken" not in r.stderr  # line 7 was consumed by the first run
 
@@ -204,15 +159,17 @@ def test_runs_in_one_process_leave_no_reader_behind(tmp_path):
 
     from rich.console import Console
 
-    from sudoku_logic.app.bulk import READER_THREAD, Options, rate_files
+    from sudoku_logic.app.bulk import Options, rate_files
+    from sudoku_logic.app.pool import READER_THREAD
     src = write(tmp_path, "in.txt", EASY)
     quiet = Console(file=io.StringIO())
     for i in range(8):
         out = tmp_path / f"out{i}.csv"
-        assert rate_files([str(src)], fmt="csv", output=str(out), progress=False, out=quiet, err=quiet,
-                          opts=Options(jobs=2, scale="hodoku"), summary=False)
+        assert rate_files([str(src)], Options(jobs=2, scale="hodoku"), fmt="csv", output=str(out), progress=False,
+                          err=quiet, summary=False)
         assert len(rows_of(out)) == len(EASY)
         assert not [t for t in threading.enumerate() if t.name == READER_THREAD]
+        assert not os.path.exists(str(out) + ".progress")  # a complete run leaves no progress record
 
 
 def test_stopping_early_waits_for_the_reader():
@@ -220,15 +177,17 @@ def test_stopping_early_waits_for_the_reader():
     before closing the pipe it signals on, even when the input is slow."""
     import threading
 
-    from sudoku_logic.app.bulk import READER_THREAD, Options, _items, _parallel
+    from sudoku_logic.app.bulk import RateJob
+    from sudoku_logic.app.pool import READER_THREAD, LocalPool, Task
 
-    def slow(items):
-        for item in items:
+    def slow(lines):
+        for i, line in enumerate(lines):
             time.sleep(0.3)
-            yield item
+            yield Task(i, line)
 
-    src = os.path.join(ROOT, "puzzles", "qqwing_simple.txt")
-    engine = _parallel(slow(_items([src], 0)), Options(jobs=2, scale="hodoku"))
-    next(engine)
-    engine.close()
+    pool = LocalPool(RateJob(hodoku=False), 2)
+    with pool:
+        results = pool.run(slow(EASY))
+        next(results)
+        results.close()
     assert not [t for t in threading.enumerate() if t.name == READER_THREAD]

@@ -3,9 +3,8 @@ import pytest
 
 from helpers import collection, reglib_lines
 from sudoku_logic.core.errors import FormatError, InvalidPuzzle
-from sudoku_logic.core.formats import (
-    iter_entries, parse, parse_reglib, to_grid, to_line, to_pencilmarks, to_sukaku,
-)
+from sudoku_logic.core.formats import parse, parse_reglib, to_grid, to_line, to_pencilmarks, to_sukaku
+from sudoku_logic.app.reader import read
 from sudoku_logic.app.solver import Solver
 
 P = collection("qqwing_expert.txt", 1)[0]
@@ -82,13 +81,14 @@ def test_invalid_pencilmarks():
 def test_file_entries(tmp_path):
     f = tmp_path / "p.txt"
     f.write_text("# comment\n\n" + P + "\nbad line\n" + P + " label\n")
-    es = list(iter_entries(str(f)))
+    es = list(read(str(f)))
     assert [e.lineno for e in es] == [3, 4, 5]
-    assert es[0].grid and es[1].error and es[2].grid
+    assert es[0].position and es[1].error and es[2].position
+    assert [e.label for e in es] == ["", "line", "label"]
 
 
 def test_file_with_one_grid(tmp_path):
     f = tmp_path / "grid.txt"
     f.write_text(to_pencilmarks(parse(P)) + "\n")
-    es = list(iter_entries(str(f)))
-    assert len(es) == 1 and es[0].grid.values == parse(to_pencilmarks(parse(P))).values
+    es = list(read(str(f)))
+    assert len(es) == 1 and es[0].position.grid().values == parse(to_pencilmarks(parse(P))).values

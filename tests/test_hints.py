@@ -8,8 +8,14 @@ from sudoku_logic.app.cli import app
 from sudoku_logic.core.errors import FormatError
 from sudoku_logic.core.formats import parse, to_pencilmarks, to_sukaku
 from sudoku_logic.app.hints import distinct_steps, hint_text, houses_phrase, pick_step, step_area
-from sudoku_logic.app.position import load_position, split_positions
+from sudoku_logic.app.position import load_position
+from sudoku_logic.app.reader import cut_lines
 from sudoku_logic.app.solver import Solver
+
+
+def split_positions(text):
+    """The entries the reader cuts a file's text into: (line number, text) each."""
+    return list(cut_lines(enumerate(text.splitlines(), 1)))
 from sudoku_logic.core.step import Step
 
 P = "000009080000704000000200004050800200007030050036970000040000003000528006005090078"
@@ -205,6 +211,5 @@ def test_file_of_positions_reports_a_bad_line_and_goes_on(tmp_path):
 def test_neighbouring_puzzles_in_a_file_are_never_paired():
     """Consecutive 17-clue puzzles often fit each other; a file of puzzles stays one per line."""
     from helpers import collection
-    from sudoku_logic.app.position import split_positions
     ps = collection("sudoku17.txt", 200)
     assert len(split_positions("\n".join(ps) + "\n")) == 200

@@ -25,6 +25,7 @@ from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 from sudoku_logic.grading import hodoku
 from sudoku_logic.grading.rater import Rater, rate_path
+from sudoku_logic.grading.rows import rating_row
 from sudoku_logic.grading.tables import RATINGS
 
 runner = CliRunner()
@@ -101,8 +102,8 @@ def test_same_path_twice_in_one_process_interleaved(order):
 def test_rater_rows_are_the_same_alone_and_in_a_run():
     puzzles = collection("top1465.txt", 2, every=301) + collection("qqwing_expert.txt", 2, every=301)
     rater = Rater()
-    in_run = [rater.rate(parse(p)).row() for p in puzzles]
-    alone = [Rater().rate(parse(p)).row() for p in puzzles]
+    in_run = [rating_row(rater.rate(parse(p))) for p in puzzles]
+    alone = [rating_row(Rater().rate(parse(p))) for p in puzzles]
     for a, b in zip(in_run, alone):
         a.pop("ms"), b.pop("ms")
         assert a == b

@@ -1,80 +1,71 @@
-"""Bulk rating: stream puzzles from files, rate them on all cores, write rows in input order.
+"""``sudoku rate`` on files of any size: read, rate on a pool, write rows in input order.
 
-Memory stays constant however long the input: lines are read lazily and at most ``window``
-puzzles are between reading and writing at any time. Each row is written with one ``write``
-and flushed as soon as it and every row before it are rated.
+The pieces: :mod:`sudoku_logic.app.reader` cuts the inputs into entries (lazily: memory stays
+constant however long they are), :class:`RateJob` rates one entry in a worker, an engine of
+:mod:`sudoku_logic.app.pool` (this process, worker processes, or a Dask cluster with
+:mod:`sudoku_logic.app.dask_pool`) runs the jobs and gives the results back in input order,
+:mod:`sudoku_logic.app.writer` writes each row as soon as it and every row before it are
+done, and :mod:`sudoku_logic.app.progress` records how far the run got, for ``--resume``.
+The row's columns are :mod:`sudoku_logic.grading.rows`'.
 
-Workers are plain processes fed over pipes, so a puzzle that runs past ``--timeout`` can be
-stopped by killing its worker (a fresh one takes its place); the puzzle gets a row with
-``solved=false`` and hardest ``timeout``. With ``--jobs 1`` everything runs in this process and
-the timeout is a ``SIGALRM`` timer.
-
-``--resume``: next to the output file a progress file (``OUTPUT.progress``) records, after
-every input entry, how many entries were consumed and how long the output was then. A resumed
-run truncates the output to that length (dropping any row written after the last record,
-half a row included) and skips that many entries, so no row is lost or repeated. Without a
-progress file a resume keeps the complete rows (a trailing partial line is cut) and skips as
-many entries as there are rows.
+A bad line is reported on stderr with its file and line number (``error: in.txt line 7:
+...``), counted and skipped. A puzzle that runs past ``--timeout`` gets a row with hardest
+``timeout``; one whose rating process runs out of memory (``--memory``), a row with hardest
+``memory``; one whose worker died on each of three tries, a row with hardest ``failed``:
+none of those is a bad line, and each such row has ``solved`` false.
 """
 from __future__ import annotations
 
-import csv
-import io
-import json
 import os
-import queue
-import signal
-import threading
 import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from multiprocessing import Process, Pipe
-from multiprocessing.connection import Connection, wait
 from typing import IO, Iterator, Sequence
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
-from sudoku_logic.core.formats import Entry
-from sudoku_logic.app.inputs import entries, where
-
-COLUMNS = ["puzzle", "rating", "level", "score", "hardest", "solved", "steps", "ms"]
-EXTRA_COLUMNS = ["ep", "ed", "se_hardest", "hodoku_hardest", "se_steps", "hodoku_steps"]
-ALL_COLUMNS = COLUMNS + EXTRA_COLUMNS
-_SE_COLUMNS = {"rating", "ep", "ed", "se_hardest", "se_steps"}
-_HODOKU_COLUMNS = {"level", "score", "hodoku_hardest", "hodoku_steps"}
+from sudoku_logic.core.errors import SudokuError
+from sudoku_logic.core.formats import to_sukaku
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.grading.rows import (
+    DEFAULT_COLUMNS, UNRATED, input_columns, paths_needed, rating_row, unrated_row,
+)
+from sudoku_logic.app.pool import Job, LocalPool, Pool, PoolError, SerialPool, Task, cpu_count, package_modules
+from sudoku_logic.app.progress import ProgressRecord, describe_run, prepare_resume, tracks
+from sudoku_logic.app.reader import Entry, read_all
+from sudoku_logic.app.writer import OutputError, RowWriter, Template, open_output
 
 
 @dataclass
 class Options:
-    """What to compute and which rows to keep."""
+    """What to compute, how, and which rows to keep."""
 
-    fmt: str = "csv"
-    columns: list[str] = field(default_factory=lambda: list(COLUMNS))
+    columns: list[str] = field(default_factory=lambda: list(DEFAULT_COLUMNS))
     scale: str = "se"
     techniques: list[str] | None = None
-    jobs: int = 0
+    jobs: int = 0  # worker processes (0: every core; 1: this process), or Dask workers with scheduler="local"
     timeout: float | None = None
+    memory_mb: int | None = 2048  # address-space limit of each rating process (None: none)
     min_rating: float | None = None
     max_rating: float | None = None
     levels: set[str] | None = None
-    window: int = 0
-    memory_mb: int | None = 2048  # address-space ceiling of each rating process (None: none)
+    window: int = 0  # tasks between reading and writing (0: the engine's default)
+    scheduler: str | None = None  # a Dask scheduler address, or "local"
+    chunk: int = 0  # puzzles per Dask task (0: sized to take about half a second)
+    template: str | None = None
 
     @property
     def need_se(self) -> bool:
-        return bool(_SE_COLUMNS & set(self.columns)) or self.min_rating is not None \
-            or self.max_rating is not None or (self.scale == "se" and bool({"hardest", "steps"} & set(self.columns)))
+        return paths_needed(self.columns, self.scale)[0] or self.min_rating is not None or self.max_rating is not None
 
     @property
     def need_hodoku(self) -> bool:
-        return bool(_HODOKU_COLUMNS & set(self.columns)) or self.levels is not None \
-            or (self.scale == "hodoku" and bool({"hardest", "steps"} & set(self.columns)))
+        return paths_needed(self.columns, self.scale)[1] or self.levels is not None
 
     def keep(self, row: dict) -> bool:
-        """Whether a row passes the filters (rows whose value is unknown, timeouts, are kept)."""
+        """Whether a row passes the filters (a row whose value is unknown, a timeout, is kept)."""
         r = row.get("rating")
         if r is not None:
             if self.min_rating is not None and r < self.min_rating - 1e-9:
@@ -86,410 +77,106 @@ class Options:
             return False
         return True
 
-
-# ---------------------------------------------------------------- rating one puzzle
-
-_RATER = None
-
-
-def _make_rater(opts: Options):
-    from sudoku_logic.grading.rater import Rater
-    return Rater(opts.techniques, se=opts.need_se, hodoku=opts.need_hodoku)
+    def row_options(self, fmt: str) -> dict:
+        """The options that shape the rows (a resumed run must use the same ones)."""
+        return {"format": fmt, "columns": self.columns, "scale": self.scale, "techniques": self.techniques,
+                "min_rating": self.min_rating, "max_rating": self.max_rating,
+                "levels": sorted(self.levels) if self.levels is not None else None, "template": self.template}
 
 
-def rate_text(rater, text: str, scale: str) -> tuple[str, object]:
-    """Rate one input line: ("ok", row) or ("error", message)."""
-    from sudoku_logic.core import dlx
-    from sudoku_logic.core.errors import SudokuError
-    from sudoku_logic.core.formats import parse
+# ---------------------------------------------------------------- rating one entry
+
+def rated_grid(text: str) -> tuple[Grid, str]:
+    """The grid ``sudoku rate`` rates for an entry's text and the puzzle its row shows: the
+    puzzle's givens (a pencilmark grid without givens as it stands, shown as its
+    729-character string). Raises SudokuError with the parser's message."""
+    from sudoku_logic.app.position import load_position
+    pos = load_position(text)
+    grid = pos.puzzle()
+    if pos.givens is None and pos.marks is not None:
+        return grid, to_sukaku(grid)
+    return grid, grid.values_string()
+
+
+def entry_puzzle(text: str) -> str | None:
+    """The puzzle a row of this entry shows, or None if the entry is not a puzzle."""
     try:
-        grid = parse(text)
-        dlx.unique_solution(grid)
-    except SudokuError as e:
-        return "error", str(e)
-    try:
-        return "ok", rater.rate(grid, grid.values_string()).row(scale)
-    except MemoryError:
-        return "error", "ran out of memory while rating (see --memory)"
-    except Exception as e:  # a bug in a finder must not stop a run of millions
-        return "error", f"internal error while rating: {type(e).__name__}: {e}"
+        return rated_grid(text)[1]
+    except SudokuError:
+        return None
 
-
-def limit_memory(mb: int | None) -> None:
-    """Cap this process's address space at ``mb`` MiB, so that a puzzle whose search runs
-    away raises MemoryError (reported as that puzzle's error) instead of exhausting the
-    machine. Leaves a lower existing limit alone; does nothing where rlimits are missing."""
-    if not mb:
-        return
-    try:
-        import resource
-    except ImportError:
-        return
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    want = mb << 20
-    if soft == resource.RLIM_INFINITY or soft > want:
-        if hard != resource.RLIM_INFINITY:
-            want = min(want, hard)
-        resource.setrlimit(resource.RLIMIT_AS, (want, hard))
-
-
-def _worker(conn: Connection, opts: Options, parent: int) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
-    limit_memory(opts.memory_mb)
-    rater = _make_rater(opts)
-    while True:
-        while not conn.poll(1.0):
-            if os.getppid() != parent:
-                return  # the parent was killed (SIGKILL leaves no one to tell us): stop too
-        msg = conn.recv()
-        if msg is None:
-            return
-        seq, text = msg
-        conn.send((seq, rate_text(rater, text, opts.scale)))
-
-
-def timeout_row(puzzle: str, seconds: float) -> dict:
-    """The row of a puzzle whose rating ran past the timeout."""
-    return {"puzzle": puzzle, "rating": None, "level": None, "score": None, "hardest": "timeout",
-            "solved": False, "steps": None, "ms": round(seconds * 1000, 1), "ep": None, "ed": None,
-            "se_hardest": "timeout", "hodoku_hardest": "timeout", "se_steps": None, "hodoku_steps": None}
-
-
-# ---------------------------------------------------------------- input
 
 @dataclass
-class Item:
-    seq: int
-    path: str
-    entry: Entry
+class RateJob(Job):
+    """Rates one entry's text in a worker: ``("ok", row)`` with the rating columns, or
+    ``("error", message)`` for an entry that is not a puzzle with one solution."""
 
+    techniques: list[str] | None = None
+    se: bool = True
+    hodoku: bool = True
+    scale: str = "se"
 
-def _items(paths: Sequence[str], skip: int) -> Iterator[Item]:
-    seq = 0
-    for path in paths:
-        for entry in entries(path):
-            if seq >= skip:
-                yield Item(seq, path, entry)
-            seq += 1
+    @property
+    def preload(self) -> tuple[str, ...]:  # type: ignore[override]
+        return ("sudoku_logic.grading.rater", "sudoku_logic.app.position", "sudoku_logic.core.dlx",
+                *package_modules("sudoku_logic.strategies"))
 
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k != "_rater"}
 
-def _puzzle_text(entry: Entry) -> str:
-    return entry.grid.values_string() if entry.grid is not None else entry.text.strip()
+    def setup(self) -> None:
+        from sudoku_logic.grading.rater import Rater
+        self._rater = Rater(self.techniques, se=self.se, hodoku=self.hodoku)
 
-
-# ---------------------------------------------------------------- engines
-
-class _Slot:
-    """One worker process and the puzzle it is rating."""
-
-    def __init__(self, opts: Options) -> None:
-        self.opts = opts
-        self.start()
-
-    def start(self) -> None:
-        self.conn, child = Pipe()
-        self.proc = Process(target=_worker, args=(child, self.opts, os.getpid()), daemon=True)
-        self.proc.start()
-        child.close()
-        self.item: Item | None = None
-        self.since = 0.0
-
-    def send(self, item: Item) -> None:
-        self.item, self.since = item, time.monotonic()
-        self.conn.send((item.seq, _puzzle_text(item.entry)))
-
-    def kill(self) -> None:
-        self.proc.kill()
-        self.proc.join()
-        self.conn.close()
-
-    def stop(self) -> None:
+    def run(self, text: str) -> tuple[str, object]:
+        from sudoku_logic.core import dlx
         try:
-            self.conn.send(None)
-        except OSError:
-            pass
-        self.proc.join(timeout=2)
-        if self.proc.is_alive():
-            self.proc.kill()
-            self.proc.join()
-        self.conn.close()
-
-
-_END = object()
-#: Name of the input-reader thread of a parallel run.
-READER_THREAD = "sudoku-rate-reader"
-
-
-def _reader(items: Iterator[Item], q: "queue.Queue", wake_fd: int, stop: threading.Event) -> None:
-    """Read input in a thread (a slow stdin never holds up finished rows); the bounded queue
-    keeps read-ahead, hence memory, constant. Each put is signalled on ``wake_fd``; once
-    ``stop`` is set nothing more is put or signalled (:func:`_parallel` waits for this
-    thread before it closes the pipe, so no byte can land in a reused descriptor)."""
-
-    def put(x) -> bool:
-        while not stop.is_set():
-            try:
-                q.put(x, timeout=0.2)
-            except queue.Full:
-                continue
-            if not stop.is_set():
-                os.write(wake_fd, b"x")
-            return True
-        return False
-
-    try:
-        for item in items:
-            if not put(item):
-                return
-    except BaseException as e:  # reported by the main thread
-        put(e)
-    put(_END)
-
-
-def _parallel(items: Iterator[Item], opts: Options) -> Iterator[tuple[Item, str, object]]:
-    """(item, kind, payload) in input order, rated by ``opts.jobs`` worker processes."""
-    window = opts.window or opts.jobs * 16
-    slots = [_Slot(opts) for _ in range(opts.jobs)]
-    q: queue.Queue = queue.Queue(maxsize=window)
-    wake_r, wake_w = os.pipe()
-    stop = threading.Event()
-    thread = threading.Thread(target=_reader, args=(items, q, wake_w, stop), daemon=True,
-                              name=READER_THREAD)
-    thread.start()
-    done: dict[int, tuple[Item, str, object]] = {}
-    waiting: list[Item] = []  # read, not yet sent, in order
-    next_out = None
-    exhausted = False
-    try:
-        while True:
-            in_flight = sum(s.item is not None for s in slots)
-            while not exhausted and len(waiting) + len(done) + in_flight < window:
-                try:
-                    item = q.get_nowait()
-                except queue.Empty:
-                    break
-                if item is _END:
-                    exhausted = True
-                    break
-                if isinstance(item, BaseException):
-                    raise item
-                if next_out is None:
-                    next_out = item.seq
-                if item.entry.error is not None:
-                    done[item.seq] = (item, "bad", str(item.entry.error))
-                else:
-                    waiting.append(item)
-            for s in slots:
-                if s.item is None and waiting:
-                    s.send(waiting.pop(0))
-            while next_out is not None and next_out in done:
-                yield done.pop(next_out)
-                next_out += 1
-            busy = [s for s in slots if s.item is not None]
-            if exhausted and not busy and not waiting and not done:
-                return
-            limit = None
-            if opts.timeout and busy:
-                limit = max(0.0, min(s.since for s in busy) + opts.timeout - time.monotonic())
-            room = len(waiting) + len(done) + len(busy) < window
-            sources = [s.conn for s in busy] + ([wake_r] if room and not exhausted else [])
-            if not sources:  # window full of rows waiting on one slow puzzle: nothing to read
-                sources = [s.conn for s in busy]
-            for ready in wait(sources, timeout=limit):
-                if ready == wake_r:
-                    os.read(wake_r, 4096)
-                    continue
-                s = next(x for x in busy if x.conn is ready)
-                try:
-                    seq, (kind, payload) = ready.recv()
-                except EOFError:  # the worker died (out of memory, killed): report and replace
-                    done[s.item.seq] = (s.item, "error", "internal error: worker process died")
-                    s.kill()
-                    s.start()
-                    continue
-                done[seq] = (s.item, kind, payload)
-                s.item = None
-            if opts.timeout:
-                now = time.monotonic()
-                for s in busy:
-                    if s.item is not None and now - s.since > opts.timeout:
-                        done[s.item.seq] = (s.item, "timeout", now - s.since)
-                        s.kill()
-                        s.start()
-    finally:
-        stop.set()
-        for s in slots:
-            if s.item is not None:
-                s.kill()
-            else:
-                s.stop()
-        # the reader sees ``stop`` within 0.2 s, unless it is blocked reading its input (a
-        # stdin that sends nothing): then leave the pipe open rather than let a late write
-        # reach a descriptor number reused by the next run's pipes
-        thread.join(timeout=2.0)
-        if not thread.is_alive():
-            os.close(wake_r)
-            os.close(wake_w)
-
-
-class _Alarm(BaseException):
-    pass
-
-
-def _serial(items: Iterator[Item], opts: Options) -> Iterator[tuple[Item, str, object]]:
-    """(item, kind, payload) rated in this process; the timeout is a SIGALRM timer."""
-    rater = _make_rater(opts)
-    use_alarm = bool(opts.timeout) and hasattr(signal, "setitimer")
-
-    def on_alarm(signum, frame):
-        raise _Alarm()
-
-    old = signal.signal(signal.SIGALRM, on_alarm) if use_alarm else None
-    try:
-        for item in items:
-            if item.entry.error is not None:
-                yield item, "bad", str(item.entry.error)
-                continue
-            t0 = time.monotonic()
-            try:
-                if use_alarm:
-                    signal.setitimer(signal.ITIMER_REAL, opts.timeout)
-                kind, payload = rate_text(rater, _puzzle_text(item.entry), opts.scale)
-            except _Alarm:
-                kind, payload = "timeout", time.monotonic() - t0
-            finally:
-                if use_alarm:
-                    signal.setitimer(signal.ITIMER_REAL, 0)
-            yield item, kind, payload
-    finally:
-        if use_alarm:
-            signal.signal(signal.SIGALRM, old)
-
-
-# ---------------------------------------------------------------- output
-
-def _cell(v) -> str:
-    if v is None:
-        return ""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, float):
-        return f"{v:.1f}"
-    return str(v)
-
-
-class RowWriter:
-    """Writes rows as csv or jsonl lines (one write and a flush per row), or a table at the end."""
-
-    def __init__(self, fmt: str, fh: IO[str], console: Console, columns: list[str] | None = None,
-                 header: bool = True) -> None:
-        self.fmt, self.fh, self.console = fmt, fh, console
-        self.columns = list(columns or COLUMNS)
-        self.rows: list[dict] = []
-        if fmt == "csv" and header:
-            self._line(self.columns)
-
-    def _line(self, values: list[str]) -> None:
-        buf = io.StringIO()
-        csv.writer(buf, lineterminator="\n").writerow(values)
-        self.fh.write(buf.getvalue())
-        self.fh.flush()
-
-    def write(self, row: dict) -> None:
-        if self.fmt == "csv":
-            self._line([_cell(row.get(c)) for c in self.columns])
-        elif self.fmt == "jsonl":
-            self.fh.write(json.dumps({c: row.get(c) for c in self.columns}) + "\n")
-            self.fh.flush()
-        else:
-            self.rows.append(row)
-
-    def close(self) -> None:
-        if self.fmt != "table":
-            return
-        table = Table(*self.columns, show_lines=False)
-        for row in self.rows:
-            table.add_row(*(_cell(row.get(c)) for c in self.columns))
-        if self.fh is sys.stdout:
-            self.console.print(table)
-        else:
-            Console(file=self.fh, width=200, no_color=True).print(table)
-
-
-class Progress_:
-    """The ``OUTPUT.progress`` record: entries consumed and output length, rewritten in place."""
-
-    def __init__(self, output: str) -> None:
-        self.path = output + ".progress"
-        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-
-    def record(self, consumed: int, size: int) -> None:
-        os.pwrite(self.fd, f"{consumed:20d} {size:20d}\n".encode(), 0)
-
-    def close(self) -> None:
-        os.close(self.fd)
-
-    @staticmethod
-    def read(output: str) -> tuple[int, int] | None:
-        try:
-            with open(output + ".progress", encoding="ascii") as fh:
-                a, b = fh.read().split()
-            return int(a), int(b)
-        except (OSError, ValueError):
-            return None
-
-
-def _prepare_resume(output: str, fmt: str) -> tuple[int, bool]:
-    """Cut the output back to its last safe point; return (entries to skip, header present)."""
-    if not os.path.exists(output):
-        return 0, False
-    rec = Progress_.read(output)
-    with open(output, "rb+") as fh:
-        data_len = fh.seek(0, os.SEEK_END)
-        if rec is not None and rec[1] <= data_len:
-            skip, size = rec
-        else:  # no progress record: keep complete lines, one entry per row
-            fh.seek(0)
-            data = fh.read()
-            size = data.rfind(b"\n") + 1
-            rows = data[:size].count(b"\n") - (1 if fmt == "csv" and size else 0)
-            skip = max(rows, 0)
-        fh.truncate(size)
-    return skip, size > 0
+            grid, puzzle = rated_grid(text)
+            dlx.unique_solution(grid)
+        except SudokuError as e:
+            return "error", str(e)
+        return "ok", rating_row(self._rater.rate(grid, puzzle), self.scale)
 
 
 # ---------------------------------------------------------------- summary
 
 @dataclass
 class Summary:
+    """Counts for the summary a run prints on stderr at the end."""
+
     rated: int = 0
     kept: int = 0
     bad: int = 0
-    timeouts: int = 0
+    unrated: Counter = field(default_factory=Counter)
     unsolved: int = 0
     levels: Counter = field(default_factory=Counter)
     ratings: Counter = field(default_factory=Counter)
+    hardest: Counter = field(default_factory=Counter)
     started: float = field(default_factory=time.perf_counter)
 
     def add(self, row: dict) -> None:
         self.rated += 1
-        if row.get("hardest") == "timeout":
-            self.timeouts += 1
+        if row.get("hardest") in UNRATED:
+            self.unrated[row["hardest"]] += 1
             return
-        if not row.get("solved"):
+        if row.get("solved") is False:
             self.unsolved += 1
         if row.get("level"):
             self.levels[row["level"]] += 1
         if row.get("rating") is not None:
             self.ratings[int(row["rating"])] += 1
+        if row.get("hardest"):
+            self.hardest[row["hardest"]] += 1
 
-    def print(self, err: Console) -> None:
+    def lines(self, scale: str) -> list[str]:
         from sudoku_logic.grading.tables import LEVELS
         secs = time.perf_counter() - self.started
         rate = self.rated / secs if secs > 0 else 0.0
         lines = [f"rated {self.rated} puzzles in {secs:.1f} s ({rate:.1f} puzzles/s); "
-                 f"{self.kept} rows written; {self.bad} bad lines; {self.timeouts} timeouts; "
+                 f"{self.kept} rows written; {self.bad} bad lines; {self.unrated['timeout']} timeouts; "
                  f"{self.unsolved} not solved by logic"]
+        if self.unrated["memory"] or self.unrated["failed"]:
+            lines.append(f"{self.unrated['memory']} out of memory; {self.unrated['failed']} failed (worker died)")
         if self.levels:
             lines.append("levels: " + ", ".join(f"{lv} {self.levels[lv]}" for lv in LEVELS if self.levels[lv]))
         if self.ratings:
@@ -499,11 +186,16 @@ class Summary:
                 n = self.ratings.get(k, 0)
                 bar = "#" * (round(40 * n / top) if n else 0)
                 lines.append(f"  {k:>2}.0-{k}.9 {n:>8} {bar}")
-        for line in lines:
-            err.print(line, markup=False, highlight=False)
+        if self.hardest:
+            path = "SE's" if scale == "se" else "HoDoKu's"
+            lines.append(f"hardest technique ({path} path):")
+            width = max(len(name) for name in self.hardest)
+            for name, n in sorted(self.hardest.items(), key=lambda kv: (-kv[1], kv[0])):
+                lines.append(f"  {name:<{width}} {n:>8}")
+        return lines
 
 
-# ---------------------------------------------------------------- entry point
+# ---------------------------------------------------------------- the run
 
 def _count_lines(paths: Sequence[str]) -> int | None:
     total = 0
@@ -515,62 +207,108 @@ def _count_lines(paths: Sequence[str]) -> int | None:
     return total
 
 
-def rate_files(paths: Sequence[str], fmt: str = "csv", output: str | None = None,
-               techniques: str | list[str] | None = None, progress: bool = True,
-               out: Console | None = None, err: Console | None = None, *,
-               opts: Options | None = None, resume: bool = False, summary: bool = True) -> bool:
-    """Rate every position of ``paths`` in order; return False if any input was bad.
+def _tasks(entries: Iterator[Entry]) -> Iterator[Task]:
+    for entry in entries:
+        if entry.error is not None:
+            yield Task(entry.index, item=entry, done=("bad", str(entry.error)))
+        else:
+            yield Task(entry.index, entry.text, item=entry)
 
-    Bad lines are reported on stderr with their file and line number, skipped and counted.
+
+def make_pool(job: Job, opts: Options) -> Pool:
+    """The engine that runs ``job`` for these options (see :mod:`sudoku_logic.app.pool`)."""
+    if opts.scheduler:
+        from sudoku_logic.app.dask_pool import DaskPool
+        return DaskPool(job, opts.scheduler, jobs=opts.jobs, timeout=opts.timeout, memory_mb=opts.memory_mb,
+                        chunk=opts.chunk, window=opts.window)
+    if opts.jobs == 1:
+        return SerialPool(job, opts.timeout)
+    return LocalPool(job, opts.jobs, opts.timeout, opts.memory_mb, opts.window)
+
+
+def rate_files(paths: Sequence[str], opts: Options, fmt: str = "csv", output: str | None = None, *,
+               out: IO[str] | None = None, err: Console | None = None, progress: bool = True,
+               resume: bool = False, summary: bool = True) -> bool:
+    """Rate every entry of ``paths`` in order and write the rows; return False if any entry
+    was bad.
+
+    Raises OutputError, ResumeError or PoolError (one-line messages) for problems that stop
+    the run; on Ctrl-C says how far it got and how to go on, and raises KeyboardInterrupt.
     """
-    out = out or Console()
-    err = err or Console(stderr=True)
-    opts = opts or Options()
-    opts.fmt = fmt
-    if techniques is not None and opts.techniques is None:
-        opts.techniques = [n.strip() for n in techniques.split(",") if n.strip()] \
-            if isinstance(techniques, str) else list(techniques)
-    if opts.jobs <= 0:
-        opts.jobs = os.cpu_count() or 1
-    skip, has_header = (_prepare_resume(output, fmt) if resume and output else (0, False))
-    if output:
-        fh = open(output, "a" if resume else "w", encoding="utf-8", newline="")
-    else:
-        fh = sys.stdout
-    tracker = Progress_(output) if output and fmt != "table" else None
-    writer = RowWriter(fmt, fh, out, opts.columns, header=not has_header)
-    if tracker:
-        tracker.record(skip, fh.tell())
+    err = err or Console(stderr=True, highlight=False, soft_wrap=True)
+    if opts.jobs <= 0 and not opts.scheduler:
+        opts.jobs = cpu_count()
+    template = Template(opts.template) if opts.template else None
+    if output and os.path.isdir(output):
+        raise OutputError(f"cannot write {output}: it is a directory")
+    run = describe_run(paths, opts.row_options(fmt))
+    job = RateJob(opts.techniques, se=opts.need_se, hodoku=opts.need_hodoku, scale=opts.scale)
+    pool = make_pool(job, opts)
+    pool.start()  # workers ready (or one line why not) before the output is touched
+    record = None
+    fh = None
+    complete = False
+    written = 0
     summ = Summary()
-    ok = True
-    items = _items(paths, skip)
-    engine = _serial(items, opts) if opts.jobs == 1 else _parallel(items, opts)
-    bar = Progress(TextColumn("rating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                   console=err, transient=True, disable=not progress or not err.is_terminal)
     try:
+        skip, size = (prepare_resume(output, run, fmt, opts.columns, paths, template is not None)
+                      if resume and output else (0, 0))
+        fh = open_output(output, append=resume) if output else (out or sys.stdout)
+        record = ProgressRecord(output, run) if tracks(output) else None
+        writer = RowWriter(fh, fmt, opts.columns, name=output or "stdout", header=size == 0, template=template)
+        if record:
+            record.record(skip, writer.tell())
+        show = progress and err.is_terminal
+        bar = Progress(TextColumn("rating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                       console=err, transient=True, disable=not show)
+        ok = True
         with bar:
-            task = bar.add_task("rate", total=_count_lines(paths))
-            for item, kind, payload in engine:
-                bar.advance(task)
+            bar_task = bar.add_task("rate", total=_count_lines(paths) if show else None)
+            for task, kind, payload in pool.run(_tasks(read_all(paths, parse=False, skip=skip))):
+                bar.advance(bar_task)
+                entry: Entry = task.item
                 if kind in ("bad", "error"):
                     ok = False
                     summ.bad += 1
-                    err.print(f"error: {where(item.path, item.entry)}{payload}", markup=False, highlight=False)
+                    err.print(f"error: {entry.where}{payload}", markup=False, highlight=False)
                 else:
-                    row = payload if kind == "ok" else timeout_row(_puzzle_text(item.entry), payload)
+                    row = payload if kind == "ok" else _unrated(entry, kind, payload, err)
+                    row.update(input_columns(entry.source or None, entry.lineno or None, entry.index, entry.label))
                     summ.add(row)
                     if opts.keep(row):
                         writer.write(row)
+                        written += 1
                         summ.kept += 1
-                if tracker:
-                    tracker.record(item.seq + 1, fh.tell())
-        writer.close()
+                if record:
+                    record.record(entry.index, writer.tell())
+        complete = True
+    except KeyboardInterrupt:
+        more = "; run the same command with --resume to continue" if record else ""
+        err.print(f"interrupted after {written} rows{more}", markup=False, highlight=False)
+        raise
+    except PoolError as e:
+        if record and getattr(e, "resumable", False):
+            raise PoolError(f"{e}; run the same command with --resume to continue") from None
+        raise
     finally:
-        engine.close()
-        if tracker:
-            tracker.close()
-        if output:
-            fh.close()
+        pool.close()
+        if record:
+            record.close(complete)
+        if output and fh is not None:
+            try:
+                fh.close()
+            except OSError:  # what failed to be written was reported when it failed
+                pass
     if summary:
-        summ.print(err)
+        for line in summ.lines(opts.scale):
+            err.print(line, markup=False, highlight=False)
     return ok
+
+
+def _unrated(entry: Entry, kind: str, payload, err: Console) -> dict:
+    """The row of a puzzle that got no rating, and a note on stderr for the rarer reasons."""
+    puzzle = entry_puzzle(entry.text) or entry.text.strip().split()[0]
+    if kind == "timeout":
+        return unrated_row(puzzle, "timeout", payload * 1000)
+    err.print(f"note: {entry.where}{payload}: its row says hardest={kind}", markup=False, highlight=False)
+    return unrated_row(puzzle, kind, 0.0)

@@ -6,7 +6,7 @@ reported with its line number and the rest goes on.
 """
 from __future__ import annotations
 
-import json
+import os
 import sys
 from typing import Optional
 
@@ -17,8 +17,9 @@ from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.formats import to_line
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.app.inputs import entries, where
+from sudoku_logic.app.reader import is_source, read
 from sudoku_logic.app.render import candidate_grid, legend, value_grid
+from sudoku_logic.app.writer import OutputError, print_json
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   pretty_exceptions_show_locals=False,
@@ -76,22 +77,24 @@ def _solver(techniques: Optional[str], uniqueness: bool = True, unique: Optional
         message = f"unknown technique {e.args[0]!r} (run `sudoku techniques` for the list)"
     except ValueError as e:
         message = str(e)
-    Console(stderr=True).print(f"error: {message}", markup=False)
+    Console(stderr=True, soft_wrap=True).print(f"error: {message}", markup=False)
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
-def _checked(arg: str, rep: Reporter, need_unique: bool = True):
-    """Yield (entry, solution) for each valid position of ``arg``; report the bad ones."""
-    for entry in entries(arg):
+def _puzzles(arg: str, rep: Reporter):
+    """Yield (entry, puzzle grid, solution) for each entry of ``arg`` whose puzzle has one
+    solution; report the others."""
+    for entry in read(arg):
         if entry.error is not None:
-            rep.problem(where(arg, entry) + str(entry.error))
+            rep.problem(entry.where + str(entry.error))
             continue
         try:
-            solution = dlx.unique_solution(entry.grid) if need_unique else None
+            puzzle = entry.position.puzzle()
+            solution = dlx.unique_solution(puzzle)
         except SudokuError as e:
-            rep.problem(where(arg, entry) + str(e))
+            rep.problem(entry.where + str(e))
             continue
-        yield entry, solution
+        yield entry, puzzle, solution
 
 
 @app.command()
@@ -102,8 +105,8 @@ def solve(
 ) -> None:
     """Print the solution (the puzzle must have exactly one)."""
     rep = Reporter(no_color)
-    for entry, solution in _checked(puzzle, rep):
-        g = Grid.from_values(solution, givens=entry.grid.givens)
+    for _entry, grid, solution in _puzzles(puzzle, rep):
+        g = Grid.from_values(solution, givens=grid.givens)
         if line:
             rep.out.print(to_line(g), markup=False)
         else:
@@ -146,8 +149,7 @@ def _positions(arg: str, rep: Reporter, as_json: bool = False):
     Unreadable or unsolvable input is reported as a problem (exit 2); a position that
     contradicts its solution is reported cell by cell (exit 1) and skipped.
     """
-    from sudoku_logic.app.position import position_entries
-    for entry in position_entries(arg):
+    for entry in read(arg):
         if entry.error is not None:
             rep.problem(entry.where + str(entry.error))
             continue
@@ -161,8 +163,8 @@ def _positions(arg: str, rep: Reporter, as_json: bool = False):
         if problems:
             rep.wrong = True
             if as_json:
-                rep.out.print(json.dumps({"puzzle": "".join(str(v) if v else "." for v in pos.values),
-                                          "problems": [p.message for p in problems]}), markup=False)
+                print_json(rep.out, {"puzzle": "".join(str(v) if v else "." for v in pos.values),
+                                     "problems": [p.message for p in problems]})
             else:
                 for p in problems:
                     rep.err.print(entry.where + p.message, markup=False)
@@ -231,7 +233,7 @@ def step(
             continue
         if as_json:
             from sudoku_logic.grading.rater import path_doc
-            rep.out.print(json.dumps(path_doc(grid.values_string(), result)), markup=False)
+            print_json(rep.out, path_doc(grid.values_string(), result))
             continue
         rep.out.print(f"Puzzle {grid.values_string()}", markup=False, style="bold")
         _print_steps(rep, grid, result.steps, grids)
@@ -274,7 +276,7 @@ def hint(
                    "hints": [hint_text(s, level) for s in found]}
             if level == 3:
                 doc["steps"] = [s.to_dict() for s in found]
-            rep.out.print(json.dumps(doc), markup=False)
+            print_json(rep.out, doc)
             continue
         if grid.is_solved():
             rep.out.print(f"{label}The grid is already solved.", markup=False)
@@ -303,18 +305,34 @@ def hint(
 def check(
     puzzle: str = typer.Argument(..., help="puzzle (any format), file, or - for stdin"),
 ) -> None:
-    """Say whether a puzzle is valid: its solution count (up to 2) and givens."""
+    """Say whether a puzzle is valid: its solution count (up to 2) and givens.
+
+    A position (see `sudoku hint --help`) is also checked against the solution of its givens:
+    each wrong digit or removed candidate is named and the command exits 1.
+    """
     rep = Reporter()
-    for entry in entries(puzzle):
-        prefix = where(puzzle, entry)
+    for entry in read(puzzle):
+        prefix = entry.where
         if entry.error is not None:
             rep.problem(prefix + str(entry.error))
             continue
-        g = entry.grid
+        pos = entry.position
+        try:
+            g = pos.puzzle()
+        except SudokuError as e:
+            rep.problem(prefix + str(e))
+            continue
         n = dlx.count_solutions(g, 2)
         givens = g.givens.bit_count()
         if n == 1:
-            rep.out.print(f"{prefix}valid: one solution, {givens} givens", markup=False)
+            mine = pos.givens is not None and (pos.values != pos.givens or pos.marks is not None)
+            problems = pos.problems() if mine else []
+            for p in problems:
+                rep.wrong = True
+                rep.err.print(prefix + p.message, markup=False)
+            if not problems:
+                agrees = "; the position agrees with the solution" if mine else ""
+                rep.out.print(f"{prefix}valid: one solution, {givens} givens{agrees}", markup=False)
             continue
         try:
             dlx.unique_solution(g)
@@ -323,72 +341,108 @@ def check(
     rep.exit()
 
 
+def _stdout_failed() -> None:
+    """After a failed write to stdout, point it at /dev/null so that the interpreter's own
+    flush at exit does not print a second, uglier error."""
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
+    except (OSError, ValueError):
+        pass
+
+
+def _fail(message: str) -> None:
+    """One line on stderr, exit 2."""
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {message}", markup=False)
+    raise typer.Exit(EXIT_BAD_INPUT)
+
+
 @app.command()
 def rate(
     files: list[str] = typer.Argument(..., help="puzzle files (or a literal puzzle, or - for stdin)"),
-    fmt: str = typer.Option("table", "--format", "-f", help="table, csv or jsonl"),
+    fmt: Optional[str] = typer.Option(None, "--format", "-f", help="csv, jsonl or table (default: by the suffix of --output, .csv or .jsonl; else a table on a terminal, csv elsewhere)"),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="write rows to this file"),
     techniques: Optional[str] = typer.Option(None, "--techniques", "-t", help="comma-separated technique or family names to use"),
-    scale: str = typer.Option("se", "--scale", help="se (hardest/steps from Sudoku Explainer's path, default) or hodoku (from HoDoKu's path); rating is always SE's ER, level/score HoDoKu's"),
-    columns: Optional[str] = typer.Option(None, "--columns", help="comma-separated columns (default puzzle,rating,level,score,hardest,solved,steps,ms; also ep, ed, se_hardest, hodoku_hardest, se_steps, hodoku_steps); a scale whose columns are not asked for is not computed"),
-    jobs: int = typer.Option(0, "--jobs", "-j", help="worker processes (default: all cores; 1 = rate in this process)"),
+    scale: str = typer.Option("se", "--scale", help="se (hardest, solved and steps from Sudoku Explainer's path, default) or hodoku (from HoDoKu's path); rating is always SE's ER, level/score HoDoKu's"),
+    columns: Optional[str] = typer.Option(None, "--columns", help="comma-separated columns (default puzzle,rating,level,score,hardest,solved,steps,ms; '+label,line' adds to those). Also: ep, ed, se_hardest, hodoku_hardest, se_steps, hodoku_steps, se_solved, hodoku_solved, label (the text after the puzzle), file, line, index. A scale whose columns are not asked for is not computed"),
+    template: Optional[str] = typer.Option(None, "--template", help="one line per row in the style of serate --format: %g puzzle, %r rating, %p ep, %d ed, %n index, %e seconds, %l level, %s score, %h hardest, %t steps, %v solved, %b label, %% a percent sign; e.g. '%g,%r,%p,%d'"),
+    jobs: int = typer.Option(0, "--jobs", "-j", help="worker processes (default 0: every core; 1: rate in this process); with --scheduler local, Dask workers"),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="rate on a Dask cluster: its scheduler's address (tcp://HOST:8786), or local for a local cluster of --jobs workers (pip install \"sudoku-logic[dask]\")"),
+    chunk: int = typer.Option(0, "--chunk", help="with --scheduler: puzzles per Dask task (default 0: as many as take about half a second)"),
     timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds per puzzle; a slower puzzle gets a row with solved=false, hardest timeout"),
-    memory: int = typer.Option(2048, "--memory", help="MiB of memory each rating process may use (with --jobs > 1); a puzzle past it is reported as an error and the run goes on; 0 for no limit"),
-    resume: bool = typer.Option(False, "--resume", help="continue an interrupted run into the same --output file"),
+    memory: int = typer.Option(2048, "--memory", help="MiB of address space each rating process may use (with --jobs > 1 or --scheduler); a puzzle past it gets a row with hardest memory and the run goes on; 0 for no limit"),
+    resume: bool = typer.Option(False, "--resume", help="continue an interrupted run into the same --output file (its progress record, OUTPUT.progress, must be for the same inputs and options)"),
     min_rating: Optional[float] = typer.Option(None, "--min-rating", help="keep only rows with rating (ER) at least this"),
     max_rating: Optional[float] = typer.Option(None, "--max-rating", help="keep only rows with rating (ER) at most this"),
     level: Optional[str] = typer.Option(None, "--level", help="keep only rows of these HoDoKu levels (comma-separated, e.g. hard,unfair)"),
     no_progress: bool = typer.Option(False, "--no-progress", help="no progress bar"),
-    summary: Optional[bool] = typer.Option(None, "--summary/--no-summary", help="a summary on stderr at the end: levels, rating histogram, errors, puzzles per second (default: when stderr is a terminal)"),
+    summary: Optional[bool] = typer.Option(None, "--summary/--no-summary", help="a summary on stderr at the end: levels, rating histogram, hardest techniques, errors, puzzles per second (default: when stderr is a terminal)"),
 ) -> None:
     """Rate puzzles: one row per puzzle (puzzle,rating,level,score,hardest,solved,steps,ms).
 
-    rating is Sudoku Explainer's ER; level and score are HoDoKu's. Rows come in input order,
-    each written as soon as it is rated; a summary (levels, rating histogram, errors,
-    puzzles per second) goes to stderr at the end (--summary; by default on a terminal).
+    rating is Sudoku Explainer's ER; level and score are HoDoKu's; hardest, solved and steps
+    come from the path of --scale. Rows come in input order, each written as soon as it is
+    rated; a bad line is reported with its line number and skipped. A summary (levels, rating
+    histogram, hardest techniques, errors, puzzles per second) goes to stderr at the end.
     """
-    from sudoku_logic.app.bulk import ALL_COLUMNS, COLUMNS, Options, rate_files
+    from sudoku_logic.app.bulk import Options, rate_files
+    from sudoku_logic.app.pool import PoolError
+    from sudoku_logic.app.progress import ResumeError
+    from sudoku_logic.app.writer import Template, choose_format
+    from sudoku_logic.grading.rows import parse_columns
     from sudoku_logic.grading.tables import LEVELS
 
-    def bad(message: str) -> None:
-        Console(stderr=True).print(f"error: {message}", markup=False)
-        raise typer.Exit(EXIT_BAD_INPUT)
-
-    if fmt not in ("table", "csv", "jsonl"):
-        bad(f"unknown format {fmt!r}: use table, csv or jsonl")
+    out = Console(highlight=False)
+    if template is not None and (fmt is not None or columns is not None):
+        _fail("--template chooses its own columns and format: leave out --format and --columns")
+    try:
+        fmt = choose_format(fmt, output, out.is_terminal) if template is None else "csv"
+        cols = parse_columns(columns) if template is None else Template(template).columns
+    except ValueError as e:
+        _fail(str(e))
     if scale not in ("se", "hodoku"):
-        bad(f"unknown scale {scale!r}: use se or hodoku")
-    cols = _names(columns) or list(COLUMNS)
-    unknown = [c for c in cols if c not in ALL_COLUMNS]
-    if unknown:
-        bad(f"unknown column {unknown[0]!r}: use {', '.join(ALL_COLUMNS)}")
+        _fail(f"unknown scale {scale!r}: use se or hodoku")
     levels = None
     if level is not None:
         levels = {lv.lower() for lv in _names(level)}
         wrong = sorted(levels - {lv.lower() for lv in LEVELS})
         if wrong:
-            bad(f"unknown level {wrong[0]!r}: use {', '.join(LEVELS)}")
-    if resume and (not output or fmt == "table"):
-        bad("--resume needs --output and --format csv or jsonl")
+            _fail(f"unknown level {wrong[0]!r}: use {', '.join(LEVELS)}")
+    if resume and not output:
+        _fail("--resume needs --output")
     if timeout is not None and timeout <= 0:
-        bad("--timeout must be positive")
+        _fail("--timeout must be positive")
+    if jobs < 0:
+        _fail("--jobs must be 0 (every core) or a number of processes")
+    if chunk < 0:
+        _fail("--chunk must be 0 (automatic) or a number of puzzles")
     names = _names(techniques)
     if names is not None:
         from sudoku_logic.grading.scales import resolve
         try:
             resolve(names)
         except KeyError as e:
-            bad(f"unknown technique {e.args[0]!r} (run `sudoku techniques` for the list)")
+            _fail(f"unknown technique {e.args[0]!r} (run `sudoku techniques` for the list)")
     if memory < 0:
-        bad("--memory must be 0 (no limit) or a number of MiB")
-    opts = Options(fmt=fmt, columns=cols, scale=scale, techniques=names, jobs=jobs, timeout=timeout, memory_mb=memory or None,
-                   min_rating=min_rating, max_rating=max_rating, levels=levels)
-    import os as _os
+        _fail("--memory must be 0 (no limit) or a number of MiB")
+    opts = Options(columns=cols, scale=scale, techniques=names, jobs=jobs, timeout=timeout, memory_mb=memory or None,
+                   min_rating=min_rating, max_rating=max_rating, levels=levels, scheduler=scheduler, chunk=chunk,
+                   template=template)
     rep = Reporter()
     if summary is None:
-        summary = rep.err.is_terminal and any(f == "-" or _os.path.exists(f) for f in files)
-    ok = rate_files(files, fmt=fmt, output=output, progress=not no_progress, out=rep.out, err=rep.err,
-                    opts=opts, resume=resume, summary=summary)
+        summary = rep.err.is_terminal and any(is_source(f) for f in files)
+    try:
+        ok = rate_files(files, opts, fmt=fmt, output=output, err=rep.err, progress=not no_progress,
+                        resume=resume, summary=summary)
+    except OutputError as e:
+        if not output:
+            _stdout_failed()
+        _fail(str(e))
+    except (ResumeError, PoolError) as e:
+        _fail(str(e))
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None  # rate_files said how far it got and how to go on
     rep.failed = not ok
     rep.exit()
 
@@ -423,6 +477,17 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         sys.exit(130)
+    except BrokenPipeError:  # the reader of our output went away (`| head`): stop quietly
+        _stdout_failed()
+        sys.exit(141)
+    except OutputError as e:
+        _stdout_failed()
+        sys.stderr.write(f"error: {e}\n")
+        sys.exit(EXIT_BAD_INPUT)
+    except OSError as e:  # a write to stdout that failed outside the row writers (a full disk)
+        _stdout_failed()
+        sys.stderr.write(f"error: cannot write stdout: {e.strerror or e}\n")
+        sys.exit(EXIT_BAD_INPUT)
 
 
 @app.command()
@@ -436,56 +501,57 @@ def generate(
     minimal: bool = typer.Option(False, "--minimal", help="no given can be removed without losing uniqueness"),
     max_givens: int = typer.Option(30, "--max-givens", help="without --minimal: remove givens down to this count, then more only while the puzzle is easier than --level/--min-rating ask"),
     seed: Optional[int] = typer.Option(None, "--seed", help="random seed: the same seed gives the same puzzles"),
-    jobs: int = typer.Option(0, "--jobs", "-j", help="processes (0 = all cores)"),
+    jobs: int = typer.Option(0, "--jobs", "-j", help="processes (0 = all cores); with --scheduler local, Dask workers"),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="generate on a Dask cluster: its scheduler's address (tcp://HOST:8786), or local (pip install \"sudoku-logic[dask]\")"),
     max_tries: Optional[int] = typer.Option(None, "--max-tries", help="give up after this many candidates"),
-    fmt: str = typer.Option("csv", "--format", "-f", help="csv, jsonl or table"),
+    fmt: Optional[str] = typer.Option(None, "--format", "-f", help="csv, jsonl or table (default: by the suffix of --output; else a table on a terminal, csv elsewhere)"),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="write rows to this file"),
     no_progress: bool = typer.Option(False, "--no-progress", help="no progress bar"),
 ) -> None:
-    """Generate puzzles with one solution, of a chosen difficulty."""
-    import os
+    """Generate puzzles with one solution, of a chosen difficulty: rows as `sudoku rate` writes them."""
     import random
 
-    from sudoku_logic.app.bulk import COLUMNS, RowWriter
+    from sudoku_logic.app.pool import PoolError
+    from sudoku_logic.app.writer import RowWriter, choose_format, open_output
+    from sudoku_logic.grading.rows import DEFAULT_COLUMNS
     from sudoku_logic.grading.scales import resolve
 
     from sudoku_logic.app.generator import SYMMETRIES, Wanted, generate as run
 
-    err = Console(stderr=True, highlight=False)
-
-    def fail(message: str) -> None:
-        err.print(f"error: {message}", markup=False)
-        raise typer.Exit(EXIT_BAD_INPUT)
-
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
     levels = ("easy", "medium", "hard", "unfair", "extreme")
     if level is not None and level.lower() not in levels:
-        fail(f"unknown level {level!r}: use one of {', '.join(levels)}")
+        _fail(f"unknown level {level!r}: use one of {', '.join(levels)}")
     if symmetry not in SYMMETRIES:
-        fail(f"unknown symmetry {symmetry!r}: use one of {', '.join(SYMMETRIES)}")
-    if fmt not in ("csv", "jsonl", "table"):
-        fail(f"unknown format {fmt!r}: use table, csv or jsonl")
+        _fail(f"unknown symmetry {symmetry!r}: use one of {', '.join(SYMMETRIES)}")
+    try:
+        fmt = choose_format(fmt, output, sys.stdout.isatty())
+    except ValueError as e:
+        _fail(str(e))
     if count < 1:
-        fail("--count must be at least 1")
+        _fail("--count must be at least 1")
+    if jobs < 0:
+        _fail("--jobs must be 0 (every core) or a number of processes")
     if min_rating is not None and max_rating is not None and min_rating > max_rating:
-        fail(f"--min-rating {min_rating} is above --max-rating {max_rating}")
+        _fail(f"--min-rating {min_rating} is above --max-rating {max_rating}")
     tech_name = None
     if technique:
         try:
             tech_name = resolve([technique])[0]
         except (KeyError, IndexError):
-            fail(f"unknown technique {technique!r} (run `sudoku techniques` for the list)")
+            _fail(f"unknown technique {technique!r} (run `sudoku techniques` for the list)")
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 32)
         err.print(f"seed {seed}", markup=False)
-    jobs = jobs or os.cpu_count() or 1
     wanted = Wanted(level, min_rating, max_rating, tech_name)
-    fh = open(output, "w", encoding="utf-8", newline="") if output else sys.stdout
-    writer = RowWriter(fmt, fh, Console(highlight=False))
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
     bar = Progress(TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[tries]} tried"),
                    console=err, transient=True, disable=no_progress or not err.is_terminal)
     made = 0
+    fh = None
     try:
+        fh = open_output(output) if output else sys.stdout
+        writer = RowWriter(fh, fmt, DEFAULT_COLUMNS, name=output or "stdout")
         with bar:
             task = bar.add_task("gen", total=count, tries=0)
             tries = 0
@@ -495,14 +561,23 @@ def generate(
                 tries += 1
                 bar.update(task, tries=tries)
 
-            for cand in run(count, wanted, seed, symmetry, minimal, max_givens, jobs, max_tries, seen):
-                writer.write({k: cand.row[k] for k in COLUMNS})
+            for cand in run(count, wanted, seed, symmetry, minimal, max_givens, jobs or None, max_tries, seen,
+                            scheduler=scheduler):
+                writer.write(cand.row)
                 made += 1
                 bar.advance(task)
-        writer.close()
+    except OutputError as e:
+        if not output:
+            _stdout_failed()
+        _fail(str(e))
+    except PoolError as e:
+        _fail(str(e))
     finally:
-        if output:
-            fh.close()
+        if output and fh is not None:
+            try:
+                fh.close()
+            except OSError:  # what failed to be written was reported when it failed
+                pass
     if made < count:
         err.print(f"error: only {made} of {count} puzzles fit after {max_tries} tries", markup=False)
         raise typer.Exit(1)

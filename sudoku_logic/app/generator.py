@@ -13,6 +13,7 @@ full ``sudoku rate`` row (both scales).
 """
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from dataclasses import dataclass
@@ -20,6 +21,8 @@ from typing import Callable, Iterator
 
 from sudoku_logic.core import bitsolve
 from sudoku_logic.core.grid import Grid
+from sudoku_logic.grading.rows import rating_row
+from sudoku_logic.app.pool import Job, LocalPool, Pool, PoolError, SerialPool, Task, cpu_count, package_modules
 
 SYMMETRIES = ("none", "rotational", "diagonal", "mirror")
 
@@ -228,7 +231,7 @@ class Wanted:
 
     def accepts(self, row: dict) -> bool:
         """Whether a rated candidate fits."""
-        if not row["solved"]:
+        if not (row["se_solved"] and row["hodoku_solved"]):  # both paths, by logic
             return False
         if self.level and row["level"].lower() != self.level.lower():
             return False
@@ -320,7 +323,7 @@ def rated_row(grid: Grid, checks: Checks | None = None) -> dict:
     else:
         hodoku_rate(grid, rating)
     rating.ms = (time.perf_counter() - t0 + seconds) * 1000
-    row = rating.row()
+    row = rating_row(rating)
     row["techniques"] = sorted({s.technique for s in rating.se_path} | {s.technique for s in rating.hodoku_path})
     return row
 
@@ -343,72 +346,59 @@ def candidate(seed: int, index: int, symmetry: str, minimal: bool, max_givens: i
     return Candidate(index, grid.values_string(), rate_row(grid))
 
 
-def candidates(seed: int, symmetry: str, minimal: bool, max_givens: int,
-               wanted: Wanted = Wanted(), rate_row: Callable[[Grid], dict] = rated_row) -> Iterator[Candidate]:
-    """Candidates 0, 1, 2, ... of a run, in one process."""
-    i = 0
-    while True:
-        yield candidate(seed, i, symmetry, minimal, max_givens, wanted, rate_row)
-        i += 1
+@dataclass
+class GenerateJob(Job):
+    """Makes and rates candidate ``index`` of a run in a pool's worker (see :func:`candidate`)."""
 
+    seed: int
+    symmetry: str
+    minimal: bool
+    max_givens: int
+    wanted: Wanted
 
-def _work(args: tuple) -> Candidate:
-    return candidate(*args)
+    @property
+    def preload(self) -> tuple[str, ...]:  # type: ignore[override]
+        return ("sudoku_logic.app.generator", "sudoku_logic.grading.rater", *package_modules("sudoku_logic.strategies"))
 
-
-def _parallel_candidates(seed: int, symmetry: str, minimal: bool, max_givens: int, wanted: Wanted,
-                         jobs: int, max_tries: int | None) -> Iterator[Candidate]:
-    """Candidates 0, 1, 2, ... made and rated by ``jobs`` processes, yielded in index order;
-    a bounded window of work is in flight, cancelled when the caller stops."""
-    from collections import deque
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(jobs) as pool:
-        window: deque = deque()
-        next_index = 0
-
-        def submit() -> None:
-            nonlocal next_index
-            window.append(pool.submit(_work, (seed, next_index, symmetry, minimal, max_givens, wanted)))
-            next_index += 1
-
-        for _ in range(jobs * 3):
-            submit()
-        try:
-            while window:
-                cand = window.popleft().result()
-                if max_tries is None or next_index < max_tries:
-                    submit()
-                yield cand
-        finally:
-            for f in window:
-                f.cancel()
+    def run(self, index: int) -> tuple[str, object]:
+        return "ok", candidate(self.seed, index, self.symmetry, self.minimal, self.max_givens, self.wanted)
 
 
 def generate(count: int, wanted: Wanted, seed: int, symmetry: str = "none", minimal: bool = False,
-             max_givens: int = 30, jobs: int = 1, max_tries: int | None = None,
-             on_try: Callable[[Candidate, bool], None] | None = None) -> Iterator[Candidate]:
+             max_givens: int = 30, jobs: int | None = 1, max_tries: int | None = None,
+             on_try: Callable[[Candidate, bool], None] | None = None, *,
+             scheduler: str | None = None) -> Iterator[Candidate]:
     """Yield ``count`` rated puzzles that fit ``wanted``, the same ones for the same seed.
 
     Candidates are generated (aimed at the level and band, see :func:`make_puzzle`), checked
-    and rated (in ``jobs`` processes, results taken in index order) until ``count`` fit or
-    ``max_tries`` candidates were made. Every puzzle yielded has its full ``sudoku rate`` row,
-    which ``wanted`` accepts. ``on_try`` sees every candidate.
+    and rated until ``count`` fit or ``max_tries`` candidates were made, on the pool of
+    :mod:`sudoku_logic.app.pool` (``jobs`` processes, None for every core, 1 for this
+    process) or on a Dask cluster (``scheduler``: an address or ``local``); results are taken
+    in index order. Every puzzle yielded has its full ``sudoku rate`` row, which ``wanted``
+    accepts. ``on_try`` sees every candidate. Raises PoolError (one line) if the pool cannot
+    run the job.
     """
     partner(0, symmetry)  # validates the name
-    if jobs <= 1:
-        stream = candidates(seed, symmetry, minimal, max_givens, wanted)
+    job = GenerateJob(seed, symmetry, minimal, max_givens, wanted)
+    jobs = jobs or cpu_count()
+    if scheduler:
+        from sudoku_logic.app.dask_pool import DaskPool
+        pool: Pool = DaskPool(job, scheduler, jobs=jobs)
+    elif jobs <= 1:
+        pool = SerialPool(job)
     else:
-        stream = _parallel_candidates(seed, symmetry, minimal, max_givens, wanted, jobs, max_tries)
+        pool = LocalPool(job, jobs, window=jobs * 3)
+    indices = range(max_tries) if max_tries is not None else itertools.count()
     found = 0
-    for tries, cand in enumerate(stream, 1):
-        ok = cand.row is not None and wanted.accepts(cand.row)
-        if on_try:
-            on_try(cand, ok)
-        if ok:
-            found += 1
-            yield cand
-            if found >= count:
-                return
-        if max_tries is not None and tries >= max_tries:
-            return
+    with pool:
+        for task, kind, cand in pool.run(Task(i, i) for i in indices):
+            if kind != "ok":
+                raise PoolError(f"candidate {task.seq} of seed {seed}: {cand}")
+            ok = cand.row is not None and wanted.accepts(cand.row)
+            if on_try:
+                on_try(cand, ok)
+            if ok:
+                found += 1
+                yield cand
+                if found >= count:
+                    return

@@ -22,18 +22,12 @@ every placed digit that is wrong and every candidate the solution needs that was
 """
 from __future__ import annotations
 
-import os
 import re
-import sys
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import FormatError, InvalidPuzzle, MultipleSolutions, NoSolution, SudokuError
-from sudoku_logic.core.formats import (
-    LINE_CHARS, MAX_LINE, TOO_LONG, _is_header, _read_lines, open_source, parse, parse_pencilmarks,
-    parse_reglib, parse_sukaku,
-)
+from sudoku_logic.core.formats import LINE_CHARS, parse, parse_pencilmarks, parse_reglib, parse_sukaku
 from sudoku_logic.core.grid import Grid, check_duplicates
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS, cell_name
 
@@ -163,15 +157,17 @@ class Position:
 
 # ---------------------------------------------------------------- parsing
 
-def _is_line(token: str) -> bool:
+def is_line(token: str) -> bool:
+    """Whether a token is an 81-character line of cells (digits, ``.``, ``0``, ``-``)."""
     return len(token) == 81 and set(token) <= LINE_CHARS
 
 
-def _line_values(token: str) -> list[int]:
+def line_values(token: str) -> list[int]:
+    """The 81 values of an 81-character line (0 for an empty cell)."""
     return [0 if ch in ".0-" else ord(ch) - 48 for ch in token]
 
 
-def _plus_line(token: str) -> tuple[list[int], list[int]] | None:
+def plus_line(token: str) -> tuple[list[int], list[int]] | None:
     """(givens, values) of a HoDoKu ``+`` line, or None if the token is not one."""
     if "+" not in token or len(token.replace("+", "")) != 81:
         return None
@@ -261,7 +257,7 @@ def load_position(text: str) -> Position:
         raise FormatError("no puzzle found: only comments")
     first = _SPLIT.split(lines[0].strip())[0]
     rest_tokens = _SPLIT.split(lines[0].strip())[1:]
-    plus = _plus_line(first)
+    plus = plus_line(first)
     if plus is not None:
         givens, values = plus
         check_duplicates(givens)
@@ -269,10 +265,10 @@ def load_position(text: str) -> Position:
         if problem:
             raise InvalidPuzzle(problem)
         return Position(givens, values, None, stripped)
-    if _is_line(first):
+    if is_line(first):
         parse(first)  # the standard checks and messages (duplicates, no candidate left)
-        givens = _line_values(first)
-        following = rest_tokens[:1] if rest_tokens and (_is_line(rest_tokens[0]) or len(rest_tokens[0]) == 729) else []
+        givens = line_values(first)
+        following = rest_tokens[:1] if rest_tokens and (is_line(rest_tokens[0]) or len(rest_tokens[0]) == 729) else []
         if following:
             second = following[0]
             if len(lines) > 1:
@@ -282,9 +278,9 @@ def load_position(text: str) -> Position:
         else:
             return Position(givens, givens[:], None, stripped)
         tok = second.strip()
-        if _is_line(tok):
-            return Position(givens, _merge_filled(givens, _line_values(tok)), None, stripped)
-        plus2 = _plus_line(tok)
+        if is_line(tok):
+            return Position(givens, _merge_filled(givens, line_values(tok)), None, stripped)
+        plus2 = plus_line(tok)
         if plus2 is not None:
             return Position(givens, _merge_filled(givens, plus2[1]), None, stripped)
         return _with_marks(givens, _marks_from(tok), stripped)
@@ -292,130 +288,3 @@ def load_position(text: str) -> Position:
     derived = Grid.from_values(grid.values)
     marked = any(grid.cands[c] != derived.cands[c] for c in range(81))
     return Position(None, grid.values[:], grid.cands[:] if marked else None, stripped)
-
-
-# ---------------------------------------------------------------- files
-
-def _one_line_position(line: str) -> bool:
-    tok = _SPLIT.split(line.strip())[0]
-    return bool(re.match(r":\d", line.lstrip())) or _is_line(tok) or len(tok) == 729 or _plus_line(tok) is not None
-
-
-def _continues(a: str, b: str) -> bool:
-    """Whether line ``b`` reads as the FILLED line of the givens line ``a``."""
-    ta, tb = _SPLIT.split(a.strip()), _SPLIT.split(b.strip())
-    if len(ta) > 1 and (_is_line(ta[1]) or len(ta[1]) == 729):
-        return False  # a already carries its second part
-    if not (_is_line(ta[0]) and _is_line(tb[0])):
-        return False
-    va, vb = _line_values(ta[0]), _line_values(tb[0])
-    shared = [c for c in range(81) if va[c] and vb[c]]
-    if any(va[c] != vb[c] for c in shared):
-        return False
-    return any(vb[c] and not va[c] for c in range(81))
-
-
-def split_positions(text: str) -> list[tuple[int, str]]:
-    """Cut a file's text into positions: ``(line number, text)`` each (see
-    :func:`split_numbered`)."""
-    return split_numbered(list(enumerate(text.splitlines(), 1)))
-
-
-def split_numbered(numbered: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """Cut numbered lines into positions: ``(line number, text)`` each.
-
-    One position per line (``#`` comments, blank lines and a CSV header skipped), except
-    that an input of exactly two lines, a givens line and a line that fits it (same digits
-    where both have one, at least one more digit), is read as ``GIVENS FILLED``. (In a file
-    of many puzzles, two neighbouring puzzles can fit each other by chance, so there the
-    pair must be written on one line.) The whole text is one
-    position when its first line is not a one-line position (a printed grid, a pencilmark
-    grid) or when a givens line is followed only by a pencilmark grid.
-    """
-    lines = [(i, ln) for i, ln in numbered if ln.strip() and not ln.lstrip().startswith("#")]
-    if lines and lines[0][0] == 1 and _is_header(lines[0][1]):
-        lines = lines[1:]
-    if not lines:
-        return []
-    whole = [(lines[0][0], "\n".join(ln for _, ln in lines))]
-    if not _one_line_position(lines[0][1]):
-        return whole
-    rest = lines[1:]
-    first = _SPLIT.split(lines[0][1].strip())
-    if (rest and _is_line(first[0]) and len(first) == 1 and not any(_one_line_position(ln) for _, ln in rest)
-            and (len(rest) >= 2 or len(rest[0][1].split()) >= 81)):
-        return whole
-    out = []
-    i = 0
-    while i < len(lines):
-        n, ln = lines[i]
-        if len(lines) == 2 and i == 0 and _continues(ln, lines[1][1]):
-            out.append((n, ln.strip() + "\n" + lines[i + 1][1].strip()))
-            i += 2
-        else:
-            out.append((n, ln))
-            i += 1
-    return out
-
-
-@dataclass
-class PositionEntry:
-    """One position read from an argument: where it came from, and the position or error."""
-
-    where: str
-    text: str
-    position: Position | None = None
-    error: SudokuError | None = None
-
-
-def position_entries(arg: str) -> Iterator[PositionEntry]:
-    """The positions a command-line argument stands for: a literal, a file, or ``-``.
-
-    Files are read as :func:`sudoku_logic.app.inputs.entries` reads them (binary data, an
-    empty file, an over-long line are each reported in one line), then cut into positions
-    by :func:`split_numbered`. Errors are attached to entries, never raised.
-    """
-    from sudoku_logic.app.inputs import _is_binary, looks_like_path
-    if os.path.isdir(arg):
-        yield PositionEntry("", arg, error=FormatError(f"{arg} is a directory, not a puzzle file"))
-        return
-    if arg == "-" or os.path.exists(arg):
-        name = "stdin" if arg == "-" else arg
-        if arg != "-" and _is_binary(arg):
-            yield PositionEntry("", arg, error=FormatError(f"{name} is not a text file of puzzles (it holds binary data)"))
-            return
-        try:
-            fh = open_source(arg)
-        except FormatError as e:
-            yield PositionEntry("", arg, error=e)
-            return
-        try:
-            numbered = list(_read_lines(fh))
-        finally:
-            if fh is not sys.stdin:
-                fh.close()
-        long_lines = {n for n, ln in numbered if ln.endswith(TOO_LONG)}
-        chunks = split_numbered([(n, "" if n in long_lines else ln) for n, ln in numbered])
-        for n in sorted(long_lines):
-            chunks.append((n, TOO_LONG))
-        chunks.sort(key=lambda c: c[0])
-        if not chunks:
-            yield PositionEntry("", arg, error=FormatError(f"{name} has no puzzle"))
-        for lineno, chunk in chunks:
-            where = f"{name} line {lineno}: "
-            if chunk == TOO_LONG:
-                yield PositionEntry(where, "", error=FormatError(f"line too long (over {MAX_LINE} characters)"))
-            else:
-                yield _entry(where, chunk)
-        return
-    entry = _entry("", arg)
-    if entry.error is not None and looks_like_path(arg.strip()) and "\n" not in arg and " " not in arg.strip():
-        entry.error = FormatError(f"no such file: {arg}")
-    yield entry
-
-
-def _entry(where: str, text: str) -> PositionEntry:
-    try:
-        return PositionEntry(where, text, position=load_position(text))
-    except SudokuError as e:
-        return PositionEntry(where, text, error=e)

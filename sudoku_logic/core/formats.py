@@ -10,17 +10,15 @@ Input formats (all detected automatically by :func:`parse`):
 - the 729-character candidate string (Sukaku): 9 characters a cell, the digit or ``0``/``.``;
 - one line of HoDoKu's regression library ``:code:digits:givens:deleted:elims:placements:extra``.
 
-Files hold one position per line; ``#`` comments and blank lines are skipped; a file whose
-first position does not fit on one line is read whole as one position; ``-`` is stdin.
+This module parses one position's text; :mod:`sudoku_logic.app.reader` decides what the
+entries of a file are.
 """
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass, field
-from typing import Iterator, TextIO
 
-from sudoku_logic.core.errors import FormatError, InvalidPuzzle, SudokuError
+from sudoku_logic.core.errors import FormatError, InvalidPuzzle
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS
 
@@ -263,116 +261,3 @@ def to_pencilmarks(grid: Grid) -> str:
         out.append("|" + "|".join(parts) + "|")
     out.append(bottom)
     return "\n".join(out)
-
-
-# ---------------------------------------------------------------- files
-
-@dataclass
-class Entry:
-    """One position read from a file: its line number, text, and grid or error."""
-
-    lineno: int
-    text: str
-    grid: Grid | None = None
-    error: SudokuError | None = None
-
-    @property
-    def label(self) -> str:
-        """Compact text of the input (first token of the line)."""
-        t = self.text.strip()
-        if t.startswith(":"):
-            return t
-        return _LABEL_SPLIT.split(t, maxsplit=1)[0] if "\n" not in t else t
-
-
-def open_source(source: str) -> TextIO:
-    """Open a path for reading, or stdin for ``-``; raises FormatError if unreadable."""
-    if source == "-":
-        return sys.stdin
-    try:
-        return open(source, encoding="utf-8", errors="replace", newline=None)
-    except OSError as e:
-        raise FormatError(f"cannot read {source}: {e.strerror or e}") from None
-
-
-def _is_header(line: str) -> bool:
-    first = _LABEL_SPLIT.split(line.strip(), maxsplit=1)[0]
-    return "," in line and first.isalpha()
-
-
-MAX_LINE = 1 << 20  # a longer line cannot be a position; it is reported, not parsed
-TOO_LONG = "\x00LONG"  # marks a line cut at MAX_LINE
-
-
-def iter_entries(source: str, whole_file: bool | None = None) -> Iterator[Entry]:
-    """Yield the positions of a file (or stdin for ``-``), lazily, one :class:`Entry` each.
-
-    One position per line, ``#`` comments and blank lines skipped, a CSV header line skipped.
-    If the first position does not parse alone, the whole input is read as one position
-    (a 9-line or pencilmark grid). Errors are attached to entries, never raised.
-    """
-    fh = open_source(source)
-    try:
-        lines = _read_lines(fh)
-        first = None
-        for lineno, line in lines:
-            s = line.strip()
-            if not s or s.startswith("#"):
-                continue
-            if lineno == 1 and _is_header(s):
-                continue
-            first = (lineno, line)
-            break
-        if first is None:
-            return
-        lineno, line = first
-        entry = _entry(lineno, line)
-        if entry.error is not None and whole_file is not False and _looks_multiline(line):
-            rest = [line] + [ln for _, ln in lines]
-            yield _entry(lineno, "".join(rest))
-            return
-        yield entry
-        for lineno, line in lines:
-            s = line.strip()
-            if not s or s.startswith("#"):
-                continue
-            yield _entry(lineno, line)
-    finally:
-        if fh is not sys.stdin:
-            fh.close()
-
-
-def _read_lines(fh: TextIO) -> Iterator[tuple[int, str]]:
-    """Numbered lines; an over-long line is cut (and later reported) instead of held whole."""
-    lineno = 0
-    while True:
-        line = fh.readline(MAX_LINE)
-        if not line:
-            return
-        lineno += 1
-        if len(line) >= MAX_LINE and not line.endswith("\n"):
-            while True:  # skip the rest of the line
-                more = fh.readline(MAX_LINE)
-                if not more or more.endswith("\n"):
-                    break
-            yield lineno, line[:200] + TOO_LONG
-            continue
-        yield lineno, line
-
-
-def _looks_multiline(line: str) -> bool:
-    """Whether a line that failed alone may be the first line of a multi-line grid."""
-    body = _LABEL_SPLIT.split(line.strip(), maxsplit=1)[0]
-    if line.strip().startswith(":") or len(body) in (81, 729):
-        return False
-    cells = sum(ch in CELL_CHARS for ch in line)
-    return cells < 81 and "\x00" not in line
-
-
-def _entry(lineno: int, text: str) -> Entry:
-    if text.endswith(TOO_LONG):
-        return Entry(lineno, text[:-len(TOO_LONG)], error=FormatError(f"line too long (over {MAX_LINE} characters)"))
-    try:
-        return Entry(lineno, text, grid=parse(text))
-    except SudokuError as e:
-        return Entry(lineno, text, error=e)

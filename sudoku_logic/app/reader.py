@@ -1,0 +1,401 @@
+"""The one input reader: the entries a command-line PUZZLE argument stands for.
+
+Every command reads its arguments here. An argument is a literal (one entry, in any form
+:func:`sudoku_logic.app.position.load_position` reads), a file path, or ``-`` for stdin. A
+file is read lazily, line by line (a file of millions of lines is never held whole), and cut
+into entries:
+
+- Every line is its own entry: ``#`` comments and blank lines are skipped, and so is a CSV
+  header on line 1. A line that is not a puzzle is an entry of its own; the command reports
+  it with its line number and goes on.
+- A printed multi-line grid (a 9-line grid, a pencilmark grid) is one entry when the lines
+  from a line that is not a puzzle on its own really form one (at most :data:`GRID_LINES`
+  lines, the grid's bottom border included). A file of several printed grids is read grid
+  by grid.
+- A short file (at most :data:`GRID_LINES` lines of content) none of whose lines is a puzzle
+  on its own is read whole as one entry, so that a printed grid with a typo is reported once.
+- Positions (see ``sudoku hint --help``): a givens line followed by a pencilmark grid is one
+  entry; so is an input of exactly two lines where the second is the first's grid as it is
+  now (``GIVENS`` then ``FILLED``: same digits where both have one, at least one more).
+
+The reader only cuts entries; parsing is the entry's (:meth:`Entry.parse`), so that a bulk
+run can leave it to its workers. Problems are attached to entries, never raised.
+"""
+from __future__ import annotations
+
+import os
+import re
+import select
+import stat
+import sys
+from collections import deque
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Callable, Iterable, Iterator, Sequence, TextIO
+
+from sudoku_logic.core.errors import FormatError, SudokuError
+from sudoku_logic.core.formats import CELL_CHARS
+from sudoku_logic.app.position import Position, is_line, line_values, load_position, plus_line
+
+MAX_LINE = 1 << 20  # a longer line cannot be a position; it is reported, not parsed
+#: The most lines a printed grid may take (9 rows, borders, a pencilmark grid's frame).
+GRID_LINES = 30
+_TOO_LONG = "\x00LONG"  # marks a line cut at MAX_LINE
+_SPLIT = re.compile(r"[\s,;]+")
+_LABEL_SPLIT = re.compile(r"[\s,;]")
+
+
+@dataclass
+class Entry:
+    """One entry of the input: where it was read, its text, and once parsed its position.
+
+    ``source`` is the file name (``stdin`` for ``-``, empty for a literal argument), ``lineno``
+    the line it starts on (0 for a literal), ``index`` its number in the whole input, counting
+    from 1. ``error`` is set when the entry cannot be a position (by the reader: an over-long
+    line, a missing file; by :meth:`parse`: the parser's message)."""
+
+    source: str
+    lineno: int
+    text: str
+    index: int = 0
+    error: SudokuError | None = None
+    position: Position | None = field(default=None, repr=False)
+
+    @property
+    def where(self) -> str:
+        """``FILE line N: `` for an entry of a file or stdin, else empty."""
+        return f"{self.source} line {self.lineno}: " if self.lineno else ""
+
+    @property
+    def label(self) -> str:
+        """The text after the puzzle on a one-line entry (its first token), without the
+        separator; empty for a multi-line entry or a regression-library line."""
+        t = self.text.strip()
+        if "\n" in t or t.startswith(":"):
+            return ""
+        parts = _LABEL_SPLIT.split(t, maxsplit=1)
+        return parts[1].strip() if len(parts) > 1 else ""
+
+    def parse(self) -> "Entry":
+        """Parse the text into :attr:`position` (or set :attr:`error`); returns the entry."""
+        if self.error is None and self.position is None:
+            try:
+                self.position = load_position(self.text)
+            except SudokuError as e:
+                self.error = e
+        return self
+
+
+# ---------------------------------------------------------------- arguments
+
+def looks_like_path(arg: str) -> bool:
+    """Whether an argument that did not parse as a puzzle was probably meant as a file (and
+    not as a puzzle with a typo: mostly digits and dots)."""
+    if len(arg) >= 20 and sum(ch in CELL_CHARS for ch in arg) >= 0.8 * len(arg):
+        return False
+    if os.sep in arg or "/" in arg:
+        return True
+    stem, dot, ext = arg.rpartition(".")
+    return bool(dot and stem and ext.isalpha() and len(ext) <= 5)
+
+
+def _is_binary(path: str) -> bool:
+    """Whether a file starts with binary data (a NUL byte in its first 8 KiB)."""
+    try:
+        with open(path, "rb") as fh:
+            return b"\x00" in fh.read(8192)
+    except OSError:
+        return False
+
+
+def is_source(arg: str) -> bool:
+    """Whether an argument names input to read (stdin or an existing path), not a literal."""
+    return arg == "-" or os.path.exists(arg)
+
+
+def source_name(arg: str) -> str:
+    """How messages name an argument's input: ``stdin`` for ``-``, else the path."""
+    return "stdin" if arg == "-" else arg
+
+
+def read(arg: str, parse: bool = True) -> Iterator[Entry]:
+    """The entries of one argument, lazily, parsed unless ``parse`` is False.
+
+    A literal gives one entry; a file or ``-`` its entries as the module docstring says. A
+    directory, a missing file, binary data and an input without any puzzle each give one
+    entry carrying that error."""
+    for entry in _cut(arg):
+        yield entry.parse() if parse else entry
+
+
+def read_all(args: Iterable[str], parse: bool = True, skip: int = 0) -> Iterator[Entry]:
+    """The entries of several arguments in turn, numbered 1, 2, ... across all of them;
+    the first ``skip`` entries are numbered but not yielded (nor parsed)."""
+    index = 0
+    for arg in args:
+        for entry in _cut(arg):
+            index += 1
+            if index <= skip:
+                continue
+            entry.index = index
+            yield entry.parse() if parse else entry
+
+
+def _cut(arg: str) -> Iterator[Entry]:
+    if os.path.isdir(arg):
+        yield Entry("", 0, arg, error=FormatError(f"{arg} is a directory, not a puzzle file"))
+        return
+    if not is_source(arg):
+        entry = Entry("", 0, arg).parse()  # a literal is parsed here, to tell a typo from a path
+        stripped = arg.strip()
+        if entry.error is not None and looks_like_path(stripped) and "\n" not in arg and " " not in stripped:
+            entry.error = FormatError(f"no such file: {arg}")
+        yield entry
+        return
+    name = source_name(arg)
+    if arg != "-" and _is_binary(arg):
+        yield Entry(name, 0, arg, error=FormatError(f"{name} is not a text file of puzzles (it holds binary data)"))
+        return
+    ready = None
+    if arg == "-":
+        fh: TextIO = sys.stdin
+        stream = _Stream.of(fh)
+        if stream is not None:
+            lines, ready = stream, stream.ready
+        else:
+            lines = _numbered(fh)
+    else:
+        try:
+            fh = open(arg, encoding="utf-8", errors="replace", newline=None)
+        except OSError as e:
+            yield Entry(name, 0, arg, error=FormatError(f"cannot read {arg}: {e.strerror or e}"))
+            return
+        lines = _numbered(fh)
+    try:
+        found = False
+        for lineno, text in cut_lines(lines, ready):
+            found = True
+            if text.endswith(_TOO_LONG):
+                yield Entry(name, lineno, text[:-len(_TOO_LONG)],
+                            error=FormatError(f"line too long (over {MAX_LINE} characters)"))
+            else:
+                yield Entry(name, lineno, text)
+        if not found:
+            yield Entry(name, 0, arg, error=FormatError(f"{name} has no puzzle"))
+    finally:
+        if fh is not sys.stdin:
+            fh.close()
+
+
+def _numbered(fh: TextIO) -> Iterator[tuple[int, str]]:
+    """Numbered lines without their line ends; an over-long line is cut (and later
+    reported) instead of held whole."""
+    lineno = 0
+    while True:
+        line = fh.readline(MAX_LINE)
+        if not line:
+            return
+        lineno += 1
+        if len(line) >= MAX_LINE and not line.endswith("\n"):
+            while True:  # skip the rest of the line
+                more = fh.readline(MAX_LINE)
+                if not more or more.endswith("\n"):
+                    break
+            yield lineno, line[:200] + _TOO_LONG
+            continue
+        yield lineno, line.rstrip("\r\n")
+
+
+class _Stream:
+    """Numbered lines of a pipe or a terminal, read with ``os.read`` so that :meth:`ready`
+    can tell whether the next line is there without waiting for it: the reader looks ahead
+    only at what has arrived, and a line typed or piped on its own is handled at once."""
+
+    GRACE = 0.05  # seconds to wait for more input before deciding that none is coming yet
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.buf = b""
+        self.eof = False
+        self.lineno = 0
+
+    @classmethod
+    def of(cls, fh: TextIO) -> "_Stream | None":
+        """A stream over ``fh``'s descriptor if it is a pipe, socket or terminal (a regular
+        file is read as a file); None if ``fh`` has no descriptor (a test's stdin)."""
+        if os.name == "nt":  # select() there takes sockets only: read line by line
+            return None
+        try:
+            fd = fh.fileno()
+            mode = os.fstat(fd).st_mode
+        except (OSError, ValueError):
+            return None
+        return None if stat.S_ISREG(mode) else cls(fd)
+
+    def ready(self) -> bool:
+        """Whether the next line (or the end) can be read now."""
+        if b"\n" in self.buf or self.eof:
+            return True
+        return bool(select.select([self.fd], [], [], self.GRACE)[0])
+
+    def _more(self) -> None:
+        data = os.read(self.fd, 1 << 16)
+        if data:
+            self.buf += data
+        else:
+            self.eof = True
+
+    def __iter__(self) -> "_Stream":
+        return self
+
+    def __next__(self) -> tuple[int, str]:
+        while b"\n" not in self.buf and not self.eof:
+            if len(self.buf) >= MAX_LINE:  # cut it, skip to its end, report it
+                head = self.buf[:200]
+                while b"\n" not in self.buf and not self.eof:
+                    self.buf = b""
+                    self._more()
+                self.buf = self.buf[self.buf.find(b"\n") + 1:] if b"\n" in self.buf else b""
+                self.lineno += 1
+                return self.lineno, head.decode("utf-8", "replace") + _TOO_LONG
+            self._more()
+        if not self.buf:
+            raise StopIteration
+        cut = self.buf.find(b"\n")
+        line, self.buf = (self.buf, b"") if cut < 0 else (self.buf[:cut], self.buf[cut + 1:])
+        self.lineno += 1
+        return self.lineno, line.decode("utf-8", "replace").rstrip("\r")
+
+
+# ---------------------------------------------------------------- cutting lines into entries
+
+def is_header(line: str) -> bool:
+    """Whether a first line is a CSV header (``puzzle,rating,...``), not a puzzle."""
+    first = _LABEL_SPLIT.split(line.strip(), maxsplit=1)[0]
+    return "," in line and first.isalpha()
+
+
+def one_line_position(line: str) -> bool:
+    """Whether a line starts with a position that fits on one line: an 81-character line,
+    a 729-character candidate string, HoDoKu's ``+`` line or a regression-library line."""
+    s = line.strip()
+    if s.startswith(":"):
+        return bool(re.match(r":\d", s))
+    tok = _SPLIT.split(s, maxsplit=1)[0]
+    if is_line(tok) or len(tok) == 729:
+        return True
+    try:
+        return plus_line(tok) is not None
+    except SudokuError:
+        return True  # a '+' line with a mistake: still one line, reported as such
+
+
+def _single_line_grid(line: str) -> bool:
+    """A line of 81 or more tokens: a pencilmark grid written on one line."""
+    return len(line.split()) >= 81
+
+
+def _continues(a: str, b: str) -> bool:
+    """Whether line ``b`` reads as the FILLED line of the givens line ``a``."""
+    ta, tb = _SPLIT.split(a.strip()), _SPLIT.split(b.strip())
+    if len(ta) > 1 and (is_line(ta[1]) or len(ta[1]) == 729):
+        return False  # a already carries its second part
+    if not (is_line(ta[0]) and is_line(tb[0])):
+        return False
+    va, vb = line_values(ta[0]), line_values(tb[0])
+    if any(va[c] and vb[c] and va[c] != vb[c] for c in range(81)):
+        return False
+    return any(vb[c] and not va[c] for c in range(81))
+
+
+def _is_border(line: str) -> bool:
+    """A decoration line of a printed grid: no digit, and dashes or box-drawing characters."""
+    return not any(ch.isdigit() for ch in line) and any(ch in "-=" or "\u2500" <= ch <= "\u257f" for ch in line)
+
+
+def _parses(text: str) -> bool:
+    try:
+        load_position(text)
+    except SudokuError:
+        return False
+    return True
+
+
+def _grid_prefix(first: tuple[int, str], ahead: Sequence[tuple[int, str]], givens: bool) -> int:
+    """How many lines of ``ahead`` complete the multi-line entry starting at ``first``: the
+    fewest that parse together with it as one position (with a printed grid's bottom border),
+    or 0 if none within :data:`GRID_LINES` do. With ``givens`` (``first`` is a bare givens
+    line), only a pencilmark grid after it counts."""
+    lines = [first[1]]
+    for k, (_, line) in enumerate(islice(ahead, GRID_LINES - 1), 1):
+        if one_line_position(line):
+            return 0
+        lines.append(line)
+        if givens and not (k >= 2 or _single_line_grid(line)):
+            continue
+        text = "\n".join(lines)
+        if _is_border(line) or not _parses(text):
+            continue
+        while k < len(ahead) and _is_border(ahead[k][1]):
+            k += 1
+        return k
+    return 0
+
+
+def cut_lines(numbered: Iterable[tuple[int, str]], ready: Callable[[], bool] | None = None) -> Iterator[tuple[int, str]]:
+    """Cut numbered lines into entries, ``(line number, text)`` each, as the module docstring
+    says; looks at most :data:`GRID_LINES` lines ahead, and with ``ready`` (whether the next
+    line has arrived: a pipe, a terminal) only at lines that have arrived."""
+    source = iter(numbered)
+    ahead: deque[tuple[int, str]] = deque()
+    exhausted = False
+
+    def fill(n: int, wait: bool = False) -> None:
+        """Read content lines into ``ahead`` up to ``n``; without ``wait``, only lines that
+        have arrived."""
+        nonlocal exhausted
+        while len(ahead) < n and not exhausted:
+            if not wait and ready is not None and not ready():
+                return
+            for lineno, line in source:
+                s = line.strip()
+                if not s or s.startswith("#") or (lineno == 1 and is_header(s)):
+                    if ready is not None and not ready():
+                        break
+                    continue
+                ahead.append((lineno, line))
+                wait = False
+                break
+            else:
+                exhausted = True
+
+    fill(1, wait=True)
+    fill(GRID_LINES + 1)
+    short = exhausted and len(ahead) <= GRID_LINES
+    if short and len(ahead) == 2 and _continues(ahead[0][1], ahead[1][1]):
+        (n, a), (_, b) = ahead
+        yield n, a.strip() + "\n" + b.strip()
+        return
+    if short and len(ahead) > 1 and not any(one_line_position(ln) or ln.endswith(_TOO_LONG) for _, ln in ahead):
+        lines = list(ahead)
+        if _grid_prefix(lines[0], lines[1:], False) in (0, len(lines) - 1):
+            yield lines[0][0], "\n".join(ln for _, ln in lines)
+            return
+    while True:
+        if not ahead:
+            fill(1, wait=True)
+            if not ahead:
+                return
+        lineno, line = ahead.popleft()
+        if line.endswith(_TOO_LONG):
+            yield lineno, line
+            continue
+        bare_givens = one_line_position(line) and is_line(line.strip())
+        if (not one_line_position(line) and not _single_line_grid(line)) or bare_givens:
+            fill(GRID_LINES)
+            k = _grid_prefix((lineno, line), ahead, bare_givens)
+            if k:
+                more = [ahead.popleft()[1] for _ in range(k)]
+                yield lineno, "\n".join([line] + more)
+                continue
+        yield lineno, line

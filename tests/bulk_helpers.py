@@ -1,0 +1,102 @@
+"""Helpers for the tests of `sudoku rate` on files: real processes, files, rows."""
+from __future__ import annotations
+
+import csv
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args, stdin=None, timeout=300, summary=True, **kw) -> subprocess.CompletedProcess:
+    """``sudoku rate ARGS`` in a fresh process (with ``--summary`` unless told otherwise)."""
+    extra = ["--summary"] if summary else []
+    return subprocess.run([sys.executable, "-m", "sudoku_logic", "rate", *extra, *args], capture_output=True,
+                          text=True, input=stdin, timeout=timeout, cwd=ROOT, **kw)
+
+
+def dotted(p: str) -> str:
+    return p.replace("0", ".")
+
+
+def rows_of(path) -> list[dict]:
+    with open(path, newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+def without_ms(rows: list[dict]) -> list[dict]:
+    return [{k: v for k, v in row.items() if k != "ms"} for row in rows]
+
+
+def write(tmp_path, name: str, lines: list[str]) -> Path:
+    f = tmp_path / name
+    f.write_text("\n".join(lines) + "\n")
+    return f
+
+
+def children(pid: int) -> list[int]:
+    """Live processes whose parent is ``pid`` (Linux /proc)."""
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as fh:
+                    fields = fh.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                out.append(int(d))
+    return out
+
+
+def descendants(pid: int) -> list[int]:
+    """Every live process below ``pid``."""
+    out, todo = [], [pid]
+    while todo:
+        kids = children(todo.pop())
+        out += kids
+        todo += kids
+    return out
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def rows_written(path: Path) -> int:
+    """Complete rows in a csv output so far (the header not counted)."""
+    try:
+        return max(path.read_bytes().count(b"\n") - 1, 0)
+    except OSError:
+        return 0
+
+
+def start_and_stop(args: list[str], out: Path, rows: int, sig=signal.SIGKILL, timeout: float = 120):
+    """Start ``sudoku rate ARGS`` (writing ``out``), send it ``sig`` once ``out`` holds at
+    least ``rows`` rows, wait for it; returns (the finished process, its descendants when
+    it was stopped); the process's output is in its ``out`` and ``err``."""
+    proc = subprocess.Popen([sys.executable, "-m", "sudoku_logic", "rate", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    deadline = time.time() + timeout
+    while time.time() < deadline and rows_written(out) < rows and proc.poll() is None:
+        time.sleep(0.02)
+    below = descendants(proc.pid)
+    proc.send_signal(sig)
+    proc.out, proc.err = proc.communicate(timeout=60)
+    return proc, below
+
+
+def wait_gone(pids: list[int], seconds: float = 15) -> list[int]:
+    """The pids still alive after waiting up to ``seconds`` for them to end."""
+    deadline = time.time() + seconds
+    while time.time() < deadline and any(alive(p) for p in pids):
+        time.sleep(0.1)
+    return [p for p in pids if alive(p)]
