@@ -6,6 +6,7 @@ For the first N puzzles (default 100) of each collection (qqwing_expert, top1465
 prints puzzles per second for:
 
 - ``ours hodoku``: our HoDoKu-scale path alone (what hodoku-py computes), one process;
+- ``ours se``: our Sudoku Explainer path alone (what serate computes: ER/EP/ED), one process;
 - ``ours both``: a full row (SE path and HoDoKu path), one process;
 - ``ours both xJ``: the same through ``sudoku_logic.app.bulk`` with J worker processes (all cores);
 - ``hodoku-py``: ``hodoku.Solver().rate(puzzle)``, one process (install with
@@ -98,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--collections", default=",".join(COLLECTIONS))
     ap.add_argument("--no-hodoku-py", action="store_true", help="skip hodoku-py")
     args = ap.parse_args(argv)
-    print(f"{'collection':<20} {'ours hodoku':>12} {'ours both':>10} {f'both x{args.jobs}':>10} "
+    print(f"{'collection':<20} {'ours hodoku':>12} {'ours se':>10} {'ours both':>10} {f'both x{args.jobs}':>10} "
           f"{'hodoku-py':>10} {'ratio':>7}   solved ours/hodoku-py")
     for name in args.collections.split(","):
         ps = puzzles(name, args.n)
@@ -108,12 +109,13 @@ def main(argv: list[str] | None = None) -> int:
             ref = (ref_rate, ref_solved)
         else:
             (ho, ho_solved), ref = bench_ours(ps, se=False, hodoku=True), None
+        se, _ = bench_ours(ps, se=True, hodoku=False)
         both, _ = bench_ours(ps, se=True, hodoku=True)
         par = bench_bulk(ps, args.jobs)
         ref_s = f"{ref[0]:10.2f}" if ref else f"{'-':>10}"
         ratio = f"{ho / ref[0]:6.1f}x" if ref else f"{'-':>7}"
         solved = f"{ho_solved}/{ref[1]}" if ref else f"{ho_solved}/-"
-        print(f"{name:<20} {ho:12.2f} {both:10.2f} {par:10.2f} {ref_s} {ratio}   {solved} of {len(ps)}", flush=True)
+        print(f"{name:<20} {ho:12.2f} {se:10.2f} {both:10.2f} {par:10.2f} {ref_s} {ratio}   {solved} of {len(ps)}", flush=True)
     print("(puzzles per second; ratio = ours hodoku / hodoku-py, both single-process)")
     return 0
 

@@ -1,0 +1,85 @@
+"""Sudoku Explainer's ER on the 2011 hardest list: our SE path against the list's own ER.
+
+    python benchmarks/hardest.py [--limit N] [--every K] [--timeout S] [--file CSV]
+
+Reads ``puzzles/hardest_2011_dev.csv`` (shipped; its ``ER`` column is the list's database
+value, computed by Sudoku Explainer), keeps the rows that have an ER, and rates each with our
+SE path alone, one puzzle at a time in this process (one core). Prints one line per puzzle
+(ours, the list's, seconds of CPU) and then: share with the same ER, Spearman rank correlation,
+median and largest seconds per puzzle. A puzzle still running after ``--timeout`` seconds is
+counted as a disagreement and reported as ``timeout``.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import signal
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from agreement import spearman  # noqa: E402
+
+
+class _Timeout(Exception):
+    pass
+
+
+def _alarm(signum, frame):  # noqa: ARG001
+    raise _Timeout
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--file", default=str(ROOT / "puzzles" / "hardest_2011_dev.csv"))
+    ap.add_argument("--limit", type=int, default=0, help="rate at most N rows (after --every)")
+    ap.add_argument("--every", type=int, default=1, help="take every K-th row with an ER")
+    ap.add_argument("--timeout", type=float, default=600.0, help="seconds per puzzle before giving up")
+    args = ap.parse_args()
+
+    from sudoku_logic.core.formats import parse
+    from sudoku_logic.grading.rater import Rating, se_rate
+
+    with open(args.file, newline="") as fh:
+        rows = [r for r in csv.DictReader(fh) if r.get("ER")][::args.every]
+    if args.limit:
+        rows = rows[:args.limit]
+    signal.signal(signal.SIGALRM, _alarm)
+    same = 0
+    ours: list[float] = []
+    theirs: list[float] = []
+    seconds: list[float] = []
+    for i, row in enumerate(rows, 1):
+        want = float(row["ER"])
+        out = Rating(row["puzzle"])
+        t0 = time.process_time()
+        signal.setitimer(signal.ITIMER_REAL, args.timeout)
+        try:
+            se_rate(parse(row["puzzle"]), out)
+            got = out.er
+        except _Timeout:
+            got = None
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        dt = time.process_time() - t0
+        seconds.append(dt)
+        ok = got is not None and abs(got - want) < 1e-9
+        same += ok
+        if got is not None:
+            ours.append(got)
+            theirs.append(want)
+        shown = "timeout" if got is None else f"{got:.1f}"
+        print(f"{i:4} {row['label'][:28]:28} ours {shown:>7}  list {want:4.1f}  {'same' if ok else 'DIFF'}"
+              f"  {out.se_hardest[:48]:48} {dt:7.1f} s", flush=True)
+    n = len(rows)
+    seconds.sort()
+    print(f"\n{n} puzzles with an ER: same ER {same}/{n} = {100 * same / n:.1f} %, "
+          f"Spearman {spearman(ours, theirs):.3f} (over {len(ours)} rated), "
+          f"seconds per puzzle median {seconds[n // 2]:.1f}, max {seconds[-1]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
