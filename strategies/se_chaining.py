@@ -230,6 +230,12 @@ class Chaining:
         self.source: tuple[list[int], list[int]] | None = None
         #: the first-hint search's bound on complexity (None: every hint)
         self.cap: int | None = None
+        #: within one search of one grid: candidate key -> what follows from it on
+        #: (to_on, to_off, contradiction), shared by the binary and region chains
+        self._memo: dict[int, tuple[dict, dict, tuple | None]] = {}
+        #: during a unary pass: the strongly connected components of its links
+        #: (:func:`unary_parts`), which bound its cycle searches
+        self._scc: tuple[dict[int, int], list[int]] | None = None
 
     def name(self) -> str:
         """SE's name of the rule (``Chaining.toString``)."""
@@ -245,11 +251,20 @@ class Chaining:
         difficulty, complexity and sort key (stable), equal eliminations kept once."""
         self.grid = grid
         if self.multiple or self.dynamic:
-            found = self._multiple_chains()
+            self._memo = {}
+            try:
+                found = self._multiple_chains()
+            finally:
+                self._memo = {}
         else:
-            found = self._loops(y=False, x=True)
-            found += self._loops(y=True, x=False)
-            found += self._loops(y=True, x=True)
+            found = []
+            for y, x in ((False, True), (True, False), (True, True)):
+                parts, comp, members = unary_parts(grid, y, x)
+                self._scc = (comp, members)
+                try:
+                    found += self._loops(y, x, parts)
+                finally:
+                    self._scc = None
         return self._sorted(found)
 
     def _sorted(self, found: list[ChainHint]) -> list[ChainHint]:
@@ -287,6 +302,7 @@ class Chaining:
                 if best[1] is None or key < best[1]:
                     best[0], best[1] = h, key
 
+        self._memo = {}
         try:
             if self.multiple or self.dynamic:
                 self.cap = None
@@ -302,6 +318,7 @@ class Chaining:
                             self.cap = best[1][1]
             else:
                 for y, x in ((False, True), (True, False), (True, True)):
+                    parts = None
                     for cell in range(81):
                         m = grid.cands[cell]
                         if grid.values[cell] or MASK_SIZE[m] < 2:
@@ -310,11 +327,19 @@ class Chaining:
                             cycle_depth, chain_depth = self._unary_depths(best[1], y, x)
                             if cycle_depth <= 0 and chain_depth <= 0:
                                 continue
+                            if parts is None:
+                                parts, comp, members = unary_parts(grid, y, x)
+                                self._scc = (comp, members)
+                            which = parts[cell * 9 + d - 1]
+                            if not which:
+                                continue
                             out = []
-                            self._unary(Node(cell, d, True), out, y, x, cycle_depth, chain_depth)
+                            self._unary(Node(cell, d, True), out, y, x, cycle_depth, chain_depth, parts=which)
                             consider(out)
         finally:
             self.cap = None
+            self._memo = {}
+            self._scc = None
         return best[0]
 
     def _unary_depths(self, best_key, y: bool, x: bool) -> tuple[int, int]:
@@ -581,7 +606,11 @@ class Chaining:
         cycles: list[Node] = []
         chains: list[Node] = []
         if cycle_depth > 0 and parts & 1:
-            self._cycles(p_on, y, x, cycles, cycle_depth)
+            scope = None
+            if self._scc is not None:
+                comp, members = self._scc
+                scope = members[comp[p_on.key]]
+            self._cycles(p_on, y, x, cycles, cycle_depth, scope)
         if x and chain_depth > 0:
             if parts & 2:
                 self._forcing({p_on.key: p_on}, {}, y, chains, p_on, chain_depth)
@@ -600,10 +629,18 @@ class Chaining:
                 hint.start = (cell, d, 4 if target.on else 2)
                 out.append(hint)
 
-    def _cycles(self, source: Node, y: bool, x: bool, cycles: list, depth: int) -> None:
+    def _cycles(self, source: Node, y: bool, x: bool, cycles: list, depth: int,
+                scope: int | None = None) -> None:
         """SE's ``doCycles``: a breadth-first search in alternating layers (off nodes kept
         once per path: SE skips only an ancestor of the node it comes from); an on node
-        back at ``source`` after four layers or more closes a cycle."""
+        back at ``source`` after four layers or more closes a cycle.
+
+        ``scope`` (a bit set of node keys), when given, is the strongly connected component
+        of ``source`` in the pass's links: a node outside it cannot lead back to ``source``,
+        and neither can anything it leads to, so it is not drawn (the cycles found and their
+        chains are the same)."""
+        if scope is None:
+            scope = -1  # every key
         grid = self.grid
         cands = grid.cands
         pos = grid.pos
@@ -621,7 +658,7 @@ class Chaining:
                     base = cell * 9 - 1
                     for v in MASK_DIGITS[cands[cell] & ~DIGIT_BIT[d]]:
                         key = (base + v) << 1
-                        if not pa >> key & 1:
+                        if not pa >> key & 1 and scope >> key & 1:
                             q = Node(cell, v, False, [p], NAKED)
                             q.anc |= pa
                             pending_off.append(q)
@@ -635,7 +672,7 @@ class Chaining:
                         c = low.bit_length() - 1
                         mm ^= low
                         key = (c * 9 + d - 1) << 1
-                        if not pa >> key & 1:
+                        if not pa >> key & 1 and scope >> key & 1:
                             q = Node(c, d, False, [p], h)
                             q.anc |= pa
                             pending_off.append(q)
@@ -670,7 +707,7 @@ class Chaining:
                 for q in made:
                     if length >= 4 and q.key == skey:
                         cycles.append(q)
-                    if q.key not in to_on:
+                    if q.key not in to_on and scope >> q.key & 1:
                         to_on[q.key] = q
                         pending_on.append(q)
 
@@ -853,8 +890,7 @@ class Chaining:
         that case out; what follows either way holds."""
         off_on: dict = {}
         off_off: dict = {}
-        on_on[p_on.key] = p_on
-        absurd = self._do_chaining(on_on, on_off)
+        absurd = self._on_chaining(p_on, on_on, on_off)
         if contradiction and absurd is not None:
             out.append(self._binary_hint(absurd[0], absurd[1], p_on, p_on, True, off=True))
         off_off[p_off.key] = p_off
@@ -890,6 +926,22 @@ class Chaining:
         return ChainHint("binary", self, [dst_on, dst_off], removable, placement, absurd=absurd,
                          source=source)
 
+    def _on_chaining(self, p_on: Node, to_on: dict, to_off: dict) -> tuple[Node, Node] | None:
+        """:meth:`_do_chaining` from ``p_on`` alone into the empty ``to_on``/``to_off``,
+        done once per candidate in a search of one grid (a cell's binary chains and the
+        region chains of its houses start from the same candidates). A propagation cut
+        short by a complexity cap is kept: the cap only tightens during a search, and what
+        a looser cap added can only make hints beyond the tighter one."""
+        hit = self._memo.get(p_on.key)
+        if hit is not None:
+            to_on.update(hit[0])
+            to_off.update(hit[1])
+            return hit[2]
+        to_on[p_on.key] = p_on
+        absurd = self._do_chaining(to_on, to_off)
+        self._memo[p_on.key] = (to_on, to_off, absurd)
+        return absurd
+
     def _region_chains(self, cell: int, d: int, on_on: dict, on_off: dict, out: list) -> None:
         """SE's ``doRegionChainings``: every place of ``d`` in one of the cell's houses
         (met from its first place only), what follows from each."""
@@ -914,10 +966,9 @@ class Chaining:
                     region_on = dict(on_on)
                     region_off = dict(on_off)
                 else:
-                    other = Node(c, d, True)
-                    o_on = {other.key: other}
+                    o_on: dict = {}
                     o_off: dict = {}
-                    self._do_chaining(o_on, o_off)
+                    self._on_chaining(Node(c, d, True), o_on, o_off)
                     pos_on[c], pos_off[c] = o_on, o_off
                     region_on = {key: v for key, v in region_on.items() if key in o_on}
                     region_off = {key: v for key, v in region_off.items() if key in o_off}
@@ -1101,12 +1152,12 @@ class _UnarySearches:
         return self._live[(y, x)]
 
 
-def implications(grid: Grid) -> dict[int, list[int]]:
-    """Every candidate's on and off node key -> the keys it implies on ``grid`` (Y and X
-    links, as :meth:`Chaining._do_chaining` draws them without dynamic ones): an on node
-    turns off the other candidates of its cell and its digit's other places in its houses;
-    an off node turns on the other candidate of a bivalue cell and the other place of its
-    digit in a house with two."""
+def implications(grid: Grid, y: bool = True, x: bool = True) -> dict[int, list[int]]:
+    """Every candidate's on and off node key -> the keys it implies on ``grid``, with the
+    links a unary pass draws (as :meth:`Chaining._do_chaining` draws them without dynamic
+    ones): an on node turns off its digit's other places in its houses and, with ``y``, the
+    other candidates of its cell; an off node turns on, with ``y``, the other candidate of
+    a bivalue cell and, with ``x``, the other place of its digit in a house with two."""
     cands, pos = grid.cands, grid.pos
     houses_of = SE_CELL_HOUSES
     out: dict[int, list[int]] = {}
@@ -1116,16 +1167,16 @@ def implications(grid: Grid) -> dict[int, list[int]]:
             continue
         base = cell * 9 - 1
         bit = CELL_BIT[cell]
-        two = MASK_SIZE[m] == 2
+        two = y and MASK_SIZE[m] == 2
         for d in MASK_DIGITS[m]:
             pd = pos[d]
-            on_next = [(base + v) << 1 for v in MASK_DIGITS[m & ~DIGIT_BIT[d]]]
+            on_next = [(base + v) << 1 for v in MASK_DIGITS[m & ~DIGIT_BIT[d]]] if y else []
             off_next = [((base + MASK_DIGITS[m & ~DIGIT_BIT[d]][0]) << 1) | 1] if two else []
             seen = bit
             for h in houses_of[cell]:
                 hm = HOUSE_MASK[h]
                 r = pd & hm
-                if r.bit_count() == 2:
+                if x and r.bit_count() == 2:
                     off_next.append(((((r & ~bit).bit_length() - 1) * 9 + d - 1) << 1) | 1)
                 mm = r & ~seen
                 seen |= mm
@@ -1137,6 +1188,26 @@ def implications(grid: Grid) -> dict[int, list[int]]:
             out[key | 1] = on_next
             out[key] = off_next
     return out
+
+
+def unary_parts(grid: Grid, y: bool, x: bool) -> tuple[list[int], dict[int, int], list[int]]:
+    """By candidate (``cell * 9 + digit - 1``), the unary searches of a pass
+    (:meth:`Chaining._unary`'s ``parts``) that can make a hint at all on ``grid``: a cycle
+    needs its start on a closed path of the pass's links, a forcing chain from the start on
+    (off) needs the start off (on) reachable from it. The others find nothing. Also the
+    strongly connected components of the pass's links (component of each node key, members
+    of each component as a bit set of keys): a cycle never leaves its start's."""
+    comp, members, reach = strong_components(implications(grid, y, x))
+    parts = [0] * 729
+    for key in range(0, 1458, 2):
+        c_off = comp.get(key)
+        if c_off is None:
+            continue
+        on = key | 1
+        c_on = comp[on]
+        r_on = reach[c_on]
+        parts[key >> 1] = (members[c_on] != 1 << on) | (r_on >> key & 1) << 1 | (reach[c_off] >> on & 1) << 2
+    return parts, comp, members
 
 
 def strong_components(graph: dict[int, list[int]]) -> tuple[dict[int, int], list[int], list[int]]:

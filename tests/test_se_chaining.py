@@ -141,3 +141,61 @@ def test_nested_forcing_chains_are_the_full_rule_with_parents():
         assert got == want
         with_parents += bool(want)
     assert with_parents >= 5  # the sample exercises hints with parents, not only empty lists
+
+
+# ---------------------------------------------------------------- search shortcuts
+
+def _hint_keys(hints) -> list:
+    for h in hints:
+        h.rate()
+    return [(h.kind, sorted(h.removable), h.placement, h.facts["complexity"], h.start) for h in hints]
+
+
+def test_unary_searches_ruled_out_by_the_link_graph_find_nothing():
+    """Forcing Chains & Cycles skip the searches :func:`unary_parts` rules out and keep
+    each cycle search inside its start's strongly connected component: each pass lists
+    the same hints, in the same order, as the search from every candidate without bounds."""
+    from sudoku_logic.grading.se import raw_difficulty
+    from sudoku_logic.strategies.se_chaining import Chaining, unary_parts
+    rule = Chaining(False, False, False, 0, raw_difficulty)
+    cases = _recorded(every=7, limit=60)
+    found = 0
+    for _, grid, _ in cases:
+        rule.grid = grid
+        for y, x in ((False, True), (True, False), (True, True)):
+            full = rule._loops(y, x)
+            parts, comp, members = unary_parts(grid, y, x)
+            rule._scc = (comp, members)
+            try:
+                bounded = rule._loops(y, x, parts)
+            finally:
+                rule._scc = None
+            assert _hint_keys(bounded) == _hint_keys(full)
+            found += len(full)
+    assert found >= 20  # the sample has hints to compare, not only empty lists
+
+
+def test_multiple_and_dynamic_chains_share_propagations_without_changing_hints():
+    """A cell's binary chains and the region chains of its houses start from the same
+    candidates; the rules propagate each once per search (``Chaining._on_chaining``). The
+    hints are those of a search that propagates every time."""
+    from sudoku_logic.grading.se import raw_difficulty
+    from sudoku_logic.strategies.se_chaining import Chaining
+
+    class EveryTime(Chaining):
+        def _on_chaining(self, p_on, to_on, to_off):
+            to_on[p_on.key] = p_on
+            return self._do_chaining(to_on, to_off)
+
+    cases = [c for c in _recorded(every=5, limit=400)
+             if c[2].rule in ("Multiple Forcing Chains", "Dynamic Forcing Chains")][:8]
+    assert len(cases) >= 4
+    for _, grid, _ in cases:
+        for args in ((True, False, False, 0), (True, True, False, 0)):
+            shared = Chaining(*args, raw_difficulty)
+            plain = EveryTime(*args, raw_difficulty)
+            assert _hint_keys(shared.hints(grid)) == _hint_keys(plain.hints(grid))
+            a, b = shared.first(grid), plain.first(grid)
+            assert (a is None) == (b is None)
+            if a is not None:
+                assert _hint_keys([a]) == _hint_keys([b])
