@@ -319,12 +319,15 @@ class Chaining:
             else:
                 for y, x in ((False, True), (True, False), (True, True)):
                     parts = None
+                    depths_for: list = [None, None]  # best key, its depths
                     for cell in range(81):
                         m = grid.cands[cell]
                         if grid.values[cell] or MASK_SIZE[m] < 2:
                             continue
                         for d in MASK_DIGITS[m]:
-                            cycle_depth, chain_depth = self._unary_depths(best[1], y, x)
+                            if depths_for[1] is None or depths_for[0] != best[1]:
+                                depths_for = [best[1], self._unary_depths(best[1], y, x)]
+                            cycle_depth, chain_depth = depths_for[1]
                             if cycle_depth <= 0 and chain_depth <= 0:
                                 continue
                             if parts is None:
