@@ -458,21 +458,26 @@ def se_fisherman(grid: Grid, size: int) -> Iterator[Step]:
     name = SIZE_NAMES[size]
     pos = grid.pos
     placed = [p.bit_count() for p in grid.placed]
+    digits = [d for d in range(1, 10) if placed[d] + 2 * size <= 9]
     for base_off, cover_off in ((9, 0), (0, 9)):
         line_index = _rows_of if cover_off == 0 else _cols_of
+        # per digit: each base line's candidates, and the cover lines they lie in (None:
+        # fewer than two candidates, the line cannot be part of a base)
+        tables = []
+        for d in digits:
+            p = pos[d]
+            cells = [p & HOUSE_MASK[base_off + i] for i in range(9)]
+            tables.append((d, p, cells, [line_index(m) if m & (m - 1) else None for m in cells]))
         for combo in SE_INDEX_COMBOS[size]:
-            for d in range(1, 10):
-                if placed[d] + 2 * size > 9:
-                    continue
-                p = pos[d]
+            for d, p, cells, lines_of in tables:
                 lines = 0  # cover lines (as a 9-bit set of indexes) holding the base candidates
                 base81 = 0
                 for i in combo:
-                    m = p & HOUSE_MASK[base_off + i]
-                    if m & (m - 1) == 0:
+                    li = lines_of[i]
+                    if li is None:
                         break
-                    base81 |= m
-                    lines |= line_index(m)
+                    base81 |= cells[i]
+                    lines |= li
                 else:
                     if lines.bit_count() != size:
                         continue
