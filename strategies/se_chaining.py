@@ -35,7 +35,7 @@ from collections import deque
 from typing import Callable, Iterator
 
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
+from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS
 
 from ._se_order import SE_CELL_HOUSES, SE_HOUSE_CELLS
 
@@ -1170,23 +1170,23 @@ def implications(grid: Grid, y: bool = True, x: bool = True) -> dict[int, list[i
             continue
         base = cell * 9 - 1
         bit = CELL_BIT[cell]
+        peers = PEERS[cell]
         two = y and MASK_SIZE[m] == 2
         for d in MASK_DIGITS[m]:
             pd = pos[d]
             on_next = [(base + v) << 1 for v in MASK_DIGITS[m & ~DIGIT_BIT[d]]] if y else []
             off_next = [((base + MASK_DIGITS[m & ~DIGIT_BIT[d]][0]) << 1) | 1] if two else []
-            seen = bit
-            for h in houses_of[cell]:
-                hm = HOUSE_MASK[h]
-                r = pd & hm
-                if x and r.bit_count() == 2:
-                    off_next.append(((((r & ~bit).bit_length() - 1) * 9 + d - 1) << 1) | 1)
-                mm = r & ~seen
-                seen |= mm
-                while mm:
-                    low = mm & -mm
-                    mm ^= low
-                    on_next.append(((low.bit_length() - 1) * 9 + d - 1) << 1)
+            if x:
+                for h in houses_of[cell]:
+                    r = pd & HOUSE_MASK[h]
+                    if r.bit_count() == 2:
+                        off_next.append(((((r & ~bit).bit_length() - 1) * 9 + d - 1) << 1) | 1)
+            mm = pd & peers
+            dm = d - 1
+            while mm:
+                low = mm & -mm
+                mm ^= low
+                on_next.append(((low.bit_length() - 1) * 9 + dm) << 1)
             key = (base + d) << 1
             out[key | 1] = on_next
             out[key] = off_next
