@@ -896,6 +896,8 @@ class Chaining:
         absurd = self._on_chaining(p_on, on_on, on_off)
         if contradiction and absurd is not None:
             out.append(self._binary_hint(absurd[0], absurd[1], p_on, p_on, True, off=True))
+        if not (contradiction or double):
+            return  # what follows from the candidate off could make no hint here
         off_off[p_off.key] = p_off
         absurd = self._do_chaining(off_on, off_off)
         if contradiction and absurd is not None:
