@@ -572,6 +572,16 @@ class Chaining:
             return []
         searches = _UnarySearches(grid, cell_tails, house_tails)
         passes = ((False, True), (True, False), (True, True))
+        self._scc = (searches.comp, searches.members)
+        try:
+            return self._parented_unary(grid, source, searches, passes)
+        finally:
+            self._scc = None
+
+    def _parented_unary(self, grid: Grid, source: tuple[list[int], list[int]], searches: "_UnarySearches",
+                        passes: tuple) -> list[tuple[ChainHint, list[int]]]:
+        """:meth:`parented_hints` of Forcing Chains & Cycles, the searches that can cross a
+        new link first."""
         found = [self._loops(y, x, searches.live(y, x)) for y, x in passes]
         if not any(chain_rule_parents(h, source, grid) for f in found for h in f):
             return []
@@ -1117,6 +1127,8 @@ class _UnarySearches:
 
     def __init__(self, grid: Grid, cell_tails: list[int], house_tails: list[int]) -> None:
         comp, members, reach = strong_components(implications(grid))
+        #: the components (all links: each pass's cycles stay inside their start's)
+        self.comp, self.members = comp, members
         tails = cell_tails + house_tails
         tail_bits = 0
         heads_reach = 0
