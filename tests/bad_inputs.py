@@ -6,6 +6,7 @@ message stands for its path) or ``stdin``. Content given as bytes is written as 
 from __future__ import annotations
 
 GOOD = "000009080000704000000200004050800200007030050036970000040000003000528006005090078"
+SOLVED = "514369782362784915798251364951846237487132659236975841849617523173528496625493178"
 GRID9 = "\n".join(" ".join(GOOD[r * 9:r * 9 + 9]) for r in range(9))
 
 
@@ -57,6 +58,12 @@ CASES: list[tuple[str, str, object, str]] = [
     ("reglib-short", "literal", ":0200:47:" + GOOD, "a regression-library line has the form :code:digits:givens:deleted:eliminations:placements:extra"),
     ("reglib-bad-triple", "literal", ":0200:47:" + GOOD + ":9x1:::", "bad candidate triple '9x1': expected digit, row and column 1-9"),
     ("reglib-short-givens", "literal", ":0200:47:" + GOOD[:80] + "::::", "expected 81 cells in the givens, got 80"),
+    ("filled-80", "literal", GOOD + " " + SOLVED[:80], "the second line (FILLED) has 80 cells, expected 81"),
+    ("filled-82", "literal", GOOD + " " + SOLVED + "1", "the second line (FILLED) has 82 cells, expected 81"),
+    ("filled-bad-char", "literal", GOOD + " " + _with(SOLVED, 6, "x"),
+     "bad character 'x' at position 7 of the second line (FILLED): expected 1-9, '.', '0', '-' or '+'"),
+    ("filled-candidates-728", "literal", GOOD + " " + "123456789" * 80 + "12345678",
+     "the candidate string after the givens has 728 characters, expected 729"),
     ("missing-file", "literal", "puzzles/nothing_here.txt", "no such file: puzzles/nothing_here.txt"),
     ("directory", "literal", "tests", "tests is a directory, not a puzzle file"),
     ("empty-file", "file", "", "{f} has no puzzle"),

@@ -196,6 +196,8 @@ def _numbered(fh: TextIO) -> Iterator[tuple[int, str]]:
         if not line:
             return
         lineno += 1
+        if lineno == 1 and line.startswith("\ufeff"):  # a UTF-8 byte-order mark
+            line = line[1:]
         if len(line) >= MAX_LINE and not line.endswith("\n"):
             while True:  # skip the rest of the line
                 more = fh.readline(MAX_LINE)
@@ -264,6 +266,8 @@ class _Stream:
         cut = self.buf.find(b"\n")
         line, self.buf = (self.buf, b"") if cut < 0 else (self.buf[:cut], self.buf[cut + 1:])
         self.lineno += 1
+        if self.lineno == 1 and line.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte-order mark
+            line = line[3:]
         return self.lineno, line.decode("utf-8", "replace").rstrip("\r")
 
 

@@ -59,7 +59,7 @@ def parse(text: str) -> Grid:
     Raises :class:`FormatError` (unreadable) or :class:`InvalidPuzzle` (breaks the rules),
     each with a one-line message that says what is wrong and where.
     """
-    stripped = text.strip()
+    stripped = text.strip().lstrip("\ufeff").strip()  # a byte-order mark is not content
     if not stripped:
         raise FormatError("empty input: expected a puzzle")
     if stripped.startswith(":"):

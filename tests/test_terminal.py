@@ -1,0 +1,77 @@
+"""Issue 18: the terminal experience a HoDoKu or Sudoku Explainer user expects.
+
+Each test names the item of the issue it covers."""
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from bad_inputs import GOOD, SOLVED
+from sudoku_logic.app.cli import app
+from sudoku_logic.core.formats import parse, to_pencilmarks
+
+RUNNER = CliRunner()
+
+
+def invoke(*args, input=None):
+    return RUNNER.invoke(app, list(args), input=input)
+
+
+# ---------------------------------------------------------------- 1. positions are read or refused
+
+def _wrong(cell: int) -> str:
+    """SOLVED with a wrong digit in ``cell`` (a non-given cell)."""
+    d = SOLVED[cell]
+    other = "1" if d != "1" else "2"
+    return SOLVED[:cell] + other + SOLVED[cell + 1:]
+
+
+def test_check_names_a_wrong_digit_of_givens_filled():
+    assert GOOD[0] == "0"
+    r = invoke("check", f"{GOOD} {_wrong(0)}")
+    assert r.exit_code == 1
+    assert r.stderr.strip() == f"r1c1: you placed 1, but the solution has {SOLVED[0]} there"
+    r = invoke("check", f"{GOOD} {SOLVED}")
+    assert r.exit_code == 0 and "the position agrees with the solution" in r.stdout
+
+
+def test_check_reads_givens_and_pencilmarks_like_hint(tmp_path):
+    grid = parse(GOOD)
+    f = tmp_path / "pm.txt"
+    f.write_text(GOOD + "\n" + to_pencilmarks(grid) + "\n")
+    for cmd in ("check", "hint", "solve", "rate"):
+        r = invoke(cmd, str(f))
+        assert r.exit_code == 0, (cmd, r.stderr)
+    assert "the position agrees with the solution" in invoke("check", str(f)).stdout
+
+
+def test_hodoku_plus_line_as_filled_part():
+    plus = "".join(ch if g != "0" else "+" + ch for g, ch in zip(GOOD, SOLVED))
+    r = invoke("hint", f"{GOOD} {plus}")
+    assert r.exit_code == 0 and "already solved" in r.stdout
+
+
+def test_a_short_label_after_the_puzzle_is_still_a_label():
+    r = invoke("check", f"{GOOD} #42 ER=8.3")
+    assert r.exit_code == 0 and r.stdout.startswith("valid: one solution")
+
+
+def test_byte_order_mark_is_ignored(tmp_path):
+    f = tmp_path / "bom.txt"
+    f.write_bytes(b"\xef\xbb\xbf" + GOOD.encode() + b"\n")
+    r = invoke("check", str(f))
+    assert r.exit_code == 0, r.stderr
+    r = invoke("check", "\ufeff" + GOOD)
+    assert r.exit_code == 0, r.stderr
+    p = subprocess.run([sys.executable, "-m", "sudoku_logic", "check", "-"], input=b"\xef\xbb\xbf" + GOOD.encode() + b"\n",
+                       capture_output=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+
+
+def test_every_command_reads_hodoku_plus_lines():
+    """Item 6: check, solve and rate read HoDoKu's '+' lines as hint does."""
+    plus = "".join(s if g != "0" else ("+" + s if i < 10 else ".") for i, (g, s) in enumerate(zip(GOOD, SOLVED)))
+    for cmd in ("check", "solve", "rate", "hint"):
+        r = invoke(cmd, plus)
+        assert r.exit_code == 0, (cmd, r.stderr)
+    assert "the position agrees with the solution" in invoke("check", plus).stdout
