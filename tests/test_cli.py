@@ -77,6 +77,8 @@ def test_bad_input_one_line_exit_2(cmd, puzzle, message):
 def test_unknown_technique():
     r = run("hint", P, "--technique", "Nonsense Wing")
     assert r.returncode == 2 and r.stderr.strip() == "error: unknown technique 'Nonsense Wing' (run `sudoku techniques` for the list)"
+    r = run("hint", P, "--technique", "kyte")
+    assert r.returncode == 2 and "did you mean 2-String Kite?" in r.stderr
 
 
 def test_rate_csv_and_bad_lines(tmp_path):

@@ -75,3 +75,42 @@ def test_every_command_reads_hodoku_plus_lines():
         r = invoke(cmd, plus)
         assert r.exit_code == 0, (cmd, r.stderr)
     assert "the position agrees with the solution" in invoke("check", plus).stdout
+
+
+# ---------------------------------------------------------------- 3. technique names
+
+TOP1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+
+def test_short_names_and_se_names_resolve():
+    from sudoku_logic.grading.scales import resolve
+    assert "Uniqueness Test 1" in resolve(["UR"]) and "Unique Rectangle Type 1" in resolve(["ur"])
+    assert resolve(["BUG+1"]) == ["Bivalue Universal Grave + 1"]
+    assert resolve(["Locked Candidates"]) == ["Locked Candidates Type 1 (Pointing)", "Locked Candidates Type 2 (Claiming)"]
+    assert "Continuous Nice Loop" in resolve(["Nice Loop"])
+    assert resolve(["kite"]) == ["2-String Kite"]
+    assert resolve(["ALS-XY-Wing"]) == ["Almost Locked Set XY-Wing"]
+    assert resolve(["xy wing"]) == ["XY-Wing"]
+    fc = resolve(["Forcing Chains"])
+    assert "Forcing Chain" in fc and "Dynamic Double Forcing Chains" in fc and "Forcing Chain Verity" in fc
+    assert resolve(["Turbot Fish"]) == ["Turbot Fish"]
+    assert resolve(["Unique Rectangle"]) == resolve(["UR"])
+
+
+def test_unknown_name_suggests_the_closest():
+    r = invoke("hint", TOP1, "-t", "kyte")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == ("error: unknown technique 'kyte': did you mean 2-String Kite? "
+                                "(run `sudoku techniques` for the list)")
+    r = invoke("rate", TOP1, "-t", "swordfsh")
+    assert r.exit_code == 2 and "did you mean Swordfish?" in r.stderr
+
+
+def test_hint_accepts_ur_and_forcing_chains():
+    for name in ("ur", "forcing chains", "Locked Candidates", "ALS-XY-Wing"):
+        r = invoke("hint", TOP1, "-t", name, "--level", "2")
+        assert "unknown" not in r.stderr and r.exit_code in (0, 1), (name, r.stderr)
+    r = invoke("hint", TOP1, "-t", "forcing chains", "--level", "2")
+    assert r.exit_code == 0 and "Forcing Chain" in r.stdout
+    r = invoke("hint", TOP1, "-t", "ur", "--order", "hodoku", "--level", "2")
+    assert "unknown" not in r.stderr

@@ -59,26 +59,37 @@ def _solver(techniques: Optional[str], uniqueness: bool = True, unique: Optional
     with techniques SE lacks is tried in the order given (HoDoKu's finders).
     """
     from sudoku_logic.app.solver import Solver
-    from sudoku_logic.grading.scales import all_names, resolve
-    from sudoku_logic.grading.tables import RATINGS
+    from sudoku_logic.grading.names import unknown_message
+    from sudoku_logic.grading.scales import all_names, fits, resolve
     names = _names(techniques)
     try:
         use_order = order
+        if names is not None:
+            resolve(names)  # an unknown name is reported before anything else
         if order is None:
             use_order = "se"
-            if names is not None and any(RATINGS[n].se is None for n in resolve(names)):
+            if names is not None and not fits(names, "se"):
                 use_order = None
         if without:
             drop = set(resolve(_names(without)))
-            pool = resolve(names) if names is not None else all_names(use_order or "se")
+            pool = (resolve(names) if use_order is None else _kept(names, use_order)) if names is not None \
+                else all_names(use_order or "se")
             names = [n for n in pool if n not in drop]
         return Solver(names, order=use_order, uniqueness=uniqueness, unique=unique)
     except KeyError as e:
-        message = f"unknown technique {e.args[0]!r} (run `sudoku techniques` for the list)"
+        message = unknown_message(e.args[0])
     except ValueError as e:
         message = str(e)
     Console(stderr=True, soft_wrap=True).print(f"error: {message}", markup=False)
     raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _kept(names: list[str], order: str) -> list[str]:
+    """The techniques ``names`` stand for that ``order``'s program has."""
+    from sudoku_logic.grading.scales import all_names, expand
+    from sudoku_logic.grading.tables import RATINGS
+    have = set(all_names("se")) if order == "se" else {n for n in RATINGS if RATINGS[n].order is not None}
+    return expand(names, have.__contains__, "{} is not a technique of " + order)
 
 
 def _puzzles(arg: str, rep: Reporter):
@@ -419,11 +430,12 @@ def rate(
         _fail("--chunk must be 0 (automatic) or a number of puzzles")
     names = _names(techniques)
     if names is not None:
+        from sudoku_logic.grading.names import unknown_message
         from sudoku_logic.grading.scales import resolve
         try:
             resolve(names)
         except KeyError as e:
-            _fail(f"unknown technique {e.args[0]!r} (run `sudoku techniques` for the list)")
+            _fail(unknown_message(e.args[0]))
     if memory < 0:
         _fail("--memory must be 0 (no limit) or a number of MiB")
     opts = Options(columns=cols, scale=scale, techniques=names, jobs=jobs, timeout=timeout, memory_mb=memory or None,
@@ -539,7 +551,8 @@ def generate(
         try:
             tech_name = resolve([technique])[0]
         except (KeyError, IndexError):
-            _fail(f"unknown technique {technique!r} (run `sudoku techniques` for the list)")
+            from sudoku_logic.grading.names import unknown_message
+            _fail(unknown_message(technique))
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 32)
         err.print(f"seed {seed}", markup=False)
