@@ -114,3 +114,58 @@ def test_hint_accepts_ur_and_forcing_chains():
     assert r.exit_code == 0 and "Forcing Chain" in r.stdout
     r = invoke("hint", TOP1, "-t", "ur", "--order", "hodoku", "--level", "2")
     assert "unknown" not in r.stderr
+
+
+# ---------------------------------------------------------------- 2. chains and stopping a path
+
+XYW = "081600090000000000004037600600400500030000070007002004005210300000000000070004810"
+
+
+def _position_block(stdout: str) -> str:
+    lines = stdout.splitlines()
+    k = next(i for i, ln in enumerate(lines) if ln.startswith("Position before step"))
+    return "\n".join(lines[k + 1:])
+
+
+def test_forcing_net_prints_its_chains():
+    r = invoke("step", TOP1, "--order", "hodoku", "--no-color")
+    assert r.exit_code == 0
+    lines = r.stdout.splitlines()
+    k = next(i for i, ln in enumerate(lines) if "Forcing Net Verity" in ln)
+    chains = [ln for ln in lines[k + 1:k + 6] if ln.strip().startswith("Chain")]
+    assert len(chains) >= 2 and all(" -> " in c for c in chains)
+    assert "gives r2c6=4 in 18 steps" in lines[k + 1]  # the summary stays, the chain follows it
+
+
+def test_until_technique_prints_a_position_hint_reads_back():
+    r = invoke("step", XYW, "--until-technique", "xy-wing", "--no-color")
+    assert r.exit_code == 0, r.stderr
+    assert "(XY-Wing comes next)" in r.stdout
+    block = _position_block(r.stdout)
+    assert block.splitlines()[0] == XYW.replace("0", ".")
+    h = invoke("hint", block, "--no-grids")
+    assert h.exit_code == 0, h.stderr
+    assert h.stdout.startswith("XY-Wing: ")
+
+
+def test_until_step_number_and_past_the_end():
+    r = invoke("step", XYW, "--until", "3", "--no-color")
+    assert r.exit_code == 0
+    assert "Position before step 3" in r.stdout and "\n2. " in r.stdout and "\n3. " not in r.stdout
+    assert invoke("hint", _position_block(r.stdout)).exit_code == 0
+    r = invoke("step", XYW, "--until", "500")
+    assert r.exit_code == 2 and r.stderr.startswith("error: the path has ") and ", so no step 500" in r.stderr
+    r = invoke("step", XYW, "--until-technique", "Jellyfish")
+    assert r.exit_code == 2 and "no Jellyfish step" in r.stderr
+    r = invoke("step", XYW, "--until-technique", "jelyfish")
+    assert r.exit_code == 2 and "did you mean Jellyfish" in r.stderr
+
+
+def test_interactive_starts_at_until_and_skips_singles():
+    import re
+    r = invoke("step", XYW, "-i", "--no-color", "--until-technique", "XY-Wing", input="q\n")
+    assert r.exit_code == 0
+    assert re.findall(r"Step (\d+) of", r.stdout) == ["53"] and "XY-Wing" in r.stdout
+    r = invoke("step", XYW, "-i", "--no-color", input="s\nq\n")
+    heads = re.findall(r"Step (\d+) of \d+  \(hint level 3\)\n(.*)", r.stdout)
+    assert heads[0][0] == "1" and "Single" not in heads[1][1] and int(heads[1][0]) > 2

@@ -183,6 +183,10 @@ def _positions(arg: str, rep: Reporter, as_json: bool = False):
         yield entry.where, pos, grid
 
 
+def _indent(text: str) -> str:
+    return "\n".join("   " + ln for ln in text.splitlines())
+
+
 def _plain(rep: Reporter) -> bool:
     return rep.out.no_color or not rep.out.is_terminal
 
@@ -190,10 +194,12 @@ def _plain(rep: Reporter) -> bool:
 def _print_steps(rep: Reporter, grid: Grid, steps, grids: bool, explain: bool = True) -> None:
     g = grid.copy()
     plain = _plain(rep)
+    from sudoku_logic.app.hints import hint_text
     for i, step in enumerate(steps, 1):
-        rep.out.print(f"{i}. {step.notation}", markup=False)
-        if explain and step.explanation:
-            rep.out.print(f"   {step.explanation}", markup=False, style="dim")
+        first, _, rest = hint_text(step, 3).partition("\n")
+        rep.out.print(f"{i}. {first}", markup=False)
+        if explain and rest:
+            rep.out.print(_indent(rest), markup=False, style="dim")
         if grids:
             rep.out.print(candidate_grid(g, step, plain=plain))
             rep.out.print(legend(step, plain=plain))
@@ -211,26 +217,51 @@ def step(
     html: Optional[str] = typer.Option(None, "--html", help="write every step with its picture to this HTML file"),
     as_json: bool = typer.Option(False, "--json", help="one JSON object per position"),
     no_uniqueness: bool = typer.Option(False, "--no-uniqueness", help="never use techniques that assume a unique solution"),
+    until: Optional[int] = typer.Option(None, "--until", min=1, help="stop before step N and print the position there (givens and pencilmarks, to paste into `sudoku hint`); with -i, start at step N"),
+    until_technique: Optional[str] = typer.Option(None, "--until-technique", help="stop before the first step of this technique (or family, or short name) and print the position there; with -i, start at that step"),
     no_color: bool = typer.Option(False, "--no-color", help="plain text output"),
 ) -> None:
     """Solve step by step, explaining every deduction.
 
     --interactive shows one step at a time on the candidate grid (Enter: next step, b: back,
-    h: hint level 1/2/3, q: quit); --html FILE writes a self-contained page with a picture
-    of every step.
+    s: skip to the next step that is not a single, h: hint level 1/2/3, q: quit); --html
+    FILE writes a self-contained page with a picture of every step. --until N and
+    --until-technique NAME stop the path there and print the position as a givens line and
+    a pencilmark grid, which `sudoku hint` reads back.
     """
     rep = Reporter(no_color)
     done = False
-    for _where, pos, grid in _positions(puzzle, rep, as_json):
+    if until is not None and until_technique is not None:
+        _fail("give --until or --until-technique, not both")
+    wanted = None
+    if until_technique is not None:
+        from sudoku_logic.grading.names import unknown_message
+        from sudoku_logic.grading.scales import resolve
+        try:
+            wanted = set(resolve([until_technique]))
+        except KeyError:
+            _fail(unknown_message(until_technique))
+    for where, pos, grid in _positions(puzzle, rep, as_json):
         if done and (interactive or html):
             rep.err.print("note: only the first position is shown with --interactive or --html", markup=False)
             break
         solver = _solver(techniques, not no_uniqueness, unique=True, without=without, order=order)
         result = solver.solve(grid)
+        start = 0
+        if until is not None or wanted is not None:
+            start = _stop_index(result.steps, until, wanted)
+            if start is None:
+                what = f"step {until}" if until is not None else f"no {until_technique} step"
+                rep.problem(f"{where}the path has {len(result.steps)} steps"
+                            + (f", so no {what}" if until is not None else f" and {what}"))
+                continue
         if interactive:
             from sudoku_logic.app.interactive import run_stepper
-            run_stepper(grid, result, console=rep.out, plain=_plain(rep))
+            run_stepper(grid, result, console=rep.out, plain=_plain(rep), start=start)
             done = True
+            continue
+        if until is not None or wanted is not None:
+            _print_until(rep, grid, pos, result.steps, start, as_json)
             continue
         if html:
             from sudoku_logic.app.html import write_html
@@ -255,6 +286,38 @@ def step(
             rep.out.print(to_line(result.grid), markup=False)
         rep.out.print()
     rep.exit()
+
+
+def _stop_index(steps, until: Optional[int], wanted: Optional[set]) -> Optional[int]:
+    """The 0-based index of the step to stop before: step ``until`` (1-based; one past the
+    last step means the end), or the first step of a technique in ``wanted``; None if the
+    path has no such step."""
+    if until is not None:
+        return until - 1 if until - 1 <= len(steps) else None
+    return next((i for i, s in enumerate(steps) if s.technique in wanted), None)
+
+
+def _print_until(rep: Reporter, grid: Grid, pos, steps, stop: int, as_json: bool) -> None:
+    """The steps before ``stop``, then the position there: the givens line and the
+    pencilmark grid (together a position `sudoku hint` reads)."""
+    from sudoku_logic.core.formats import to_pencilmarks, to_sukaku
+    g = grid.copy()
+    for s in steps[:stop]:
+        g.apply(s)
+    givens = "".join(str(v) if v else "." for v in (pos.givens if pos.givens is not None else pos.values))
+    nxt = steps[stop] if stop < len(steps) else None
+    if as_json:
+        print_json(rep.out, {"puzzle": grid.values_string(), "stop": stop + 1,
+                             "steps": [s.to_dict() for s in steps[:stop]],
+                             "next": nxt.to_dict() if nxt else None,
+                             "givens": givens, "candidates": to_sukaku(g)})
+        return
+    rep.out.print(f"Puzzle {grid.values_string()}", markup=False, style="bold")
+    _print_steps(rep, grid, steps[:stop], False)
+    after = f" ({nxt.technique} comes next)" if nxt else " (the end of the path)"
+    rep.out.print(f"Position before step {stop + 1}{after}:", markup=False, style="bold")
+    rep.out.print(givens, markup=False)
+    rep.out.print(to_pencilmarks(g), markup=False)
 
 
 @app.command(help="The next (easiest) step for a position, as a nudge (level 1), the technique "
@@ -304,7 +367,7 @@ def hint(
                 first, _, rest = text.partition("\n")
                 rep.out.print(f"{prefix}{first}", markup=False)
                 if rest:
-                    rep.out.print(f"   {rest}", markup=False, style="dim")
+                    rep.out.print(_indent(rest), markup=False, style="dim")
                 if show:
                     rep.out.print(candidate_grid(grid, s if level == 3 else None, plain=plain))
                     if level == 3:

@@ -3,7 +3,8 @@
 - Level 1 says where to look: a house (or a few), and the digit when the step is about one
   digit, and whether something can be placed or removed there.
 - Level 2 adds the technique's name.
-- Level 3 is the whole step: its notation line and explanation (the CLI adds the grid).
+- Level 3 is the whole step: its notation line, explanation and the chains the explanation
+  does not spell out (the CLI adds the grid).
 
 The step hinted is the one the solver's program takes next (:meth:`Solver.next_step`): with
 Sudoku Explainer's order, the step of the path its ER is computed on; ``skip`` moves on to
@@ -103,6 +104,13 @@ def _effect(step: Step) -> str:
     return "a candidate can be removed" if n == 1 else f"{n} candidates can be removed"
 
 
+def chain_lines(step: Step) -> list[str]:
+    """The step's chains that its explanation does not already spell out (a forcing net's
+    or a Kraken fish's explanation only counts their steps), one line each."""
+    text = step.explanation or ""
+    return [c for c in step.chains if c and c not in text]
+
+
 def hint_text(step: Step, level: int = 3) -> str:
     """The hint for ``step`` at ``level`` (1, 2 or 3) as plain text.
 
@@ -123,8 +131,14 @@ def hint_text(step: Step, level: int = 3) -> str:
         return f"Look at {where}{' for ' + digit if digit else ''}: {_effect(step)}."
     if level == 2:
         return f"{step.technique} in {where}{', on ' + digit if digit else ''}: {_effect(step)}."
-    return step.notation + (f"\n{step.explanation}" if step.explanation else "")
+    lines = [step.notation] + ([step.explanation] if step.explanation else [])
+    chains = chain_lines(step)
+    if len(chains) == 1:
+        lines.append(f"Chain: {chains[0]}")
+    else:
+        lines.extend(f"Chain {i}: {c}" for i, c in enumerate(chains, 1))
+    return "\n".join(lines)
 
 
-__all__ = ["LEVELS", "distinct_steps", "pick_step", "hint_text", "houses_phrase", "step_area",
+__all__ = ["LEVELS", "chain_lines", "distinct_steps", "pick_step", "hint_text", "houses_phrase", "step_area",
            "step_digits"]

@@ -1,7 +1,7 @@
 """``sudoku step --interactive``: walk through a solve path one step at a time.
 
-Keys: Enter (or Space, n, right/down arrow) shows the next step, ``b`` (or left/up arrow)
-goes back, ``h`` cycles the hint level of the current step (1: where to look, 2: which
+Keys: Enter (or Space, n, right/down arrow) shows the next step, ``s`` skips to the next
+step that is not a single, ``b`` (or left/up arrow) goes back, ``h`` cycles the hint level of the current step (1: where to look, 2: which
 technique, 3: the whole step on the grid), ``q`` (or end of input) quits.
 
 On a terminal keys are read one at a time and the screen is redrawn; when input is not a
@@ -23,11 +23,13 @@ from sudoku_logic.app.hints import hint_text
 from sudoku_logic.app.render import candidate_grid, legend
 from sudoku_logic.solve.loop import SolveResult
 
-NEXT, BACK, LEVEL, QUIT = "next", "back", "level", "quit"
+NEXT, BACK, LEVEL, QUIT, SKIP = "next", "back", "level", "quit", "skip"
 _KEYS = {"": NEXT, "\n": NEXT, "\r": NEXT, " ": NEXT, "n": NEXT, "b": BACK, "p": BACK,
-         "h": LEVEL, "q": QUIT, "\x04": QUIT, "\x1b": QUIT}
+         "h": LEVEL, "q": QUIT, "\x04": QUIT, "\x1b": QUIT, "s": SKIP}
+#: The steps ``s`` skips over.
+SINGLES = frozenset({"Full House", "Hidden Single", "Naked Single"})
 _ARROWS = {"[C": NEXT, "[B": NEXT, "[D": BACK, "[A": BACK}
-HELP = "Enter: next   b: back   h: hint level {level}   q: quit"
+HELP = "Enter: next   s: skip singles   b: back   h: hint level {level}   q: quit"
 
 
 def _tty_keys(stream: TextIO) -> Iterator[str]:
@@ -109,7 +111,7 @@ def screen(grid: Grid, result: SolveResult, index: int, level: int, plain: bool,
 
 def run_stepper(grid: Grid, result: SolveResult, console: Console | None = None,
                 plain: bool = False, keys: Iterator[str] | None = None,
-                stream: TextIO | None = None) -> int:
+                stream: TextIO | None = None, start: int = 0) -> int:
     """Show ``result`` step by step until the user quits; return the last step index shown.
 
     ``keys`` are actions (``next``, ``back``, ``level``, ``quit``); by default they are read
@@ -125,7 +127,7 @@ def run_stepper(grid: Grid, result: SolveResult, console: Console | None = None,
         g.apply(step)
         grids.append(g)
     n = len(result.steps)
-    index, level = 0, 3
+    index, level = max(0, min(start, n)), 3
     while True:
         compact = console.height < 46 if console.is_terminal else False
         if live:
@@ -141,6 +143,8 @@ def run_stepper(grid: Grid, result: SolveResult, console: Console | None = None,
             if index == n:
                 return index
             index += 1
+        elif action == SKIP:
+            index = next((i for i in range(index + 1, n) if result.steps[i].technique not in SINGLES), n)
         elif action == BACK:
             index = max(0, index - 1)
         elif action == LEVEL:
