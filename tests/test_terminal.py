@@ -169,3 +169,130 @@ def test_interactive_starts_at_until_and_skips_singles():
     r = invoke("step", XYW, "-i", "--no-color", input="s\nq\n")
     heads = re.findall(r"Step (\d+) of \d+  \(hint level 3\)\n(.*)", r.stdout)
     assert heads[0][0] == "1" and "Single" not in heads[1][1] and int(heads[1][0]) > 2
+
+
+# ---------------------------------------------------------------- 5. small things
+
+def test_version_names_the_settings():
+    r = invoke("--version")
+    assert r.exit_code == 0
+    assert r.stdout.startswith("sudoku-logic ") and "als_nodes=false" in r.stdout and "als.allow_overlap=false" in r.stdout
+
+
+def test_legend_markers_name_one_role_each():
+    from sudoku_logic.app.render import ROLES, legend
+    from sudoku_logic.core.step import Step
+    marks = [r.mark for k, r in ROLES.items() if k not in ("fin", "endofin", "cannibal")]
+    assert len(set(marks)) == len(marks)  # the fin kinds share "!", every other role has its own
+    step = Step("X", candidates=[(0, 1, "pattern"), (1, 2, "on")])
+    assert legend(step, plain=True).plain == "legend: +n pattern ^n chain on"
+
+
+def test_bug_plus_one_extra_candidate_is_not_a_fin():
+    from sudoku_logic.app.solver import Solver
+    result = Solver(order="hodoku").solve(parse(GOOD))
+    bug = next(s for s in result.steps if s.technique == "Bivalue Universal Grave + 1")
+    roles = {role for _, _, role in bug.candidates}
+    assert "extra" in roles and "fin" not in roles
+
+
+def test_html_chain_has_arrows_and_breaks_only_between_links(tmp_path):
+    from sudoku_logic.app.html import chain_links
+    assert chain_links("(4)r5c9-(4)r6c7=(4)r3c7") == [(44, 4, 51, 4, "weak"), (51, 4, 24, 4, "strong")]
+    assert chain_links("r1c2=9 -> r1c9<>9 (with r1c4<>5) -> r2c9=9") == [(1, 9, 8, 9, "implies"), (8, 9, 17, 9, "implies")]
+    f = tmp_path / "p.html"
+    r = invoke("step", TOP1, "--html", str(f))
+    assert r.exit_code == 0
+    page = f.read_text()
+    assert 'marker-end="url(#arrow)"' in page and 'class="link strong"' in page and 'class="link weak"' in page
+    assert "-&gt;" not in page.split("<body>")[1]
+
+
+def test_interactive_and_html_together_is_an_error(tmp_path):
+    r = invoke("step", GOOD, "-i", "--html", str(tmp_path / "x.html"))
+    assert r.exit_code == 2 and r.stderr.startswith("error: --interactive and --html")
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_no_answer_exits_1():
+    r = invoke("hint", GOOD, "-t", "xy-wing")
+    assert r.exit_code == 1 and "No step found" in r.stdout
+    r = invoke("hint", GOOD, "--skip", "500")
+    assert r.exit_code == 1 and "after skipping 500" in r.stdout
+    r = invoke("step", GOOD, "-t", "singles", "--no-color")
+    assert r.exit_code == 1 and "Stuck after" in r.stdout
+
+
+def test_generate_refuses_what_cannot_be():
+    r = invoke("generate", "--max-givens", "90", "--no-progress")
+    assert r.exit_code == 2 and "17 to 80 givens" in r.stderr
+    r = invoke("generate", "--min-rating", "12", "--no-progress")
+    assert r.exit_code == 2 and "no puzzle is rated above 11" in r.stderr
+    r = invoke("generate", "--level", "easy", "--min-rating", "9", "--no-progress")
+    assert r.exit_code == 2 and "easy puzzle" in r.stderr
+    r = invoke("generate", "--level", "easy", "--technique", "Nested Forcing Net", "--max-tries", "1", "--seed", "1",
+               "-j", "1", "--no-progress")
+    assert r.exit_code == 1 and "looks unreachable or very rare" in r.stderr
+
+
+def test_puzzle_starting_with_a_dash_is_not_an_option():
+    dashed = "-" * 5 + GOOD[5:]
+    assert GOOD[:5] == "00000"
+    p = subprocess.run([sys.executable, "-m", "sudoku_logic", "check", dashed], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0 and p.stdout.startswith("valid: one solution"), p.stderr
+    p = subprocess.run([sys.executable, "-m", "sudoku_logic", "hint", dashed, "--level", "1"], capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 0 and p.stdout.startswith("Look at"), p.stderr
+
+
+def test_long_errors_do_not_wrap_when_piped():
+    p = subprocess.run([sys.executable, "-m", "sudoku_logic", "hint", GOOD, "-t", "finned x wingg"],
+                       capture_output=True, text=True, timeout=60, env={**__import__("os").environ, "COLUMNS": "80"})
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and len(p.stderr) > 80
+
+
+# ---------------------------------------------------------------- 6. more found by trying
+
+def test_check_answers_several_solutions():
+    r = invoke("check", "." * 81)
+    assert r.exit_code == 1 and r.stdout.startswith("not valid: the puzzle has more than one solution (")
+
+
+def test_nine_line_grid_with_blank_cells():
+    rows = [GOOD[r * 9:r * 9 + 9].replace("0", " ") for r in range(9)]
+    for text in ("\n".join(rows), "\n".join(r[:3] + "|" + r[3:6] + "|" + r[6:] for r in rows)):
+        r = invoke("check", text)
+        assert r.exit_code == 0 and r.stdout.startswith("valid: one solution, 26 givens"), r.stderr
+
+
+def test_rate_with_an_empty_band_is_an_error():
+    r = invoke("rate", GOOD, "--min-rating", "8", "--max-rating", "3")
+    assert r.exit_code == 2 and "--min-rating 8 is above --max-rating 3" in r.stderr
+
+
+def test_short_terminal_keeps_the_step_text_in_view():
+    import io
+
+    from rich.console import Console
+
+    from sudoku_logic.app.interactive import screen
+    from sudoku_logic.app.solver import Solver
+    grid = parse(GOOD)
+    result = Solver().solve(grid)
+    out = io.StringIO()
+    console = Console(file=out, width=100, no_color=True)
+    for part in screen(grid, result, 0, 3, True, text_last=True):
+        console.print(part)
+    text = out.getvalue()
+    assert text.index("Step 1 of") > text.index("legend:")
+
+
+def test_level_two_hint_names_a_fish_by_its_base_houses():
+    from sudoku_logic.app.hints import hint_text
+    from sudoku_logic.core.step import Step
+    sword = Step("Swordfish", eliminations=[(0, 3)], cells=[37, 52, 80],
+                 houses=[4, 5, 8, 9, 13, 17], candidates=[(37, 3, "pattern")])
+    assert hint_text(sword, 2).startswith("Swordfish in rows 5, 6 and 9, on the digit 3")
+    jelly = Step("Jellyfish", eliminations=[(0, 3)], cells=[0, 80], houses=[9, 10, 12, 17, 0, 1, 4, 8],
+                 candidates=[(0, 3, "pattern")])
+    assert hint_text(jelly, 2).startswith("Jellyfish in columns 1, 2, 4 and 9")

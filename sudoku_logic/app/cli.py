@@ -26,7 +26,38 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
                   help="Solve sudoku the way a person does, one explained step at a time, and rate puzzles.")
 
 EXIT_BAD_INPUT = 2
-EXIT_WRONG_POSITION = 1  # the position contradicts the puzzle's solution
+#: The answer is no: the position contradicts the puzzle's solution, the puzzle has no or
+#: several solutions (check), no step was found (hint), the path is stuck (step).
+EXIT_NO = 1
+EXIT_WRONG_POSITION = EXIT_NO
+
+
+def _version(value: bool) -> None:
+    if not value:
+        return
+    import platform
+
+    from sudoku_logic import __version__
+    from sudoku_logic.app.settings import ENV, all_values, resolve_settings
+    out = Console(highlight=False, soft_wrap=True)
+    out.print(f"sudoku-logic {__version__} (Python {platform.python_version()})", markup=False)
+    out.print("ratings: Sudoku Explainer's ER/EP/ED (its rules as in 1to9only/SudokuExplainer b1f9ed4); "
+              "HoDoKu's level and score (HoDoKu 2.2)", markup=False)
+    try:
+        settings = resolve_settings()
+        source = f" (from ${ENV})" if os.environ.get(ENV) else ""
+        out.print(f"settings{source}: " + ", ".join(all_values(settings)), markup=False)
+    except ValueError as e:
+        out.print(f"settings: {e}", markup=False)
+    raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
+                                 help="print the version, the rating programs and the settings that shape ratings"),
+) -> None:
+    """Solve sudoku the way a person does, one explained step at a time, and rate puzzles."""
 
 
 class Reporter:
@@ -37,13 +68,14 @@ class Reporter:
         self.err = Console(stderr=True, no_color=no_color, highlight=False, soft_wrap=True)
         self.failed = False
         self.wrong = False
+        self.nothing = False  # a question answered "no": no step found, the path is stuck
 
     def problem(self, message: str) -> None:
         self.failed = True
         self.err.print(f"error: {message}", markup=False)
 
     def exit(self) -> None:
-        raise typer.Exit(EXIT_BAD_INPUT if self.failed else EXIT_WRONG_POSITION if self.wrong else 0)
+        raise typer.Exit(EXIT_BAD_INPUT if self.failed else EXIT_NO if self.wrong or self.nothing else 0)
 
 
 def _names(text: Optional[str]) -> Optional[list[str]]:
@@ -231,6 +263,10 @@ def step(
     """
     rep = Reporter(no_color)
     done = False
+    if interactive and html:
+        _fail("--interactive and --html each show the path their own way: give one of them")
+    if interactive and as_json:
+        _fail("--interactive and --json each show the path their own way: give one of them")
     if until is not None and until_technique is not None:
         _fail("give --until or --until-technique, not both")
     wanted = None
@@ -282,6 +318,7 @@ def step(
         if result.solved:
             rep.out.print(f"Solved in {len(result.steps)} steps.", markup=False)
         else:
+            rep.nothing = True
             rep.out.print(f"Stuck after {len(result.steps)} steps; no enabled technique applies here:", markup=False)
             rep.out.print(to_line(result.grid), markup=False)
         rep.out.print()
@@ -345,6 +382,8 @@ def hint(
         else:
             s = pick_step(solver, grid, skip)
             found = [s] if s else []
+        if not found and not grid.is_solved():
+            rep.nothing = True
         if as_json:
             doc = {"puzzle": grid.values_string(), "solved": grid.is_solved(), "level": level,
                    "hints": [hint_text(s, level) for s in found]}
@@ -379,7 +418,8 @@ def hint(
 def check(
     puzzle: str = typer.Argument(..., help="puzzle (any format), file, or - for stdin"),
 ) -> None:
-    """Say whether a puzzle is valid: its solution count (up to 2) and givens.
+    """Say whether a puzzle is valid: one solution ("valid", exit 0), or none or several
+    ("not valid", naming two cells where two solutions differ; exit 1).
 
     A position (see `sudoku hint --help`) is also checked against the solution of its givens:
     each wrong digit or removed candidate is named and the command exits 1.
@@ -411,7 +451,8 @@ def check(
         try:
             dlx.unique_solution(g)
         except SudokuError as e:
-            rep.problem(prefix + str(e))
+            rep.nothing = True
+            rep.out.print(f"{prefix}not valid: {e}", markup=False)
     rep.exit()
 
 
@@ -483,6 +524,8 @@ def rate(
         wrong = sorted(levels - {lv.lower() for lv in LEVELS})
         if wrong:
             _fail(f"unknown level {wrong[0]!r}: use {', '.join(LEVELS)}")
+    if min_rating is not None and max_rating is not None and min_rating > max_rating:
+        _fail(f"--min-rating {min_rating:g} is above --max-rating {max_rating:g}: no rating fits")
     if resume and not output:
         _fail("--resume needs --output")
     if timeout is not None and timeout <= 0:
@@ -525,30 +568,54 @@ def rate(
 @app.command("techniques")
 def list_techniques() -> None:
     """List the techniques with their family and ratings on both scales: Sudoku Explainer's
-    in SE's order, then those only HoDoKu has, in HoDoKu's order."""
+    in SE's order, then those only HoDoKu has, in HoDoKu's order; then the other names
+    accepted by -t and --until-technique (short names, SE's rule names, groups)."""
+    from sudoku_logic.grading.names import ABBREVIATIONS, GROUPS
     from sudoku_logic.grading.scales import all_names
     from sudoku_logic.grading.tables import RATINGS
     from sudoku_logic.strategies.registry import REGISTRY, RULES
-    out = Console(highlight=False)
+    out = Console(highlight=False, soft_wrap=True)
     se_names = all_names("se")
     names = se_names + [n for n in all_names("hodoku") if n not in se_names]
     unique = {t for r in RULES.values() if r.needs_unique for t in r.techniques}
+    width = 40  # longer names (SE's nested forcing chains) push their row out
+    out.print(f"{'technique':<{width}}  {'family':<13} {'SE':>4}  {'HoDoKu':<8} {'score':>5}  notes", markup=False)
     for name in names:
         r = RATINGS[name]
         t = REGISTRY.get(name)
         off = t is not None and not t.default and name not in se_names
         needs = name in unique or (t is not None and t.needs_unique)
-        flags = (" (off by default)" if off else "") + (" (assumes uniqueness)" if needs else "")
+        flags = "; ".join(f for f, on in (("off by default", off), ("assumes uniqueness", needs)) if on)
         se = f"{r.se:.1f}" if r.se is not None else "-"
         level = r.level or "-"
         score = str(r.score) if r.score is not None else "-"
-        out.print(f"{name:<40} {r.family:<14} SE {se:>4}  {level:<8} {score:>5}{flags}", markup=False)
+        out.print(f"{name:<{width}}  {r.family:<13} {se:>4}  {level:<8} {score:>5}  {flags}".rstrip(), markup=False)
+    out.print()
+    out.print("Also accepted (case, spaces and hyphens do not matter; a family name stands for its techniques):",
+              markup=False)
+    for group, members in GROUPS.items():
+        out.print(f"  {group}: {', '.join(m for m in members if m in RATINGS)}", markup=False)
+    for short, target in ABBREVIATIONS.items():
+        out.print(f"  {short}: {target}", markup=False)
+
+
+def _puzzle_arguments_last(argv: list[str]) -> list[str]:
+    """``argv`` with a puzzle that starts with ``-`` (``-----1234...``, a printed grid's
+    border) moved after ``--``, so that it is not taken for an option."""
+    if "--" in argv:
+        return argv
+    from sudoku_logic.core.formats import LINE_CHARS
+    moved = [a for a in argv[1:] if a.startswith("-") and len(a) >= 17 and a != "-"
+             and (set(a) <= LINE_CHARS | {"+"} or "\n" in a)]
+    if not moved:
+        return argv
+    return [a for a in argv if a not in moved] + ["--"] + moved
 
 
 def main() -> None:
     """Console-script entry point."""
     try:
-        app()
+        app(args=_puzzle_arguments_last(sys.argv[1:]), prog_name="sudoku")
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         sys.exit(130)
@@ -578,7 +645,7 @@ def generate(
     seed: Optional[int] = typer.Option(None, "--seed", help="random seed: the same seed gives the same puzzles"),
     jobs: int = typer.Option(0, "--jobs", "-j", help="processes (0 = all cores); with --scheduler local, Dask workers"),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="generate on a Dask cluster: its scheduler's address (tcp://HOST:8786), or local (pip install \"sudoku-logic[dask]\")"),
-    max_tries: Optional[int] = typer.Option(None, "--max-tries", help="give up after this many candidates"),
+    max_tries: Optional[int] = typer.Option(None, "--max-tries", help="give up after this many candidates (default: 1000 for each puzzle asked)"),
     fmt: Optional[str] = typer.Option(None, "--format", "-f", help="csv, jsonl or table (default: by the suffix of --output; else a table on a terminal, csv elsewhere)"),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="write rows to this file"),
     no_progress: bool = typer.Option(False, "--no-progress", help="no progress bar"),
@@ -605,6 +672,18 @@ def generate(
         _fail(str(e))
     if count < 1:
         _fail("--count must be at least 1")
+    if not minimal and not 17 <= max_givens <= 80:
+        _fail(f"--max-givens {max_givens}: a puzzle has 17 to 80 givens")
+    if max_tries is not None and max_tries < 1:
+        _fail("--max-tries must be at least 1")
+    if max_tries is None:
+        max_tries = 1000 * count
+    from sudoku_logic.grading.tables import RATINGS as _R
+    top = max(r.se for r in _R.values() if r.se is not None)
+    if min_rating is not None and min_rating > top:
+        _fail(f"--min-rating {min_rating:g}: no puzzle is rated above {top:g} on Sudoku Explainer's scale")
+    if level is not None and level.lower() == "easy" and min_rating is not None and min_rating > 2.3:
+        _fail(f"--level easy --min-rating {min_rating:g}: an easy puzzle needs only singles, rated 2.3 at most")
     if jobs < 0:
         _fail("--jobs must be 0 (every core) or a number of processes")
     if min_rating is not None and max_rating is not None and min_rating > max_rating:
@@ -655,5 +734,6 @@ def generate(
             except OSError:  # what failed to be written was reported when it failed
                 pass
     if made < count:
-        err.print(f"error: only {made} of {count} puzzles fit after {max_tries} tries", markup=False)
+        err.print(f"error: only {made} of {count} puzzles fit after {max_tries} tries: the target looks "
+                  "unreachable or very rare with these options (raise --max-tries to try longer)", markup=False)
         raise typer.Exit(1)

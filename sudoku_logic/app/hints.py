@@ -72,12 +72,16 @@ def step_digits(step: Step) -> list[int]:
 
 
 def step_area(step: Step) -> list[int]:
-    """The houses to look at for a step: its own houses, else the box (or line) holding all
-    its pattern cells, else the boxes those cells lie in. Empty means the whole grid."""
+    """The houses to look at for a step: its own houses (at most four; of more, the leading
+    houses of one kind, such as a fish's base houses), else the box (or line) holding all its
+    pattern cells, else the boxes those cells lie in. Empty means the whole grid."""
     if step.houses:
         hs = list(dict.fromkeys(step.houses))
         if len(hs) <= 4:
             return hs
+        lead = [h for h in hs[:next((i for i, h in enumerate(hs) if h // 9 != hs[0] // 9), len(hs))]]
+        if len(lead) <= 4:  # a fish: its base houses (listed first), not the boxes its cells lie in
+            return lead
     cells = list(dict.fromkeys(step.cells or [c for c, _, _ in step.candidates] or [c for c, _ in step.placements]))
     if not cells:
         return []

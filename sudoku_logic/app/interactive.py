@@ -82,24 +82,29 @@ def keys_from(stream: TextIO) -> Iterator[str]:
 
 
 def screen(grid: Grid, result: SolveResult, index: int, level: int, plain: bool,
-           compact: bool = False) -> list:
+           compact: bool = False, text_last: bool = False) -> list:
     """The renderables of one screen: step ``index`` (0-based) of ``result`` at ``level``,
     or the final grid when ``index`` is past the last step. ``grid`` is the position
-    before that step."""
+    before that step. ``text_last`` puts the step's name and explanation under the grid
+    (a terminal too short for both keeps the text in view)."""
     n = len(result.steps)
     parts: list = []
     if index < n:
         step = result.steps[index]
-        parts.append(Text(f"Step {index + 1} of {n}  (hint level {level})", style="bold"))
+        words = [Text(f"Step {index + 1} of {n}  (hint level {level})", style="bold")]
         text = hint_text(step, level)
         first, _, rest = text.partition("\n")
-        parts.append(Text(first, style="bold" if level == 3 else ""))
+        words.append(Text(first, style="bold" if level == 3 else ""))
         if rest:
-            parts.append(Text(rest, style="dim"))
+            words.append(Text(rest, style="dim"))
         shown = step if level == 3 else None
+        if not text_last:
+            parts += words
         parts.append(candidate_grid(grid, shown, plain=plain, compact=compact))
         if shown is not None:
             parts.append(legend(step, plain=plain))
+        if text_last:
+            parts += words
     else:
         parts.append(Text(f"After step {n} of {n}", style="bold"))
         parts.append(Text(f"Solved in {n} steps." if result.solved
@@ -130,11 +135,12 @@ def run_stepper(grid: Grid, result: SolveResult, console: Console | None = None,
     index, level = max(0, min(start, n)), 3
     while True:
         compact = console.height < 46 if console.is_terminal else False
+        short = console.height < 40 if console.is_terminal else False  # the grid alone takes 31 lines
         if live:
             console.clear()
         else:
             console.rule(style="dim")
-        for part in screen(grids[index], result, index, level, plain, compact):
+        for part in screen(grids[index], result, index, level, plain, compact, text_last=short):
             console.print(part)
         action = next(actions, QUIT)
         if action == QUIT:

@@ -309,7 +309,7 @@ def load_position(text: str) -> Position:
         if plus2 is not None:
             return Position(givens, _merge_filled(givens, plus2[1]), None, stripped)
         return _with_marks(givens, _marks_from(tok), stripped)
-    grid = parse(stripped)
+    grid = parse(text)  # not stripped: a printed grid's leading blanks are empty cells
     derived = Grid.from_values(grid.values)
     marked = any(grid.cands[c] != derived.cands[c] for c in range(81))
     return Position(None, grid.values[:], grid.cands[:] if marked else None, stripped)
