@@ -296,3 +296,13 @@ def test_level_two_hint_names_a_fish_by_its_base_houses():
     jelly = Step("Jellyfish", eliminations=[(0, 3)], cells=[0, 80], houses=[9, 10, 12, 17, 0, 1, 4, 8],
                  candidates=[(0, 3, "pattern")])
     assert hint_text(jelly, 2).startswith("Jellyfish in columns 1, 2, 4 and 9")
+
+
+def test_givens_and_pencilmark_file_with_a_typo_is_one_error(tmp_path):
+    lines = to_pencilmarks(parse(GOOD)).splitlines()
+    lines[2] = lines[2].rsplit(" ", 3)[0] + " |"  # row 2 loses a candidate group: 80 in all
+    f = tmp_path / "pm80.txt"
+    f.write_text(GOOD + "\n" + "\n".join(lines) + "\n")
+    r = invoke("check", str(f))
+    assert r.exit_code == 2 and not r.stdout
+    assert r.stderr.strip() == f"error: {f} line 1: row 2 of the pencilmark grid has 8 candidate groups, expected 9"

@@ -236,6 +236,7 @@ def _marks_from(grid_text: str) -> list[int]:
         return out
     tokens = re.sub(r"[|+\-=:*#'!_.\u2500-\u257f\[\]]", " ", body).split()
     if len(tokens) != 81:
+        parse(body)  # raises the printed grid's own message, naming the row that is off
         raise FormatError(f"expected a pencilmark grid of 81 cells after the givens, got {len(tokens)} groups")
     for i, t in enumerate(tokens):
         if not t.isdigit():
