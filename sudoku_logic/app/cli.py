@@ -83,7 +83,7 @@ def _names(text: Optional[str]) -> Optional[list[str]]:
 
 
 def _solver(techniques: Optional[str], uniqueness: bool = True, unique: Optional[bool] = None,
-            without: Optional[str] = None, order: Optional[str] = None):
+            without: Optional[str] = None, order: Optional[str] = None, settings=None):
     """A Solver from the command-line options; unknown names exit 2 with one line.
 
     Without ``--order`` the solver takes Sudoku Explainer's steps (SE's rules, the path of
@@ -107,13 +107,50 @@ def _solver(techniques: Optional[str], uniqueness: bool = True, unique: Optional
             pool = (resolve(names) if use_order is None else _kept(names, use_order)) if names is not None \
                 else all_names(use_order or "se")
             names = [n for n in pool if n not in drop]
-        return Solver(names, order=use_order, uniqueness=uniqueness, unique=unique)
+        return Solver(names, order=use_order, uniqueness=uniqueness, unique=unique, settings=settings)
     except KeyError as e:
         message = unknown_message(e.args[0])
     except ValueError as e:
         message = str(e)
     Console(stderr=True, soft_wrap=True).print(f"error: {message}", markup=False)
     raise typer.Exit(EXIT_BAD_INPUT)
+
+
+SETTINGS_HELP = ("a TOML file of HoDoKu's technique options (als_nodes, [als] allow_overlap, ...; "
+                 "default: the file named by $SUDOKU_LOGIC_SETTINGS)")
+SET_HELP = ("set one option, KEY=VALUE, after the settings file (repeatable): als_nodes=true, "
+            "als.allow_overlap=true, ... (`sudoku --version` lists them)")
+
+
+def _file_settings(path: Optional[str], sets: list[str]):
+    """The settings of the file (or $SUDOKU_LOGIC_SETTINGS); exits 2 with one line if the
+    file or a --set is wrong."""
+    from sudoku_logic.app.settings import SettingsError, apply_sets, resolve_settings
+    try:
+        base = resolve_settings(path)
+        apply_sets(base, sets)  # a wrong --set is reported before anything runs
+    except SettingsError as e:
+        _fail(str(e))
+    return base
+
+
+def _choices(path: Optional[str], sets: list[str]) -> dict:
+    """The technique choices of the settings file and --set (techniques, without, order)."""
+    from sudoku_logic.app.settings import SettingsError, read_choices
+    try:
+        return read_choices(path, sets)
+    except SettingsError as e:
+        _fail(str(e))
+
+
+def _settings_for(pos, base, sets: list[str]):
+    """The settings of one position: a regression-library line gets the options HoDoKu's
+    regression tester sets for its variant; --set comes last."""
+    from sudoku_logic.app.settings import apply_sets, for_reglib
+    text = pos.text.lstrip()
+    if text.startswith(":"):
+        base = for_reglib(text.split(":")[1], base)
+    return apply_sets(base, sets)
 
 
 def _kept(names: list[str], order: str) -> list[str]:
@@ -251,6 +288,8 @@ def step(
     no_uniqueness: bool = typer.Option(False, "--no-uniqueness", help="never use techniques that assume a unique solution"),
     until: Optional[int] = typer.Option(None, "--until", min=1, help="stop before step N and print the position there (givens and pencilmarks, to paste into `sudoku hint`); with -i, start at step N"),
     until_technique: Optional[str] = typer.Option(None, "--until-technique", help="stop before the first step of this technique (or family, or short name) and print the position there; with -i, start at that step"),
+    settings_file: Optional[str] = typer.Option(None, "--settings", help=SETTINGS_HELP),
+    sets: list[str] = typer.Option([], "--set", help=SET_HELP),
     no_color: bool = typer.Option(False, "--no-color", help="plain text output"),
 ) -> None:
     """Solve step by step, explaining every deduction.
@@ -263,6 +302,11 @@ def step(
     """
     rep = Reporter(no_color)
     done = False
+    base = _file_settings(settings_file, sets)
+    chosen = _choices(settings_file, sets)
+    techniques = techniques if techniques is not None else chosen.get("techniques")
+    without = without if without is not None else chosen.get("without")
+    order = order if order is not None else chosen.get("order")
     if interactive and html:
         _fail("--interactive and --html each show the path their own way: give one of them")
     if interactive and as_json:
@@ -281,7 +325,8 @@ def step(
         if done and (interactive or html):
             rep.err.print("note: only the first position is shown with --interactive or --html", markup=False)
             break
-        solver = _solver(techniques, not no_uniqueness, unique=True, without=without, order=order)
+        solver = _solver(techniques, not no_uniqueness, unique=True, without=without, order=order,
+                         settings=_settings_for(pos, base, sets))
         result = solver.solve(grid)
         start = 0
         if until is not None or wanted is not None:
@@ -370,13 +415,21 @@ def hint(
     grids: Optional[bool] = typer.Option(None, "--grids/--no-grids", help="show the candidate grid (default: at level 3 for one step)"),
     as_json: bool = typer.Option(False, "--json", help="one JSON object per position"),
     no_uniqueness: bool = typer.Option(False, "--no-uniqueness", help="never use techniques that assume a unique solution"),
+    settings_file: Optional[str] = typer.Option(None, "--settings", help=SETTINGS_HELP),
+    sets: list[str] = typer.Option([], "--set", help=SET_HELP),
     no_color: bool = typer.Option(False, "--no-color", help="plain text output"),
 ) -> None:
     from sudoku_logic.app.hints import distinct_steps, hint_text, pick_step
     rep = Reporter(no_color)
     plain = _plain(rep)
+    base = _file_settings(settings_file, sets)
+    chosen = _choices(settings_file, sets)
+    technique = technique if technique is not None else chosen.get("techniques")
+    without = without if without is not None else chosen.get("without")
+    order = order if order is not None else chosen.get("order")
     for label, pos, grid in _positions(position, rep, as_json):
-        solver = _solver(technique, not no_uniqueness, unique=True, without=without, order=order)
+        solver = _solver(technique, not no_uniqueness, unique=True, without=without, order=order,
+                         settings=_settings_for(pos, base, sets))
         if all_steps:
             found = list(distinct_steps(solver, grid))[skip:]
         else:
@@ -492,7 +545,9 @@ def rate(
     max_rating: Optional[float] = typer.Option(None, "--max-rating", help="keep only rows with rating (ER) at most this"),
     level: Optional[str] = typer.Option(None, "--level", help="keep only rows of these HoDoKu levels (comma-separated, e.g. hard,unfair)"),
     no_progress: bool = typer.Option(False, "--no-progress", help="no progress bar"),
-    summary: Optional[bool] = typer.Option(None, "--summary/--no-summary", help="a summary on stderr at the end: levels, rating histogram, hardest techniques, errors, puzzles per second (default: when stderr is a terminal)"),
+    summary: Optional[bool] = typer.Option(None, "--summary/--no-summary", help="a summary on stderr at the end: levels, rating histogram, hardest techniques, errors, puzzles per second, settings that differ from the defaults (default: when stderr is a terminal)"),
+    settings_file: Optional[str] = typer.Option(None, "--settings", help=SETTINGS_HELP),
+    sets: list[str] = typer.Option([], "--set", help=SET_HELP),
 ) -> None:
     """Rate puzzles: one row per puzzle (puzzle,rating,level,score,hardest,solved,steps,ms).
 
@@ -534,6 +589,9 @@ def rate(
         _fail("--jobs must be 0 (every core) or a number of processes")
     if chunk < 0:
         _fail("--chunk must be 0 (automatic) or a number of puzzles")
+    chosen = _choices(settings_file, sets)
+    if techniques is None and "techniques" in chosen:
+        techniques = chosen["techniques"]
     names = _names(techniques)
     if names is not None:
         from sudoku_logic.grading.names import unknown_message
@@ -544,9 +602,11 @@ def rate(
             _fail(unknown_message(e.args[0]))
     if memory < 0:
         _fail("--memory must be 0 (no limit) or a number of MiB")
+    from sudoku_logic.app.settings import apply_sets
+    settings = apply_sets(_file_settings(settings_file, sets), sets)
     opts = Options(columns=cols, scale=scale, techniques=names, jobs=jobs, timeout=timeout, memory_mb=memory or None,
                    min_rating=min_rating, max_rating=max_rating, levels=levels, scheduler=scheduler, chunk=chunk,
-                   template=template)
+                   template=template, settings=settings)
     rep = Reporter()
     if summary is None:
         summary = rep.err.is_terminal and any(is_source(f) for f in files)
