@@ -444,3 +444,26 @@ def test_settings_file_chooses_techniques_and_order(tmp_path):
     f.write_text('order = "sudoku explainer"\n')
     r = invoke("hint", GOOD, "--settings", str(f))
     assert r.exit_code == 2 and r.stderr.strip() == f"error: setting order ({f}) must be se or hodoku, not 'sudoku explainer'"
+
+
+def test_readme_examples_are_real_output():
+    """Item 6: the README's "real output" examples (rate and generate aside: their ms column
+    is a timing) are what the commands print now."""
+    import re
+    import subprocess
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text()
+    block = readme.split("### Examples (real output)", 1)[1].split("```text", 1)[1].split("```", 1)[0]
+    env_p = re.search(r"^\$ P=(\S+)$", block, re.M).group(1)
+    runs = re.findall(r"^\$ (sudoku .*)\n((?:(?!\$ ).*\n)*?)(?=\n|\Z)", block, re.M)
+    checked = 0
+    for cmd, expected in runs:
+        if cmd.startswith(("sudoku rate", "sudoku generate")) or "rate -" in cmd:
+            continue
+        shell = f"P={env_p}; " + cmd.replace("sudoku ", f"{sys.executable} -m sudoku_logic ", 1) + " 2>&1"
+        out = subprocess.run(["bash", "-c", shell], cwd=root, capture_output=True, text=True, timeout=120).stdout
+        want = [re.sub(r"\s{4,}\(.*\)$", "", ln) for ln in expected.splitlines()]
+        assert out.splitlines() == want, cmd
+        checked += 1
+    assert checked >= 7
