@@ -156,7 +156,7 @@ def _type4(grid: Grid, bug: _Bug) -> Iterator[tuple[int, int, list]]:
 
 def _marks(grid: Grid, bug: _Bug) -> list[tuple[int, int, str]]:
     cands = grid.cands
-    return [(c, d, "extra" if bug.values.get(c, 0) & DIGIT_BIT[d] else "pattern")
+    return [(c, d, "fin" if bug.values.get(c, 0) & DIGIT_BIT[d] else "pattern")
             for c in cell_list(grid.empty) for d in MASK_DIGITS[cands[c]]]
 
 

@@ -542,7 +542,7 @@ def bug_plus_1(grid: Grid) -> Iterator[Step]:
     others = [d for d in MASK_DIGITS[cands[index3]] if d != extra]
     name = cell_name(index3)
     marks = [(c, d, "pattern") for c in cell_list(grid.empty) if c != index3 for d in MASK_DIGITS[cands[c]]]
-    marks += [(index3, d, "pattern") for d in others] + [(index3, extra, "extra")]
+    marks += [(index3, d, "pattern") for d in others] + [(index3, extra, "fin")]
     yield Step(
         "Bivalue Universal Grave + 1", eliminations=[(index3, d) for d in others],
         cells=[index3], candidates=marks, houses=list(houses), detail=name,

@@ -191,9 +191,11 @@ def test_legend_markers_name_one_role_each():
 def test_bug_plus_one_extra_candidate_is_not_a_fin():
     from sudoku_logic.app.solver import Solver
     result = Solver(order="hodoku").solve(parse(GOOD))
+    from sudoku_logic.app.render import legend, step_roles
     bug = next(s for s in result.steps if s.technique == "Bivalue Universal Grave + 1")
-    roles = {role for _, _, role in bug.candidates}
+    roles = set(step_roles(bug).values())
     assert "extra" in roles and "fin" not in roles
+    assert "xn extra candidate" in legend(bug, plain=True).plain
 
 
 def test_html_chain_has_arrows_and_breaks_only_between_links(tmp_path):

@@ -81,7 +81,10 @@ def step_roles(step: Step | None) -> dict[tuple[int, int], str]:
     roles: dict[tuple[int, int], str] = {}
     if step is None:
         return roles
+    bug = step.technique.startswith("Bivalue Universal Grave")
     for c, d, role in step.candidates:
+        if bug and role == "fin":  # a BUG's extra candidate is no fin of a fish
+            role = "extra"
         roles[(c, d)] = role if role in ROLES else "other"
     for c, d in step.eliminations:
         roles[(c, d)] = "eliminated"
