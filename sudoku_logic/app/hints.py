@@ -109,9 +109,9 @@ def _effect(step: Step) -> str:
 
 
 def chain_lines(step: Step) -> list[str]:
-    """The step's chains that its explanation does not already spell out (a forcing net's
-    or a Kraken fish's explanation only counts their steps), one line each."""
-    text = step.explanation or ""
+    """The step's chains that neither its line nor its explanation already spell out (a
+    forcing net's or a Kraken fish's explanation only counts their steps), one line each."""
+    text = step.notation + "\n" + (step.explanation or "")
     return [c for c in step.chains if c and c not in text]
 
 
