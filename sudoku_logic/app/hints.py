@@ -74,7 +74,8 @@ def step_digits(step: Step) -> list[int]:
 def step_area(step: Step) -> list[int]:
     """The houses to look at for a step: its own houses (at most four; of more, the leading
     houses of one kind, such as a fish's base houses), else the box (or line) holding all its
-    pattern cells, else the boxes those cells lie in. Empty means the whole grid."""
+    pattern cells, else the boxes those cells lie in (at most four). Empty means the whole
+    grid."""
     if step.houses:
         hs = list(dict.fromkeys(step.houses))
         if len(hs) <= 4:
@@ -90,7 +91,7 @@ def step_area(step: Step) -> list[int]:
         boxes = [h for h in common if h >= 18]
         return boxes[:1] or common[:1]
     boxes = sorted({18 + BOX_OF[c] for c in cells})
-    return boxes if len(boxes) <= 3 else []
+    return boxes if len(boxes) <= 4 else []
 
 
 def _area_text(step: Step) -> tuple[str, str]:
