@@ -20,6 +20,7 @@ from sudoku_logic.core.context import Settings
 from sudoku_logic.solve.policies import Policy, RulesPolicy, TechniquesPolicy
 from sudoku_logic.strategies.registry import REGISTRY, RULES, Rule, Technique, load_all
 
+from .names import is_group, lookup
 from .se import raw_difficulty
 from .tables import RATINGS, SE_RULES
 
@@ -27,48 +28,56 @@ ORDERS = ("se", "hodoku")
 
 
 def resolve(names: Iterable[str]) -> list[str]:
-    """Technique names (rows of the table) for ``names``: each a technique or a family
-    name, case-insensitive, in the order given. Raises KeyError naming the first unknown."""
-    by_name = {n.lower(): n for n in RATINGS}
+    """Technique names (rows of the table) for ``names``: each a technique, a family, a
+    group or a short name (:mod:`grading.names`), case-insensitive, in the order given.
+    Raises KeyError naming the first unknown."""
     out: list[str] = []
     for raw in names:
-        key = raw.strip().lower()
-        if not key:
+        if not raw.strip():
             continue
-        if key in by_name:
-            found = [by_name[key]]
-        else:
-            found = [n for n, r in RATINGS.items() if r.family == key]
-            if not found:
-                raise KeyError(raw.strip())
+        found = lookup(raw)
+        if found is None:
+            raise KeyError(raw.strip())
         out.extend(n for n in found if n not in out)
     return out
 
 
 def expand(names: Iterable[str], keep, missing: str) -> list[str]:
     """Like :func:`resolve`, keeping only the techniques for which ``keep(name)`` holds: a
-    family stands for its members that are kept; a technique named that is not kept raises
-    ValueError (``missing`` formatted with its name), a name unknown KeyError."""
-    by_name = {n.lower(): n for n in RATINGS}
+    family or group stands for its members that are kept; a technique named that is not
+    kept raises ValueError (``missing`` formatted with its name), a name unknown KeyError."""
     out: list[str] = []
     for raw in names:
-        key = raw.strip().lower()
-        if not key:
+        if not raw.strip():
             continue
-        if key in by_name:
-            name = by_name[key]
-            if not keep(name):
-                raise ValueError(missing.format(name))
-            found = [name]
+        members = lookup(raw)
+        if members is None:
+            raise KeyError(raw.strip())
+        if not is_group(raw):
+            if not keep(members[0]):
+                raise ValueError(missing.format(members[0]))
+            found = list(members)
         else:
-            members = [n for n, r in RATINGS.items() if r.family == key]
-            if not members:
-                raise KeyError(raw.strip())
             found = [n for n in members if keep(n)]
             if not found:
-                raise ValueError(missing.format(f"no technique of the family {key!r}"))
+                raise ValueError(missing.format(f"no technique of {raw.strip()!r}"))
         out.extend(n for n in found if n not in out)
     return out
+
+
+def fits(names: Sequence[str], order: str) -> bool:
+    """Whether every name of ``names`` stands for at least one technique of ``order``'s
+    program (``se``: SE's rules; ``hodoku``: HoDoKu's finders)."""
+    if order == "se":
+        have = set(all_names("se"))
+    else:
+        load_all()
+        have = {n for n in REGISTRY if RATINGS[n].order is not None}
+    try:
+        expand(names, have.__contains__, "{}")
+    except ValueError:
+        return False
+    return True
 
 
 def se_rules() -> list[Rule]:

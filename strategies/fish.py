@@ -354,7 +354,7 @@ def _explain(fish: Fish) -> str:
                  f"in the base houses; {cells_name(fish.elims)} "
                  f"{'sees' if fish.elims.bit_count() == 1 else 'see'} every fin and "
                  f"{'lies' if fish.elims.bit_count() == 1 else 'lie'} in a cover house, so "
-                 f"{d} goes there either way.")
+                 f"{'it' if fish.elims.bit_count() == 1 else 'they'} cannot be {d} either way.")
     else:
         text += (f"; so the cover houses' {d}s are exactly the base houses' {d}s, and {d} goes "
                  f"from the rest of the cover houses: {cells_name(fish.elims & ~fish.cannibal) or 'none'}.")

@@ -57,7 +57,9 @@ def test_check():
     r = run("check", P)
     assert r.returncode == 0 and r.stdout.startswith("valid: one solution")
     r = run("check", P.replace(P.strip("0")[0], "0", 1))
-    assert r.returncode in (0, 2)
+    assert r.returncode in (0, 1)
+    if r.returncode == 1:
+        assert r.stdout.startswith("not valid: the puzzle has more than one solution (")
 
 
 @pytest.mark.parametrize("cmd", ["solve", "step", "hint", "check", "rate"])
@@ -69,6 +71,9 @@ def test_check():
 ])
 def test_bad_input_one_line_exit_2(cmd, puzzle, message):
     r = run(cmd, puzzle)
+    if cmd == "check" and "more than one solution" in message:
+        assert r.returncode == 1 and r.stdout.startswith("not valid: the puzzle has more than one solution")
+        return
     assert r.returncode == 2
     assert r.stderr.startswith(message) and r.stderr.count("\n") == 1, r.stderr
     assert "Traceback" not in r.stderr
@@ -77,6 +82,8 @@ def test_bad_input_one_line_exit_2(cmd, puzzle, message):
 def test_unknown_technique():
     r = run("hint", P, "--technique", "Nonsense Wing")
     assert r.returncode == 2 and r.stderr.strip() == "error: unknown technique 'Nonsense Wing' (run `sudoku techniques` for the list)"
+    r = run("hint", P, "--technique", "kyte")
+    assert r.returncode == 2 and "did you mean 2-String Kite?" in r.stderr
 
 
 def test_rate_csv_and_bad_lines(tmp_path):
@@ -104,6 +111,10 @@ def test_techniques_listing():
     # every technique once, HoDoKu's Brute Force (no SE rating) included
     from sudoku_logic.strategies.registry import REGISTRY, _load_all
     _load_all()
-    starts = [line for line in r.stdout.splitlines() if line[:1].strip()]
+    table = r.stdout.split("\n\n")[0].splitlines()
+    assert table[0].split() == ["technique", "family", "SE", "HoDoKu", "score", "notes"]  # a header row
+    starts = [line for line in table[1:] if line[:1].strip()]
+    assert len(starts) == len(table) - 1  # one line a technique: nothing wraps, even piped
     assert all(any(line.startswith(name + " ") for line in starts) for name in REGISTRY)
     assert starts[-1].startswith("Brute Force ")
+    assert "  UR: Unique Rectangle" in r.stdout and "  BUG+1: Bivalue Universal Grave + 1" in r.stdout

@@ -101,6 +101,7 @@ def test_finned_step_shows_fins_and_houses():
     assert (1 * 9 + 5, "fin") in roles  # r2c6
     assert all(role in ("pattern", "fin") for _, _, role in step.candidates)
     assert "r2c6" in step.explanation
+    assert "cannot be 3 either way" in step.explanation and "goes there" not in step.explanation
 
 
 def test_endo_fin_notation():

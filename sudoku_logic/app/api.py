@@ -83,6 +83,12 @@ def validate(position: PositionLike) -> list[Problem]:
 
     Raises :class:`~sudoku_logic.core.errors.NoSolution` or
     :class:`~sudoku_logic.core.errors.MultipleSolutions` when the givens have no single solution.
+
+    >>> P = "000009080000704000000200004050800200007030050036970000040000003000528006005090078"
+    >>> validate(P)
+    []
+    >>> [p.message for p in validate(P + " 6" + "." * 80)]
+    ['r1c1: you placed 6, but the solution has 5 there']
     """
     return load(position).problems()
 

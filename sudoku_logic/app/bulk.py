@@ -33,6 +33,8 @@ from sudoku_logic.grading.rows import (
     DEFAULT_COLUMNS, UNRATED, input_columns, paths_needed, rating_row, unrated_row,
 )
 from sudoku_logic.app.pool import Job, LocalPool, Pool, PoolError, SerialPool, Task, cpu_count, package_modules
+from sudoku_logic.core.context import DEFAULT_SETTINGS, Settings
+from sudoku_logic.app.settings import differences
 from sudoku_logic.app.progress import ProgressRecord, describe_run, prepare_resume, tracks
 from sudoku_logic.app.reader import Entry, read_all
 from sudoku_logic.app.writer import OutputError, RowWriter, Template, open_output
@@ -55,6 +57,7 @@ class Options:
     scheduler: str | None = None  # a Dask scheduler address, or "local"
     chunk: int = 0  # puzzles per Dask task (0: sized to take about half a second)
     template: str | None = None
+    settings: Settings = DEFAULT_SETTINGS  # the options of every solve (settings file, --set)
 
     @property
     def need_se(self) -> bool:
@@ -81,7 +84,8 @@ class Options:
         """The options that shape the rows (a resumed run must use the same ones)."""
         return {"format": fmt, "columns": self.columns, "scale": self.scale, "techniques": self.techniques,
                 "min_rating": self.min_rating, "max_rating": self.max_rating,
-                "levels": sorted(self.levels) if self.levels is not None else None, "template": self.template}
+                "levels": sorted(self.levels) if self.levels is not None else None, "template": self.template,
+                **({"settings": differences(self.settings)} if differences(self.settings) else {})}
 
 
 # ---------------------------------------------------------------- rating one entry
@@ -115,6 +119,7 @@ class RateJob(Job):
     se: bool = True
     hodoku: bool = True
     scale: str = "se"
+    settings: Settings = DEFAULT_SETTINGS
 
     @property
     def preload(self) -> tuple[str, ...]:  # type: ignore[override]
@@ -126,7 +131,7 @@ class RateJob(Job):
 
     def setup(self) -> None:
         from sudoku_logic.grading.rater import Rater
-        self._rater = Rater(self.techniques, se=self.se, hodoku=self.hodoku)
+        self._rater = Rater(self.techniques, se=self.se, hodoku=self.hodoku, settings=self.settings)
 
     def run(self, text: str) -> tuple[str, object]:
         from sudoku_logic.core import dlx
@@ -242,7 +247,7 @@ def rate_files(paths: Sequence[str], opts: Options, fmt: str = "csv", output: st
     if output and os.path.isdir(output):
         raise OutputError(f"cannot write {output}: it is a directory")
     run = describe_run(paths, opts.row_options(fmt))
-    job = RateJob(opts.techniques, se=opts.need_se, hodoku=opts.need_hodoku, scale=opts.scale)
+    job = RateJob(opts.techniques, se=opts.need_se, hodoku=opts.need_hodoku, scale=opts.scale, settings=opts.settings)
     pool = make_pool(job, opts)
     pool.start()  # workers ready (or one line why not) before the output is touched
     record = None
@@ -302,6 +307,11 @@ def rate_files(paths: Sequence[str], opts: Options, fmt: str = "csv", output: st
     if summary:
         for line in summ.lines(opts.scale):
             err.print(line, markup=False, highlight=False)
+        if opts.techniques is not None:
+            err.print("techniques: " + ", ".join(opts.techniques), markup=False, highlight=False)
+        if differences(opts.settings):  # a rating is reproducible only with these
+            err.print("settings (differing from the defaults): " + ", ".join(differences(opts.settings)),
+                      markup=False, highlight=False)
     return ok
 
 

@@ -26,7 +26,38 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
                   help="Solve sudoku the way a person does, one explained step at a time, and rate puzzles.")
 
 EXIT_BAD_INPUT = 2
-EXIT_WRONG_POSITION = 1  # the position contradicts the puzzle's solution
+#: The answer is no: the position contradicts the puzzle's solution, the puzzle has no or
+#: several solutions (check), no step was found (hint), the path is stuck (step).
+EXIT_NO = 1
+EXIT_WRONG_POSITION = EXIT_NO
+
+
+def _version(value: bool) -> None:
+    if not value:
+        return
+    import platform
+
+    from sudoku_logic import __version__
+    from sudoku_logic.app.settings import ENV, all_values, resolve_settings
+    out = Console(highlight=False, soft_wrap=True)
+    out.print(f"sudoku-logic {__version__} (Python {platform.python_version()})", markup=False)
+    out.print("ratings: Sudoku Explainer's ER/EP/ED (its rules as in 1to9only/SudokuExplainer b1f9ed4); "
+              "HoDoKu's level and score (HoDoKu 2.2)", markup=False)
+    try:
+        settings = resolve_settings()
+        source = f" (from ${ENV})" if os.environ.get(ENV) else ""
+        out.print(f"settings{source}: " + ", ".join(all_values(settings)), markup=False)
+    except ValueError as e:
+        out.print(f"settings: {e}", markup=False)
+    raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
+                                 help="print the version, the rating programs and the settings that shape ratings"),
+) -> None:
+    """Solve sudoku the way a person does, one explained step at a time, and rate puzzles."""
 
 
 class Reporter:
@@ -37,13 +68,14 @@ class Reporter:
         self.err = Console(stderr=True, no_color=no_color, highlight=False, soft_wrap=True)
         self.failed = False
         self.wrong = False
+        self.nothing = False  # a question answered "no": no step found, the path is stuck
 
     def problem(self, message: str) -> None:
         self.failed = True
         self.err.print(f"error: {message}", markup=False)
 
     def exit(self) -> None:
-        raise typer.Exit(EXIT_BAD_INPUT if self.failed else EXIT_WRONG_POSITION if self.wrong else 0)
+        raise typer.Exit(EXIT_BAD_INPUT if self.failed else EXIT_NO if self.wrong or self.nothing else 0)
 
 
 def _names(text: Optional[str]) -> Optional[list[str]]:
@@ -51,7 +83,7 @@ def _names(text: Optional[str]) -> Optional[list[str]]:
 
 
 def _solver(techniques: Optional[str], uniqueness: bool = True, unique: Optional[bool] = None,
-            without: Optional[str] = None, order: Optional[str] = None):
+            without: Optional[str] = None, order: Optional[str] = None, settings=None):
     """A Solver from the command-line options; unknown names exit 2 with one line.
 
     Without ``--order`` the solver takes Sudoku Explainer's steps (SE's rules, the path of
@@ -59,26 +91,74 @@ def _solver(techniques: Optional[str], uniqueness: bool = True, unique: Optional
     with techniques SE lacks is tried in the order given (HoDoKu's finders).
     """
     from sudoku_logic.app.solver import Solver
-    from sudoku_logic.grading.scales import all_names, resolve
-    from sudoku_logic.grading.tables import RATINGS
+    from sudoku_logic.grading.names import unknown_message
+    from sudoku_logic.grading.scales import all_names, fits, resolve
     names = _names(techniques)
     try:
         use_order = order
+        if names is not None:
+            resolve(names)  # an unknown name is reported before anything else
         if order is None:
             use_order = "se"
-            if names is not None and any(RATINGS[n].se is None for n in resolve(names)):
+            if names is not None and not fits(names, "se"):
                 use_order = None
         if without:
             drop = set(resolve(_names(without)))
-            pool = resolve(names) if names is not None else all_names(use_order or "se")
+            pool = (resolve(names) if use_order is None else _kept(names, use_order)) if names is not None \
+                else all_names(use_order or "se")
             names = [n for n in pool if n not in drop]
-        return Solver(names, order=use_order, uniqueness=uniqueness, unique=unique)
+        return Solver(names, order=use_order, uniqueness=uniqueness, unique=unique, settings=settings)
     except KeyError as e:
-        message = f"unknown technique {e.args[0]!r} (run `sudoku techniques` for the list)"
+        message = unknown_message(e.args[0])
     except ValueError as e:
         message = str(e)
     Console(stderr=True, soft_wrap=True).print(f"error: {message}", markup=False)
     raise typer.Exit(EXIT_BAD_INPUT)
+
+
+SETTINGS_HELP = ("a TOML file of HoDoKu's technique options (als_nodes, [als] allow_overlap, ...; "
+                 "default: the file named by $SUDOKU_LOGIC_SETTINGS)")
+SET_HELP = ("set one option, KEY=VALUE, after the settings file (repeatable): als_nodes=true, "
+            "als.allow_overlap=true, ... (`sudoku --version` lists them)")
+
+
+def _file_settings(path: Optional[str], sets: list[str]):
+    """The settings of the file (or $SUDOKU_LOGIC_SETTINGS); exits 2 with one line if the
+    file or a --set is wrong."""
+    from sudoku_logic.app.settings import SettingsError, apply_sets, resolve_settings
+    try:
+        base = resolve_settings(path)
+        apply_sets(base, sets)  # a wrong --set is reported before anything runs
+    except SettingsError as e:
+        _fail(str(e))
+    return base
+
+
+def _choices(path: Optional[str], sets: list[str]) -> dict:
+    """The technique choices of the settings file and --set (techniques, without, order)."""
+    from sudoku_logic.app.settings import SettingsError, read_choices
+    try:
+        return read_choices(path, sets)
+    except SettingsError as e:
+        _fail(str(e))
+
+
+def _settings_for(pos, base, sets: list[str]):
+    """The settings of one position: a regression-library line gets the options HoDoKu's
+    regression tester sets for its variant; --set comes last."""
+    from sudoku_logic.app.settings import apply_sets, for_reglib
+    text = pos.text.lstrip()
+    if text.startswith(":"):
+        base = for_reglib(text.split(":")[1], base)
+    return apply_sets(base, sets)
+
+
+def _kept(names: list[str], order: str) -> list[str]:
+    """The techniques ``names`` stand for that ``order``'s program has."""
+    from sudoku_logic.grading.scales import all_names, expand
+    from sudoku_logic.grading.tables import RATINGS
+    have = set(all_names("se")) if order == "se" else {n for n in RATINGS if RATINGS[n].order is not None}
+    return expand(names, have.__contains__, "{} is not a technique of " + order)
 
 
 def _puzzles(arg: str, rep: Reporter):
@@ -172,6 +252,10 @@ def _positions(arg: str, rep: Reporter, as_json: bool = False):
         yield entry.where, pos, grid
 
 
+def _indent(text: str) -> str:
+    return "\n".join("   " + ln for ln in text.splitlines())
+
+
 def _plain(rep: Reporter) -> bool:
     return rep.out.no_color or not rep.out.is_terminal
 
@@ -179,10 +263,12 @@ def _plain(rep: Reporter) -> bool:
 def _print_steps(rep: Reporter, grid: Grid, steps, grids: bool, explain: bool = True) -> None:
     g = grid.copy()
     plain = _plain(rep)
+    from sudoku_logic.app.hints import hint_text
     for i, step in enumerate(steps, 1):
-        rep.out.print(f"{i}. {step.notation}", markup=False)
-        if explain and step.explanation:
-            rep.out.print(f"   {step.explanation}", markup=False, style="dim")
+        first, _, rest = hint_text(step, 3).partition("\n")
+        rep.out.print(f"{i}. {first}", markup=False)
+        if explain and rest:
+            rep.out.print(_indent(rest), markup=False, style="dim")
         if grids:
             rep.out.print(candidate_grid(g, step, plain=plain))
             rep.out.print(legend(step, plain=plain))
@@ -200,26 +286,63 @@ def step(
     html: Optional[str] = typer.Option(None, "--html", help="write every step with its picture to this HTML file"),
     as_json: bool = typer.Option(False, "--json", help="one JSON object per position"),
     no_uniqueness: bool = typer.Option(False, "--no-uniqueness", help="never use techniques that assume a unique solution"),
+    until: Optional[int] = typer.Option(None, "--until", min=1, help="stop before step N and print the position there (givens and pencilmarks, to paste into `sudoku hint`); with -i, start at step N"),
+    until_technique: Optional[str] = typer.Option(None, "--until-technique", help="stop before the first step of this technique (or family, or short name) and print the position there; with -i, start at that step"),
+    settings_file: Optional[str] = typer.Option(None, "--settings", help=SETTINGS_HELP),
+    sets: list[str] = typer.Option([], "--set", help=SET_HELP),
     no_color: bool = typer.Option(False, "--no-color", help="plain text output"),
 ) -> None:
     """Solve step by step, explaining every deduction.
 
     --interactive shows one step at a time on the candidate grid (Enter: next step, b: back,
-    h: hint level 1/2/3, q: quit); --html FILE writes a self-contained page with a picture
-    of every step.
+    s: skip to the next step that is not a single, h: hint level 1/2/3, q: quit); --html
+    FILE writes a self-contained page with a picture of every step. --until N and
+    --until-technique NAME stop the path there and print the position as a givens line and
+    a pencilmark grid, which `sudoku hint` reads back.
     """
     rep = Reporter(no_color)
     done = False
-    for _where, pos, grid in _positions(puzzle, rep, as_json):
+    base = _file_settings(settings_file, sets)
+    chosen = _choices(settings_file, sets)
+    techniques = techniques if techniques is not None else chosen.get("techniques")
+    without = without if without is not None else chosen.get("without")
+    order = order if order is not None else chosen.get("order")
+    if interactive and html:
+        _fail("--interactive and --html each show the path their own way: give one of them")
+    if interactive and as_json:
+        _fail("--interactive and --json each show the path their own way: give one of them")
+    if until is not None and until_technique is not None:
+        _fail("give --until or --until-technique, not both")
+    wanted = None
+    if until_technique is not None:
+        from sudoku_logic.grading.names import unknown_message
+        from sudoku_logic.grading.scales import resolve
+        try:
+            wanted = set(resolve([until_technique]))
+        except KeyError:
+            _fail(unknown_message(until_technique))
+    for where, pos, grid in _positions(puzzle, rep, as_json):
         if done and (interactive or html):
             rep.err.print("note: only the first position is shown with --interactive or --html", markup=False)
             break
-        solver = _solver(techniques, not no_uniqueness, unique=True, without=without, order=order)
+        solver = _solver(techniques, not no_uniqueness, unique=True, without=without, order=order,
+                         settings=_settings_for(pos, base, sets))
         result = solver.solve(grid)
+        start = 0
+        if until is not None or wanted is not None:
+            start = _stop_index(result.steps, until, wanted)
+            if start is None:
+                what = f"step {until}" if until is not None else f"no {until_technique} step"
+                rep.problem(f"{where}the path has {len(result.steps)} steps"
+                            + (f", so no {what}" if until is not None else f" and {what}"))
+                continue
         if interactive:
             from sudoku_logic.app.interactive import run_stepper
-            run_stepper(grid, result, console=rep.out, plain=_plain(rep))
+            run_stepper(grid, result, console=rep.out, plain=_plain(rep), start=start)
             done = True
+            continue
+        if until is not None or wanted is not None:
+            _print_until(rep, grid, pos, result.steps, start, as_json)
             continue
         if html:
             from sudoku_logic.app.html import write_html
@@ -240,10 +363,43 @@ def step(
         if result.solved:
             rep.out.print(f"Solved in {len(result.steps)} steps.", markup=False)
         else:
+            rep.nothing = True
             rep.out.print(f"Stuck after {len(result.steps)} steps; no enabled technique applies here:", markup=False)
             rep.out.print(to_line(result.grid), markup=False)
         rep.out.print()
     rep.exit()
+
+
+def _stop_index(steps, until: Optional[int], wanted: Optional[set]) -> Optional[int]:
+    """The 0-based index of the step to stop before: step ``until`` (1-based; one past the
+    last step means the end), or the first step of a technique in ``wanted``; None if the
+    path has no such step."""
+    if until is not None:
+        return until - 1 if until - 1 <= len(steps) else None
+    return next((i for i, s in enumerate(steps) if s.technique in wanted), None)
+
+
+def _print_until(rep: Reporter, grid: Grid, pos, steps, stop: int, as_json: bool) -> None:
+    """The steps before ``stop``, then the position there: the givens line and the
+    pencilmark grid (together a position `sudoku hint` reads)."""
+    from sudoku_logic.core.formats import to_pencilmarks, to_sukaku
+    g = grid.copy()
+    for s in steps[:stop]:
+        g.apply(s)
+    givens = "".join(str(v) if v else "." for v in (pos.givens if pos.givens is not None else pos.values))
+    nxt = steps[stop] if stop < len(steps) else None
+    if as_json:
+        print_json(rep.out, {"puzzle": grid.values_string(), "stop": stop + 1,
+                             "steps": [s.to_dict() for s in steps[:stop]],
+                             "next": nxt.to_dict() if nxt else None,
+                             "givens": givens, "candidates": to_sukaku(g)})
+        return
+    rep.out.print(f"Puzzle {grid.values_string()}", markup=False, style="bold")
+    _print_steps(rep, grid, steps[:stop], False)
+    after = f" ({nxt.technique} comes next)" if nxt else " (the end of the path)"
+    rep.out.print(f"Position before step {stop + 1}{after}:", markup=False, style="bold")
+    rep.out.print(givens, markup=False)
+    rep.out.print(to_pencilmarks(g), markup=False)
 
 
 @app.command(help="The next (easiest) step for a position, as a nudge (level 1), the technique "
@@ -259,18 +415,28 @@ def hint(
     grids: Optional[bool] = typer.Option(None, "--grids/--no-grids", help="show the candidate grid (default: at level 3 for one step)"),
     as_json: bool = typer.Option(False, "--json", help="one JSON object per position"),
     no_uniqueness: bool = typer.Option(False, "--no-uniqueness", help="never use techniques that assume a unique solution"),
+    settings_file: Optional[str] = typer.Option(None, "--settings", help=SETTINGS_HELP),
+    sets: list[str] = typer.Option([], "--set", help=SET_HELP),
     no_color: bool = typer.Option(False, "--no-color", help="plain text output"),
 ) -> None:
     from sudoku_logic.app.hints import distinct_steps, hint_text, pick_step
     rep = Reporter(no_color)
     plain = _plain(rep)
+    base = _file_settings(settings_file, sets)
+    chosen = _choices(settings_file, sets)
+    technique = technique if technique is not None else chosen.get("techniques")
+    without = without if without is not None else chosen.get("without")
+    order = order if order is not None else chosen.get("order")
     for label, pos, grid in _positions(position, rep, as_json):
-        solver = _solver(technique, not no_uniqueness, unique=True, without=without, order=order)
+        solver = _solver(technique, not no_uniqueness, unique=True, without=without, order=order,
+                         settings=_settings_for(pos, base, sets))
         if all_steps:
             found = list(distinct_steps(solver, grid))[skip:]
         else:
             s = pick_step(solver, grid, skip)
             found = [s] if s else []
+        if not found and not grid.is_solved():
+            rep.nothing = True
         if as_json:
             doc = {"puzzle": grid.values_string(), "solved": grid.is_solved(), "level": level,
                    "hints": [hint_text(s, level) for s in found]}
@@ -293,7 +459,7 @@ def hint(
                 first, _, rest = text.partition("\n")
                 rep.out.print(f"{prefix}{first}", markup=False)
                 if rest:
-                    rep.out.print(f"   {rest}", markup=False, style="dim")
+                    rep.out.print(_indent(rest), markup=False, style="dim")
                 if show:
                     rep.out.print(candidate_grid(grid, s if level == 3 else None, plain=plain))
                     if level == 3:
@@ -305,7 +471,8 @@ def hint(
 def check(
     puzzle: str = typer.Argument(..., help="puzzle (any format), file, or - for stdin"),
 ) -> None:
-    """Say whether a puzzle is valid: its solution count (up to 2) and givens.
+    """Say whether a puzzle is valid: one solution ("valid", exit 0), or none or several
+    ("not valid", naming two cells where two solutions differ; exit 1).
 
     A position (see `sudoku hint --help`) is also checked against the solution of its givens:
     each wrong digit or removed candidate is named and the command exits 1.
@@ -337,7 +504,8 @@ def check(
         try:
             dlx.unique_solution(g)
         except SudokuError as e:
-            rep.problem(prefix + str(e))
+            rep.nothing = True
+            rep.out.print(f"{prefix}not valid: {e}", markup=False)
     rep.exit()
 
 
@@ -377,7 +545,9 @@ def rate(
     max_rating: Optional[float] = typer.Option(None, "--max-rating", help="keep only rows with rating (ER) at most this"),
     level: Optional[str] = typer.Option(None, "--level", help="keep only rows of these HoDoKu levels (comma-separated, e.g. hard,unfair)"),
     no_progress: bool = typer.Option(False, "--no-progress", help="no progress bar"),
-    summary: Optional[bool] = typer.Option(None, "--summary/--no-summary", help="a summary on stderr at the end: levels, rating histogram, hardest techniques, errors, puzzles per second (default: when stderr is a terminal)"),
+    summary: Optional[bool] = typer.Option(None, "--summary/--no-summary", help="a summary on stderr at the end: levels, rating histogram, hardest techniques, errors, puzzles per second, settings that differ from the defaults (default: when stderr is a terminal)"),
+    settings_file: Optional[str] = typer.Option(None, "--settings", help=SETTINGS_HELP),
+    sets: list[str] = typer.Option([], "--set", help=SET_HELP),
 ) -> None:
     """Rate puzzles: one row per puzzle (puzzle,rating,level,score,hardest,solved,steps,ms).
 
@@ -409,6 +579,8 @@ def rate(
         wrong = sorted(levels - {lv.lower() for lv in LEVELS})
         if wrong:
             _fail(f"unknown level {wrong[0]!r}: use {', '.join(LEVELS)}")
+    if min_rating is not None and max_rating is not None and min_rating > max_rating:
+        _fail(f"--min-rating {min_rating:g} is above --max-rating {max_rating:g}: no rating fits")
     if resume and not output:
         _fail("--resume needs --output")
     if timeout is not None and timeout <= 0:
@@ -417,18 +589,24 @@ def rate(
         _fail("--jobs must be 0 (every core) or a number of processes")
     if chunk < 0:
         _fail("--chunk must be 0 (automatic) or a number of puzzles")
+    chosen = _choices(settings_file, sets)
+    if techniques is None and "techniques" in chosen:
+        techniques = chosen["techniques"]
     names = _names(techniques)
     if names is not None:
+        from sudoku_logic.grading.names import unknown_message
         from sudoku_logic.grading.scales import resolve
         try:
             resolve(names)
         except KeyError as e:
-            _fail(f"unknown technique {e.args[0]!r} (run `sudoku techniques` for the list)")
+            _fail(unknown_message(e.args[0]))
     if memory < 0:
         _fail("--memory must be 0 (no limit) or a number of MiB")
+    from sudoku_logic.app.settings import apply_sets
+    settings = apply_sets(_file_settings(settings_file, sets), sets)
     opts = Options(columns=cols, scale=scale, techniques=names, jobs=jobs, timeout=timeout, memory_mb=memory or None,
                    min_rating=min_rating, max_rating=max_rating, levels=levels, scheduler=scheduler, chunk=chunk,
-                   template=template)
+                   template=template, settings=settings)
     rep = Reporter()
     if summary is None:
         summary = rep.err.is_terminal and any(is_source(f) for f in files)
@@ -450,30 +628,54 @@ def rate(
 @app.command("techniques")
 def list_techniques() -> None:
     """List the techniques with their family and ratings on both scales: Sudoku Explainer's
-    in SE's order, then those only HoDoKu has, in HoDoKu's order."""
+    in SE's order, then those only HoDoKu has, in HoDoKu's order; then the other names
+    accepted by -t and --until-technique (short names, SE's rule names, groups)."""
+    from sudoku_logic.grading.names import ABBREVIATIONS, GROUPS
     from sudoku_logic.grading.scales import all_names
     from sudoku_logic.grading.tables import RATINGS
     from sudoku_logic.strategies.registry import REGISTRY, RULES
-    out = Console(highlight=False)
+    out = Console(highlight=False, soft_wrap=True)
     se_names = all_names("se")
     names = se_names + [n for n in all_names("hodoku") if n not in se_names]
     unique = {t for r in RULES.values() if r.needs_unique for t in r.techniques}
+    width = 40  # longer names (SE's nested forcing chains) push their row out
+    out.print(f"{'technique':<{width}}  {'family':<13} {'SE':>4}  {'HoDoKu':<8} {'score':>5}  notes", markup=False)
     for name in names:
         r = RATINGS[name]
         t = REGISTRY.get(name)
         off = t is not None and not t.default and name not in se_names
         needs = name in unique or (t is not None and t.needs_unique)
-        flags = (" (off by default)" if off else "") + (" (assumes uniqueness)" if needs else "")
+        flags = "; ".join(f for f, on in (("off by default", off), ("assumes uniqueness", needs)) if on)
         se = f"{r.se:.1f}" if r.se is not None else "-"
         level = r.level or "-"
         score = str(r.score) if r.score is not None else "-"
-        out.print(f"{name:<40} {r.family:<14} SE {se:>4}  {level:<8} {score:>5}{flags}", markup=False)
+        out.print(f"{name:<{width}}  {r.family:<13} {se:>4}  {level:<8} {score:>5}  {flags}".rstrip(), markup=False)
+    out.print()
+    out.print("Also accepted (case, spaces and hyphens do not matter; a family name stands for its techniques):",
+              markup=False)
+    for group, members in GROUPS.items():
+        out.print(f"  {group}: {', '.join(m for m in members if m in RATINGS)}", markup=False)
+    for short, target in ABBREVIATIONS.items():
+        out.print(f"  {short}: {target}", markup=False)
+
+
+def _puzzle_arguments_last(argv: list[str]) -> list[str]:
+    """``argv`` with a puzzle that starts with ``-`` (``-----1234...``, a printed grid's
+    border) moved after ``--``, so that it is not taken for an option."""
+    if "--" in argv:
+        return argv
+    from sudoku_logic.core.formats import LINE_CHARS
+    moved = [a for a in argv[1:] if a.startswith("-") and len(a) >= 17 and a != "-"
+             and (set(a) <= LINE_CHARS | {"+"} or "\n" in a)]
+    if not moved:
+        return argv
+    return [a for a in argv if a not in moved] + ["--"] + moved
 
 
 def main() -> None:
     """Console-script entry point."""
     try:
-        app()
+        app(args=_puzzle_arguments_last(sys.argv[1:]), prog_name="sudoku")
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         sys.exit(130)
@@ -503,7 +705,7 @@ def generate(
     seed: Optional[int] = typer.Option(None, "--seed", help="random seed: the same seed gives the same puzzles"),
     jobs: int = typer.Option(0, "--jobs", "-j", help="processes (0 = all cores); with --scheduler local, Dask workers"),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="generate on a Dask cluster: its scheduler's address (tcp://HOST:8786), or local (pip install \"sudoku-logic[dask]\")"),
-    max_tries: Optional[int] = typer.Option(None, "--max-tries", help="give up after this many candidates"),
+    max_tries: Optional[int] = typer.Option(None, "--max-tries", help="give up after this many candidates (default: 1000 for each puzzle asked)"),
     fmt: Optional[str] = typer.Option(None, "--format", "-f", help="csv, jsonl or table (default: by the suffix of --output; else a table on a terminal, csv elsewhere)"),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="write rows to this file"),
     no_progress: bool = typer.Option(False, "--no-progress", help="no progress bar"),
@@ -530,6 +732,18 @@ def generate(
         _fail(str(e))
     if count < 1:
         _fail("--count must be at least 1")
+    if not minimal and not 17 <= max_givens <= 80:
+        _fail(f"--max-givens {max_givens}: a puzzle has 17 to 80 givens")
+    if max_tries is not None and max_tries < 1:
+        _fail("--max-tries must be at least 1")
+    if max_tries is None:
+        max_tries = 1000 * count
+    from sudoku_logic.grading.tables import RATINGS as _R
+    top = max(r.se for r in _R.values() if r.se is not None)
+    if min_rating is not None and min_rating > top:
+        _fail(f"--min-rating {min_rating:g}: no puzzle is rated above {top:g} on Sudoku Explainer's scale")
+    if level is not None and level.lower() == "easy" and min_rating is not None and min_rating > 2.3:
+        _fail(f"--level easy --min-rating {min_rating:g}: an easy puzzle needs only singles, rated 2.3 at most")
     if jobs < 0:
         _fail("--jobs must be 0 (every core) or a number of processes")
     if min_rating is not None and max_rating is not None and min_rating > max_rating:
@@ -539,7 +753,8 @@ def generate(
         try:
             tech_name = resolve([technique])[0]
         except (KeyError, IndexError):
-            _fail(f"unknown technique {technique!r} (run `sudoku techniques` for the list)")
+            from sudoku_logic.grading.names import unknown_message
+            _fail(unknown_message(technique))
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 32)
         err.print(f"seed {seed}", markup=False)
@@ -579,5 +794,6 @@ def generate(
             except OSError:  # what failed to be written was reported when it failed
                 pass
     if made < count:
-        err.print(f"error: only {made} of {count} puzzles fit after {max_tries} tries", markup=False)
+        err.print(f"error: only {made} of {count} puzzles fit after {max_tries} tries: the target looks "
+                  "unreachable or very rare with these options (raise --max-tries to try longer)", markup=False)
         raise typer.Exit(1)

@@ -3,7 +3,8 @@
 - Level 1 says where to look: a house (or a few), and the digit when the step is about one
   digit, and whether something can be placed or removed there.
 - Level 2 adds the technique's name.
-- Level 3 is the whole step: its notation line and explanation (the CLI adds the grid).
+- Level 3 is the whole step: its notation line, explanation and the chains the explanation
+  does not spell out (the CLI adds the grid).
 
 The step hinted is the one the solver's program takes next (:meth:`Solver.next_step`): with
 Sudoku Explainer's order, the step of the path its ER is computed on; ``skip`` moves on to
@@ -71,12 +72,17 @@ def step_digits(step: Step) -> list[int]:
 
 
 def step_area(step: Step) -> list[int]:
-    """The houses to look at for a step: its own houses, else the box (or line) holding all
-    its pattern cells, else the boxes those cells lie in. Empty means the whole grid."""
+    """The houses to look at for a step: its own houses (at most four; of more, the leading
+    houses of one kind, such as a fish's base houses), else the box (or line) holding all its
+    pattern cells, else the boxes those cells lie in (at most four). Empty means the whole
+    grid."""
     if step.houses:
         hs = list(dict.fromkeys(step.houses))
         if len(hs) <= 4:
             return hs
+        lead = [h for h in hs[:next((i for i, h in enumerate(hs) if h // 9 != hs[0] // 9), len(hs))]]
+        if len(lead) <= 4:  # a fish: its base houses (listed first), not the boxes its cells lie in
+            return lead
     cells = list(dict.fromkeys(step.cells or [c for c, _, _ in step.candidates] or [c for c, _ in step.placements]))
     if not cells:
         return []
@@ -85,7 +91,7 @@ def step_area(step: Step) -> list[int]:
         boxes = [h for h in common if h >= 18]
         return boxes[:1] or common[:1]
     boxes = sorted({18 + BOX_OF[c] for c in cells})
-    return boxes if len(boxes) <= 3 else []
+    return boxes if len(boxes) <= 4 else []
 
 
 def _area_text(step: Step) -> tuple[str, str]:
@@ -101,6 +107,13 @@ def _effect(step: Step) -> str:
         return "a digit can be placed" if len(step.placements) == 1 else "digits can be placed"
     n = len(step.eliminations)
     return "a candidate can be removed" if n == 1 else f"{n} candidates can be removed"
+
+
+def chain_lines(step: Step) -> list[str]:
+    """The step's chains that neither its line nor its explanation already spell out (a
+    forcing net's or a Kraken fish's explanation only counts their steps), one line each."""
+    text = step.notation + "\n" + (step.explanation or "")
+    return [c for c in step.chains if c and c not in text]
 
 
 def hint_text(step: Step, level: int = 3) -> str:
@@ -123,8 +136,14 @@ def hint_text(step: Step, level: int = 3) -> str:
         return f"Look at {where}{' for ' + digit if digit else ''}: {_effect(step)}."
     if level == 2:
         return f"{step.technique} in {where}{', on ' + digit if digit else ''}: {_effect(step)}."
-    return step.notation + (f"\n{step.explanation}" if step.explanation else "")
+    lines = [step.notation] + ([step.explanation] if step.explanation else [])
+    chains = chain_lines(step)
+    if len(chains) == 1:
+        lines.append(f"Chain: {chains[0]}")
+    else:
+        lines.extend(f"Chain {i}: {c}" for i, c in enumerate(chains, 1))
+    return "\n".join(lines)
 
 
-__all__ = ["LEVELS", "distinct_steps", "pick_step", "hint_text", "houses_phrase", "step_area",
+__all__ = ["LEVELS", "chain_lines", "distinct_steps", "pick_step", "hint_text", "houses_phrase", "step_area",
            "step_digits"]

@@ -8,6 +8,7 @@ explanation.
 from __future__ import annotations
 
 import html as _html
+import re
 from typing import Iterable
 
 from sudoku_logic.core.step import Step
@@ -36,7 +37,7 @@ h1 { font-size: 1.4em; margin-bottom: .2em; }
 .text h2 { font-size: 1em; margin: 0 0 .4em; font-family: ui-monospace, monospace;
            font-weight: 600; word-break: break-word; }
 .text p { margin: .3em 0; line-height: 1.4; }
-.chain { font-family: ui-monospace, monospace; font-size: .85em; color: #333; word-break: break-word; }
+.chain { font-family: ui-monospace, monospace; font-size: .85em; color: #333; overflow-wrap: break-word; }
 @media print { body { margin: 0; max-width: none; } .step svg { width: 18em; } }
 """
 
@@ -45,10 +46,77 @@ def _esc(text: str) -> str:
     return _html.escape(text, quote=True)
 
 
+_EUREKA_NODE = re.compile(r"\((\d)\)r(\d)\d*c(\d)\d*")
+_NET_NODE = re.compile(r"r(\d)\d*c(\d)\d*(?:=|<>)(\d)")
+
+
+def chain_links(chain: str) -> list[tuple[int, int, int, int, str]]:
+    """The links of a chain as written in a step: ``(cell, digit, cell, digit, kind)``, kind
+    ``strong`` (``=``), ``weak`` (``-``) or ``implies`` (``->`` of a forcing chain or net).
+
+    Reads Eureka notation (``(4)r5c9-(4)r6c7=(4)r3c7``; a group node counts as its first
+    cell, ``[...]`` parents are left out) and the implication form of forcing chains and
+    nets (``r1c2=5 -> r1c9<>5``; ``and`` starts a new branch, ``(with ...)`` is left out)."""
+    text = re.sub(r"\[[^\]]*\]", "", chain)
+    text = re.sub(r"\(with [^)]*\)", "", text)
+    links: list[tuple[int, int, int, int, str]] = []
+    if " -> " in text:
+        for branch in text.split(" and "):
+            nodes = [((int(r) - 1) * 9 + int(c) - 1, int(d)) for r, c, d in _NET_NODE.findall(branch)]
+            links += [(a[0], a[1], b[0], b[1], "implies") for a, b in zip(nodes, nodes[1:])]
+        return links
+    found = list(_EUREKA_NODE.finditer(text))
+    for a, b in zip(found, found[1:]):
+        between = text[a.end():b.start()]
+        kind = "strong" if "=" in between else "weak" if "-" in between else None
+        if kind:
+            ca = (int(a.group(2)) - 1) * 9 + int(a.group(3)) - 1
+            cb = (int(b.group(2)) - 1) * 9 + int(b.group(3)) - 1
+            links.append((ca, int(a.group(1)), cb, int(b.group(1)), kind))
+    return links
+
+
+def _center(cell: int, d: int) -> tuple[float, float]:
+    r, c = divmod(cell, 9)
+    sub = CELL / 3
+    k = d - 1
+    return PAD + c * CELL + sub * (k % 3) + sub / 2, PAD + r * CELL + sub * (k // 3) + sub / 2
+
+
+def _arrows(step: Step | None) -> list[str]:
+    """SVG lines with arrowheads for the links of the step's chains (strong solid, weak
+    dashed, an implication of a net thin)."""
+    if step is None or not step.chains:
+        return []
+    out: list[str] = []
+    seen: set = set()
+    for chain in step.chains:
+        for ca, da, cb, db, kind in chain_links(chain):
+            if (ca, da, cb, db) in seen or (ca, da) == (cb, db):
+                continue
+            seen.add((ca, da, cb, db))
+            (x1, y1), (x2, y2) = _center(ca, da), _center(cb, db)
+            length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** .5
+            ux, uy = (x2 - x1) / length, (y2 - y1) / length
+            x1, y1, x2, y2 = x1 + ux * 6, y1 + uy * 6, x2 - ux * 8, y2 - uy * 8
+            dash = ' stroke-dasharray="4 3"' if kind == "weak" else ""
+            width = "1" if kind == "implies" else "1.6"
+            out.append(f'<line class="link {kind}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                       f'stroke-width="{width}"{dash} marker-end="url(#arrow)"/>')
+    return out
+
+
+def _chain_html(chain: str) -> str:
+    """A chain as page text: breaks allowed only between links, never inside ``->``."""
+    text = _esc(chain).replace(" -&gt; ", "\u00a0\u2192 ")
+    return re.sub(r"(?<=\d)([-=])(?=\()", "\\1\u200b", text)
+
+
 def svg_grid(grid: Grid, step: Step | None = None) -> str:
     """A standalone SVG picture of the candidate grid with ``step``'s highlights (the grid
-    as it is before the step). Styling is by presentation attributes, so the picture looks
-    the same inside the page or saved on its own."""
+    as it is before the step) and an arrow for each link of its chains. Styling is by
+    presentation attributes, so the picture looks the same inside the page or saved on its
+    own."""
     roles = step_roles(step)
     cells = set(step.cells) if step is not None else set()
     sub = CELL / 3
@@ -84,6 +152,7 @@ def svg_grid(grid: Grid, step: Step | None = None) -> str:
                 cands.append(f'<text x="{cx:.1f}" y="{cy + .5:.1f}" fill="{rr.fg}" font-weight="700">{d}</text>')
             else:
                 cands.append(f'<text x="{cx:.1f}" y="{cy + .5:.1f}">{d}</text>')
+    links = _arrows(step)
     thin, thick = [], []
     for i in range(10):
         p = PAD + i * CELL
@@ -98,6 +167,9 @@ def svg_grid(grid: Grid, step: Step | None = None) -> str:
         '<g font-size="30" fill="#111">', *values, "</g></g>",
         '<g stroke="#9e9e9e" stroke-width="1">', *thin, "</g>",
         '<g stroke="#212121" stroke-width="2.5" stroke-linecap="square">', *thick, "</g>",
+        *(['<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" '
+           'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#e65100"/></marker></defs>'
+           '<g stroke="#e65100" fill="none">', *links, "</g>"] if links else []),
         "</svg>",
     ])
 
@@ -147,7 +219,7 @@ def render_page(grid: Grid, result: SolveResult, title: str | None = None) -> st
         parts.append(f'<section class="step" id="step{i}">{svg_grid(g, step)}<div class="text">'
                      f"<h2>{i}. {_esc(step.notation)}</h2>"
                      + (f"<p>{_esc(step.explanation)}</p>" if step.explanation else "")
-                     + "".join(f'<p class="chain">{_esc(chain)}</p>' for chain in step.chains)
+                     + "".join(f'<p class="chain">{_chain_html(chain)}</p>' for chain in step.chains)
                      + "</div></section>")
         g.apply(step)
     end = "The solution." if result.solved else "Where the steps stop."

@@ -1,7 +1,7 @@
 """``sudoku step --interactive``: walk through a solve path one step at a time.
 
-Keys: Enter (or Space, n, right/down arrow) shows the next step, ``b`` (or left/up arrow)
-goes back, ``h`` cycles the hint level of the current step (1: where to look, 2: which
+Keys: Enter (or Space, n, right/down arrow) shows the next step, ``s`` skips to the next
+step that is not a single, ``b`` (or left/up arrow) goes back, ``h`` cycles the hint level of the current step (1: where to look, 2: which
 technique, 3: the whole step on the grid), ``q`` (or end of input) quits.
 
 On a terminal keys are read one at a time and the screen is redrawn; when input is not a
@@ -23,11 +23,13 @@ from sudoku_logic.app.hints import hint_text
 from sudoku_logic.app.render import candidate_grid, legend
 from sudoku_logic.solve.loop import SolveResult
 
-NEXT, BACK, LEVEL, QUIT = "next", "back", "level", "quit"
+NEXT, BACK, LEVEL, QUIT, SKIP = "next", "back", "level", "quit", "skip"
 _KEYS = {"": NEXT, "\n": NEXT, "\r": NEXT, " ": NEXT, "n": NEXT, "b": BACK, "p": BACK,
-         "h": LEVEL, "q": QUIT, "\x04": QUIT, "\x1b": QUIT}
+         "h": LEVEL, "q": QUIT, "\x04": QUIT, "\x1b": QUIT, "s": SKIP}
+#: The steps ``s`` skips over.
+SINGLES = frozenset({"Full House", "Hidden Single", "Naked Single"})
 _ARROWS = {"[C": NEXT, "[B": NEXT, "[D": BACK, "[A": BACK}
-HELP = "Enter: next   b: back   h: hint level {level}   q: quit"
+HELP = "Enter: next   s: skip singles   b: back   h: hint level {level}   q: quit"
 
 
 def _tty_keys(stream: TextIO) -> Iterator[str]:
@@ -80,24 +82,29 @@ def keys_from(stream: TextIO) -> Iterator[str]:
 
 
 def screen(grid: Grid, result: SolveResult, index: int, level: int, plain: bool,
-           compact: bool = False) -> list:
+           compact: bool = False, text_last: bool = False) -> list:
     """The renderables of one screen: step ``index`` (0-based) of ``result`` at ``level``,
     or the final grid when ``index`` is past the last step. ``grid`` is the position
-    before that step."""
+    before that step. ``text_last`` puts the step's name and explanation under the grid
+    (a terminal too short for both keeps the text in view)."""
     n = len(result.steps)
     parts: list = []
     if index < n:
         step = result.steps[index]
-        parts.append(Text(f"Step {index + 1} of {n}  (hint level {level})", style="bold"))
+        words = [Text(f"Step {index + 1} of {n}  (hint level {level})", style="bold")]
         text = hint_text(step, level)
         first, _, rest = text.partition("\n")
-        parts.append(Text(first, style="bold" if level == 3 else ""))
+        words.append(Text(first, style="bold" if level == 3 else ""))
         if rest:
-            parts.append(Text(rest, style="dim"))
+            words.append(Text(rest, style="dim"))
         shown = step if level == 3 else None
+        if not text_last:
+            parts += words
         parts.append(candidate_grid(grid, shown, plain=plain, compact=compact))
         if shown is not None:
             parts.append(legend(step, plain=plain))
+        if text_last:
+            parts += words
     else:
         parts.append(Text(f"After step {n} of {n}", style="bold"))
         parts.append(Text(f"Solved in {n} steps." if result.solved
@@ -109,7 +116,7 @@ def screen(grid: Grid, result: SolveResult, index: int, level: int, plain: bool,
 
 def run_stepper(grid: Grid, result: SolveResult, console: Console | None = None,
                 plain: bool = False, keys: Iterator[str] | None = None,
-                stream: TextIO | None = None) -> int:
+                stream: TextIO | None = None, start: int = 0) -> int:
     """Show ``result`` step by step until the user quits; return the last step index shown.
 
     ``keys`` are actions (``next``, ``back``, ``level``, ``quit``); by default they are read
@@ -125,14 +132,15 @@ def run_stepper(grid: Grid, result: SolveResult, console: Console | None = None,
         g.apply(step)
         grids.append(g)
     n = len(result.steps)
-    index, level = 0, 3
+    index, level = max(0, min(start, n)), 3
     while True:
         compact = console.height < 46 if console.is_terminal else False
+        short = console.height < 40 if console.is_terminal else False  # the grid alone takes 31 lines
         if live:
             console.clear()
         else:
             console.rule(style="dim")
-        for part in screen(grids[index], result, index, level, plain, compact):
+        for part in screen(grids[index], result, index, level, plain, compact, text_last=short):
             console.print(part)
         action = next(actions, QUIT)
         if action == QUIT:
@@ -141,6 +149,8 @@ def run_stepper(grid: Grid, result: SolveResult, console: Console | None = None,
             if index == n:
                 return index
             index += 1
+        elif action == SKIP:
+            index = next((i for i in range(index + 1, n) if result.steps[i].technique not in SINGLES), n)
         elif action == BACK:
             index = max(0, index - 1)
         elif action == LEVEL:

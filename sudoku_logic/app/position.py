@@ -189,6 +189,26 @@ def plus_line(token: str) -> tuple[list[int], list[int]] | None:
     return givens, values
 
 
+def _meant_as_position(token: str) -> bool:
+    """Whether a token after the givens was meant as the second part of a position (FILLED
+    or a candidate string) rather than a label: long, and mostly cells."""
+    return len(token) >= 20 and sum(ch in LINE_CHARS or ch == "+" for ch in token) >= 0.8 * len(token)
+
+
+def _explain_second(token: str) -> FormatError:
+    """The error for a second part that is neither an 81-cell line nor a 729-character
+    candidate string: its first bad character, else its length."""
+    allowed = LINE_CHARS | {"+"}
+    for i, ch in enumerate(token):
+        if ch not in allowed:
+            return FormatError(f"bad character {ch!r} at position {i + 1} of the second line (FILLED): "
+                               "expected 1-9, '.', '0', '-' or '+'")
+    n = len(token.replace("+", ""))
+    if n > 200:
+        return FormatError(f"the candidate string after the givens has {n} characters, expected 729")
+    return FormatError(f"the second line (FILLED) has {n} cells, expected 81")
+
+
 def _merge_filled(givens: list[int], filled: list[int]) -> list[int]:
     """The board from the givens and a second line (the whole board, or own digits only)."""
     values = givens[:]
@@ -216,6 +236,7 @@ def _marks_from(grid_text: str) -> list[int]:
         return out
     tokens = re.sub(r"[|+\-=:*#'!_.\u2500-\u257f\[\]]", " ", body).split()
     if len(tokens) != 81:
+        parse(body)  # raises the printed grid's own message, naming the row that is off
         raise FormatError(f"expected a pencilmark grid of 81 cells after the givens, got {len(tokens)} groups")
     for i, t in enumerate(tokens):
         if not t.isdigit():
@@ -244,7 +265,7 @@ def load_position(text: str) -> Position:
 
     Raises :class:`FormatError` or :class:`InvalidPuzzle` with a one-line message.
     """
-    stripped = text.strip()
+    stripped = text.strip().lstrip("\ufeff").strip()
     if not stripped:
         raise FormatError("empty input: expected a puzzle")
     if stripped.startswith(":"):
@@ -269,6 +290,11 @@ def load_position(text: str) -> Position:
         parse(first)  # the standard checks and messages (duplicates, no candidate left)
         givens = line_values(first)
         following = rest_tokens[:1] if rest_tokens and (is_line(rest_tokens[0]) or len(rest_tokens[0]) == 729) else []
+        if rest_tokens and not following:
+            if plus_line(rest_tokens[0]) is not None:
+                following = rest_tokens[:1]
+            elif _meant_as_position(rest_tokens[0]):
+                raise _explain_second(rest_tokens[0])
         if following:
             second = following[0]
             if len(lines) > 1:
@@ -284,7 +310,7 @@ def load_position(text: str) -> Position:
         if plus2 is not None:
             return Position(givens, _merge_filled(givens, plus2[1]), None, stripped)
         return _with_marks(givens, _marks_from(tok), stripped)
-    grid = parse(stripped)
+    grid = parse(text)  # not stripped: a printed grid's leading blanks are empty cells
     derived = Grid.from_values(grid.values)
     marked = any(grid.cands[c] != derived.cands[c] for c in range(81))
     return Position(None, grid.values[:], grid.cands[:] if marked else None, stripped)

@@ -13,7 +13,9 @@ into entries:
   lines, the grid's bottom border included). A file of several printed grids is read grid
   by grid.
 - A short file (at most :data:`GRID_LINES` lines of content) none of whose lines is a puzzle
-  on its own is read whole as one entry, so that a printed grid with a typo is reported once.
+  on its own is read whole as one entry, so that a printed grid with a typo is reported once;
+  so is a short file of a givens line followed by lines none of which is a puzzle on its own
+  (a givens line and a pencilmark grid with a typo).
 - Positions (see ``sudoku hint --help``): a givens line followed by a pencilmark grid is one
   entry; so is an input of exactly two lines where the second is the first's grid as it is
   now (``GIVENS`` then ``FILLED``: same digits where both have one, at least one more).
@@ -196,6 +198,8 @@ def _numbered(fh: TextIO) -> Iterator[tuple[int, str]]:
         if not line:
             return
         lineno += 1
+        if lineno == 1 and line.startswith("\ufeff"):  # a UTF-8 byte-order mark
+            line = line[1:]
         if len(line) >= MAX_LINE and not line.endswith("\n"):
             while True:  # skip the rest of the line
                 more = fh.readline(MAX_LINE)
@@ -264,6 +268,8 @@ class _Stream:
         cut = self.buf.find(b"\n")
         line, self.buf = (self.buf, b"") if cut < 0 else (self.buf[:cut], self.buf[cut + 1:])
         self.lineno += 1
+        if self.lineno == 1 and line.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte-order mark
+            line = line[3:]
         return self.lineno, line.decode("utf-8", "replace").rstrip("\r")
 
 
@@ -376,6 +382,12 @@ def cut_lines(numbered: Iterable[tuple[int, str]], ready: Callable[[], bool] | N
         (n, a), (_, b) = ahead
         yield n, a.strip() + "\n" + b.strip()
         return
+    if short and len(ahead) > 2 and is_line(ahead[0][1].strip()) and not any(
+            one_line_position(ln) or ln.endswith(_TOO_LONG) for _, ln in list(ahead)[1:]):
+        lines = list(ahead)  # a givens line and a printed grid after it (a typo in the grid reported once)
+        if _grid_prefix(lines[0], lines[1:], True) in (0, len(lines) - 1):
+            yield lines[0][0], "\n".join(ln for _, ln in lines)
+            return
     if short and len(ahead) > 1 and not any(one_line_position(ln) or ln.endswith(_TOO_LONG) for _, ln in ahead):
         lines = list(ahead)
         if _grid_prefix(lines[0], lines[1:], False) in (0, len(lines) - 1):

@@ -4,8 +4,9 @@ Every highlight role has one colour (shared with the HTML pictures) and one plai
 marker, written just before the digit, so that a grid printed without colour still shows
 what the step places, removes and uses::
 
-    *4  placed digit      -7  eliminated      +3  pattern / chain "on"   ~3  chain "off"
-    !3  fin               @3  pivot           %3  pincer                  a3  ALS a (b, c...)
+    *4  placed digit      -7  eliminated      +3  pattern        ^3  chain "on"   ~3  chain "off"
+    !3  fin               @3  pivot           %3  pincer         a3  ALS a (b, c...)
+    x3  extra candidate (a BUG's)             #3  other highlight
 """
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ ROLES: dict[str, Role] = {
     "fin": Role("#64b5f6", "#000000", "fin", "!"),
     "endofin": Role("#9575cd", "#000000", "endo fin", "!"),
     "cannibal": Role("#ff8a65", "#000000", "cannibal", "!"),
-    "on": Role("#4dd0e1", "#000000", "chain on", "+"),
+    "on": Role("#4dd0e1", "#000000", "chain on", "^"),
     "off": Role("#f48fb1", "#000000", "chain off", "~"),
     "pivot": Role("#ffb74d", "#000000", "pivot", "@"),
     "pincer": Role("#aed581", "#000000", "pincer", "%"),
@@ -45,7 +46,8 @@ ROLES: dict[str, Role] = {
     "als2": Role("#ce93d8", "#000000", "ALS b", "b"),
     "als3": Role("#bcaaa4", "#000000", "ALS c", "c"),
     "als4": Role("#e6ee9c", "#000000", "ALS d", "d"),
-    "other": Role("#ffd54f", "#000000", "highlight", "+"),
+    "extra": Role("#90a4ae", "#000000", "extra candidate", "x"),
+    "other": Role("#ffd54f", "#000000", "highlight", "#"),
 }
 #: Background of a pattern cell's other candidates (terminal) and of the cell (HTML).
 CELL_BG_TERM = "#3a3a3a"
@@ -79,7 +81,10 @@ def step_roles(step: Step | None) -> dict[tuple[int, int], str]:
     roles: dict[tuple[int, int], str] = {}
     if step is None:
         return roles
+    bug = step.technique.startswith("Bivalue Universal Grave")
     for c, d, role in step.candidates:
+        if bug and role == "fin":  # a BUG's extra candidate is no fin of a fish
+            role = "extra"
         roles[(c, d)] = role if role in ROLES else "other"
     for c, d in step.eliminations:
         roles[(c, d)] = "eliminated"

@@ -59,7 +59,7 @@ def parse(text: str) -> Grid:
     Raises :class:`FormatError` (unreadable) or :class:`InvalidPuzzle` (breaks the rules),
     each with a one-line message that says what is wrong and where.
     """
-    stripped = text.strip()
+    stripped = text.strip().lstrip("\ufeff").strip()  # a byte-order mark is not content
     if not stripped:
         raise FormatError("empty input: expected a puzzle")
     if stripped.startswith(":"):
@@ -78,7 +78,37 @@ def parse(text: str) -> Grid:
             return _from_tokens(tokens[:81], 1)
         _explain_bad_line(first)
     grid_lines = [ln for ln in lines if not _is_border(ln)]
+    blanks = _blank_cells(_raw_rows(text))
+    if blanks is not None:
+        return _from_line(blanks)
     return _from_grid_lines([_DECORATION.sub(" ", ln).split() for ln in grid_lines])
+
+
+_BARS = re.compile(r"[|\u2502\u2503\u2551]")
+
+
+def _raw_rows(text: str) -> list[str]:
+    """The lines of a printed grid as written (leading spaces kept: they are empty cells),
+    without borders, comments and the empty lines around it."""
+    rows = [ln for ln in text.lstrip("\ufeff").splitlines()
+            if not _is_border(ln) and not ln.lstrip().startswith("#")]
+    while rows and not rows[0].strip():
+        rows.pop(0)
+    while rows and not rows[-1].strip():
+        rows.pop()
+    return rows
+
+
+def _blank_cells(lines: list[str]) -> str | None:
+    """The 81 cells of a 9-line grid that leaves empty cells blank, as printed puzzles do
+    (``4   3    `` a row: a space is an empty cell, bars between boxes are left out), or
+    None if the lines are not such a grid."""
+    if len(lines) != 9:
+        return None
+    rows = [_BARS.sub("", ln.rstrip("\r\n")).rstrip() for ln in lines]
+    if not any(" " in r for r in rows) or any(len(r) > 9 or not set(r) <= CELL_CHARS | {" "} for r in rows):
+        return None
+    return "".join(r.ljust(9).replace(" ", ".") for r in rows)
 
 
 def _is_border(line: str) -> bool:
@@ -91,6 +121,8 @@ def _explain_bad_line(token: str) -> None:
     for i, ch in enumerate(token):
         if ch not in LINE_CHARS:
             raise FormatError(f"bad character {ch!r} at position {i + 1}: expected 1-9, '.', '0' or '-'")
+    if len(token) > 300:
+        raise FormatError(f"expected a candidate string of 729 characters, got {len(token)}")
     raise FormatError(f"expected 81 cells, got {len(token)}")
 
 
@@ -110,24 +142,51 @@ def _from_tokens(tokens: list[str], nlines: int) -> Grid:
 
 def _from_grid_lines(lines: list[list[str]]) -> Grid:
     """Grid from the tokens of each line of a printed grid: 81 candidate groups (pencilmarks)
-    or 81 cell characters; errors name the line of the grid."""
+    or 81 cell characters; errors name the row of the grid that is wrong."""
     tokens = [t for ln in lines for t in ln]
-    if any(len(t) > 1 for t in tokens) and all(t.isascii() and t.isdigit() for t in tokens) and len(tokens) >= 9:
-        if len(tokens) != 81:
-            raise FormatError(f"expected 81 candidate groups, got {len(tokens)}")
-        return parse_pencilmarks(tokens)
+    one_per_line = len(lines) > 1 and all(len(ln) == 1 for ln in lines)
+    marks = any(len(t) > 1 for t in tokens) and not one_per_line and len(tokens) >= 9
+    what = "pencilmark grid" if marks else "grid"
+    row = "row" if len(lines) == 9 else "line"
     for n, ln in enumerate(lines, 1):
         for t in ln:
             for ch in t:
-                if ch not in CELL_CHARS:
-                    where = f" in line {n} of the grid" if len(lines) > 1 else ""
+                if marks and not (ch.isascii() and ch.isdigit()):
+                    raise FormatError(f"bad character {ch!r} in {row} {n} of the pencilmark grid: "
+                                      "expected candidate digits 1-9")
+                if not marks and ch not in CELL_CHARS:
+                    where = f" in {row} {n} of the grid" if len(lines) > 1 else ""
                     raise FormatError(f"bad character {ch!r}{where}: expected 1-9, '.' or '0'")
+    if marks:
+        if len(tokens) != 81:
+            raise FormatError(_count_problem(lines, [len(ln) for ln in lines], "candidate groups", what, len(tokens)))
+        return parse_pencilmarks(tokens)
     s = "".join(tokens)
     if len(s) == 81:
         return _from_line(s)
     if len(s) == 729:
         return parse_sukaku(s)
-    raise FormatError(f"expected 81 cells, got {len(s)}" + (f" in {len(lines)} lines" if len(lines) > 1 else ""))
+    if len(lines) == 1:
+        raise FormatError(f"expected 81 cells, got {len(s)}")
+    return _raise_count(lines, what, len(s))
+
+
+def _raise_count(lines: list[list[str]], what: str, total: int) -> Grid:
+    raise FormatError(_count_problem(lines, [len("".join(ln)) for ln in lines], "cells", what, total))
+
+
+def _count_problem(lines: list[list[str]], counts: list[int], unit: str, what: str, total: int) -> str:
+    """The message for a printed grid of the wrong size: the row that is off when there
+    are nine rows, else the number of rows or the total."""
+    if len(lines) == 9:
+        off = [(n, c) for n, c in enumerate(counts, 1) if c != 9]
+        if off:
+            n, c = off[0]
+            more = f" (and {len(off) - 1} more row{'s' if len(off) > 2 else ''})" if len(off) > 1 else ""
+            return f"row {n} of the {what} has {c} {unit}, expected 9{more}"
+    if all(c == 9 for c in counts):
+        return f"the {what} has {len(lines)} rows of 9 {unit}, expected 9 rows"
+    return f"expected 81 {unit} in 9 rows, got {total} in {len(lines)} lines"
 
 
 def parse_pencilmarks(tokens: list[str]) -> Grid:
