@@ -24,6 +24,7 @@ from sudoku_logic.core.houses import (
     DIGIT_BIT, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name, cells_name, seen_by_all,
 )
 
+from sudoku_logic.strategies import tabling
 from sudoku_logic.strategies.links import CELL_NODES, DIGIT_NODES, NCAND, LinkTable, link_table
 from sudoku_logic.strategies.registry import technique
 from sudoku_logic.core.step import LazyStep, Step
@@ -481,10 +482,13 @@ LOOP_NAMES = ("Continuous Nice Loop", "Discontinuous Nice Loop", "AIC")
 
 
 def _loops_and_aics(grid: Grid, grouped: bool, ctx: SolveContext | None) -> dict[str, list[Step]]:
-    """All Nice Loops and AICs of ``grid`` by technique name, shortest chain per elimination
-    set, shortest first (kept per position in the solve's cache: the six loop techniques
-    share one search). Grouped searches run through ALS nodes too when the solve's settings
-    say so (HoDoKu's "allow ALS in tabling chains", ``als_nodes``)."""
+    """All Nice Loops and AICs of ``grid`` by kind (the keys of ``LOOP_NAMES``), as HoDoKu's
+    search finds and ranks them (:func:`sudoku_logic.strategies.tabling.nice_loops`): each
+    step's ``facts["rank"]`` is its place in HoDoKu's order over all three kinds. Kept per
+    position in the solve's cache (the loop techniques of one search slot share it). With
+    the solve's setting ``als_nodes`` (HoDoKu's "allow ALS in tabling chains", off by default
+    in both programs) the grouped search runs through ALS nodes too, on the link tables
+    (:func:`_loops_with_als`), shortest chain first."""
     ctx = context(ctx)
     als = grouped and ctx.settings.als_nodes
     key = (grid.key(), grouped, als)
@@ -492,7 +496,99 @@ def _loops_and_aics(grid: Grid, grouped: bool, ctx: SolveContext | None) -> dict
     hit = results.get(key)
     if hit is not None:
         return hit
-    table = link_table(grid, grouped, als, ctx)
+    if als:
+        return bounded_put(results, key, _loops_with_als(grid, ctx))
+    out: dict[str, list[Step]] = {n: [] for n in LOOP_NAMES}
+    frozen = grid.copy()
+    for rank, lp in enumerate(tabling.nice_loops(grid, grouped)):
+        kind = _KIND_NAME[lp.kind]
+        out[kind].append(_tabling_step(frozen, lp, kind, grouped, rank))
+    return bounded_put(results, key, out)
+
+
+_KIND_NAME = {"continuous": "Continuous Nice Loop", "discontinuous": "Discontinuous Nice Loop", "aic": "AIC"}
+
+
+def _tabling_step(grid: Grid, lp, kind: str, search_grouped: bool, rank: int) -> Step:
+    """The step of a loop found by HoDoKu's search. Its name says whether its chain runs
+    through a group node; ``facts["found_by"]`` names the technique whose search found it
+    when that differs (HoDoKu scores a step by the search that found it: a loop without
+    group nodes found by the grouped search scores as a grouped one)."""
+    name = ("Grouped " + kind) if lp.grouped else kind
+    found_by = ("Grouped " + kind) if search_grouped else kind
+    p = lp.path
+    on = tabling.N_ON[p[0]] if p[0] < tabling.NORMAL else bool((p[0] - tabling.NORMAL) & 1)
+    elims = sorted(lp.elims)
+    facts = {"size": len(p), "rank": rank}
+    if found_by != name:
+        facts["found_by"] = found_by
+    sd = tabling.N_DIGIT[p[0]]
+    ed = tabling.N_DIGIT[p[-1]]
+    cell = cell_name(tabling.N_CELL[p[0]])
+    if lp.kind == "aic":
+        t = cell_name(tabling.N_CELL[p[-1]])
+        if sd == ed:
+            why = (f"If {cell} is not {sd}, the chain makes {t} {sd}: one of the two ends is {sd}, so "
+                   f"no cell seeing both can be {sd}.")
+        else:
+            why = (f"If {cell} is not {sd}, the chain makes {t} {ed}: so {cell} is {sd} or {t} is {ed}; "
+                   f"as the two cells see each other, {cell} cannot be {ed} and {t} cannot be {sd}.")
+        loop_kind = "a"
+    else:
+        loop_kind = "c" if lp.kind == "continuous" else "d"
+        why = None
+    return _build_tabling(name, grid, p, on, elims, loop_kind, why, sd, ed, facts)
+
+
+def _build_tabling(name, grid, path, on, elims, loop_kind, why, sd, ed, facts) -> Step:
+    """A loop step whose text is written, on the link table of its position, when read."""
+    def fill() -> dict:
+        table = link_table(grid, True)
+        by_cells = {(table.digit[n], table.cells[n]): n for n in range(table.first_group, table.n)}
+        nodes = []
+        P = tabling.Position(grid, True)
+        for x in path:
+            if x < tabling.NORMAL:
+                nodes.append((tabling.N_DIGIT[x] - 1) * 81 + tabling.N_CELL[x])
+            else:
+                nodes.append(by_cells[(P.node_digit(x), P.node_cells(x))])
+        chain = eureka(table, nodes, on)
+        first_strong = not on
+        last_strong = tabling.N_ON[path[-1]]
+        cell = cell_name(tabling.N_CELL[path[0]])
+        text = why
+        if text is None:
+            if loop_kind == "c":
+                text = ("The chain comes back to its start and closes into a continuous loop, so every "
+                        "weak link in it is also strong: a cell that sees both ends of a weak link cannot "
+                        "hold its digit, and a cell entered and left by strong links keeps only those two digits.")
+            elif first_strong and last_strong:
+                text = (f"If {cell} were not {sd}, the chain would force it to be {sd}: so {cell} is {sd} "
+                        f"and loses its other candidates.")
+            elif not first_strong and not last_strong:
+                text = f"If {cell} were {sd}, the chain would remove {sd} from it: so {cell} is not {sd}."
+            elif not first_strong:
+                text = (f"If {cell} were {sd}, the chain would force it to be {ed} as well: so {cell} is "
+                        f"not {sd}.")
+            else:
+                text = (f"If {cell} were {ed}, {sd} would be gone from it and the chain would then remove "
+                        f"{ed} as well: so {cell} is not {ed}.")
+        return dict(
+            cells=_cells_of(table, nodes),
+            candidates=_highlight(table, nodes, on),
+            detail=f"{_digits_of(elims)} {chain}",
+            explanation=f"Links: {_links_text(table, nodes, on)}. {text}",
+            chains=[chain],
+        )
+
+    return LazyStep(name, fill, eliminations=elims, facts=facts)
+
+
+def _loops_with_als(grid: Grid, ctx: SolveContext) -> dict[str, list[Step]]:
+    """Grouped nice loops and AICs through group and ALS nodes on the link table (HoDoKu's
+    option "allow ALS in tabling chains"), shortest chain per set of eliminations first."""
+    grouped = True
+    table = link_table(grid, grouped, True, ctx)
     found: dict[str, dict[tuple, tuple[int, Step]]] = {n: {} for n in LOOP_NAMES}
     weak, strong = table.weak, table.strong
     pos = grid.pos
@@ -537,7 +633,7 @@ def _loops_and_aics(grid: Grid, grouped: bool, ctx: SolveContext | None) -> dict
     for name in LOOP_NAMES:
         steps = sorted(found[name].values(), key=lambda t: t[0])
         out[name] = [s for _, s in steps]
-    return bounded_put(results, key, out)
+    return out
 
 
 def _grouped(table: LinkTable, nodes: list[int]) -> bool:

@@ -142,6 +142,23 @@ def _loop_first(step: Step) -> tuple:
     return (1, *hodoku_rank(step))
 
 
+def _slot_order(slot: Sequence[Technique], found: list[Step]) -> list[Step]:
+    """The steps of techniques searched together, in the order HoDoKu takes them. Steps of
+    one shared search carry their place in HoDoKu's order of that search
+    (``facts["rank"]``, see :mod:`sudoku_logic.strategies.tabling`); others are ranked by
+    HoDoKu's comparators (forcing chains by :func:`_forcing_first`, loops by
+    :func:`_loop_first`), equal steps by the slot's earlier technique (HoDoKu's type order),
+    then the shortest proof."""
+    if found and all(s.facts and "rank" in s.facts for s in found):
+        return sorted(found, key=lambda s: s.facts["rank"])
+    first = _forcing_first if slot[0].family == "forcing" else _loop_first
+    tech = {t.name: i for i, t in enumerate(slot)}
+    keyed = [(first(s), tech.get(s.technique, len(slot)), (s.facts or {}).get("size", 0), n, s)
+             for n, s in enumerate(found)]
+    keyed.sort(key=lambda f: f[:4])
+    return [f[4] for f in keyed]
+
+
 class TechniquesPolicy(Policy):
     """Techniques tried slot by slot, the first step found taken.
 
@@ -225,12 +242,5 @@ class TechniquesPolicy(Policy):
                     if unique is None:
                         unique = ctx.is_unique(grid)
                     slot = tuple(t for t in slot if unique or not t.needs_unique)
-                # equal steps: the slot's earlier technique (HoDoKu's type order), then the
-                # shortest proof
-                first = _forcing_first if slot[0].family == "forcing" else _loop_first
-                found = [(first(s), i, (s.facts or {}).get("size", 0), n, s)
-                         for i, t in enumerate(slot) for n, s in enumerate(t.find(grid, ctx))
-                         if step_changes(grid, s)]
-                found.sort(key=lambda f: f[:4])
-                for f in found:
-                    yield f[4]
+                found = [s for t in slot for s in t.find(grid, ctx) if step_changes(grid, s)]
+                yield from _slot_order(slot, found)
