@@ -907,29 +907,176 @@ class ChainSearch:
         for chains in verities(P, f, self.contains):
             yield VERITY, chains
 
-    def step(self, f: int) -> Forcing | None:
-        """The step HoDoKu keeps for fact ``f``: its proofs of one kind compete by length
-        (the first of the shortest is kept); a placement proved both ways comes out as the
-        contradiction (found first, never sorted behind), an elimination as the kind with
-        the shorter chains (the contradiction on a tie)."""
+    def fact_steps(self, f: int) -> list[Forcing]:
+        """The steps HoDoKu keeps for fact ``f``, in the order it sorts them: one per kind
+        (HoDoKu keys its steps by name and conclusion), each the first of the shortest proofs
+        of that kind (a later proof replaces a kept one only when strictly shorter). An
+        elimination's steps are sorted by length, the contradiction first on a tie (HoDoKu
+        finds contradictions first and its sort is stable); a placement's contradiction
+        comes first."""
         best: dict[str, tuple[int, list]] = {}
         for kind, chains in self.proofs(f):
             length = sum(self.length(p, t) for p, t in chains)
             old = best.get(kind)
             if old is None or length < old[0]:
                 best[kind] = (length, chains)
-        if not best:
-            return None
-        if CONTRADICTION in best and (f >= ON or VERITY not in best
-                                      or best[CONTRADICTION][0] <= best[VERITY][0]):
-            kind = CONTRADICTION
+        out = [Forcing(f, kind, isinstance(self, NetSearch), chains, [self.path(p, t) for p, t in chains],
+                       length)
+               for kind, (length, chains) in best.items()]
+        if f < ON:
+            out.sort(key=lambda x: (x.length, x.kind != CONTRADICTION))
         else:
-            kind = VERITY
-        length, chains = best[kind]
-        return Forcing(f, kind, False, chains, [self.path(p, t) for p, t in chains], length)
+            out.sort(key=lambda x: x.kind != CONTRADICTION)
+        return out
 
     def steps(self):
+        """Every step in HoDoKu's order (:meth:`conclusions`, then :meth:`fact_steps`)."""
         for f in self.conclusions():
-            s = self.step(f)
-            if s is not None:
-                yield s
+            yield from self.fact_steps(f)
+
+
+# ---------------------------------------------------------------------- net tables
+#: each cell's row, column and box as cell sets
+_CELL_HOUSE_MASKS = [(ROW_MASK[c], COL_MASK[c], BOX_MASK[c]) for c in range(81)]
+
+
+class _WorkingCopy:
+    """The copy of the position HoDoKu works a net premise out on (``Sudoku2``): candidates
+    go one by one, a cell left with one candidate joins the naked-single queue, a house
+    left with one place for a digit puts that place on the hidden-single queue. The
+    queues are read, never consumed (``SimpleSolver.findAllNakedSingles`` and
+    ``findAllHiddenSingles``)."""
+
+    __slots__ = ("cands", "pos", "values", "naked", "hidden")
+
+    def __init__(self, P: Position) -> None:
+        self.cands = list(P.cands)
+        self.pos = list(P.pos)
+        self.values = list(P.values)
+        self.naked: list[tuple[int, int]] = []
+        self.hidden: list[tuple[int, int]] = []
+
+    def delete(self, c: int, d: int) -> None:
+        """``delCandidate``."""
+        bit = 1 << (d - 1)
+        m = self.cands[c]
+        if not m & bit:
+            return
+        m ^= bit
+        self.cands[c] = m
+        p = self.pos[d] & ~(1 << c)
+        self.pos[d] = p
+        for hm in _CELL_HOUSE_MASKS[c]:
+            rest = p & hm
+            if rest and not rest & (rest - 1):
+                self.hidden.append((rest.bit_length() - 1, d))
+        if m and not m & (m - 1):
+            self.naked.append((c, m.bit_length()))
+
+    def place(self, c: int, d: int) -> None:
+        """``setCell``: ``d`` leaves the peers in cell order, then the cell's other
+        candidates go."""
+        if self.values[c]:
+            return
+        peers = PEERS[c] & self.pos[d]
+        for x in bits(peers):
+            self.delete(x, d)
+        bit = 1 << c
+        for e in MASK_DIGITS[self.cands[c]]:
+            if e == d:
+                continue
+            q = self.pos[e] & ~bit
+            self.pos[e] = q
+            for hm in _CELL_HOUSE_MASKS[c]:
+                rest = q & hm
+                if rest and not rest & (rest - 1):
+                    self.hidden.append((rest.bit_length() - 1, e))
+        self.pos[d] &= ~bit
+        self.cands[c] = 0
+        self.values[c] = d
+
+    def singles(self) -> list[tuple[int, int]]:
+        """The naked singles, then the hidden singles, in queue order (one hidden single
+        per cell: the first whose digit has one place left in one of the cell's houses)."""
+        values = self.values
+        out = [(c, d) for c, d in self.naked if not values[c]]
+        seen = 0
+        pos = self.pos
+        for c, d in self.hidden:
+            if values[c] or seen >> c & 1:
+                continue
+            p = pos[d]
+            for hm in _CELL_HOUSE_MASKS[c]:
+                rest = p & hm
+                if rest and not rest & (rest - 1):
+                    out.append((c, d))
+                    seen |= 1 << c
+                    break
+        return out
+
+
+def net_fill(P: Position, c: int, d: int, on: bool) -> list[int]:
+    """HoDoKu's net table of a premise before expansion (``TablingSolver.getTableEntry``):
+    the premise, then what setting a digit rules out (the digit in the cell's peers that
+    held it, the cell's other candidates) for the premise (ON) or the cell's last
+    candidate (OFF), then :data:`LOOK_AHEAD` rounds of every naked and hidden single of the
+    working copy. Node ids, premise first, each once."""
+    w = _WorkingCopy(P)
+    out: list[int] = []
+    seen: set[int] = set()
+    pos0 = P.pos
+
+    def add(n: int) -> None:
+        if n not in seen:
+            seen.add(n)
+            out.append(n)
+
+    def set_cell(x: int, e: int) -> None:
+        cm = w.cands[x]
+        add(ON + (e - 1) * 81 + x)
+        base = (e - 1) * 81
+        for y in bits(pos0[e] & PEERS[x]):
+            add(base + y)
+        for f in MASK_DIGITS[cm]:
+            if f != e:
+                add((f - 1) * 81 + x)
+        w.place(x, e)
+
+    if on:
+        set_cell(c, d)
+    else:
+        add((d - 1) * 81 + c)
+        w.delete(c, d)
+        m = w.cands[c]
+        if m and not m & (m - 1):
+            set_cell(c, m.bit_length())
+    for _ in range(LOOK_AHEAD):
+        for x, e in w.singles():
+            set_cell(x, e)
+    return out
+
+
+def net_links(P: Position) -> list[list[int] | None]:
+    """Each node's direct consequences in a net table (HoDoKu's ``fillTables`` for nets,
+    then ``fillTablesWithGroupNodes``): a candidate's net fill (:func:`net_fill`) without
+    the premise, group nodes as in chains."""
+    succ: list[list[int] | None] = [None] * P.n_nodes
+    for c in bits(P.empty):
+        for d in MASK_DIGITS[P.cands[c]]:
+            i = (d - 1) * 81 + c
+            succ[ON + i] = net_fill(P, c, d, True)[1:]
+            succ[i] = net_fill(P, c, d, False)[1:]
+    if P.groups:
+        _group_links(P, succ)
+    return succ
+
+
+class NetSearch(ChainSearch):
+    """HoDoKu's forcing nets on one position (``TablingSolver.getForcingNets``): net tables
+    with group nodes, the same checks as for chains."""
+
+    def __init__(self, grid: Grid) -> None:
+        P = self.P = Position(grid, True)
+        self.succ = net_links(P)
+        self.clos = closures(self.succ, P.n_nodes)
+        self.tables = {}
