@@ -271,35 +271,9 @@ def _build(name: str, table, nodes: list[int], on: bool, elims, why, detail) -> 
 
 def _simple_chains(grid: Grid, kind: str, digits: int = 0x1FF,
                    ctx: SolveContext | None = None) -> list[tuple[int, Step]]:
-    """X-Chains (kind ``x``, only the digits of the 9-bit set ``digits``), XY-Chains (``xy``)
-    or Remote Pairs (``rp``), as (length, step), shortest chain per elimination set."""
-    if kind == "rp":
-        # a Remote Pair needs four cells with the same two candidates, linked by houses
-        pair_cells: dict[int, int] = {}
-        for cell in cell_list(grid.cells_by_size()[1]):
-            cm = grid.cands[cell]
-            pair_cells[cm] = pair_cells.get(cm, 0) | 1 << cell
-        starts = 0
-        for cm, cells in pair_cells.items():
-            while cells.bit_count() >= 4:
-                part = new = cells & -cells
-                while new:
-                    reach = 0
-                    for c in cell_list(new):
-                        reach |= PEERS[c]
-                    new = reach & cells & ~part
-                    part |= new
-                if part.bit_count() >= 4:
-                    starts |= part
-                cells &= ~part
-        if not starts:
-            return []
-        # the links between those cells alone (no link table of the whole position)
-        table = _PLAIN
-        rp_links: dict[int, tuple[list[int], list[int]]] = {}
-        frozen = grid.copy()
-        text_table = lambda: link_table(frozen)  # noqa: E731  (for the step's text only)
-    elif kind == "xy":
+    """X-Chains (kind ``x``, only the digits of the 9-bit set ``digits``) or XY-Chains
+    (``xy``), as (length, step), shortest chain per elimination set."""
+    if kind == "xy":
         # the links between bivalue cells alone (as LinkTable.restricted("xy"))
         table = _PLAIN
         xy_links = _bivalue_links(grid)
@@ -311,18 +285,13 @@ def _simple_chains(grid: Grid, kind: str, digits: int = 0x1FF,
     best: dict[tuple, tuple[int, Step]] = {}
     for cell in cell_list(grid.empty):
         cm = grid.cands[cell]
-        if kind == "xy" and MASK_SIZE[cm] != 2 or kind == "rp" and not starts >> cell & 1:
+        if kind == "xy" and MASK_SIZE[cm] != 2:
             continue
         for d in MASK_DIGITS[cm & digits if kind == "x" else cm]:
             if kind == "x":
                 weak, strong = table.restricted("x", d)
-            elif kind == "xy":
-                weak, strong = xy_links
             else:
-                links = rp_links.get(cm)
-                if links is None:
-                    links = rp_links[cm] = _pair_links(pair_cells[cm], cm)
-                weak, strong = links
+                weak, strong = xy_links
             start = (d - 1) * 81 + cell
             if not strong[start]:
                 continue
@@ -337,24 +306,16 @@ def _simple_chains(grid: Grid, kind: str, digits: int = 0x1FF,
                     ecell = e % 81
                     if ecell == cell:
                         continue
-                    if kind == "rp":
-                        if k < 7:
-                            continue
-                        nodes = chain_to(table, weak, strong, layers, False, e, k, False)
-                        if nodes is None:
-                            continue
-                        elims = _remote_pair_elims(grid, table, nodes, cm)
-                    else:
-                        elim_cells = see_start & PEERS[ecell]
-                        if not elim_cells:
-                            continue
-                        elims = [(c, d) for c in cell_list(elim_cells)]
-                        old = best.get(tuple(elims))
-                        if old is not None and old[0] <= k:
-                            continue  # a chain as short gives the same: do not rebuild this one
-                        nodes = chain_to(table, weak, strong, layers, False, e, k, False)
-                        if nodes is None:
-                            continue
+                    elim_cells = see_start & PEERS[ecell]
+                    if not elim_cells:
+                        continue
+                    elims = [(c, d) for c in cell_list(elim_cells)]
+                    old = best.get(tuple(elims))
+                    if old is not None and old[0] <= k:
+                        continue  # a chain as short gives the same: do not rebuild this one
+                    nodes = chain_to(table, weak, strong, layers, False, e, k, False)
+                    if nodes is None:
+                        continue
                     if not elims:
                         continue
                     key = tuple(sorted(elims))
@@ -377,23 +338,6 @@ class _PlainNodes:
 _PLAIN = _PlainNodes()
 
 
-def _pair_links(cells: int, cm: int) -> tuple[list[int], list[int]]:
-    """(weak, strong) node adjacency of Remote Pair chains through ``cells``, all holding
-    exactly the digits of ``cm``: weak between the same digit of two cells that see each
-    other, strong between the two digits of one cell (as ``LinkTable.restricted("rp")``)."""
-    weak = [0] * NCAND
-    strong = [0] * NCAND
-    a, b = MASK_DIGITS[cm]
-    oa, ob = (a - 1) * 81, (b - 1) * 81
-    for c in cell_list(cells):
-        see = PEERS[c] & cells
-        weak[oa + c] = see << oa
-        weak[ob + c] = see << ob
-        strong[oa + c] = 1 << (ob + c)
-        strong[ob + c] = 1 << (oa + c)
-    return weak, strong
-
-
 def _bivalue_links(grid: Grid) -> tuple[list[int], list[int]]:
     """(weak, strong) node adjacency of XY-Chains: weak between the same digit of two
     bivalue cells that see each other, strong between the two digits of a bivalue cell (as
@@ -414,18 +358,83 @@ def _bivalue_links(grid: Grid) -> tuple[list[int], list[int]]:
     return weak, strong
 
 
-def _remote_pair_elims(grid: Grid, table: LinkTable, nodes: list[int], cm: int) -> list:
-    """HoDoKu's Remote Pair eliminations: both digits from cells that see two chain cells
-    of opposite colour (an odd number of cells apart)."""
-    cells = [table.cells[n].bit_length() - 1 for n in nodes[::2]]
-    out = set()
-    for i in range(len(cells)):
-        for j in range(i + 3, len(cells), 2):
-            see = PEERS[cells[i]] & PEERS[cells[j]]
-            for d in MASK_DIGITS[cm]:
-                for c in cell_list(see & grid.pos[d]):
-                    out.add((c, d))
-    return sorted(out)
+#: HoDoKu's ``restrictChainLength`` (on by default): a simple chain has at most 20 links.
+MAX_SIMPLE_CHAIN_LINKS = 20
+
+
+def _remote_pairs(grid: Grid) -> list[tuple[int, Step]]:
+    """Remote Pairs as HoDoKu's ``ChainSolver`` finds them: from every bivalue cell and each
+    of its digits, every chain of cells holding the same two digits (each cell seeing the
+    next, none twice, at most :data:`MAX_SIMPLE_CHAIN_LINKS` links), depth first. A chain
+    of four or more cells whose two ends are an odd number of cells apart and share a peer
+    holding the start digit eliminates, from every cell seeing two of its cells an odd
+    number of cells apart, both digits (a four-cell chain: from the peers of its ends). The
+    shortest chain per set of eliminations is kept (the first found of equal ones); as
+    (links, step)."""
+    by_mask: dict[int, int] = {}
+    for cell in cell_list(grid.cells_by_size()[1]):
+        cm = grid.cands[cell]
+        by_mask[cm] = by_mask.get(cm, 0) | 1 << cell
+    pos = grid.pos
+    best: dict[tuple, tuple[int, Step]] = {}
+    frozen = None
+    for cm, cells in by_mask.items():
+        if cells.bit_count() < 4:
+            continue
+        a, b = MASK_DIGITS[cm]
+        nbrs = {c: cell_list(PEERS[c] & cells) for c in cell_list(cells)}
+        for start in cell_list(cells):
+            for sd in (a, b):
+                od = b if sd == a else a
+                see_start = PEERS[start] & pos[sd]
+                path = [start]
+                on_path = 1 << start
+                # depth-first over the next cells (HoDoKu's stack), iteratively
+                stack = [iter(nbrs[start])]
+                while stack:
+                    nxt = next(stack[-1], None)
+                    if nxt is None:
+                        stack.pop()
+                        on_path &= ~(1 << path.pop())
+                        continue
+                    if on_path >> nxt & 1:
+                        continue
+                    path.append(nxt)
+                    on_path |= 1 << nxt
+                    k = len(path) - 1
+                    links = 2 * k + 1
+                    if k >= 3 and k % 2 == 1 and see_start & PEERS[nxt]:
+                        elims = _remote_pair_elims(path, k, pos, sd, od, see_start)
+                        key = tuple(elims)
+                        old = best.get(key)
+                        if old is None or old[0] > links:
+                            if frozen is None:
+                                frozen = grid.copy()
+                            nodes = []
+                            for i, c in enumerate(path):
+                                first, second = (sd, od) if i % 2 == 0 else (od, sd)
+                                nodes += [(first - 1) * 81 + c, (second - 1) * 81 + c]
+                            best[key] = (links, _simple_step("rp", lambda f=frozen: link_table(f), nodes,
+                                                             elims, sd, cm))
+                    if links + 1 < MAX_SIMPLE_CHAIN_LINKS:
+                        stack.append(iter(nbrs[nxt]))
+                    else:
+                        on_path &= ~(1 << path.pop())
+    return sorted(best.values(), key=lambda t: t[0])
+
+
+def _remote_pair_elims(path: list[int], k: int, pos, sd: int, od: int, see_start: int) -> list:
+    """The eliminations of the Remote Pair ``path`` (cells, ends ``k`` cells apart)."""
+    if k == 3:
+        see = see_start & PEERS[path[3]]
+        out = [(c, sd) for c in cell_list(see & pos[sd])] + [(c, od) for c in cell_list(see & pos[od])]
+    else:
+        out = []
+        for i in range(len(path)):
+            for j in range(i + 3, len(path), 2):
+                see = PEERS[path[i]] & PEERS[path[j]]
+                out += [(c, d) for d in (sd, od) for c in cell_list(see & pos[d])]
+    return sorted(set(out))
 
 
 def _simple_step(kind: str, table, nodes: list[int], elims, d: int, cm: int) -> Step:
@@ -470,7 +479,7 @@ def xy_chain(grid: Grid) -> Iterator[Step]:
 @technique("Remote Pair", ranked=True)
 def remote_pair(grid: Grid) -> Iterator[Step]:
     """Four or more bivalue cells with the same two digits chained through shared houses."""
-    for _, s in _simple_chains(grid, "rp"):
+    for _, s in _remote_pairs(grid):
         yield s
 
 
