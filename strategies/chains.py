@@ -404,7 +404,7 @@ def _remote_pairs(grid: Grid) -> list[tuple[int, Step]]:
                     k = len(path) - 1
                     links = 2 * k + 1
                     if k >= 3 and k % 2 == 1 and see_start & PEERS[nxt]:
-                        elims = _remote_pair_elims(path, k, pos, sd, od, see_start)
+                        elims = _remote_pair_elims(path, k, pos, sd, od)
                         key = tuple(elims)
                         old = best.get(key)
                         if old is None or old[0] > links:
@@ -423,10 +423,10 @@ def _remote_pairs(grid: Grid) -> list[tuple[int, Step]]:
     return sorted(best.values(), key=lambda t: t[0])
 
 
-def _remote_pair_elims(path: list[int], k: int, pos, sd: int, od: int, see_start: int) -> list:
+def _remote_pair_elims(path: list[int], k: int, pos, sd: int, od: int) -> list:
     """The eliminations of the Remote Pair ``path`` (cells, ends ``k`` cells apart)."""
     if k == 3:
-        see = see_start & PEERS[path[3]]
+        see = PEERS[path[0]] & PEERS[path[3]]
         out = [(c, sd) for c in cell_list(see & pos[sd])] + [(c, od) for c in cell_list(see & pos[od])]
     else:
         out = []
