@@ -328,7 +328,30 @@ _NAMES = {(False, tabling.CONTRADICTION): "Forcing Chain Contradiction",
           (True, tabling.VERITY): "Forcing Net Verity"}
 
 
-def _hodoku_found(grid: Grid, net: bool, ctx: SolveContext | None):
+class _Found:
+    """The steps of one search in HoDoKu's order, worked out as far as they are read (the
+    contradiction and verity finders of a slot read the same list)."""
+
+    __slots__ = ("P", "_steps", "_more")
+
+    def __init__(self, search) -> None:
+        self.P = search.P
+        self._steps: list = []
+        self._more = search.steps()
+
+    def get(self, i: int):
+        """The ``i``-th step, None past the last."""
+        steps = self._steps
+        while len(steps) <= i and self._more is not None:
+            nxt = next(self._more, None)
+            if nxt is None:
+                self._more = None
+            else:
+                steps.append(nxt)
+        return steps[i] if i < len(steps) else None
+
+
+def _hodoku_found(grid: Grid, net: bool, ctx: SolveContext | None) -> _Found:
     """HoDoKu's forcing chain (or net) search on ``grid`` and its steps in HoDoKu's order
     (:meth:`sudoku_logic.strategies.tabling.ChainSearch.steps`: placements first, lowest
     cell first, then eliminations, lowest cell then digit). Kept per position in the solve's
@@ -337,24 +360,28 @@ def _hodoku_found(grid: Grid, net: bool, ctx: SolveContext | None):
     key = (grid.key(), net)
     hit = cache.get(key)
     if hit is None:
-        search = tabling.NetSearch(grid) if net else tabling.ChainSearch(grid)
-        hit = (search.P, list(search.steps()))
+        hit = _Found(tabling.NetSearch(grid) if net else tabling.ChainSearch(grid))
         bounded_put(cache, key, hit, _MAX_CACHED)
     return hit
 
 
 def _hodoku_steps(grid: Grid, net: bool, kind: str, ctx: SolveContext | None) -> Iterator[Step]:
-    """The steps of one kind of HoDoKu's forcing chain (``net``: net) search, each with its
-    place in HoDoKu's order (``facts["rank"]``) and its chains' length (``facts["size"]``)."""
+    """The steps of one kind of HoDoKu's forcing chain (``net``: net) search, in HoDoKu's
+    order, each with its place in it (``facts["rank"]``) and its chains' length
+    (``facts["size"]``)."""
     name = _NAMES[(net, kind)]
     frozen = None
-    P, found = _hodoku_found(grid, net, ctx)
-    for rank, f in enumerate(found):
-        if f.kind != kind:
-            continue
-        if frozen is None:
-            frozen = grid.copy()
-        yield _hodoku_step(frozen, P, name, net, f, rank)
+    found = _hodoku_found(grid, net, ctx)
+    rank = 0
+    while True:
+        f = found.get(rank)
+        if f is None:
+            return
+        if f.kind == kind:
+            if frozen is None:
+                frozen = grid.copy()
+            yield _hodoku_step(frozen, found.P, name, net, f, rank)
+        rank += 1
 
 
 def _node_fact(n: int) -> tuple[bool, int, int]:

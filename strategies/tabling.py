@@ -286,15 +286,18 @@ class ChainTable:
         return out
 
 
-def chain_table(premise: int, succ: list) -> ChainTable:
+def chain_table(premise: int, succ: list, targets: int = -1) -> ChainTable:
     """The expanded chain table of ``premise`` (HoDoKu's ``expandTables`` on chain tables:
-    entries in the order they are appended, each with the first entry implying it)."""
+    entries in the order they are appended, each with the first entry implying it).
+    ``targets``: a node set; the expansion may stop once it holds all of them (the entries
+    it has then are those of the full table, in the same order)."""
     order = [premise]
     parent = {premise: -1}
     depth = {premise: 0}
     j = 0
     full = False
-    while j < len(order):
+    left = targets & ~(1 << premise)
+    while j < len(order) and left:
         u = order[j]
         j += 1
         s = succ[u]
@@ -309,6 +312,7 @@ def chain_table(premise: int, succ: list) -> ChainTable:
                 parent[w] = u
                 depth[w] = du
                 order.append(w)
+                left &= ~(1 << w)
         if full:
             break
     return ChainTable(premise, order, parent, depth, full)
@@ -482,6 +486,7 @@ def nice_loops(grid: Grid, grouped: bool) -> list[Loop]:
     eliminations (the shortest chain, the first found of equal ones)."""
     P = Position(grid, grouped)
     succ = chain_links(P)
+    clos = closures(succ, P.n_nodes)
     premises = P.premises()
     loops: list[Loop] = []
     seen: dict[tuple, int] = {}
@@ -492,7 +497,10 @@ def nice_loops(grid: Grid, grouped: bool) -> list[Loop]:
             p = p0 + ON if is_on else p0
             if not succ[p]:
                 continue
-            t = chain_table(p, succ)
+            targets = _loop_targets(P, p, clos[p])
+            if not targets:
+                continue
+            t = chain_table(p, succ, targets)
             start = N_CELL[p]
             for n in t.order[1:]:
                 if n < NORMAL and N_CELL[n] == start and t.depth[n] > 1:
@@ -502,6 +510,38 @@ def nice_loops(grid: Grid, grouped: bool) -> list[Loop]:
     found = loops + aics
     found.sort(key=cmp_to_key(_loop_cmp))
     return found
+
+
+#: every normal node of a cell (all digits, ON and OFF)
+_CELL_NODES = [sum(1 << (k * 81 + c) for k in range(18)) for c in range(81)]
+
+
+def _loop_targets(P: Position, p: int, reach: int) -> int:
+    """The nodes of premise ``p``'s table (which holds at most the nodes of ``reach``,
+    everything that follows from it) that can end a nice loop (a node in its own cell) or,
+    for an OFF premise, an AIC (an ON node of the same digit in another cell with two or
+    more cells seeing both ends, or of another digit in a peer holding the premise's digit
+    while the premise's cell holds that one): only these are checked, so a table need not
+    be built past them."""
+    c = N_CELL[p]
+    out = reach & _CELL_NODES[c] & ~(1 << p)
+    if N_ON[p]:
+        return out
+    d = N_DIGIT[p]
+    peers = PEERS[c]
+    pos = P.pos
+    base = ON + (d - 1) * 81
+    on_d = (reach >> base) & ALL81 & ~(1 << c)
+    for x in bits(on_d):
+        see = peers & PEERS[x] & pos[d]
+        if see & (see - 1):
+            out |= 1 << (base + x)
+    near = peers & pos[d]
+    for e in MASK_DIGITS[P.cands[c]]:
+        if e != d:
+            be = ON + (e - 1) * 81
+            out |= (((reach >> be) & near) << be)
+    return out
 
 
 def _keep(found: list[Loop], seen: dict, lp: Loop) -> None:
@@ -788,9 +828,8 @@ def contradiction_found(P: Position, p: int, on: int, off: int) -> bool:
     while nonsingle:
         if nonsingle & 1:
             s = (on >> (e * 81)) & ALL81
-            for h in range(27):
-                t = s & HOUSE_MASK[h]
-                if t & (t - 1):
+            for x in bits(s):  # two of them in one house: one sees the other
+                if s & PEERS[x]:
                     return True
         nonsingle >>= 1
         e += 1

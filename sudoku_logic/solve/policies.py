@@ -19,6 +19,8 @@ solve) and its state (:meth:`Policy.start`).
 """
 from __future__ import annotations
 
+from heapq import merge
+from itertools import chain
 from typing import Any, Callable, Iterator, Sequence
 
 from sudoku_logic.core.context import Settings, SolveContext
@@ -159,6 +161,29 @@ def _slot_order(slot: Sequence[Technique], found: list[Step]) -> list[Step]:
     return [f[4] for f in keyed]
 
 
+def _slot_steps(slot: Sequence[Technique], grid: Grid, ctx: SolveContext) -> Iterator[Step]:
+    """The steps of a slot's techniques in the order HoDoKu takes them (:func:`_slot_order`).
+    Where every technique's first step carries its place in a shared search
+    (``facts["rank"]``), each finder yields its steps in that order and they are merged as
+    they come: only the steps taken are built."""
+    heads: list[tuple[Step, Iterator[Step]]] = []
+    for t in slot:
+        found = (s for s in t.find(grid, ctx) if step_changes(grid, s))
+        first = next(found, None)
+        if first is not None:
+            heads.append((first, found))
+    if not heads:
+        return
+    if all(first.facts and "rank" in first.facts for first, _ in heads):
+        yield from merge(*(chain((first,), rest) for first, rest in heads), key=_rank)
+        return
+    yield from _slot_order(slot, [s for first, rest in heads for s in chain((first,), rest)])
+
+
+def _rank(step: Step) -> int:
+    return step.facts["rank"]
+
+
 class TechniquesPolicy(Policy):
     """Techniques tried slot by slot, the first step found taken.
 
@@ -242,5 +267,4 @@ class TechniquesPolicy(Policy):
                     if unique is None:
                         unique = ctx.is_unique(grid)
                     slot = tuple(t for t in slot if unique or not t.needs_unique)
-                found = [s for t in slot for s in t.find(grid, ctx) if step_changes(grid, s)]
-                yield from _slot_order(slot, found)
+                yield from _slot_steps(slot, grid, ctx)
