@@ -17,14 +17,19 @@ each fact reached first by the shortest chain (HoDoKu stops a table at 1000 entr
   (:func:`chain_table`).
 - **Nets** (forcing nets): the direct consequences of a premise are worked out on a copy of
   the grid: the premise is applied, then four rounds of every naked and hidden single
-  HoDoKu's singles queues offer (:class:`NetTables`); a single implied by several
-  eliminations records them all, and a net is a chain through such facts.
+  HoDoKu's singles queues offer (:func:`net_fill`, :class:`NetSearch`). The expansion
+  appends, as for chains, each entry's own starting facts, worked out on the original
+  position: so a net never combines the singles of two branches beyond those four rounds,
+  and finds less than a full propagation would (where it finds nothing, HoDoKu guesses).
 
-Which facts a table holds does not depend on its order, so for all premises at once they
-come from one pass over the implication graph (:func:`closures`); the order matters for
-which chain HoDoKu shows, hence whether a loop is valid (its chain must not cross itself),
-and, for forcing chains, which of several proofs of the same conclusion names the step.
-Those are rebuilt exactly, for the few premises that need them.
+Which facts a table holds does not depend on its order (up to the limit of entries), so for
+all premises at once they come from one pass over the implication graph (:func:`closures`);
+the order matters for which chain HoDoKu shows, hence whether a loop is valid (its chain
+must not cross itself), and, for forcing chains, which of several proofs of the same
+conclusion names the step. Those tables are rebuilt in HoDoKu's order, for the premises
+that need them. (For nets the length of a proof is counted here on the breadth-first tree,
+not on every branch of the net as HoDoKu's ``buildChain`` does: the conclusion and the
+score are HoDoKu's, the name Contradiction or Verity of a net step may not be.)
 
 Node ids: OFF(c, d) is ``(d - 1) * 81 + c``, ON(c, d) is ``729 +`` that; group node ``g``
 is ``1458 + 2 g`` (OFF) and ``1459 + 2 g`` (ON). Sets of nodes are Python ints.
