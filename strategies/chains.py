@@ -509,7 +509,7 @@ def _loops_and_aics(grid: Grid, grouped: bool, ctx: SolveContext | None) -> dict
         return bounded_put(results, key, _loops_with_als(grid, ctx))
     out: dict[str, list[Step]] = {n: [] for n in LOOP_NAMES}
     frozen = grid.copy()
-    for rank, lp in enumerate(tabling.nice_loops(grid, grouped)):
+    for rank, lp in enumerate(tabling.nice_loops(grid, grouped, ctx.cache("tabling_graph"))):
         kind = _KIND_NAME[lp.kind]
         out[kind].append(_tabling_step(frozen, lp, kind, grouped, rank))
     return bounded_put(results, key, out)

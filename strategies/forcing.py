@@ -360,7 +360,8 @@ def _hodoku_found(grid: Grid, net: bool, ctx: SolveContext | None) -> _Found:
     key = (grid.key(), net)
     hit = cache.get(key)
     if hit is None:
-        hit = _Found(tabling.NetSearch(grid) if net else tabling.ChainSearch(grid))
+        hit = _Found(tabling.NetSearch(grid) if net
+                     else tabling.ChainSearch(grid, ctx.cache("tabling_graph") if ctx is not None else None))
         bounded_put(cache, key, hit, _MAX_CACHED)
     return hit
 

@@ -414,6 +414,35 @@ def table_size(t: int) -> int:
     return t.bit_count()
 
 
+# ---------------------------------------------------------------------- the chain graph
+class ChainGraph:
+    """A position's chain links and what each premise's table holds (:func:`chain_links`,
+    :func:`closures`): the nice loop search with group nodes and the forcing chain search of
+    one position share it."""
+
+    __slots__ = ("P", "succ", "clos")
+
+    def __init__(self, grid: Grid, grouped: bool) -> None:
+        self.P = Position(grid, grouped)
+        self.succ = chain_links(self.P)
+        self.clos = closures(self.succ, self.P.n_nodes)
+
+
+def chain_graph(grid: Grid, grouped: bool, cache: dict | None = None) -> ChainGraph:
+    """The chain graph of ``grid`` (kept in ``cache``, a solve's per-position table, when
+    given)."""
+    if cache is None:
+        return ChainGraph(grid, grouped)
+    key = (grid.key(), grouped)
+    g = cache.get(key)
+    if g is None:
+        g = ChainGraph(grid, grouped)
+        if len(cache) >= 2:
+            cache.pop(next(iter(cache)))
+        cache[key] = g
+    return g
+
+
 # ---------------------------------------------------------------------- the lasso check
 def loop_chain(P: Position, path: list[int], nice_loop: bool, aic: bool) -> list[int] | None:
     """HoDoKu's checks on a chain it builds for a nice loop or an AIC
@@ -484,14 +513,13 @@ def _loop_cmp(a: Loop, b: Loop) -> int:
     return len(a.path) - len(b.path)
 
 
-def nice_loops(grid: Grid, grouped: bool) -> list[Loop]:
+def nice_loops(grid: Grid, grouped: bool, cache: dict | None = None) -> list[Loop]:
     """Every nice loop and AIC HoDoKu's search finds on ``grid`` (``TablingSolver.
     getNiceLoops``; ``grouped``: with group nodes, as for its grouped types, whose search
     also keeps loops without one), best first as HoDoKu sorts them, one per type and set of
     eliminations (the shortest chain, the first found of equal ones)."""
-    P = Position(grid, grouped)
-    succ = chain_links(P)
-    clos = closures(succ, P.n_nodes)
+    graph = chain_graph(grid, grouped, cache)
+    P, succ, clos = graph.P, graph.succ, graph.clos
     premises = P.premises()
     loops: list[Loop] = []
     seen: dict[tuple, int] = {}
@@ -885,10 +913,9 @@ class ChainSearch:
     """HoDoKu's forcing chains on one position (``TablingSolver.getForcingChains``): chain
     tables with group nodes. :meth:`steps` yields the steps in HoDoKu's order."""
 
-    def __init__(self, grid: Grid) -> None:
-        P = self.P = Position(grid, True)
-        self.succ = chain_links(P)
-        self.clos = closures(self.succ, P.n_nodes)
+    def __init__(self, grid: Grid, cache: dict | None = None) -> None:
+        graph = chain_graph(grid, True, cache)
+        self.P, self.succ, self.clos = graph.P, graph.succ, graph.clos
         self.tables: dict[int, ChainTable] = {}
 
     def table(self, p: int) -> ChainTable:
