@@ -15,16 +15,28 @@ from sudoku_logic.core.step import Step
 from .tables import BRUTE_FORCE_SCORE, LEVEL_MAX_SCORE, LEVELS, RATINGS
 
 
+def _scored_as(step: Step) -> str:
+    """The technique whose row scores a step: HoDoKu scores a step by the search that found
+    it (``facts["found_by"]``, e.g. a loop without group nodes found by the grouped search),
+    else by its own technique."""
+    facts = step.facts
+    if facts:
+        found_by = facts.get("found_by")
+        if found_by is not None:
+            return found_by
+    return step.technique
+
+
 def step_score(step: Step) -> int:
     """HoDoKu score of one step (its override, else the table's)."""
     if step.score is not None:
         return step.score
-    return RATINGS[step.technique].score or 0
+    return RATINGS[_scored_as(step)].score or 0
 
 
 def step_level(step: Step) -> int:
     """Index in ``LEVELS`` of a step's HoDoKu level."""
-    level = RATINGS[step.technique].level
+    level = RATINGS[_scored_as(step)].level
     return LEVELS.index(level) if level is not None else 0
 
 

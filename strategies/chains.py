@@ -24,6 +24,7 @@ from sudoku_logic.core.houses import (
     DIGIT_BIT, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name, cells_name, seen_by_all,
 )
 
+from sudoku_logic.strategies import tabling
 from sudoku_logic.strategies.links import CELL_NODES, DIGIT_NODES, NCAND, LinkTable, link_table
 from sudoku_logic.strategies.registry import technique
 from sudoku_logic.core.step import LazyStep, Step
@@ -270,35 +271,9 @@ def _build(name: str, table, nodes: list[int], on: bool, elims, why, detail) -> 
 
 def _simple_chains(grid: Grid, kind: str, digits: int = 0x1FF,
                    ctx: SolveContext | None = None) -> list[tuple[int, Step]]:
-    """X-Chains (kind ``x``, only the digits of the 9-bit set ``digits``), XY-Chains (``xy``)
-    or Remote Pairs (``rp``), as (length, step), shortest chain per elimination set."""
-    if kind == "rp":
-        # a Remote Pair needs four cells with the same two candidates, linked by houses
-        pair_cells: dict[int, int] = {}
-        for cell in cell_list(grid.cells_by_size()[1]):
-            cm = grid.cands[cell]
-            pair_cells[cm] = pair_cells.get(cm, 0) | 1 << cell
-        starts = 0
-        for cm, cells in pair_cells.items():
-            while cells.bit_count() >= 4:
-                part = new = cells & -cells
-                while new:
-                    reach = 0
-                    for c in cell_list(new):
-                        reach |= PEERS[c]
-                    new = reach & cells & ~part
-                    part |= new
-                if part.bit_count() >= 4:
-                    starts |= part
-                cells &= ~part
-        if not starts:
-            return []
-        # the links between those cells alone (no link table of the whole position)
-        table = _PLAIN
-        rp_links: dict[int, tuple[list[int], list[int]]] = {}
-        frozen = grid.copy()
-        text_table = lambda: link_table(frozen)  # noqa: E731  (for the step's text only)
-    elif kind == "xy":
+    """X-Chains (kind ``x``, only the digits of the 9-bit set ``digits``) or XY-Chains
+    (``xy``), as (length, step), shortest chain per elimination set."""
+    if kind == "xy":
         # the links between bivalue cells alone (as LinkTable.restricted("xy"))
         table = _PLAIN
         xy_links = _bivalue_links(grid)
@@ -310,18 +285,13 @@ def _simple_chains(grid: Grid, kind: str, digits: int = 0x1FF,
     best: dict[tuple, tuple[int, Step]] = {}
     for cell in cell_list(grid.empty):
         cm = grid.cands[cell]
-        if kind == "xy" and MASK_SIZE[cm] != 2 or kind == "rp" and not starts >> cell & 1:
+        if kind == "xy" and MASK_SIZE[cm] != 2:
             continue
         for d in MASK_DIGITS[cm & digits if kind == "x" else cm]:
             if kind == "x":
                 weak, strong = table.restricted("x", d)
-            elif kind == "xy":
-                weak, strong = xy_links
             else:
-                links = rp_links.get(cm)
-                if links is None:
-                    links = rp_links[cm] = _pair_links(pair_cells[cm], cm)
-                weak, strong = links
+                weak, strong = xy_links
             start = (d - 1) * 81 + cell
             if not strong[start]:
                 continue
@@ -336,24 +306,16 @@ def _simple_chains(grid: Grid, kind: str, digits: int = 0x1FF,
                     ecell = e % 81
                     if ecell == cell:
                         continue
-                    if kind == "rp":
-                        if k < 7:
-                            continue
-                        nodes = chain_to(table, weak, strong, layers, False, e, k, False)
-                        if nodes is None:
-                            continue
-                        elims = _remote_pair_elims(grid, table, nodes, cm)
-                    else:
-                        elim_cells = see_start & PEERS[ecell]
-                        if not elim_cells:
-                            continue
-                        elims = [(c, d) for c in cell_list(elim_cells)]
-                        old = best.get(tuple(elims))
-                        if old is not None and old[0] <= k:
-                            continue  # a chain as short gives the same: do not rebuild this one
-                        nodes = chain_to(table, weak, strong, layers, False, e, k, False)
-                        if nodes is None:
-                            continue
+                    elim_cells = see_start & PEERS[ecell]
+                    if not elim_cells:
+                        continue
+                    elims = [(c, d) for c in cell_list(elim_cells)]
+                    old = best.get(tuple(elims))
+                    if old is not None and old[0] <= k:
+                        continue  # a chain as short gives the same: do not rebuild this one
+                    nodes = chain_to(table, weak, strong, layers, False, e, k, False)
+                    if nodes is None:
+                        continue
                     if not elims:
                         continue
                     key = tuple(sorted(elims))
@@ -376,23 +338,6 @@ class _PlainNodes:
 _PLAIN = _PlainNodes()
 
 
-def _pair_links(cells: int, cm: int) -> tuple[list[int], list[int]]:
-    """(weak, strong) node adjacency of Remote Pair chains through ``cells``, all holding
-    exactly the digits of ``cm``: weak between the same digit of two cells that see each
-    other, strong between the two digits of one cell (as ``LinkTable.restricted("rp")``)."""
-    weak = [0] * NCAND
-    strong = [0] * NCAND
-    a, b = MASK_DIGITS[cm]
-    oa, ob = (a - 1) * 81, (b - 1) * 81
-    for c in cell_list(cells):
-        see = PEERS[c] & cells
-        weak[oa + c] = see << oa
-        weak[ob + c] = see << ob
-        strong[oa + c] = 1 << (ob + c)
-        strong[ob + c] = 1 << (oa + c)
-    return weak, strong
-
-
 def _bivalue_links(grid: Grid) -> tuple[list[int], list[int]]:
     """(weak, strong) node adjacency of XY-Chains: weak between the same digit of two
     bivalue cells that see each other, strong between the two digits of a bivalue cell (as
@@ -413,18 +358,83 @@ def _bivalue_links(grid: Grid) -> tuple[list[int], list[int]]:
     return weak, strong
 
 
-def _remote_pair_elims(grid: Grid, table: LinkTable, nodes: list[int], cm: int) -> list:
-    """HoDoKu's Remote Pair eliminations: both digits from cells that see two chain cells
-    of opposite colour (an odd number of cells apart)."""
-    cells = [table.cells[n].bit_length() - 1 for n in nodes[::2]]
-    out = set()
-    for i in range(len(cells)):
-        for j in range(i + 3, len(cells), 2):
-            see = PEERS[cells[i]] & PEERS[cells[j]]
-            for d in MASK_DIGITS[cm]:
-                for c in cell_list(see & grid.pos[d]):
-                    out.add((c, d))
-    return sorted(out)
+#: HoDoKu's ``restrictChainLength`` (on by default): a simple chain has at most 20 links.
+MAX_SIMPLE_CHAIN_LINKS = 20
+
+
+def _remote_pairs(grid: Grid) -> list[tuple[int, Step]]:
+    """Remote Pairs as HoDoKu's ``ChainSolver`` finds them: from every bivalue cell and each
+    of its digits, every chain of cells holding the same two digits (each cell seeing the
+    next, none twice, at most :data:`MAX_SIMPLE_CHAIN_LINKS` links), depth first. A chain
+    of four or more cells whose two ends are an odd number of cells apart and share a peer
+    holding the start digit eliminates, from every cell seeing two of its cells an odd
+    number of cells apart, both digits (a four-cell chain: from the peers of its ends). The
+    shortest chain per set of eliminations is kept (the first found of equal ones); as
+    (links, step)."""
+    by_mask: dict[int, int] = {}
+    for cell in cell_list(grid.cells_by_size()[1]):
+        cm = grid.cands[cell]
+        by_mask[cm] = by_mask.get(cm, 0) | 1 << cell
+    pos = grid.pos
+    best: dict[tuple, tuple[int, Step]] = {}
+    frozen = None
+    for cm, cells in by_mask.items():
+        if cells.bit_count() < 4:
+            continue
+        a, b = MASK_DIGITS[cm]
+        nbrs = {c: cell_list(PEERS[c] & cells) for c in cell_list(cells)}
+        for start in cell_list(cells):
+            for sd in (a, b):
+                od = b if sd == a else a
+                see_start = PEERS[start] & pos[sd]
+                path = [start]
+                on_path = 1 << start
+                # depth-first over the next cells (HoDoKu's stack), iteratively
+                stack = [iter(nbrs[start])]
+                while stack:
+                    nxt = next(stack[-1], None)
+                    if nxt is None:
+                        stack.pop()
+                        on_path &= ~(1 << path.pop())
+                        continue
+                    if on_path >> nxt & 1:
+                        continue
+                    path.append(nxt)
+                    on_path |= 1 << nxt
+                    k = len(path) - 1
+                    links = 2 * k + 1
+                    if k >= 3 and k % 2 == 1 and see_start & PEERS[nxt]:
+                        elims = _remote_pair_elims(path, k, pos, sd, od)
+                        key = tuple(elims)
+                        old = best.get(key)
+                        if old is None or old[0] > links:
+                            if frozen is None:
+                                frozen = grid.copy()
+                            nodes = []
+                            for i, c in enumerate(path):
+                                first, second = (sd, od) if i % 2 == 0 else (od, sd)
+                                nodes += [(first - 1) * 81 + c, (second - 1) * 81 + c]
+                            best[key] = (links, _simple_step("rp", lambda f=frozen: link_table(f), nodes,
+                                                             elims, sd, cm))
+                    if links + 1 < MAX_SIMPLE_CHAIN_LINKS:
+                        stack.append(iter(nbrs[nxt]))
+                    else:
+                        on_path &= ~(1 << path.pop())
+    return sorted(best.values(), key=lambda t: t[0])
+
+
+def _remote_pair_elims(path: list[int], k: int, pos, sd: int, od: int) -> list:
+    """The eliminations of the Remote Pair ``path`` (cells, ends ``k`` cells apart)."""
+    if k == 3:
+        see = PEERS[path[0]] & PEERS[path[3]]
+        out = [(c, sd) for c in cell_list(see & pos[sd])] + [(c, od) for c in cell_list(see & pos[od])]
+    else:
+        out = []
+        for i in range(len(path)):
+            for j in range(i + 3, len(path), 2):
+                see = PEERS[path[i]] & PEERS[path[j]]
+                out += [(c, d) for d in (sd, od) for c in cell_list(see & pos[d])]
+    return sorted(set(out))
 
 
 def _simple_step(kind: str, table, nodes: list[int], elims, d: int, cm: int) -> Step:
@@ -469,7 +479,7 @@ def xy_chain(grid: Grid) -> Iterator[Step]:
 @technique("Remote Pair", ranked=True)
 def remote_pair(grid: Grid) -> Iterator[Step]:
     """Four or more bivalue cells with the same two digits chained through shared houses."""
-    for _, s in _simple_chains(grid, "rp"):
+    for _, s in _remote_pairs(grid):
         yield s
 
 
@@ -481,10 +491,13 @@ LOOP_NAMES = ("Continuous Nice Loop", "Discontinuous Nice Loop", "AIC")
 
 
 def _loops_and_aics(grid: Grid, grouped: bool, ctx: SolveContext | None) -> dict[str, list[Step]]:
-    """All Nice Loops and AICs of ``grid`` by technique name, shortest chain per elimination
-    set, shortest first (kept per position in the solve's cache: the six loop techniques
-    share one search). Grouped searches run through ALS nodes too when the solve's settings
-    say so (HoDoKu's "allow ALS in tabling chains", ``als_nodes``)."""
+    """All Nice Loops and AICs of ``grid`` by kind (the keys of ``LOOP_NAMES``), as HoDoKu's
+    search finds and ranks them (:func:`sudoku_logic.strategies.tabling.nice_loops`): each
+    step's ``facts["rank"]`` is its place in HoDoKu's order over all three kinds. Kept per
+    position in the solve's cache (the loop techniques of one search slot share it). With
+    the solve's setting ``als_nodes`` (HoDoKu's "allow ALS in tabling chains", off by default
+    in both programs) the grouped search runs through ALS nodes too, on the link tables
+    (:func:`_loops_with_als`), shortest chain first."""
     ctx = context(ctx)
     als = grouped and ctx.settings.als_nodes
     key = (grid.key(), grouped, als)
@@ -492,7 +505,99 @@ def _loops_and_aics(grid: Grid, grouped: bool, ctx: SolveContext | None) -> dict
     hit = results.get(key)
     if hit is not None:
         return hit
-    table = link_table(grid, grouped, als, ctx)
+    if als:
+        return bounded_put(results, key, _loops_with_als(grid, ctx))
+    out: dict[str, list[Step]] = {n: [] for n in LOOP_NAMES}
+    frozen = grid.copy()
+    for rank, lp in enumerate(tabling.nice_loops(grid, grouped, ctx.cache("tabling_graph"))):
+        kind = _KIND_NAME[lp.kind]
+        out[kind].append(_tabling_step(frozen, lp, kind, grouped, rank))
+    return bounded_put(results, key, out)
+
+
+_KIND_NAME = {"continuous": "Continuous Nice Loop", "discontinuous": "Discontinuous Nice Loop", "aic": "AIC"}
+
+
+def _tabling_step(grid: Grid, lp, kind: str, search_grouped: bool, rank: int) -> Step:
+    """The step of a loop found by HoDoKu's search. Its name says whether its chain runs
+    through a group node; ``facts["found_by"]`` names the technique whose search found it
+    when that differs (HoDoKu scores a step by the search that found it: a loop without
+    group nodes found by the grouped search scores as a grouped one)."""
+    name = ("Grouped " + kind) if lp.grouped else kind
+    found_by = ("Grouped " + kind) if search_grouped else kind
+    p = lp.path
+    on = tabling.N_ON[p[0]] if p[0] < tabling.NORMAL else bool((p[0] - tabling.NORMAL) & 1)
+    elims = sorted(lp.elims)
+    facts = {"size": len(p), "rank": rank}
+    if found_by != name:
+        facts["found_by"] = found_by
+    sd = tabling.N_DIGIT[p[0]]
+    ed = tabling.N_DIGIT[p[-1]]
+    cell = cell_name(tabling.N_CELL[p[0]])
+    if lp.kind == "aic":
+        t = cell_name(tabling.N_CELL[p[-1]])
+        if sd == ed:
+            why = (f"If {cell} is not {sd}, the chain makes {t} {sd}: one of the two ends is {sd}, so "
+                   f"no cell seeing both can be {sd}.")
+        else:
+            why = (f"If {cell} is not {sd}, the chain makes {t} {ed}: so {cell} is {sd} or {t} is {ed}; "
+                   f"as the two cells see each other, {cell} cannot be {ed} and {t} cannot be {sd}.")
+        loop_kind = "a"
+    else:
+        loop_kind = "c" if lp.kind == "continuous" else "d"
+        why = None
+    return _build_tabling(name, grid, p, on, elims, loop_kind, why, sd, ed, facts)
+
+
+def _build_tabling(name, grid, path, on, elims, loop_kind, why, sd, ed, facts) -> Step:
+    """A loop step whose text is written, on the link table of its position, when read."""
+    def fill() -> dict:
+        table = link_table(grid, True)
+        by_cells = {(table.digit[n], table.cells[n]): n for n in range(table.first_group, table.n)}
+        nodes = []
+        P = tabling.Position(grid, True)
+        for x in path:
+            if x < tabling.NORMAL:
+                nodes.append((tabling.N_DIGIT[x] - 1) * 81 + tabling.N_CELL[x])
+            else:
+                nodes.append(by_cells[(P.node_digit(x), P.node_cells(x))])
+        chain = eureka(table, nodes, on)
+        first_strong = not on
+        last_strong = tabling.N_ON[path[-1]]
+        cell = cell_name(tabling.N_CELL[path[0]])
+        text = why
+        if text is None:
+            if loop_kind == "c":
+                text = ("The chain comes back to its start and closes into a continuous loop, so every "
+                        "weak link in it is also strong: a cell that sees both ends of a weak link cannot "
+                        "hold its digit, and a cell entered and left by strong links keeps only those two digits.")
+            elif first_strong and last_strong:
+                text = (f"If {cell} were not {sd}, the chain would force it to be {sd}: so {cell} is {sd} "
+                        f"and loses its other candidates.")
+            elif not first_strong and not last_strong:
+                text = f"If {cell} were {sd}, the chain would remove {sd} from it: so {cell} is not {sd}."
+            elif not first_strong:
+                text = (f"If {cell} were {sd}, the chain would force it to be {ed} as well: so {cell} is "
+                        f"not {sd}.")
+            else:
+                text = (f"If {cell} were {ed}, {sd} would be gone from it and the chain would then remove "
+                        f"{ed} as well: so {cell} is not {ed}.")
+        return dict(
+            cells=_cells_of(table, nodes),
+            candidates=_highlight(table, nodes, on),
+            detail=f"{_digits_of(elims)} {chain}",
+            explanation=f"Links: {_links_text(table, nodes, on)}. {text}",
+            chains=[chain],
+        )
+
+    return LazyStep(name, fill, eliminations=elims, facts=facts)
+
+
+def _loops_with_als(grid: Grid, ctx: SolveContext) -> dict[str, list[Step]]:
+    """Grouped nice loops and AICs through group and ALS nodes on the link table (HoDoKu's
+    option "allow ALS in tabling chains"), shortest chain per set of eliminations first."""
+    grouped = True
+    table = link_table(grid, grouped, True, ctx)
     found: dict[str, dict[tuple, tuple[int, Step]]] = {n: {} for n in LOOP_NAMES}
     weak, strong = table.weak, table.strong
     pos = grid.pos
@@ -537,7 +642,7 @@ def _loops_and_aics(grid: Grid, grouped: bool, ctx: SolveContext | None) -> dict
     for name in LOOP_NAMES:
         steps = sorted(found[name].values(), key=lambda t: t[0])
         out[name] = [s for _, s in steps]
-    return bounded_put(results, key, out)
+    return out
 
 
 def _grouped(table: LinkTable, nodes: list[int]) -> bool:

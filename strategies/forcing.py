@@ -1,27 +1,31 @@
-"""Forcing chains and nets: Contradiction and Verity, static (chains) and dynamic (nets), and
-the last resort, Nested Forcing Net.
+"""Forcing chains and nets: Contradiction and Verity, chains and nets, as HoDoKu finds them,
+and the last resort, Nested Forcing Net.
 
 - **Contradiction**: assuming a candidate on (or off) leads, by implications, to a
   contradiction; so it is off (eliminated) or on (placed).
-- **Verity**: every branch of a choice leads to the same fact, so the fact holds. Choices: the
+- **Verity**: every case of a choice leads to the same fact, so the fact holds. Choices: the
   candidates of a cell, the places of a digit in a house, or a candidate on and off.
-- **Chains** (HoDoKu's Forcing Chain ...) follow only bivalue/bilocal links of the position;
-  **nets** also use every single that the branch's eliminations create.
-- **Nested Forcing Net**: a dynamic net in which, whenever propagation stalls, each undecided
-  candidate of the branch is tried in a nested net; those that break become eliminations of the
-  branch. It finds a contradiction for an assumption (an elimination), one level deep first,
-  two levels if needed.
+- **Chains** (HoDoKu's Forcing Chain ...) follow the bivalue/bilocal links of the position
+  and HoDoKu's group nodes; **nets** also use the singles a premise leaves, four rounds
+  deep, as HoDoKu's tables hold them.
 
-Every conclusion is proved by the branches shown in ``step.chains`` (engine in
-:mod:`sudoku_logic.strategies.implications`); each step records the number of facts its proof
-needs (``facts["size"]``): the shortest of equally good steps comes first.
+The four Forcing Chain/Net techniques are HoDoKu's tabling search
+(:mod:`sudoku_logic.strategies.tabling`): the conclusions HoDoKu's tables prove, one step per
+conclusion and kind, in HoDoKu's order (``facts["rank"]``; ``facts["size"]``: the length of
+HoDoKu's chains). A chain step shows HoDoKu's chains; a net step shows the proof our
+propagation engine (:mod:`sudoku_logic.strategies.implications`) gives from the same
+premises where it reaches the same conclusion.
 
-Speed within a solve (none of it changes what a step proves; every step shown is computed
-on its own position): branches of the previous position that provably derive the same facts
-are taken over (:meth:`Analysis._reuse`), and the assumptions that broke in the last full
-scan of the same solve are tried first. So the order of equally valid steps can depend on
-the positions seen before in that solve (kept in its :class:`SolveContext`, never across
-solves); a cold position (a single hint) always gets the full scan.
+- **Nested Forcing Net** (off in HoDoKu's default configuration): a dynamic net in which,
+  whenever propagation stalls, each undecided candidate of the branch is tried in a nested
+  net; those that break become eliminations of the branch. It finds a contradiction for an
+  assumption (an elimination), one level deep first, two levels if needed.
+
+Speed within a solve for the nested search (none of it changes what a step proves; every
+step shown is computed on its own position): branches of the previous position that provably
+derive the same facts are taken over (:meth:`Analysis._reuse`), and the assumptions that
+broke in the last scan of the same solve are tried first (kept in its :class:`SolveContext`,
+never across solves).
 """
 from __future__ import annotations
 
@@ -29,11 +33,12 @@ from typing import Iterator
 
 from sudoku_logic.core.context import SolveContext, bounded_put
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import MASK_DIGITS, cell_name, house_name
+from sudoku_logic.core.houses import CELL_HOUSES, MASK_DIGITS, cell_name, cells_name, house_name
 
 from sudoku_logic.strategies.implications import (
     ALL81, CELL_HOUSE_BITS, DYNAMIC, STATIC, Branch, Position, fact_name, propagate, split,
 )
+from sudoku_logic.strategies import tabling
 from sudoku_logic.strategies.registry import technique
 from sudoku_logic.core.step import LazyStep, Step
 
@@ -42,8 +47,6 @@ _MAX_CACHED = 4
 NESTED_MAX_DEPTH = 2
 #: after a nested hit, how many more assumptions to try before yielding the simplest found
 NESTED_LOOKAHEAD = 4
-#: contradictions whose exact size is compared before the first one is yielded
-CONTRADICTION_LOOKAHEAD = 6
 
 
 class Analysis:
@@ -175,49 +178,6 @@ def _ordered_candidates(P: Position) -> list[tuple[int, int]]:
 
 
 # ------------------------------------------------------------------ contradiction
-def _contradiction_steps(grid: Grid, name: str, mode: int, ctx: SolveContext | None) -> Iterator[Step]:
-    """Contradictions of ``mode``, simplest first.
-
-    A full scan tries every candidate on and off. Within one puzzle's solve, the assumptions
-    that broke in the last full scan are tried again first (on the current position, from
-    scratch): most still break, and a solve path then needs one full scan per batch of
-    contradictions instead of one per step."""
-    an = analysis(grid, ctx)
-    P = an.P
-    done = set()
-    pending = ctx.cache("forcing_pending") if ctx is not None else {}
-    memo = pending.get(mode)
-    if memo is not None and memo[0] == _puzzle_key(grid):
-        quick = []
-        for is_on, c, d in memo[1]:
-            if P.cands[c] >> (d - 1) & 1:
-                b = an.branch(mode, is_on, c, d)
-                if b.contradiction is not None:
-                    quick.append((len(b.contradiction_facts_ancestors()), is_on, c, d, b))
-        quick.sort(key=lambda x: (x[0], not x[1], x[2], x[3]))
-        for size, is_on, c, d, b in quick:
-            done.add((is_on, c, d))
-            yield _contradiction_step(name, size, is_on, c, d, b)
-    found = []
-    for c, d in _ordered_candidates(P):
-        for is_on in (True, False):
-            b = an.branch(mode, is_on, c, d)
-            if b.contradiction is not None:
-                found.append((len(b.waves), is_on, c, d, b))
-    pending[mode] = (_puzzle_key(grid), [x[1:4] for x in found])
-    found = [x for x in found if x[1:4] not in done]
-    # rounds to the contradiction is a cheap proxy; the exact size (facts the proof needs)
-    # orders the few best by proxy, then the rest follow by proxy
-    found.sort(key=lambda x: (x[0], not x[1], x[2], x[3]))
-    k = CONTRADICTION_LOOKAHEAD
-    head = [(len(x[4].contradiction_facts_ancestors()),) + x[1:] for x in found[:k]]
-    head.sort(key=lambda x: (x[0], not x[1], x[2], x[3]))
-    for size, is_on, c, d, b in head:
-        yield _contradiction_step(name, size, is_on, c, d, b)
-    for _, is_on, c, d, b in found[k:]:
-        yield _contradiction_step(name, len(b.contradiction_facts_ancestors()), is_on, c, d, b)
-
-
 def _puzzle_key(grid: Grid) -> tuple:
     """The givens: positions of one puzzle's solve share it."""
     return tuple(v if grid.givens >> c & 1 else 0 for c, v in enumerate(grid.values))
@@ -230,28 +190,34 @@ def _contradiction_step(name: str, size: int, is_on: bool, c: int, d: int,
     result = dict(eliminations=[(c, d)]) if is_on else dict(placements=[(c, d)])
 
     def fill() -> dict:
-        premise = fact_name((is_on, c, d))
-        facts = b.contradiction_facts()
-        chains = [b.render(f) for f in facts]
-        if nested:
-            chains += _nested_proofs(b, facts)
-        ct = b.contradiction
-        where = cell_name(ct.cell) if ct.kind != "house" else house_name(ct.house)
-        if is_on:
-            concl = f"so {cell_name(c)} cannot be {d}"
-            suppose = f"If {cell_name(c)} were {d}"
-        else:
-            concl = f"so {cell_name(c)} must be {d}"
-            suppose = f"If {cell_name(c)} were not {d}"
-        how = "nested forcing nets" if nested else ("forcing chains" if b.mode == STATIC else "a forcing net")
-        expl = (f"{suppose}, {how} would lead to a contradiction: {ct.describe()} "
-                f"({'; '.join(_summary(f, b) for f in facts)}); {concl}.")
-        return dict(candidates=_highlights((is_on, c, d), b, facts),
-                    detail=f"{premise} leads to a contradiction in {where}",
-                    explanation=expl, chains=chains)
+        return _contradiction_text(is_on, c, d, b, nested)
 
     facts = {"size": size, "depth": depth} if nested else {"size": size}
     return LazyStep(name, fill, cells=[c], facts=facts, **result)
+
+
+def _contradiction_text(is_on: bool, c: int, d: int, b: Branch, nested: bool = False) -> dict:
+    """Chains, highlights and explanation of the contradiction branch ``b`` of ``(c, d)``
+    assumed on (``is_on``) or off."""
+    premise = fact_name((is_on, c, d))
+    facts = b.contradiction_facts()
+    chains = [b.render(f) for f in facts]
+    if nested:
+        chains += _nested_proofs(b, facts)
+    ct = b.contradiction
+    where = cell_name(ct.cell) if ct.kind != "house" else house_name(ct.house)
+    if is_on:
+        concl = f"so {cell_name(c)} cannot be {d}"
+        suppose = f"If {cell_name(c)} were {d}"
+    else:
+        concl = f"so {cell_name(c)} must be {d}"
+        suppose = f"If {cell_name(c)} were not {d}"
+    how = "nested forcing nets" if nested else ("forcing chains" if b.mode == STATIC else "a forcing net")
+    expl = (f"{suppose}, {how} would lead to a contradiction: {ct.describe()} "
+            f"({'; '.join(_summary(f, b) for f in facts)}); {concl}.")
+    return dict(candidates=_highlights((is_on, c, d), b, facts),
+                detail=f"{premise} leads to a contradiction in {where}",
+                explanation=expl, chains=chains)
 
 
 def _summary(fact, b: Branch) -> str:
@@ -294,89 +260,19 @@ def _nested_proofs(b: Branch, facts, limit: int = 12) -> list[str]:
 
 @technique("Forcing Chain Contradiction")
 def forcing_chain_contradiction(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
-    """A candidate whose assumption (on or off) breaks the grid through bivalue/bilocal links."""
-    yield from _contradiction_steps(grid, "Forcing Chain Contradiction", STATIC, ctx)
+    """A candidate whose assumption (on or off) breaks the grid through HoDoKu's forcing
+    chains (bivalue/bilocal links and group nodes), as HoDoKu's tabling search finds them."""
+    yield from _hodoku_steps(grid, False, tabling.CONTRADICTION, ctx)
 
 
 @technique("Forcing Net Contradiction")
 def forcing_net_contradiction(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
-    """A candidate whose assumption (on or off) breaks the grid through a net of singles."""
-    yield from _contradiction_steps(grid, "Forcing Net Contradiction", DYNAMIC, ctx)
+    """A candidate whose assumption (on or off) breaks the grid through HoDoKu's forcing
+    nets (its tables of singles), as HoDoKu's tabling search finds them."""
+    yield from _hodoku_steps(grid, True, tabling.CONTRADICTION, ctx)
 
 
 # ------------------------------------------------------------------ verity
-def _choices(P: Position):
-    """Every choice whose branches cover all cases: ``(kind, label, [(is_on, cell, d)])``."""
-    for c in sorted(range(81), key=lambda c: bin(P.cands[c]).count("1")):
-        if P.empty >> c & 1:
-            ds = MASK_DIGITS[P.cands[c]]
-            if len(ds) >= 2:
-                yield "cell", f"in {cell_name(c)}", [(True, c, d) for d in ds]
-    for d in range(1, 10):
-        for h, m in P.houses[d]:
-            if m & (m - 1):
-                cells = [x for x in range(81) if m >> x & 1]
-                yield "house", f"{d} in {house_name(h)}", [(True, x, d) for x in cells]
-    for c, d in P.candidates():
-        yield "binary", f"{cell_name(c)}={d} on/off", [(True, c, d), (False, c, d)]
-
-
-def _verity_steps(grid: Grid, name: str, mode: int, ctx: SolveContext | None) -> Iterator[Step]:
-    an = analysis(grid, ctx)
-    P = an.P
-    found: dict = {}
-    for kind, label, premises in _choices(P):
-        brs = [an.branch(mode, *p) for p in premises]
-        live = [b for b in brs if b.contradiction is None]
-        if len(live) < 2:
-            continue  # a contradiction step (or a plain single) covers it
-        on = P.all
-        off = P.all
-        for b in live:
-            on &= b.on
-            off &= b.off
-        for is_on, bits in ((True, on), (False, off)):
-            while bits:
-                low = bits & -bits
-                cell, d = split(low.bit_length() - 1)
-                bits ^= low
-                fact = (is_on, cell, d)
-                proxy = sum(b.wave_of(*fact) for b in live) + sum(len(b.waves) for b in brs if b not in live)
-                if fact not in found or proxy < found[fact][0]:
-                    found[fact] = (proxy, kind, label, premises, brs)
-    items = sorted(found.items(), key=lambda kv: (kv[1][0], not kv[0][0], kv[0][1], kv[0][2]))
-    k = CONTRADICTION_LOOKAHEAD
-    head = [(_verity_size(fact, v[4]), fact, v) for fact, v in items[:k]]
-    head.sort(key=lambda x: x[0])
-    for size, fact, (_, kind, label, premises, brs) in head:
-        brs = [an.fresh(mode, *p) for p in premises]
-        yield _verity_step(name, _verity_size(fact, brs), fact, kind, label, premises, brs)
-    for fact, (_, kind, label, premises, brs) in items[k:]:
-        brs = [an.fresh(mode, *p) for p in premises]
-        yield _verity_step(name, _verity_size(fact, brs), fact, kind, label, premises, brs)
-
-
-def _verity_size(fact, brs) -> int:
-    """Facts the proof needs: each live branch's chain to ``fact``, each broken branch's
-    contradiction."""
-    out: set = set()
-    for i, b in enumerate(brs):
-        facts = b.ancestors([fact]) if b.contradiction is None else b.contradiction_facts_ancestors()
-        out |= {(i,) + f for f in facts}
-    return len(out)
-
-
-def _verity_step(name, size, fact, kind, label, premises, brs) -> Step:
-    """The step; its text is built when first read (see :func:`_contradiction_step`)."""
-    is_on, cell, d = fact
-    return LazyStep(
-        name, lambda: _verity_text(fact, kind, label, premises, brs),
-        placements=[(cell, d)] if is_on else [], eliminations=[] if is_on else [(cell, d)],
-        cells=sorted({p[1] for p in premises}), detail=label,
-        facts={"size": size},
-    )
-
-
 def _verity_text(fact, kind, label, premises, brs) -> dict:
     is_on, cell, d = fact
     chains = [b.render(fact) if b.contradiction is None else b.render_contradiction() for b in brs]
@@ -414,14 +310,192 @@ def _verity_text(fact, kind, label, premises, brs) -> dict:
 @technique("Forcing Chain Verity")
 def forcing_chain_verity(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """Every candidate of a cell (or place of a digit in a house, or a candidate on and off)
-    leads through bivalue/bilocal links to the same fact."""
-    yield from _verity_steps(grid, "Forcing Chain Verity", STATIC, ctx)
+    leads through HoDoKu's forcing chains to the same fact (HoDoKu's tabling search)."""
+    yield from _hodoku_steps(grid, False, tabling.VERITY, ctx)
 
 
 @technique("Forcing Net Verity")
 def forcing_net_verity(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
-    """Every case of a choice leads through a net of singles to the same fact."""
-    yield from _verity_steps(grid, "Forcing Net Verity", DYNAMIC, ctx)
+    """Every case of a choice leads through HoDoKu's forcing nets to the same fact (HoDoKu's
+    tabling search)."""
+    yield from _hodoku_steps(grid, True, tabling.VERITY, ctx)
+
+
+# ------------------------------------------------------------------ HoDoKu's tabling search
+_NAMES = {(False, tabling.CONTRADICTION): "Forcing Chain Contradiction",
+          (False, tabling.VERITY): "Forcing Chain Verity",
+          (True, tabling.CONTRADICTION): "Forcing Net Contradiction",
+          (True, tabling.VERITY): "Forcing Net Verity"}
+
+
+class _Found:
+    """The steps of one search in HoDoKu's order, worked out as far as they are read (the
+    contradiction and verity finders of a slot read the same list)."""
+
+    __slots__ = ("P", "_steps", "_more")
+
+    def __init__(self, search) -> None:
+        self.P = search.P
+        self._steps: list = []
+        self._more = search.steps()
+
+    def get(self, i: int):
+        """The ``i``-th step, None past the last."""
+        steps = self._steps
+        while len(steps) <= i and self._more is not None:
+            nxt = next(self._more, None)
+            if nxt is None:
+                self._more = None
+            else:
+                steps.append(nxt)
+        return steps[i] if i < len(steps) else None
+
+
+def _hodoku_found(grid: Grid, net: bool, ctx: SolveContext | None) -> _Found:
+    """HoDoKu's forcing chain (or net) search on ``grid`` and its steps in HoDoKu's order
+    (:meth:`sudoku_logic.strategies.tabling.ChainSearch.steps`: placements first, lowest
+    cell first, then eliminations, lowest cell then digit). Kept per position in the solve's
+    cache: the contradiction and verity finders of one slot share one search."""
+    cache = ctx.cache("tabling_forcing") if ctx is not None else {}
+    key = (grid.key(), net)
+    hit = cache.get(key)
+    if hit is None:
+        hit = _Found(tabling.NetSearch(grid) if net
+                     else tabling.ChainSearch(grid, ctx.cache("tabling_graph") if ctx is not None else None))
+        bounded_put(cache, key, hit, _MAX_CACHED)
+    return hit
+
+
+def _hodoku_steps(grid: Grid, net: bool, kind: str, ctx: SolveContext | None) -> Iterator[Step]:
+    """The steps of one kind of HoDoKu's forcing chain (``net``: net) search, in HoDoKu's
+    order, each with its place in it (``facts["rank"]``) and its chains' length
+    (``facts["size"]``)."""
+    name = _NAMES[(net, kind)]
+    frozen = None
+    found = _hodoku_found(grid, net, ctx)
+    rank = 0
+    while True:
+        f = found.get(rank)
+        if f is None:
+            return
+        if f.kind == kind:
+            if frozen is None:
+                frozen = grid.copy()
+            yield _hodoku_step(frozen, found.P, name, net, f, rank)
+        rank += 1
+
+
+def _node_fact(n: int) -> tuple[bool, int, int]:
+    return tabling.N_ON[n], tabling.N_CELL[n], tabling.N_DIGIT[n]
+
+
+def _node_name(P, n: int) -> str:
+    """A node of HoDoKu's tables: ``r1c2=3`` / ``r1c2<>3``, a group node ``r1c23=3``."""
+    on = P.node_on(n)
+    return f"{cells_name(P.node_cells(n))}{'=' if on else '<>'}{P.node_digit(n)}"
+
+
+def _path_text(P, path: list[int]) -> str:
+    return " -> ".join(_node_name(P, n) for n in path)
+
+
+def _contradiction_kind(targets: list[int], premise: int) -> str:
+    """What the facts a contradiction's chains end in break (HoDoKu's ``checkOneChain``)."""
+    facts = [_node_fact(n) for n in targets]
+    if len(facts) == 1:
+        return f"it leads to {fact_name(facts[0])}, its own opposite"
+    ons = [f for f in facts if f[0]]
+    offs = [f for f in facts if not f[0]]
+    if len(ons) == 1 and len(offs) == 1:
+        return f"{cell_name(ons[0][1])} would be {ons[0][2]} and not {ons[0][2]}"
+    if ons and not offs:
+        if len({f[1] for f in ons}) == 1:
+            return f"{cell_name(ons[0][1])} would hold two digits, {ons[0][2]} and {ons[1][2]}"
+        return f"{ons[0][2]} would go twice into {cells_name([f[1] for f in ons])}, cells of one house"
+    if len({f[1] for f in offs}) == 1:
+        return f"{cell_name(offs[0][1])} would be left without candidates"
+    return f"{offs[0][2]} would have no place left in {cells_name([f[1] for f in offs])}, its places in a house"
+
+
+def _hodoku_step(grid: Grid, P, name: str, net: bool, f, rank: int) -> Step:
+    """The step of HoDoKu's proof ``f`` (:class:`sudoku_logic.strategies.tabling.Forcing`),
+    its text built when read. A forcing chain shows HoDoKu's chains (every link an
+    implication of the position, group nodes included). A net shows the proof our
+    propagation engine gives from the same premises where it reaches the same conclusion
+    (it works out every single the premises leave), else HoDoKu's tables' shortest routes."""
+    is_on = f.fact >= tabling.ON
+    cell, d = tabling.N_CELL[f.fact], tabling.N_DIGIT[f.fact]
+    fact = (is_on, cell, d)
+    result = dict(placements=[(cell, d)]) if is_on else dict(eliminations=[(cell, d)])
+    premises = [_node_fact(p) for p, _ in f.chains]
+    concl = f"{cell_name(cell)} must be {d}" if is_on else f"{cell_name(cell)} cannot be {d}"
+    if f.kind == tabling.CONTRADICTION:
+        premise = premises[0]
+        targets = [t for _, t in f.chains]
+        cells = [premise[1]]
+        label = f"{fact_name(premise)} leads to a contradiction"
+
+        def fill() -> dict:
+            if net:
+                b = Analysis(grid).fresh(DYNAMIC, *premise)
+                if b.contradiction is not None:
+                    return _contradiction_text(*premise, b)
+            chains = [_path_text(P, path) for path in f.paths]
+            why = _contradiction_kind(targets, f.chains[0][0])
+            how = "a forcing net" if net else "forcing chains"
+            return dict(
+                candidates=_path_highlights(premises, f.paths),
+                detail=label,
+                explanation=f"If {fact_name(premise)}, {how} lead to a contradiction: {why} "
+                            f"({'; '.join(chains)}); so {concl}.",
+                chains=chains)
+    else:
+        if len(premises) == 2 and premises[0][1:] == premises[1][1:]:
+            kind, label = "binary", f"{cell_name(premises[0][1])}={premises[0][2]} on/off"
+            intro = f"{cell_name(premises[0][1])} either is {premises[0][2]} or is not"
+        elif len({p[1] for p in premises}) == 1:
+            kind, label = "cell", f"in {cell_name(premises[0][1])}"
+            intro = f"{cell_name(premises[0][1])} must hold one of {', '.join(str(p[2]) for p in premises)}"
+        else:
+            houses = set.intersection(*({h for h in CELL_HOUSES[p[1]]} for p in premises))
+            kind, label = "house", f"{premises[0][2]} in {house_name(min(houses))}"
+            intro = (f"{premises[0][2]} must go in one of {', '.join(cell_name(p[1]) for p in premises)} "
+                     f"({house_name(min(houses))})")
+        cells = sorted({p[1] for p in premises})
+        result["detail"] = label
+
+        def fill() -> dict:
+            if net:
+                an = Analysis(grid)
+                brs = [an.fresh(DYNAMIC, *p) for p in premises]
+                if all(b.contradiction is None and b.has(*fact) for b in brs):
+                    return _verity_text(fact, kind, label, premises, brs)
+            chains = [_path_text(P, path) for path in f.paths]
+            how = "a forcing net" if net else "a forcing chain"
+            return dict(
+                candidates=_path_highlights(premises, f.paths),
+                explanation=f"{intro}; each case leads by {how} to {fact_name(fact)} "
+                            f"({'; '.join(chains)}); so {concl}.",
+                chains=chains)
+    return LazyStep(name, fill, cells=cells, facts={"size": f.length, "rank": rank}, **result)
+
+
+def _path_highlights(premises, paths) -> list[tuple[int, int, str]]:
+    """The premises, then the candidates of the chains' other (normal) nodes."""
+    out = []
+    seen = set()
+    for p in premises:
+        if (p[1], p[2]) not in seen:
+            seen.add((p[1], p[2]))
+            out.append((p[1], p[2], "pattern"))
+    for path in paths:
+        for n in path[1:]:
+            if n < tabling.NORMAL:
+                on, c, d = _node_fact(n)
+                if (c, d) not in seen:
+                    seen.add((c, d))
+                    out.append((c, d, "on" if on else "off"))
+    return out
 
 
 # ------------------------------------------------------------------ nested

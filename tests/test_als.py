@@ -134,14 +134,17 @@ SECTIONS = {"ALS-XZ rule": XZ, "ALS-XY-Wing rule": XY, "ALS-XY-Chain": CHAIN}
 #: exemplar file was made by an older HoDoKu, and techniques that now come earlier (named
 #: here: the first step beyond the basics) change the path so that the ALS step is never
 #: needed. For these the test checks that the technique does apply on the path (every step
-#: it finds there true). Solving with the basics and ALS only, these five still use another
-#: route too (XZ-5 and XY-Wing-4 then use their technique).
+#: it finds there true). Solving with the basics and ALS only, the first five still use
+#: another route too (XZ-5 and XY-Wing-4 then use their technique).
 DETOURS = {
     ("ALS-XZ rule", 5): "Empty Rectangle",
     ("ALS-XY-Wing rule", 3): "XY-Wing",
     ("ALS-XY-Wing rule", 4): "Hidden Rectangle",
     ("ALS-XY-Chain", 5): "Empty Rectangle",
     ("ALS-XY-Chain", 10): "2-String Kite",
+    # HoDoKu's own path (hodoku-py, step for step) goes this way too
+    ("ALS-XZ rule", 9): "Skyscraper",
+    ("ALS-XY-Chain", 0): "Discontinuous Nice Loop",
 }
 EXEMPLARS = [(title, i, p) for title, ps in exemplar_sections().items() if title in SECTIONS
              for i, p in enumerate(ps)]

@@ -19,6 +19,8 @@ solve) and its state (:meth:`Policy.start`).
 """
 from __future__ import annotations
 
+from heapq import merge
+from itertools import chain
 from typing import Any, Callable, Iterator, Sequence
 
 from sudoku_logic.core.context import Settings, SolveContext
@@ -142,6 +144,46 @@ def _loop_first(step: Step) -> tuple:
     return (1, *hodoku_rank(step))
 
 
+def _slot_order(slot: Sequence[Technique], found: list[Step]) -> list[Step]:
+    """The steps of techniques searched together, in the order HoDoKu takes them. Steps of
+    one shared search carry their place in HoDoKu's order of that search
+    (``facts["rank"]``, see :mod:`sudoku_logic.strategies.tabling`); others are ranked by
+    HoDoKu's comparators (forcing chains by :func:`_forcing_first`, loops by
+    :func:`_loop_first`), equal steps by the slot's earlier technique (HoDoKu's type order),
+    then the shortest proof."""
+    if found and all(s.facts and "rank" in s.facts for s in found):
+        return sorted(found, key=lambda s: s.facts["rank"])
+    first = _forcing_first if slot[0].family == "forcing" else _loop_first
+    tech = {t.name: i for i, t in enumerate(slot)}
+    keyed = [(first(s), tech.get(s.technique, len(slot)), (s.facts or {}).get("size", 0), n, s)
+             for n, s in enumerate(found)]
+    keyed.sort(key=lambda f: f[:4])
+    return [f[4] for f in keyed]
+
+
+def _slot_steps(slot: Sequence[Technique], grid: Grid, ctx: SolveContext) -> Iterator[Step]:
+    """The steps of a slot's techniques in the order HoDoKu takes them (:func:`_slot_order`).
+    Where every technique's first step carries its place in a shared search
+    (``facts["rank"]``), each finder yields its steps in that order and they are merged as
+    they come: only the steps taken are built."""
+    heads: list[tuple[Step, Iterator[Step]]] = []
+    for t in slot:
+        found = (s for s in t.find(grid, ctx) if step_changes(grid, s))
+        first = next(found, None)
+        if first is not None:
+            heads.append((first, found))
+    if not heads:
+        return
+    if all(first.facts and "rank" in first.facts for first, _ in heads):
+        yield from merge(*(chain((first,), rest) for first, rest in heads), key=_rank)
+        return
+    yield from _slot_order(slot, [s for first, rest in heads for s in chain((first,), rest)])
+
+
+def _rank(step: Step) -> int:
+    return step.facts["rank"]
+
+
 class TechniquesPolicy(Policy):
     """Techniques tried slot by slot, the first step found taken.
 
@@ -225,12 +267,4 @@ class TechniquesPolicy(Policy):
                     if unique is None:
                         unique = ctx.is_unique(grid)
                     slot = tuple(t for t in slot if unique or not t.needs_unique)
-                # equal steps: the slot's earlier technique (HoDoKu's type order), then the
-                # shortest proof
-                first = _forcing_first if slot[0].family == "forcing" else _loop_first
-                found = [(first(s), i, (s.facts or {}).get("size", 0), n, s)
-                         for i, t in enumerate(slot) for n, s in enumerate(t.find(grid, ctx))
-                         if step_changes(grid, s)]
-                found.sort(key=lambda f: f[:4])
-                for f in found:
-                    yield f[4]
+                yield from _slot_steps(slot, grid, ctx)

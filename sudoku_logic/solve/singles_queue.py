@@ -143,10 +143,10 @@ class SinglesQueue:
 
     def apply(self, grid: Grid, step: Step) -> None:
         """Apply ``step`` to ``grid`` as HoDoKu does: placements, then eliminations, in
-        the step's order."""
+        HoDoKu's order (:func:`hodoku_elimination_order`)."""
         for cell, d in step.placements:
             self.place(grid, cell, d)
-        for cell, d in step.eliminations:
+        for cell, d in hodoku_elimination_order(step):
             self.eliminate(grid, cell, d)
 
     # ------------------------------------------------------------ next single
@@ -213,6 +213,30 @@ class SinglesQueue:
 
 
 # ---------------------------------------------------------------- loading, worked out
+
+#: Subsets whose eliminations HoDoKu lists house by house (``SimpleSolver.createSubsetStep``)
+_HOUSE_BY_HOUSE = frozenset(("Naked Pair", "Naked Triple", "Naked Quadruple", "Locked Pair", "Locked Triple"))
+
+
+def hodoku_elimination_order(step: Step) -> list[tuple[int, int]]:
+    """The eliminations of ``step`` in the order HoDoKu deletes them. A naked or locked
+    subset's go house by house (the row, column and box its cells share, in that order),
+    cell by cell within the house, digits ascending; others in the step's order."""
+    elims = step.eliminations
+    if step.technique not in _HOUSE_BY_HOUSE or not step.cells or len(elims) < 2:
+        return elims
+    left = set(elims)
+    out = []
+    for h in CELL_HOUSES[step.cells[0]]:
+        if all(h in CELL_HOUSES[c] for c in step.cells):
+            for c in HOUSE_CELLS[h]:
+                for d in range(1, 10):
+                    if (c, d) in left:
+                        left.discard((c, d))
+                        out.append((c, d))
+    out += [e for e in elims if e in left]
+    return out
+
 
 def _loaded_queues(grid: Grid) -> tuple[list[tuple[int, int]], list[tuple[int, int]]] | None:
     """The entries of empty cells that :meth:`SinglesQueue.start` gets by replaying the
