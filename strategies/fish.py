@@ -17,7 +17,7 @@ from typing import Callable, Iterable, Iterator
 
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import HOUSE_MASK, cell_list, cell_name, cells_name
+from sudoku_logic.core.houses import HOUSE_MASK, cell_list, cell_name, cells_name, cols_of, rows_of
 
 from sudoku_logic.strategies._pattern_tools import digit_list
 from sudoku_logic.strategies.fish_search import BASIC, FRANKEN, MAX_FINS, MUTANT, Fish, search, shape
@@ -460,7 +460,7 @@ def se_fisherman(grid: Grid, size: int) -> Iterator[Step]:
     placed = [p.bit_count() for p in grid.placed]
     digits = [d for d in range(1, 10) if placed[d] + 2 * size <= 9]
     for base_off, cover_off in ((9, 0), (0, 9)):
-        line_index = _rows_of if cover_off == 0 else _cols_of
+        line_index = rows_of if cover_off == 0 else cols_of
         # per digit: each base line's candidates, and the cover lines they lie in (None:
         # fewer than two candidates, the line cannot be part of a base)
         tables = []
@@ -491,26 +491,6 @@ def se_fisherman(grid: Grid, size: int) -> Iterator[Step]:
                         step = fish_step(Fish(d, base, cover, base81, 0, 0, 0, elims), name)
                         step.facts = {"base": base, "cover": cover, "digit": d}
                         yield step
-
-
-def _rows_of(cells: int) -> int:
-    """The 9-bit set of the rows (indexes 0-8) holding the 81-bit set ``cells``."""
-    out = 0
-    while cells:
-        low = cells & -cells
-        out |= 1 << ((low.bit_length() - 1) // 9)
-        cells ^= low
-    return out
-
-
-def _cols_of(cells: int) -> int:
-    """The 9-bit set of the columns (indexes 0-8) holding ``cells``."""
-    out = 0
-    while cells:
-        low = cells & -cells
-        out |= 1 << ((low.bit_length() - 1) % 9)
-        cells ^= low
-    return out
 
 
 def _se_fish_rule(size: int) -> None:

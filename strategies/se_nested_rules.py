@@ -21,7 +21,7 @@ them against the full rules.
 from __future__ import annotations
 
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
+from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cols_of, rows_of
 
 from ._se_order import SE_COMBOS, SE_HOUSES, SE_INDEX_COMBOS
 
@@ -153,24 +153,6 @@ def naked_pairs(grid: Grid, source: Source, removed: list[int]) -> list:
     return out
 
 
-def _rows_of(cells: int) -> int:
-    out = 0
-    while cells:
-        low = cells & -cells
-        out |= 1 << ((low.bit_length() - 1) // 9)
-        cells ^= low
-    return out
-
-
-def _cols_of(cells: int) -> int:
-    out = 0
-    while cells:
-        low = cells & -cells
-        out |= 1 << ((low.bit_length() - 1) % 9)
-        cells ^= low
-    return out
-
-
 def x_wings(grid: Grid, source: Source, removed: list[int]) -> list:
     """SE's ``Fisherman(2)`` (columns against rows, then rows against columns); parents: the
     digit's places gone from the base lines outside the cover lines."""
@@ -180,7 +162,7 @@ def x_wings(grid: Grid, source: Source, removed: list[int]) -> list:
         return []
     out = []
     for base_off, cover_off in ((9, 0), (0, 9)):
-        line_index = _rows_of if cover_off == 0 else _cols_of
+        line_index = rows_of if cover_off == 0 else cols_of
         for i, j in SE_INDEX_COMBOS[2]:
             bi, bj = HOUSE_MASK[base_off + i], HOUSE_MASK[base_off + j]
             base = bi | bj

@@ -99,6 +99,26 @@ def digit_mask(digits) -> int:
     return m
 
 
+def rows_of(bits: int) -> int:
+    """The 9-bit set of the rows (indexes 0-8) holding the 81-bit set ``bits``."""
+    out = 0
+    while bits:
+        low = bits & -bits
+        out |= 1 << ((low.bit_length() - 1) // 9)
+        bits ^= low
+    return out
+
+
+def cols_of(bits: int) -> int:
+    """The 9-bit set of the columns (indexes 0-8) holding the 81-bit set ``bits``."""
+    out = 0
+    while bits:
+        low = bits & -bits
+        out |= 1 << ((low.bit_length() - 1) % 9)
+        bits ^= low
+    return out
+
+
 def common_houses(bits: int) -> list[int]:
     """The houses that contain every cell of a non-empty 81-bit set."""
     return [h for h in range(27) if bits & HOUSE_MASK[h] == bits]
