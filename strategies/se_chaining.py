@@ -694,30 +694,7 @@ class Chaining:
             if length > depth:
                 break
             for p in pending_off:
-                cell, d = p.cell, p.d
-                pa = p.anc
-                made = []
-                if y:
-                    m = cands[cell]
-                    if MASK_SIZE[m] == 2:
-                        v = MASK_DIGITS[m & ~DIGIT_BIT[d]][0]
-                        q = Node(cell, v, True, [p], NAKED)
-                        q.anc |= pa
-                        made.append(q)
-                if x:
-                    pd = pos[d]
-                    bit = CELL_BIT[cell]
-                    for h in SE_CELL_HOUSES[cell]:
-                        r2 = pd & HOUSE_MASK[h]
-                        if r2.bit_count() == 2:
-                            other = (r2 & ~bit).bit_length() - 1
-                            key = ((other * 9 + d - 1) << 1) | 1
-                            if made and any(n.key == key for n in made):
-                                continue
-                            q = Node(other, d, True, [p], h)
-                            q.anc |= pa
-                            made.append(q)
-                for q in made:
+                for q in self._static_on(p, y, x):
                     if length >= 4 and q.key == skey:
                         cycles.append(q)
                     if q.key not in to_on and scope >> q.key & 1:
@@ -787,29 +764,7 @@ class Chaining:
             if layers > depth:
                 return
             for p in pending_off:
-                cell, d = p.cell, p.d
-                pa = p.anc
-                made = []
-                if y:
-                    m = cands[cell]
-                    if MASK_SIZE[m] == 2:
-                        v = MASK_DIGITS[m & ~DIGIT_BIT[d]][0]
-                        q = Node(cell, v, True, [p], NAKED)
-                        q.anc |= pa
-                        made.append(q)
-                pd = pos[d]
-                bit = CELL_BIT[cell]
-                for h in SE_CELL_HOUSES[cell]:
-                    r2 = pd & HOUSE_MASK[h]
-                    if r2.bit_count() == 2:
-                        other = (r2 & ~bit).bit_length() - 1
-                        key = ((other * 9 + d - 1) << 1) | 1
-                        if made and any(n.key == key for n in made):
-                            continue
-                        q = Node(other, d, True, [p], h)
-                        q.anc |= pa
-                        made.append(q)
-                for q in made:
+                for q in self._static_on(p, y, True):
                     key = q.key
                     if key ^ 1 == skey and key not in found:
                         found.add(key)
@@ -818,6 +773,36 @@ class Chaining:
                         to_on[key] = q
                         pending_on.append(q)
             pending_off = []
+
+    def _static_on(self, p: Node, y: bool, x: bool) -> list[Node]:
+        """SE's ``getOffToOn`` without dynamic parents: what the off node ``p`` turns on,
+        with ``y`` the other candidate of a bivalue cell, with ``x`` the other place of its
+        digit in each house with two (a candidate made once)."""
+        grid = self.grid
+        cell, d = p.cell, p.d
+        pa = p.anc
+        made = []
+        if y:
+            m = grid.cands[cell]
+            if MASK_SIZE[m] == 2:
+                v = MASK_DIGITS[m & ~DIGIT_BIT[d]][0]
+                q = Node(cell, v, True, [p], NAKED)
+                q.anc |= pa
+                made.append(q)
+        if x:
+            pd = grid.pos[d]
+            bit = CELL_BIT[cell]
+            for h in SE_CELL_HOUSES[cell]:
+                r2 = pd & HOUSE_MASK[h]
+                if r2.bit_count() == 2:
+                    other = (r2 & ~bit).bit_length() - 1
+                    key = ((other * 9 + d - 1) << 1) | 1
+                    if made and any(n.key == key for n in made):
+                        continue
+                    q = Node(other, d, True, [p], h)
+                    q.anc |= pa
+                    made.append(q)
+        return made
 
     def _cycle_hint(self, dst_on: Node, y: bool, x: bool) -> ChainHint:
         """SE's ``createCycleHint``: a candidate seeing both an on and an off node of the
