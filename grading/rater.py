@@ -19,8 +19,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from sudoku_logic.core.context import Settings
+from sudoku_logic.core import dlx
+from sudoku_logic.core.context import NotUnique, Settings
 from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import HOUSE_CELLS
 from sudoku_logic.core.step import Step
 from sudoku_logic.solve.loop import MAX_STEPS, SolveResult, solve
 from sudoku_logic.solve.policies import Policy
@@ -91,6 +93,25 @@ def _above_rating(limit: float):
     return stop
 
 
+def proves_unique(result: SolveResult) -> bool:
+    """Whether a path shows its puzzle has exactly one solution: it filled the grid with
+    deductions alone (no Brute Force guess), each of which holds in every solution, and the
+    filled grid is a solution, so it is the only one."""
+    if not result.solved or any(s.technique == "Brute Force" for s in result.steps):
+        return False
+    values = result.grid.values
+    return all(len({values[c] for c in house}) == 9 for house in HOUSE_CELLS)
+
+
+def _solve(grid: Grid, policy: Policy, unique: bool | None, **kw) -> tuple[SolveResult, bool | None]:
+    """A path on ``grid`` and what it tells of the puzzle's uniqueness (True, or None when
+    it did not find out). ``unique``: what is known before; with None a path that finds the
+    puzzle not unique raises NotUnique (see :class:`SolveContext`)."""
+    ctx = policy.context(unique=unique, strict=unique is None)
+    result = solve(grid, policy, ctx, **kw)
+    return result, True if (ctx.unique_known or proves_unique(result)) else None
+
+
 def se_rate(grid: Grid, out: Rating, policy: Policy | None = None, max_steps: int = MAX_STEPS,
             stop_above: float | None = None) -> bool:
     """Run the SE path on ``grid`` (known to have one solution; not changed) and fill
@@ -98,7 +119,7 @@ def se_rate(grid: Grid, out: Rating, policy: Policy | None = None, max_steps: in
     the first step rated above it, when all one needs to know is that the rating is higher."""
     policy = policy or se_policy()
     stop = None if stop_above is None else _above_rating(stop_above)
-    result = solve(grid, policy, policy.context(unique=True), max_steps=max_steps, stop=stop)
+    result, _ = _solve(grid, policy, True, max_steps=max_steps, stop=stop)
     if result.stopped:
         return False
     fill_se(out, result)
@@ -112,7 +133,7 @@ def hodoku_rate(grid: Grid, out: Rating, policy: Policy | None = None,
     step's level or the score so far puts the puzzle above that level."""
     policy = policy or hodoku_policy()
     stop = hodoku_scale.above_level(stop_above) if stop_above is not None else None
-    result = solve(grid, policy, policy.context(unique=True), stop=stop)
+    result, _ = _solve(grid, policy, True, stop=stop)
     if result.stopped:
         return False
     fill_hodoku(out, result)
@@ -172,14 +193,28 @@ class Rater:
         self.se = se_policy(se_names, settings=settings) if se else None
         self.hodoku = hodoku_policy(hodoku_names, settings=settings) if hodoku else None
 
-    def rate(self, grid: Grid, puzzle: str | None = None, keep_paths: bool = False) -> Rating:
-        """Rate a position known to have one solution."""
+    def rate(self, grid: Grid, puzzle: str | None = None, keep_paths: bool = False,
+             unique: bool | None = True) -> Rating:
+        """Rate a position. ``unique``: True when it is known to have one solution; None to
+        find out on the way, at no cost where a path proves it (:func:`proves_unique`): DLX
+        runs only when a uniqueness technique first asks or no path solved the puzzle by
+        deductions, and a position without exactly one solution raises NoSolution or
+        MultipleSolutions (as :func:`dlx.unique_solution` on ``grid`` does)."""
         t0 = time.perf_counter()
         out = Rating(puzzle or grid.values_string())
-        if self.se is not None:
-            se_rate(grid, out, self.se)
-        if self.hodoku is not None:
-            hodoku_rate(grid, out, self.hodoku)
+        try:
+            if self.se is not None:
+                result, found = _solve(grid, self.se, unique)
+                unique = unique or found
+                fill_se(out, result)
+            if self.hodoku is not None:
+                result, found = _solve(grid, self.hodoku, unique)
+                unique = unique or found
+                fill_hodoku(out, result)
+        except NotUnique:
+            unique = None
+        if not unique:
+            dlx.unique_solution(grid)  # raises what is wrong, from the puzzle itself
         out.ms = (time.perf_counter() - t0) * 1000
         if not keep_paths:
             out.se_path, out.hodoku_path = [], []
@@ -193,5 +228,5 @@ def rate(grid: Grid, techniques: Sequence[str] | None = None, puzzle: str | None
     return Rater(techniques, se=se, hodoku=hodoku, settings=settings).rate(grid, puzzle, keep_paths=True)
 
 
-__all__ = ["LEVELS", "Rater", "Rating", "fill_hodoku", "fill_se", "hodoku_rate", "path_doc", "rate", "rate_path",
-           "se_rate"]
+__all__ = ["LEVELS", "Rater", "Rating", "fill_hodoku", "fill_se", "hodoku_rate", "path_doc", "proves_unique", "rate",
+           "rate_path", "se_rate"]

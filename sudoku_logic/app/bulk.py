@@ -134,13 +134,12 @@ class RateJob(Job):
         self._rater = Rater(self.techniques, se=self.se, hodoku=self.hodoku, settings=self.settings)
 
     def run(self, text: str) -> tuple[str, object]:
-        from sudoku_logic.core import dlx
         try:
             grid, puzzle = rated_grid(text)
-            dlx.unique_solution(grid)
+            rating = self._rater.rate(grid, puzzle, unique=None)  # not one solution: an error
         except SudokuError as e:
             return "error", str(e)
-        return "ok", rating_row(self._rater.rate(grid, puzzle), self.scale)
+        return "ok", rating_row(rating, self.scale)
 
 
 # ---------------------------------------------------------------- summary

@@ -83,6 +83,8 @@ class Position:
     marks: list[int] | None = None
     text: str = ""
     _solution: list[int] | None = field(default=None, repr=False)
+    #: the givens' grid when reading them built it already (``puzzle`` hands out copies)
+    _puzzle: Grid | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------ derived
     @property
@@ -95,6 +97,8 @@ class Position:
         """The puzzle: the givens alone (the whole position when the givens are unknown)."""
         if self.givens is None:
             return self.grid()
+        if self._puzzle is not None:
+            return self._puzzle.copy()
         return Grid.from_values(self.givens)
 
     def grid(self) -> Grid:
@@ -287,7 +291,7 @@ def load_position(text: str) -> Position:
             raise InvalidPuzzle(problem)
         return Position(givens, values, None, stripped)
     if is_line(first):
-        parse(first)  # the standard checks and messages (duplicates, no candidate left)
+        puzzle = parse(first)  # the standard checks and messages (duplicates, no candidate left)
         givens = line_values(first)
         following = rest_tokens[:1] if rest_tokens and (is_line(rest_tokens[0]) or len(rest_tokens[0]) == 729) else []
         if rest_tokens and not following:
@@ -302,7 +306,7 @@ def load_position(text: str) -> Position:
         elif len(lines) > 1:
             second = "\n".join(lines[1:])
         else:
-            return Position(givens, givens[:], None, stripped)
+            return Position(givens, givens[:], None, stripped, _puzzle=puzzle)
         tok = second.strip()
         if is_line(tok):
             return Position(givens, _merge_filled(givens, line_values(tok)), None, stripped)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
+from .errors import SudokuError
 from .grid import Grid
 
 
@@ -67,21 +68,29 @@ class Settings:
 DEFAULT_SETTINGS = Settings()
 
 
+class NotUnique(SudokuError):
+    """A strict context found that the puzzle does not have exactly one solution (the
+    rater then names two solutions, or none, from the puzzle itself)."""
+
+
 class SolveContext:
     """Everything one solve may remember: settings, the puzzle's uniqueness, caches.
 
     ``unique``: whether the puzzle is known to have one solution (None: find out with DLX
-    when first asked). ``difficulty``: the Sudoku Explainer difficulty of a step, given by
+    when first asked). ``strict``: a puzzle found not to have exactly one solution is an
+    error (:class:`NotUnique` is raised out of the solve) instead of a fact that turns the
+    uniqueness techniques off. ``difficulty``: the Sudoku Explainer difficulty of a step, given by
     the SE scale that runs the solve (:mod:`sudoku_logic.grading.se`) to the SE rules that
     order their own hints by it (SE's chaining rules sort their hints by difficulty, then
     complexity), so that the number that orders a search is the number the scale rates."""
 
-    __slots__ = ("settings", "_unique", "_caches", "difficulty")
+    __slots__ = ("settings", "_unique", "_caches", "difficulty", "strict")
 
     def __init__(self, settings: Settings | None = None, unique: bool | None = None,
-                 difficulty: Callable[[Any], float] | None = None) -> None:
+                 difficulty: Callable[[Any], float] | None = None, strict: bool = False) -> None:
         self.settings = settings if settings is not None else DEFAULT_SETTINGS
         self._unique = unique
+        self.strict = strict
         self._caches: dict[str, dict] = {}
         self.difficulty = difficulty
 
@@ -90,6 +99,8 @@ class SolveContext:
         if self._unique is None:
             from . import dlx
             self._unique = dlx.count_solutions(grid, 2) == 1
+        if self.strict and not self._unique:
+            raise NotUnique("the puzzle does not have exactly one solution")
         return self._unique
 
     @property

@@ -47,10 +47,11 @@ class Policy:
         self.settings = settings
         self.difficulty = difficulty
 
-    def context(self, unique: bool | None = None) -> SolveContext:
+    def context(self, unique: bool | None = None, strict: bool = False) -> SolveContext:
         """A fresh context for one solve (``unique``: the puzzle is known to have one
-        solution; None lets the first uniqueness technique that asks find out)."""
-        return SolveContext(self.settings, unique, self.difficulty)
+        solution; None lets the first uniqueness technique that asks find out; ``strict``:
+        a puzzle found not to have one solution raises NotUnique)."""
+        return SolveContext(self.settings, unique, self.difficulty, strict)
 
     def start(self, grid: Grid, ctx: SolveContext) -> tuple[Grid, Any]:
         """The working copy of ``grid`` a solve changes, and the solve's state."""
