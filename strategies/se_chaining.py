@@ -35,9 +35,9 @@ from collections import deque
 from typing import Callable, Iterator
 
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS
+from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list
 
-from ._se_order import SE_CELL_HOUSES, SE_HOUSE_CELLS
+from ._se_order import SE_CELL_HOUSES
 
 #: Node causes besides a house index 0-26 (a hidden single in that house).
 NAKED = -1     # the last candidate of its cell
@@ -236,6 +236,9 @@ class Chaining:
         #: during a unary pass: the strongly connected components of its links
         #: (:func:`unary_parts`), which bound its cycle searches
         self._scc: tuple[dict[int, int], list[int]] | None = None
+        #: during a search: each unary pass's links, (y, x) -> (the digits' places they
+        #: were made for, :func:`static_links`)
+        self._links: dict[tuple[bool, bool], tuple[list[int], list]] = {}
 
     def name(self) -> str:
         """SE's name of the rule (``Chaining.toString``)."""
@@ -259,12 +262,13 @@ class Chaining:
         else:
             found = []
             for y, x in ((False, True), (True, False), (True, True)):
-                parts, comp, members = unary_parts(grid, y, x)
+                parts, comp, members = unary_parts(grid, y, x, self._pass_links(y, x))
                 self._scc = (comp, members)
                 try:
                     found += self._loops(y, x, parts)
                 finally:
                     self._scc = None
+                    self._links = {}
         return self._sorted(found)
 
     def _sorted(self, found: list[ChainHint]) -> list[ChainHint]:
@@ -331,7 +335,7 @@ class Chaining:
                             if cycle_depth <= 0 and chain_depth <= 0:
                                 continue
                             if parts is None:
-                                parts, comp, members = unary_parts(grid, y, x)
+                                parts, comp, members = unary_parts(grid, y, x, self._pass_links(y, x))
                                 self._scc = (comp, members)
                             which = parts[cell * 9 + d - 1]
                             if not which:
@@ -343,6 +347,7 @@ class Chaining:
             self.cap = None
             self._memo = {}
             self._scc = None
+            self._links = {}
         return best[0]
 
     def _unary_depths(self, best_key, y: bool, x: bool) -> tuple[int, int]:
@@ -577,6 +582,7 @@ class Chaining:
             return self._parented_unary(grid, source, searches, passes)
         finally:
             self._scc = None
+            self._links = {}
 
     def _parented_unary(self, grid: Grid, source: tuple[list[int], list[int]], searches: "_UnarySearches",
                         passes: tuple) -> list[tuple[ChainHint, list[int]]]:
@@ -633,7 +639,7 @@ class Chaining:
         cell, d = p_on.cell, p_on.d
         for dst_on in cycles:
             hint = self._cycle_hint(dst_on, y, x)
-            if hint.removable:
+            if hint is not None:
                 hint.start = (cell, d, 1)
                 out.append(hint)
         for target in chains:
@@ -641,6 +647,16 @@ class Chaining:
             if hint.removable:
                 hint.start = (cell, d, 4 if target.on else 2)
                 out.append(hint)
+
+    def _pass_links(self, y: bool, x: bool) -> list:
+        """The links of pass ``(y, x)`` on the grid being searched (:func:`static_links`),
+        made again whenever the grid's candidates are not those they were made for (a
+        search forgets them when it ends)."""
+        pos = self.grid.pos
+        made = self._links.get((y, x))
+        if made is None or made[0] != pos:
+            made = self._links[(y, x)] = (pos[:], static_links(self.grid, y, x))
+        return made[1]
 
     def _cycles(self, source: Node, y: bool, x: bool, cycles: list, depth: int,
                 scope: int | None = None) -> None:
@@ -654,9 +670,8 @@ class Chaining:
         chains are the same)."""
         if scope is None:
             scope = -1  # every key
-        grid = self.grid
-        cands = grid.cands
-        pos = grid.pos
+        links = self._pass_links(y, x)
+        cell_digit = _CELL_DIGIT
         to_on = {source.key: source}
         pending_on = [source]
         length = 0
@@ -665,49 +680,38 @@ class Chaining:
             length += 1
             pending_off = []
             for p in pending_on:
-                cell, d = p.cell, p.d
                 pa = p.anc
-                if y:
-                    base = cell * 9 - 1
-                    for v in MASK_DIGITS[cands[cell] & ~DIGIT_BIT[d]]:
-                        key = (base + v) << 1
-                        if not pa >> key & 1 and scope >> key & 1:
-                            q = Node(cell, v, False, [p], NAKED)
-                            q.anc |= pa
-                            pending_off.append(q)
-                seen = CELL_BIT[cell]
-                pd = pos[d]
-                for h in SE_CELL_HOUSES[cell]:
-                    mm = pd & HOUSE_MASK[h] & ~seen
-                    seen |= mm
-                    while mm:
-                        low = mm & -mm
-                        c = low.bit_length() - 1
-                        mm ^= low
-                        key = (c * 9 + d - 1) << 1
-                        if not pa >> key & 1 and scope >> key & 1:
-                            q = Node(c, d, False, [p], h)
-                            q.anc |= pa
-                            pending_off.append(q)
+                for key, cause in links[p.key]:
+                    if not pa >> key & 1 and scope >> key & 1:
+                        c, v = cell_digit[key >> 1]
+                        q = Node(c, v, False, [p], cause)
+                        q.anc |= pa
+                        pending_off.append(q)
             length += 1
             pending_on = []
             if length > depth:
                 break
+            closing = length >= 4
             for p in pending_off:
-                for q in self._static_on(p, y, x):
-                    if length >= 4 and q.key == skey:
-                        cycles.append(q)
-                    if q.key not in to_on and scope >> q.key & 1:
-                        to_on[q.key] = q
-                        pending_on.append(q)
+                pa = p.anc
+                for key, cause in links[p.key]:
+                    ahead = key not in to_on and scope >> key & 1
+                    if ahead or (closing and key == skey):
+                        c, v = cell_digit[key >> 1]
+                        q = Node(c, v, True, [p], cause)
+                        q.anc |= pa
+                        if closing and key == skey:
+                            cycles.append(q)
+                        if ahead:
+                            to_on[key] = q
+                            pending_on.append(q)
 
     def _forcing(self, to_on: dict, to_off: dict, y: bool, chains: list, source: Node, depth: int) -> None:
         """SE's ``doForcingChains``: a breadth-first search in alternating layers (on, then
         off); a node that is ``source``'s opposite ends a forcing chain (kept once per
-        potential). At most ``depth`` layers are explored."""
-        grid = self.grid
-        cands = grid.cands
-        pos = grid.pos
+        potential). At most ``depth`` layers are explored (a pass with ``x`` links only)."""
+        links = self._pass_links(y, True)
+        cell_digit = _CELL_DIGIT
         pending_on = list(to_on.values())
         pending_off = list(to_off.values())
         skey = source.key
@@ -720,42 +724,19 @@ class Chaining:
                 if layers > depth:
                     return
             for p in pending_on:
-                cell, d = p.cell, p.d
                 pa = p.anc
-                if y:
-                    base = cell * 9 - 1
-                    for v in MASK_DIGITS[cands[cell] & ~DIGIT_BIT[d]]:
-                        key = (base + v) << 1
-                        target = key ^ 1 == skey and key not in found
-                        if target or key not in to_off:
-                            q = Node(cell, v, False, [p], NAKED)
-                            q.anc |= pa
-                            if target:
-                                found.add(key)
-                                chains.append(q)
-                            if key not in to_off:
-                                to_off[key] = q
-                                pending_off.append(q)
-                seen = CELL_BIT[cell]
-                pd = pos[d]
-                for h in SE_CELL_HOUSES[cell]:
-                    mm = pd & HOUSE_MASK[h] & ~seen
-                    seen |= mm
-                    while mm:
-                        low = mm & -mm
-                        c = low.bit_length() - 1
-                        mm ^= low
-                        key = (c * 9 + d - 1) << 1
-                        target = key ^ 1 == skey and key not in found
-                        if target or key not in to_off:
-                            q = Node(c, d, False, [p], h)
-                            q.anc |= pa
-                            if target:
-                                found.add(key)
-                                chains.append(q)
-                            if key not in to_off:
-                                to_off[key] = q
-                                pending_off.append(q)
+                for key, cause in links[p.key]:
+                    target = key ^ 1 == skey and key not in found
+                    if target or key not in to_off:
+                        c, v = cell_digit[key >> 1]
+                        q = Node(c, v, False, [p], cause)
+                        q.anc |= pa
+                        if target:
+                            found.add(key)
+                            chains.append(q)
+                        if key not in to_off:
+                            to_off[key] = q
+                            pending_off.append(q)
             pending_on = []
             if not pending_off:
                 break
@@ -764,68 +745,45 @@ class Chaining:
             if layers > depth:
                 return
             for p in pending_off:
-                for q in self._static_on(p, y, True):
-                    key = q.key
-                    if key ^ 1 == skey and key not in found:
-                        found.add(key)
-                        chains.append(q)
-                    if key not in to_on:
-                        to_on[key] = q
-                        pending_on.append(q)
+                pa = p.anc
+                for key, cause in links[p.key]:
+                    target = key ^ 1 == skey and key not in found
+                    if target or key not in to_on:
+                        c, v = cell_digit[key >> 1]
+                        q = Node(c, v, True, [p], cause)
+                        q.anc |= pa
+                        if target:
+                            found.add(key)
+                            chains.append(q)
+                        if key not in to_on:
+                            to_on[key] = q
+                            pending_on.append(q)
             pending_off = []
 
-    def _static_on(self, p: Node, y: bool, x: bool) -> list[Node]:
-        """SE's ``getOffToOn`` without dynamic parents: what the off node ``p`` turns on,
-        with ``y`` the other candidate of a bivalue cell, with ``x`` the other place of its
-        digit in each house with two (a candidate made once)."""
-        grid = self.grid
-        cell, d = p.cell, p.d
-        pa = p.anc
-        made = []
-        if y:
-            m = grid.cands[cell]
-            if MASK_SIZE[m] == 2:
-                v = MASK_DIGITS[m & ~DIGIT_BIT[d]][0]
-                q = Node(cell, v, True, [p], NAKED)
-                q.anc |= pa
-                made.append(q)
-        if x:
-            pd = grid.pos[d]
-            bit = CELL_BIT[cell]
-            for h in SE_CELL_HOUSES[cell]:
-                r2 = pd & HOUSE_MASK[h]
-                if r2.bit_count() == 2:
-                    other = (r2 & ~bit).bit_length() - 1
-                    key = ((other * 9 + d - 1) << 1) | 1
-                    if made and any(n.key == key for n in made):
-                        continue
-                    q = Node(other, d, True, [p], h)
-                    q.anc |= pa
-                    made.append(q)
-        return made
-
-    def _cycle_hint(self, dst_on: Node, y: bool, x: bool) -> ChainHint:
+    def _cycle_hint(self, dst_on: Node, y: bool, x: bool) -> ChainHint | None:
         """SE's ``createCycleHint``: a candidate seeing both an on and an off node of the
-        cycle's digit (outside the cycle's cells) goes."""
-        grid = self.grid
-        cells = []
+        cycle's digit (outside the cycle's cells) goes (None when there is none: SE drops
+        such a hint)."""
+        pos = self.grid.pos
+        chain = []
+        cycle_cells = 0
         p = dst_on
         while p.parents:
-            cells.append(p.cell)
+            chain.append(p)
+            cycle_cells |= CELL_BIT[p.cell]
             p = p.parents[0]
-        cycle_cells = set(cells)
-        forw: dict[int, None] = {}
-        back: dict[int, None] = {}
-        p = dst_on
-        while p.parents:
-            pd = grid.pos[p.d]
-            for c in SE_HOUSE_CELLS[p.cell]:
-                if c not in cycle_cells and pd >> c & 1:
-                    (forw if p.on else back)[c * 10 + p.d] = None
-            p = p.parents[0]
-        removable = sorted((k // 10, k % 10) for k in forw if k in back)
-        hint = ChainHint("cycle", self, [dst_on, _reversed_cycle(dst_on)], removable, None, x=x, y=y)
-        return hint
+        forw = [0] * 10  # by digit: cells outside the cycle seeing an on node of it
+        back = [0] * 10  # ... an off node
+        for p in chain:
+            seen = PEERS[p.cell] & pos[p.d] & ~cycle_cells
+            if p.on:
+                forw[p.d] |= seen
+            else:
+                back[p.d] |= seen
+        removable = sorted((c, d) for d in range(1, 10) if forw[d] & back[d] for c in cell_list(forw[d] & back[d]))
+        if not removable:
+            return None
+        return ChainHint("cycle", self, [dst_on, _reversed_cycle(dst_on)], removable, None, x=x, y=y)
 
     def _forcing_hint(self, target: Node, y: bool, x: bool) -> ChainHint:
         """SE's ``createForcingChainHint``: an off target goes; an on target is placed."""
@@ -1192,14 +1150,68 @@ def implications(grid: Grid, y: bool = True, x: bool = True) -> dict[int, list[i
     return out
 
 
-def unary_parts(grid: Grid, y: bool, x: bool) -> tuple[list[int], dict[int, int], list[int]]:
+#: (cell, digit) of each candidate index ``cell * 9 + digit - 1``
+_CELL_DIGIT: tuple[tuple[int, int], ...] = tuple((i // 9, i % 9 + 1) for i in range(729))
+
+
+def static_links(grid: Grid, y: bool, x: bool) -> list[list[tuple[int, int]] | None]:
+    """The links of a unary pass on ``grid``, in the order SE's searches draw them, by node
+    key (None for a candidate ``grid`` lacks): ``[(key, cause), ...]``.
+
+    An on node turns off, with ``y``, the other candidates of its cell (digit order, cause
+    :data:`NAKED`), then its digit's other places house by house in SE's order of houses
+    (each cell once, cause the house). An off node turns on, with ``y``, the other
+    candidate of a bivalue cell, then, with ``x``, the other place of its digit in each of
+    its houses that has two (each candidate once): SE's ``getOnToOff`` and ``getOffToOn``
+    without dynamic links, worked out once per pass instead of once per visit."""
+    cands, pos = grid.cands, grid.pos
+    out: list[list[tuple[int, int]] | None] = [None] * 1458
+    for cell in range(81):
+        m = cands[cell]
+        if not m:
+            continue
+        base = cell * 9 - 1
+        bit = CELL_BIT[cell]
+        houses = SE_CELL_HOUSES[cell]
+        two = y and MASK_SIZE[m] == 2
+        for d in MASK_DIGITS[m]:
+            pd = pos[d]
+            dm = d - 1
+            on_next = [((base + v) << 1, NAKED) for v in MASK_DIGITS[m & ~DIGIT_BIT[d]]] if y else []
+            seen = bit
+            for h in houses:
+                mm = pd & HOUSE_MASK[h] & ~seen
+                seen |= mm
+                while mm:
+                    low = mm & -mm
+                    mm ^= low
+                    on_next.append((((low.bit_length() - 1) * 9 + dm) << 1, h))
+            off_next = [(((base + MASK_DIGITS[m & ~DIGIT_BIT[d]][0]) << 1) | 1, NAKED)] if two else []
+            if x:
+                for h in houses:
+                    r = pd & HOUSE_MASK[h]
+                    if r.bit_count() == 2:
+                        k = ((((r & ~bit).bit_length() - 1) * 9 + dm) << 1) | 1
+                        if not any(k == j for j, _ in off_next):
+                            off_next.append((k, h))
+            key = (base + d) << 1
+            out[key | 1] = on_next
+            out[key] = off_next
+    return out
+
+
+def unary_parts(grid: Grid, y: bool, x: bool, links: list | None = None) -> tuple[list[int], dict[int, int], list[int]]:
     """By candidate (``cell * 9 + digit - 1``), the unary searches of a pass
     (:meth:`Chaining._unary`'s ``parts``) that can make a hint at all on ``grid``: a cycle
     needs its start on a closed path of the pass's links, a forcing chain from the start on
     (off) needs the start off (on) reachable from it. The others find nothing. Also the
     strongly connected components of the pass's links (component of each node key, members
     of each component as a bit set of keys): a cycle never leaves its start's."""
-    comp, members, reach = strong_components(implications(grid, y, x))
+    if links is None:
+        graph = implications(grid, y, x)
+    else:  # the same links, drawn for the searches (:func:`static_links`)
+        graph = {k: [j for j, _ in nxt] for k, nxt in enumerate(links) if nxt is not None}
+    comp, members, reach = strong_components(graph)
     parts = [0] * 729
     for key in range(0, 1458, 2):
         c_off = comp.get(key)
