@@ -11,6 +11,8 @@ from sudoku_logic.strategies.registry import se_rule, technique
 
 from ._se_order import SE_HOUSES
 
+#: (house, its cells as a bit set) in Sudoku Explainer's order of houses
+_SE_HOUSE_MASKS = tuple((h, HOUSE_MASK[h]) for h in SE_HOUSES)
 #: Houses in the order Hidden Single looks at them: boxes (easier to see) before lines.
 _HIDDEN_ORDER = list(range(18, 27)) + list(range(0, 18))
 
@@ -117,22 +119,22 @@ def se_hidden_singles(grid: Grid) -> Iterator[Step]:
     """Sudoku Explainer's hidden singles in its order: first the last empty cell of a house
     (blocks, columns, rows), then every digit with one place left in a house that has other
     empty cells (blocks, columns, rows; digits 1-9 in each)."""
-    pos = grid.pos
+    pos = grid.pos[1:]
     empty = grid.empty
-    alone = [h for h in SE_HOUSES if (empty & HOUSE_MASK[h]).bit_count() == 1]
-    for h in alone:
-        hm = HOUSE_MASK[h]
-        for d in range(1, 10):
-            m = pos[d] & hm
-            if m and m & (m - 1) == 0:
-                yield full_house_step(m.bit_length() - 1, d, h)
-    for h in SE_HOUSES:
-        hm = HOUSE_MASK[h]
-        if (empty & hm).bit_count() == 1:
-            continue
-        for d in range(1, 10):
-            m = pos[d] & hm
-            if m and m & (m - 1) == 0:
+    crowded = []  # houses with two empty cells or more, in SE's order
+    for h, hm in _SE_HOUSE_MASKS:
+        e = empty & hm
+        if e & (e - 1):
+            crowded.append((h, hm))
+        elif e:
+            for d, pd in enumerate(pos, 1):
+                m = pd & hm
+                if m and not m & (m - 1):
+                    yield full_house_step(m.bit_length() - 1, d, h)
+    for h, hm in crowded:
+        for d, pd in enumerate(pos, 1):
+            m = pd & hm
+            if m and not m & (m - 1):
                 yield hidden_single_step(m.bit_length() - 1, d, h)
 
 
