@@ -235,7 +235,7 @@ class Chaining:
         self._memo: dict[int, tuple[dict, dict, tuple | None]] = {}
         #: during a unary pass: the strongly connected components of its links
         #: (:func:`unary_parts`), which bound its cycle searches
-        self._scc: tuple[dict[int, int], list[int]] | None = None
+        self._scc: tuple[list[int], list[int]] | None = None
         #: during a search: each unary pass's links, (y, x) -> (the digits' places they
         #: were made for, :func:`static_links`)
         self._links: dict[tuple[bool, bool], tuple[list[int], list]] = {}
@@ -1069,7 +1069,7 @@ class _UnarySearches:
     uses fewer gets a superset)."""
 
     def __init__(self, grid: Grid, cell_tails: list[int], house_tails: list[int]) -> None:
-        comp, members, reach = strong_components(implications(grid))
+        comp, members, reach = strong_components(static_links(grid, True, True))
         #: the components (all links: each pass's cycles stay inside their start's)
         self.comp, self.members = comp, members
         tails = cell_tails + house_tails
@@ -1087,7 +1087,7 @@ class _UnarySearches:
         live_y = [0] * 729
         live_xy = [0] * 729
         for key in range(0, 1458, 2):
-            if key not in comp:
+            if comp[key] < 0:
                 continue
             on, off = key | 1, key
             c_on, c_off = comp[on], comp[off]
@@ -1110,44 +1110,6 @@ class _UnarySearches:
         """By candidate (``cell * 9 + digit - 1``), the searches of the pass that can make
         a hint crossing a new link."""
         return self._live[(y, x)]
-
-
-def implications(grid: Grid, y: bool = True, x: bool = True) -> dict[int, list[int]]:
-    """Every candidate's on and off node key -> the keys it implies on ``grid``, with the
-    links a unary pass draws (as :meth:`Chaining._do_chaining` draws them without dynamic
-    ones): an on node turns off its digit's other places in its houses and, with ``y``, the
-    other candidates of its cell; an off node turns on, with ``y``, the other candidate of
-    a bivalue cell and, with ``x``, the other place of its digit in a house with two."""
-    cands, pos = grid.cands, grid.pos
-    houses_of = SE_CELL_HOUSES
-    out: dict[int, list[int]] = {}
-    for cell in range(81):
-        m = cands[cell]
-        if not m:
-            continue
-        base = cell * 9 - 1
-        bit = CELL_BIT[cell]
-        peers = PEERS[cell]
-        two = y and MASK_SIZE[m] == 2
-        for d in MASK_DIGITS[m]:
-            pd = pos[d]
-            on_next = [(base + v) << 1 for v in MASK_DIGITS[m & ~DIGIT_BIT[d]]] if y else []
-            off_next = [((base + MASK_DIGITS[m & ~DIGIT_BIT[d]][0]) << 1) | 1] if two else []
-            if x:
-                for h in houses_of[cell]:
-                    r = pd & HOUSE_MASK[h]
-                    if r.bit_count() == 2:
-                        off_next.append(((((r & ~bit).bit_length() - 1) * 9 + d - 1) << 1) | 1)
-            mm = pd & peers
-            dm = d - 1
-            while mm:
-                low = mm & -mm
-                mm ^= low
-                on_next.append(((low.bit_length() - 1) * 9 + dm) << 1)
-            key = (base + d) << 1
-            out[key | 1] = on_next
-            out[key] = off_next
-    return out
 
 
 #: (cell, digit) of each candidate index ``cell * 9 + digit - 1``
@@ -1200,22 +1162,19 @@ def static_links(grid: Grid, y: bool, x: bool) -> list[list[tuple[int, int]] | N
     return out
 
 
-def unary_parts(grid: Grid, y: bool, x: bool, links: list | None = None) -> tuple[list[int], dict[int, int], list[int]]:
+def unary_parts(grid: Grid, y: bool, x: bool, links: list | None = None) -> tuple[list[int], list[int], list[int]]:
     """By candidate (``cell * 9 + digit - 1``), the unary searches of a pass
     (:meth:`Chaining._unary`'s ``parts``) that can make a hint at all on ``grid``: a cycle
     needs its start on a closed path of the pass's links, a forcing chain from the start on
     (off) needs the start off (on) reachable from it. The others find nothing. Also the
-    strongly connected components of the pass's links (component of each node key, members
-    of each component as a bit set of keys): a cycle never leaves its start's."""
-    if links is None:
-        graph = implications(grid, y, x)
-    else:  # the same links, drawn for the searches (:func:`static_links`)
-        graph = {k: [j for j, _ in nxt] for k, nxt in enumerate(links) if nxt is not None}
-    comp, members, reach = strong_components(graph)
+    strongly connected components of the pass's links (component of each node key, -1 for
+    none; members of each component as a bit set of keys): a cycle never leaves its
+    start's. ``links``: the pass's :func:`static_links` when already made."""
+    comp, members, reach = strong_components(links if links is not None else static_links(grid, y, x))
     parts = [0] * 729
     for key in range(0, 1458, 2):
-        c_off = comp.get(key)
-        if c_off is None:
+        c_off = comp[key]
+        if c_off < 0:
             continue
         on = key | 1
         c_on = comp[on]
@@ -1224,34 +1183,36 @@ def unary_parts(grid: Grid, y: bool, x: bool, links: list | None = None) -> tupl
     return parts, comp, members
 
 
-def strong_components(graph: dict[int, list[int]]) -> tuple[dict[int, int], list[int], list[int]]:
-    """Tarjan's strongly connected components of ``graph`` (key -> successor keys):
-    ``(component of each key, members of each component as a bit set of keys, what each
-    component reaches as a bit set of keys, itself included)``."""
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    comp: dict[int, int] = {}
+def strong_components(links: list) -> tuple[list[int], list[int], list[int]]:
+    """Tarjan's strongly connected components of the graph of ``links`` (by node key, None
+    for no node, else ``[(successor key, cause), ...]`` as :func:`static_links` gives):
+    ``(component of each key, -1 for none; members of each component as a bit set of
+    keys; what each component reaches as a bit set of keys, itself included)``."""
+    n = len(links)
+    index = [-1] * n
+    low = [0] * n
+    comp = [-1] * n
     members: list[int] = []
     reach: list[int] = []
     stack: list[int] = []
     counter = 0
-    for root in graph:
-        if root in index:
+    for root in range(n):
+        if index[root] >= 0 or links[root] is None:
             continue
         index[root] = low[root] = counter
         counter += 1
         stack.append(root)
-        work = [(root, iter(graph[root]))]
+        work = [(root, iter(links[root]))]
         while work:
             v, it = work[-1]
-            for w in it:
-                if w not in index:
+            for w, _ in it:
+                if index[w] < 0:
                     index[w] = low[w] = counter
                     counter += 1
                     stack.append(w)
-                    work.append((w, iter(graph[w])))
+                    work.append((w, iter(links[w])))
                     break
-                if w not in comp and index[w] < low[v]:
+                if comp[w] < 0 and index[w] < low[v]:
                     low[v] = index[w]
             else:
                 work.pop()
@@ -1274,7 +1235,7 @@ def strong_components(graph: dict[int, list[int]]) -> tuple[dict[int, int], list
                     while m:
                         lb = m & -m
                         m ^= lb
-                        for w in graph[lb.bit_length() - 1]:
+                        for w, _ in links[lb.bit_length() - 1]:
                             cw = comp[w]
                             if cw != c:
                                 r |= reach[cw]
