@@ -632,10 +632,9 @@ class Chaining:
             self._cycles(p_on, y, x, cycles, cycle_depth, scope)
         if x and chain_depth > 0:
             if parts & 2:
-                self._forcing({p_on.key: p_on}, {}, y, chains, p_on, chain_depth)
+                self._forcing(p_on, y, chains, chain_depth)
             if parts & 4:
-                p_off = Node(p_on.cell, p_on.d, False)
-                self._forcing({}, {p_off.key: p_off}, y, chains, p_off, chain_depth)
+                self._forcing(Node(p_on.cell, p_on.d, False), y, chains, chain_depth)
         cell, d = p_on.cell, p_on.d
         for dst_on in cycles:
             hint = self._cycle_hint(dst_on, y, x)
@@ -667,54 +666,50 @@ class Chaining:
         ``scope`` (a bit set of node keys), when given, is the strongly connected component
         of ``source`` in the pass's links: a node outside it cannot lead back to ``source``,
         and neither can anything it leads to, so it is not drawn (the cycles found and their
-        chains are the same)."""
+        chains are the same). The search keeps light nodes (:func:`_as_node` turns one into
+        a :class:`Node` chain when it closes a cycle)."""
         if scope is None:
             scope = -1  # every key
         links = self._pass_links(y, x)
-        cell_digit = _CELL_DIGIT
-        to_on = {source.key: source}
-        pending_on = [source]
-        length = 0
         skey = source.key
+        to_on = {skey}
+        pending_on: list[tuple] = [(skey, source.anc, None, source.cause)]
+        length = 0
         while pending_on and length < depth:
             length += 1
             pending_off = []
-            for p in pending_on:
-                pa = p.anc
-                for key, cause in links[p.key]:
+            for e in pending_on:
+                pa = e[1]
+                for key, cause in links[e[0]]:
                     if not pa >> key & 1 and scope >> key & 1:
-                        c, v = cell_digit[key >> 1]
-                        q = Node(c, v, False, [p], cause)
-                        q.anc |= pa
-                        pending_off.append(q)
+                        pending_off.append((key, pa | 1 << key, e, cause))
             length += 1
             pending_on = []
             if length > depth:
                 break
             closing = length >= 4
-            for p in pending_off:
-                pa = p.anc
-                for key, cause in links[p.key]:
-                    ahead = key not in to_on and scope >> key & 1
-                    if ahead or (closing and key == skey):
-                        c, v = cell_digit[key >> 1]
-                        q = Node(c, v, True, [p], cause)
-                        q.anc |= pa
-                        if closing and key == skey:
-                            cycles.append(q)
-                        if ahead:
-                            to_on[key] = q
-                            pending_on.append(q)
+            for e in pending_off:
+                pa = e[1]
+                for key, cause in links[e[0]]:
+                    if key not in to_on and scope >> key & 1:
+                        to_on.add(key)
+                        pending_on.append((key, pa | 1 << key, e, cause))
+                    elif closing and key == skey:
+                        cycles.append(_as_node((key, pa | 1 << key, e, cause), source))
 
-    def _forcing(self, to_on: dict, to_off: dict, y: bool, chains: list, source: Node, depth: int) -> None:
-        """SE's ``doForcingChains``: a breadth-first search in alternating layers (on, then
-        off); a node that is ``source``'s opposite ends a forcing chain (kept once per
-        potential). At most ``depth`` layers are explored (a pass with ``x`` links only)."""
+    def _forcing(self, source: Node, y: bool, chains: list, depth: int) -> None:
+        """SE's ``doForcingChains`` from ``source`` (on or off): a breadth-first search in
+        alternating layers (on, then off); a node that is ``source``'s opposite ends a
+        forcing chain (kept once per potential, ``chains`` included). At most ``depth``
+        layers are explored (a pass with ``x`` links only). Light nodes, as
+        :meth:`_cycles`."""
         links = self._pass_links(y, True)
-        cell_digit = _CELL_DIGIT
-        pending_on = list(to_on.values())
-        pending_off = list(to_off.values())
         skey = source.key
+        first = (skey, source.anc, None, source.cause)
+        pending_on = [first] if source.on else []
+        pending_off = [] if source.on else [first]
+        to_on = {skey} if source.on else set()
+        to_off = set() if source.on else {skey}
         found = {n.key for n in chains}
         layers = 0
         while pending_on or pending_off:
@@ -723,19 +718,17 @@ class Chaining:
                 layers += 1
                 if layers > depth:
                     return
-            for p in pending_on:
-                pa = p.anc
-                for key, cause in links[p.key]:
+            for e in pending_on:
+                pa = e[1]
+                for key, cause in links[e[0]]:
                     target = key ^ 1 == skey and key not in found
                     if target or key not in to_off:
-                        c, v = cell_digit[key >> 1]
-                        q = Node(c, v, False, [p], cause)
-                        q.anc |= pa
+                        q = (key, pa | 1 << key, e, cause)
                         if target:
                             found.add(key)
-                            chains.append(q)
+                            chains.append(_as_node(q, source))
                         if key not in to_off:
-                            to_off[key] = q
+                            to_off.add(key)
                             pending_off.append(q)
             pending_on = []
             if not pending_off:
@@ -744,19 +737,17 @@ class Chaining:
             layers += 1
             if layers > depth:
                 return
-            for p in pending_off:
-                pa = p.anc
-                for key, cause in links[p.key]:
+            for e in pending_off:
+                pa = e[1]
+                for key, cause in links[e[0]]:
                     target = key ^ 1 == skey and key not in found
                     if target or key not in to_on:
-                        c, v = cell_digit[key >> 1]
-                        q = Node(c, v, True, [p], cause)
-                        q.anc |= pa
+                        q = (key, pa | 1 << key, e, cause)
                         if target:
                             found.add(key)
-                            chains.append(q)
+                            chains.append(_as_node(q, source))
                         if key not in to_on:
-                            to_on[key] = q
+                            to_on.add(key)
                             pending_on.append(q)
             pending_off = []
 
@@ -1011,6 +1002,22 @@ class _Probe:
     def __init__(self, technique: str, complexity: int) -> None:
         self.technique = technique
         self.facts = {"complexity": complexity}
+
+
+def _as_node(entry: tuple, source: Node) -> Node:
+    """The :class:`Node` chain of a search's light node ``(key, ancestors as a bit set,
+    light parent, cause)``, back to ``source`` (the light root stands for it)."""
+    entries = []
+    while entry[2] is not None:
+        entries.append(entry)
+        entry = entry[2]
+    node = source
+    cell_digit = _CELL_DIGIT
+    for key, anc, _, cause in reversed(entries):
+        c, v = cell_digit[key >> 1]
+        node = Node(c, v, bool(key & 1), [node], cause)
+        node.anc = anc
+    return node
 
 
 def _reversed_cycle(dst_on: Node) -> Node:
