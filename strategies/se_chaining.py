@@ -622,7 +622,7 @@ class Chaining:
         it off). Each hint knows its start (``hint.start``, the candidate)."""
         if MASK_SIZE[self.grid.cands[p_on.cell]] > 2 and not x:
             return  # Y-cycles start only in bivalue cells
-        cycles: list[Node] = []
+        cycles: list[tuple] = []  # light nodes closing a cycle
         chains: list[Node] = []
         if cycle_depth > 0 and parts & 1:
             scope = None
@@ -636,8 +636,8 @@ class Chaining:
             if parts & 4:
                 self._forcing(Node(p_on.cell, p_on.d, False), y, chains, chain_depth)
         cell, d = p_on.cell, p_on.d
-        for dst_on in cycles:
-            hint = self._cycle_hint(dst_on, y, x)
+        for closing in cycles:
+            hint = self._cycle_hint(closing, p_on, y, x)
             if hint is not None:
                 hint.start = (cell, d, 1)
                 out.append(hint)
@@ -666,8 +666,9 @@ class Chaining:
         ``scope`` (a bit set of node keys), when given, is the strongly connected component
         of ``source`` in the pass's links: a node outside it cannot lead back to ``source``,
         and neither can anything it leads to, so it is not drawn (the cycles found and their
-        chains are the same). The search keeps light nodes (:func:`_as_node` turns one into
-        a :class:`Node` chain when it closes a cycle)."""
+        chains are the same). The search keeps light nodes ``(key, ancestors as a bit set,
+        parent, cause)``; ``cycles`` gets those that close a cycle (:func:`_as_node` makes
+        a :class:`Node` chain of one)."""
         if scope is None:
             scope = -1  # every key
         links = self._pass_links(y, x)
@@ -695,7 +696,7 @@ class Chaining:
                         to_on.add(key)
                         pending_on.append((key, pa | 1 << key, e, cause))
                     elif closing and key == skey:
-                        cycles.append(_as_node((key, pa | 1 << key, e, cause), source))
+                        cycles.append((key, pa | 1 << key, e, cause))
 
     def _forcing(self, source: Node, y: bool, chains: list, depth: int) -> None:
         """SE's ``doForcingChains`` from ``source`` (on or off): a breadth-first search in
@@ -751,29 +752,33 @@ class Chaining:
                             pending_on.append(q)
             pending_off = []
 
-    def _cycle_hint(self, dst_on: Node, y: bool, x: bool) -> ChainHint | None:
-        """SE's ``createCycleHint``: a candidate seeing both an on and an off node of the
-        cycle's digit (outside the cycle's cells) goes (None when there is none: SE drops
-        such a hint)."""
+    def _cycle_hint(self, closing: tuple, source: Node, y: bool, x: bool) -> ChainHint | None:
+        """SE's ``createCycleHint`` for the cycle a search closed (its light node back at
+        ``source``, see :meth:`_cycles`): a candidate seeing both an on and an off node of
+        the cycle's digit (outside the cycle's cells) goes (None when there is none: SE
+        drops such a hint)."""
         pos = self.grid.pos
+        cell_digit = _CELL_DIGIT
         chain = []
         cycle_cells = 0
-        p = dst_on
-        while p.parents:
-            chain.append(p)
-            cycle_cells |= CELL_BIT[p.cell]
-            p = p.parents[0]
+        e = closing
+        while e[2] is not None:
+            c, v = cell_digit[e[0] >> 1]
+            chain.append((c, v, e[0] & 1))
+            cycle_cells |= CELL_BIT[c]
+            e = e[2]
         forw = [0] * 10  # by digit: cells outside the cycle seeing an on node of it
         back = [0] * 10  # ... an off node
-        for p in chain:
-            seen = PEERS[p.cell] & pos[p.d] & ~cycle_cells
-            if p.on:
-                forw[p.d] |= seen
+        for c, v, on in chain:
+            seen = PEERS[c] & pos[v] & ~cycle_cells
+            if on:
+                forw[v] |= seen
             else:
-                back[p.d] |= seen
+                back[v] |= seen
         removable = sorted((c, d) for d in range(1, 10) if forw[d] & back[d] for c in cell_list(forw[d] & back[d]))
         if not removable:
             return None
+        dst_on = _as_node(closing, source)
         return ChainHint("cycle", self, [dst_on, _reversed_cycle(dst_on)], removable, None, x=x, y=y)
 
     def _forcing_hint(self, target: Node, y: bool, x: bool) -> ChainHint:
