@@ -22,7 +22,7 @@ from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, cell_li
 from sudoku_logic.core.step import Step
 from sudoku_logic.strategies.registry import se_rule
 
-from ._se_order import SE_COMBOS, SE_HOUSES
+from ._se_order import SE_HOUSES, digit_sets
 
 _BOXES = range(18, 27)
 _COLS = range(9, 18)
@@ -97,16 +97,11 @@ def _direct_hidden(grid: Grid, size: int, name: str) -> Iterator[Step]:
         if (grid.empty & hm).bit_count() <= size:
             continue
         places = [pos[d] & hm for d in range(10)]
-        for combo in SE_COMBOS[size]:
+        for combo in digit_sets(size, places):  # each digit with two places or more
             union = 0
             for d in combo:
-                p = places[d]
-                if p & (p - 1) == 0:  # fewer than two places
-                    break
-                union |= p
-            else:
-                if union.bit_count() != size:
-                    continue
+                union |= places[d]
+            if union.bit_count() == size:
                 for w in range(1, 10):
                     if w in combo:
                         continue

@@ -13,7 +13,7 @@ from sudoku_logic.core.houses import (
 from sudoku_logic.strategies.registry import se_rule, technique
 from sudoku_logic.core.step import Step
 
-from ._se_order import SE_COMBOS, SE_HOUSES, SE_INDEX_COMBOS
+from ._se_order import SE_HOUSES, SE_INDEX_COMBOS, digit_sets
 
 _SIZE_NAME = {2: "Pair", 3: "Triple", 4: "Quadruple"}
 _COUNT = {2: "two", 3: "three", 4: "four"}
@@ -201,16 +201,11 @@ def se_hidden_sets(grid: Grid, size: int) -> Iterator[Step]:
         if (grid.empty & hm).bit_count() <= 2 * size:
             continue
         places = [pos[d] & hm for d in range(10)]
-        for combo in SE_COMBOS[size]:
+        for combo in digit_sets(size, places):  # each digit with two places or more
             union = 0
             for d in combo:
-                p = places[d]
-                if p & (p - 1) == 0:
-                    break
-                union |= p
-            else:
-                if union.bit_count() != size:
-                    continue
+                union |= places[d]
+            if union.bit_count() == size:
                 keep = 0
                 for d in combo:
                     keep |= DIGIT_BIT[d]
