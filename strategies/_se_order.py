@@ -57,14 +57,14 @@ def subsets(k: int, n: int) -> tuple[tuple[int, ...], ...]:
     return _SUBSETS[(k, n)]
 
 
-def digit_sets(size: int, places: list[int]) -> list[tuple[int, ...]]:
+def digit_sets(size: int, places: list[int]) -> tuple[list[int], list[int], tuple[tuple[int, ...], ...]]:
     """The ``size``-digit sets of :data:`SE_COMBOS` whose digits all have two places or
-    more (``places[d]``: digit ``d``'s places in a house, as a bit set), in SE's order: those
-    of the eligible digits, since SE's order lists the subsets of a prefix first."""
+    more (``places[d]``: digit ``d``'s places in a house, as a bit set), in SE's order, as
+    ``(eligible digits, their places, index sets into them)``: SE's order lists the subsets
+    of a prefix first, so these are the sets of the eligible digits in the same order."""
     eligible = [d for d in range(1, 10) if places[d] & (places[d] - 1)]
-    if len(eligible) < size:
-        return []
-    return [tuple(eligible[i] for i in t) for t in _SUBSETS[(size, len(eligible))]]
+    n = len(eligible)
+    return eligible, [places[d] for d in eligible], _SUBSETS[(size, n)] if n >= size else ()
 
 
 #: The ``k``-subsets of the positions 0-8 and of the digits 1-9, in SE's order.

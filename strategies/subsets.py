@@ -201,11 +201,13 @@ def se_hidden_sets(grid: Grid, size: int) -> Iterator[Step]:
         if (grid.empty & hm).bit_count() <= 2 * size:
             continue
         places = [pos[d] & hm for d in range(10)]
-        for combo in digit_sets(size, places):  # each digit with two places or more
+        digits, their_places, sets = digit_sets(size, places)  # each digit with two places or more
+        for t in sets:
             union = 0
-            for d in combo:
-                union |= places[d]
+            for i in t:
+                union |= their_places[i]
             if union.bit_count() == size:
+                combo = tuple(digits[i] for i in t)
                 keep = 0
                 for d in combo:
                     keep |= DIGIT_BIT[d]
