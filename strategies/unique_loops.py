@@ -155,28 +155,30 @@ def _type3(grid: Grid, loop, a, b, c1: int, c2: int) -> list[_Hint]:
     both_extra = extra & cands[c1] & cands[c2]
     rest = [d for d in range(1, 10) if d != a and d != b and not extra & DIGIT_BIT[d]]
     out = []
-    for degree in range(MASK_SIZE[extra], 8):
-        for t in range(3):
-            h = SE_CELL_HOUSES[c1][t]
-            if h != SE_CELL_HOUSES[c2][t]:
-                continue
+    # the houses c1 and c2 share, with what SE's search needs of each: its empty cells and
+    # the cells that can join a naked set with c1 (two candidates or more; not c1 or c2)
+    shared = []
+    for t in range(3):
+        h = SE_CELL_HOUSES[c1][t]
+        if h == SE_CELL_HOUSES[c2][t]:
             cells = HOUSE_CELLS[h]
-            empty = sum(1 for c in cells if not values[c])
+            mates = [c for c in cells if c != c1 and c != c2 and MASK_SIZE[cands[c]] >= 2]
+            shared.append((h, cells, sum(1 for c in cells if not values[c]), mates))
+    for degree in range(MASK_SIZE[extra], 8):
+        for h, cells, empty, mates in shared:
             i1, i2 = INDEX_IN[h][c1], INDEX_IN[h][c2]
-            if degree * 2 <= empty:
-                for idx in subsets(degree, 9):
-                    if i1 not in idx or i2 in idx:
-                        continue
+            if degree * 2 <= empty and MASK_SIZE[extra] >= 2 and degree - 1 <= len(mates):
+                # SE tries every ``degree`` cells of the house with c1 and without c2, in its
+                # order; a set with a cell of fewer than two candidates fails its test, and
+                # SE's order lists the sets of the others in the same order
+                for pick in subsets(degree - 1, len(mates)):
+                    others = [mates[i] for i in pick]
                     naked = both_extra
-                    masks, others = [], []
-                    for i in idx:
-                        if i == i1:
-                            masks.append(extra)
-                        else:
-                            m = cands[cells[i]]
-                            masks.append(m)
-                            naked |= m
-                            others.append(cells[i])
+                    masks = [extra]
+                    for c in others:
+                        m = cands[c]
+                        masks.append(m)
+                        naked |= m
                     if MASK_SIZE[naked] != degree:
                         continue
                     digits = common_tuple(masks, degree)
