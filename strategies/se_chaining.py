@@ -237,8 +237,9 @@ class Chaining:
         #: (:func:`unary_parts`), which bound its cycle searches
         self._scc: tuple[list[int], list[int]] | None = None
         #: during a search: each unary pass's links, (y, x) -> (the digits' places they
-        #: were made for, :func:`static_links`)
-        self._links: dict[tuple[bool, bool], tuple[list[int], list]] = {}
+        #: were made for, :func:`static_links`), and ``"parts"`` -> (the same, their
+        #: :func:`link_parts`)
+        self._links: dict = {}
 
     def name(self) -> str:
         """SE's name of the rule (``Chaining.toString``)."""
@@ -654,7 +655,10 @@ class Chaining:
         pos = self.grid.pos
         made = self._links.get((y, x))
         if made is None or made[0] != pos:
-            made = self._links[(y, x)] = (pos[:], static_links(self.grid, y, x))
+            parts = self._links.get("parts")
+            if parts is None or parts[0] != pos:
+                parts = self._links["parts"] = (pos[:], link_parts(self.grid))
+            made = self._links[(y, x)] = (pos[:], static_links(self.grid, y, x, parts[1]))
         return made[1]
 
     def _cycles(self, source: Node, y: bool, x: bool, cycles: list, depth: int,
@@ -1128,18 +1132,16 @@ class _UnarySearches:
 _CELL_DIGIT: tuple[tuple[int, int], ...] = tuple((i // 9, i % 9 + 1) for i in range(729))
 
 
-def static_links(grid: Grid, y: bool, x: bool) -> list[list[tuple[int, int]] | None]:
-    """The links of a unary pass on ``grid``, in the order SE's searches draw them, by node
-    key (None for a candidate ``grid`` lacks): ``[(key, cause), ...]``.
-
-    An on node turns off, with ``y``, the other candidates of its cell (digit order, cause
-    :data:`NAKED`), then its digit's other places house by house in SE's order of houses
-    (each cell once, cause the house). An off node turns on, with ``y``, the other
-    candidate of a bivalue cell, then, with ``x``, the other place of its digit in each of
-    its houses that has two (each candidate once): SE's ``getOnToOff`` and ``getOffToOn``
-    without dynamic links, worked out once per pass instead of once per visit."""
+def link_parts(grid: Grid) -> tuple[list, list, list, list]:
+    """The pieces every unary pass's links are made of, by node key (None for a candidate
+    ``grid`` lacks), each a list of ``(key, cause)`` in the order SE draws them: ``(on to
+    off in the cell, on to off in the houses, off to on in a bivalue cell, off to on in the
+    houses with two places)``. See :func:`static_links`."""
     cands, pos = grid.cands, grid.pos
-    out: list[list[tuple[int, int]] | None] = [None] * 1458
+    naked_on: list = [None] * 1458
+    house_on: list = [None] * 1458
+    naked_off: list = [None] * 1458
+    house_off: list = [None] * 1458
     for cell in range(81):
         m = cands[cell]
         if not m:
@@ -1147,11 +1149,13 @@ def static_links(grid: Grid, y: bool, x: bool) -> list[list[tuple[int, int]] | N
         base = cell * 9 - 1
         bit = CELL_BIT[cell]
         houses = SE_CELL_HOUSES[cell]
-        two = y and MASK_SIZE[m] == 2
+        two = MASK_SIZE[m] == 2
         for d in MASK_DIGITS[m]:
             pd = pos[d]
             dm = d - 1
-            on_next = [((base + v) << 1, NAKED) for v in MASK_DIGITS[m & ~DIGIT_BIT[d]]] if y else []
+            key = (base + d) << 1
+            naked_on[key | 1] = [((base + v) << 1, NAKED) for v in MASK_DIGITS[m & ~DIGIT_BIT[d]]]
+            on_next = []
             seen = bit
             for h in houses:
                 mm = pd & HOUSE_MASK[h] & ~seen
@@ -1160,17 +1164,49 @@ def static_links(grid: Grid, y: bool, x: bool) -> list[list[tuple[int, int]] | N
                     low = mm & -mm
                     mm ^= low
                     on_next.append((((low.bit_length() - 1) * 9 + dm) << 1, h))
-            off_next = [(((base + MASK_DIGITS[m & ~DIGIT_BIT[d]][0]) << 1) | 1, NAKED)] if two else []
-            if x:
-                for h in houses:
-                    r = pd & HOUSE_MASK[h]
-                    if r.bit_count() == 2:
-                        k = ((((r & ~bit).bit_length() - 1) * 9 + dm) << 1) | 1
-                        if not any(k == j for j, _ in off_next):
-                            off_next.append((k, h))
-            key = (base + d) << 1
-            out[key | 1] = on_next
-            out[key] = off_next
+            house_on[key | 1] = on_next
+            naked_off[key] = [(((base + MASK_DIGITS[m & ~DIGIT_BIT[d]][0]) << 1) | 1, NAKED)] if two else []
+            off_next = []
+            for h in houses:
+                r = pd & HOUSE_MASK[h]
+                if r.bit_count() == 2:
+                    k = ((((r & ~bit).bit_length() - 1) * 9 + dm) << 1) | 1
+                    if not any(k == j for j, _ in off_next):
+                        off_next.append((k, h))
+            house_off[key] = off_next
+    return naked_on, house_on, naked_off, house_off
+
+
+def static_links(grid: Grid, y: bool, x: bool, parts: tuple | None = None) -> list[list[tuple[int, int]] | None]:
+    """The links of a unary pass on ``grid``, in the order SE's searches draw them, by node
+    key (None for a candidate ``grid`` lacks): ``[(key, cause), ...]``.
+
+    An on node turns off, with ``y``, the other candidates of its cell (digit order, cause
+    :data:`NAKED`), then its digit's other places house by house in SE's order of houses
+    (each cell once, cause the house). An off node turns on, with ``y``, the other
+    candidate of a bivalue cell, then, with ``x``, the other place of its digit in each of
+    its houses that has two (each candidate once): SE's ``getOnToOff`` and ``getOffToOn``
+    without dynamic links, worked out once per pass instead of once per visit. ``parts``:
+    the grid's :func:`link_parts` when already made (the passes share them)."""
+    naked_on, house_on, naked_off, house_off = parts if parts is not None else link_parts(grid)
+    if not y:
+        out = house_on[:]
+        for k in range(0, 1458, 2):
+            if house_off[k] is not None:
+                out[k] = house_off[k] if x else []
+        return out
+    out = [None if h is None else n + h for n, h in zip(naked_on, house_on)]
+    for k in range(0, 1458, 2):
+        nk = naked_off[k]
+        if nk is None:
+            continue
+        if not x:
+            out[k] = nk
+        elif not nk:
+            out[k] = house_off[k]
+        else:
+            j = nk[0][0]
+            out[k] = nk + [e for e in house_off[k] if e[0] != j]
     return out
 
 
