@@ -24,6 +24,13 @@ SE_HOUSES: tuple[int, ...] = tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(
 SE_CELL_HOUSES: tuple[tuple[int, int, int], ...] = tuple(
     (18 + BOX_OF[c], ROW_OF[c], 9 + COL_OF[c]) for c in range(81))
 
+#: Each cell's peers in SE's order of its houses (block, row, column; each cell once, the
+#: cell itself left out), as ``(peer, the house it is first met in, the peer's bit)``.
+SE_PEER_HOUSES: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((c, h, 1 << c) for h in SE_CELL_HOUSES[cell] for c in HOUSE_CELLS[h]
+          if c != cell and not any(c in HOUSE_CELLS[g] for g in SE_CELL_HOUSES[cell][:SE_CELL_HOUSES[cell].index(h)]))
+    for cell in range(81))
+
 #: Position of each cell within each of its houses (SE's ``Region.indexOf``), by house.
 INDEX_IN: list[dict[int, int]] = [{c: i for i, c in enumerate(HOUSE_CELLS[h])} for h in range(27)]
 

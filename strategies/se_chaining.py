@@ -37,7 +37,7 @@ from typing import Callable, Iterator
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list
 
-from ._se_order import SE_CELL_HOUSES
+from ._se_order import SE_CELL_HOUSES, SE_PEER_HOUSES
 
 #: Node causes besides a house index 0-26 (a hidden single in that house).
 NAKED = -1     # the last candidate of its cell
@@ -576,10 +576,11 @@ class Chaining:
         cell_tails, house_tails = new_links(grid, source)
         if not cell_tails and not house_tails:
             return []
-        searches = _UnarySearches(grid, cell_tails, house_tails)
-        passes = ((False, True), (True, False), (True, True))
-        self._scc = (searches.comp, searches.members)
+        self._links = {}
         try:
+            searches = _UnarySearches(grid, cell_tails, house_tails, self._pass_links(True, True))
+            passes = ((False, True), (True, False), (True, True))
+            self._scc = (searches.comp, searches.members)
             return self._parented_unary(grid, source, searches, passes)
         finally:
             self._scc = None
@@ -1084,8 +1085,8 @@ class _UnarySearches:
     strongly connected components of the grid's implications (all links, so a pass that
     uses fewer gets a superset)."""
 
-    def __init__(self, grid: Grid, cell_tails: list[int], house_tails: list[int]) -> None:
-        comp, members, reach = strong_components(static_links(grid, True, True))
+    def __init__(self, grid: Grid, cell_tails: list[int], house_tails: list[int], links: list | None = None) -> None:
+        comp, members, reach = strong_components(links if links is not None else static_links(grid, True, True))
         #: the components (all links: each pass's cycles stay inside their start's)
         self.comp, self.members = comp, members
         tails = cell_tails + house_tails
@@ -1149,22 +1150,14 @@ def link_parts(grid: Grid) -> tuple[list, list, list, list]:
         base = cell * 9 - 1
         bit = CELL_BIT[cell]
         houses = SE_CELL_HOUSES[cell]
+        peers = SE_PEER_HOUSES[cell]
         two = MASK_SIZE[m] == 2
         for d in MASK_DIGITS[m]:
             pd = pos[d]
             dm = d - 1
             key = (base + d) << 1
             naked_on[key | 1] = [((base + v) << 1, NAKED) for v in MASK_DIGITS[m & ~DIGIT_BIT[d]]]
-            on_next = []
-            seen = bit
-            for h in houses:
-                mm = pd & HOUSE_MASK[h] & ~seen
-                seen |= mm
-                while mm:
-                    low = mm & -mm
-                    mm ^= low
-                    on_next.append((((low.bit_length() - 1) * 9 + dm) << 1, h))
-            house_on[key | 1] = on_next
+            house_on[key | 1] = [((c * 9 + dm) << 1, h) for c, h, b in peers if pd & b]
             naked_off[key] = [(((base + MASK_DIGITS[m & ~DIGIT_BIT[d]][0]) << 1) | 1, NAKED)] if two else []
             off_next = []
             for h in houses:
