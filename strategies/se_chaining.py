@@ -386,6 +386,13 @@ class Chaining:
         nesting) the propagation stops once every node still to draw from has so many
         ancestors that no hint using a node made from now on can have a complexity within
         the cap: the nodes it has made are exactly SE's (same order, same parents)."""
+        if not self.dynamic and not self.level:
+            return self._static_chaining(to_on, to_off)
+        return self._propagate(to_on, to_off)
+
+    def _propagate(self, to_on: dict, to_off: dict) -> tuple[Node, Node] | None:
+        """:meth:`_do_chaining` for any rule, the grid's links worked out as the nodes
+        are drawn (a dynamic rule's grid changes as it goes)."""
         grid = self.grid
         cands = grid.cands
         pos = grid.pos
@@ -648,6 +655,54 @@ class Chaining:
             if hint.removable:
                 hint.start = (cell, d, 4 if target.on else 2)
                 out.append(hint)
+
+    def _static_chaining(self, to_on: dict, to_off: dict) -> tuple[Node, Node] | None:
+        """:meth:`_do_chaining` of a rule without dynamic links or nesting (SE's Multiple
+        Forcing Chains): the same propagation over the grid's links drawn once per grid
+        (:func:`static_links`; the grid does not change), a node made only when it is kept
+        or closes a contradiction."""
+        links = self._pass_links(True, True)
+        cell_digit = _CELL_DIGIT
+        cap = self.cap
+        pending_on = deque(to_on.values())
+        pending_off = deque(to_off.values())
+        pop_on, pop_off = pending_on.popleft, pending_off.popleft
+        push_on, push_off = pending_on.append, pending_off.append
+        counts = [0] * 1460 if cap is not None else None
+        low_count = 1
+        if counts is not None:
+            for n in pending_on:
+                counts[n.anc.bit_count()] += 1
+            for n in pending_off:
+                counts[n.anc.bit_count()] += 1
+        while pending_on or pending_off:
+            if counts is not None:
+                while counts[low_count] == 0:
+                    low_count += 1
+                if low_count + 2 > cap:
+                    return None
+            if pending_on:
+                p = pop_on()
+                kept, other, push, on = to_off, to_on, push_off, False
+            else:
+                p = pop_off()
+                kept, other, push, on = to_on, to_off, push_on, True
+            pa = p.anc
+            if counts is not None:
+                counts[pa.bit_count()] -= 1
+            for key, cause in links[p.key]:
+                conj = other.get(key ^ 1)
+                if conj is not None or key not in kept:
+                    c, v = cell_digit[key >> 1]
+                    q = Node(c, v, on, [p], cause)
+                    q.anc |= pa
+                    if conj is not None:
+                        return (q, conj) if on else (conj, q)
+                    kept[key] = q
+                    push(q)
+                    if counts is not None:
+                        counts[q.anc.bit_count()] += 1
+        return None
 
     def _pass_links(self, y: bool, x: bool) -> list:
         """The links of pass ``(y, x)`` on the grid being searched (:func:`static_links`),

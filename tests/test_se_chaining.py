@@ -175,6 +175,34 @@ def test_unary_searches_ruled_out_by_the_link_graph_find_nothing():
     assert found >= 20  # the sample has hints to compare, not only empty lists
 
 
+def test_static_propagation_over_drawn_links_makes_the_same_nodes():
+    """Multiple Forcing Chains propagate over the grid's links drawn once
+    (``Chaining._static_chaining``); the general propagation, which works the links out node
+    by node, gives the same hints with the same chains (every node, parent and cause)."""
+    from sudoku_logic.grading.se import raw_difficulty
+    from sudoku_logic.strategies.se_chaining import Chaining, ancestors
+
+    class General(Chaining):
+        def _static_chaining(self, to_on, to_off):
+            return self._propagate(to_on, to_off)
+
+    def chains(hints):
+        return [(_hint_keys([h]), [[(n.key, n.cause, [q.key for q in n.parents]) for n in ancestors(t)]
+                                   for t in h.targets]) for h in hints]
+
+    cases = [c for c in _recorded(every=5, limit=400)
+             if c[2].rule in ("Multiple Forcing Chains", "Dynamic Forcing Chains")][:8]
+    assert len(cases) >= 4
+    found = 0
+    for _, grid, _ in cases:
+        fast, general = Chaining(True, False, False, 0, raw_difficulty), General(True, False, False, 0, raw_difficulty)
+        a, b = fast.hints(grid), general.hints(grid)
+        assert chains(a) == chains(b)
+        assert chains([h for h in [fast.first(grid)] if h]) == chains([h for h in [general.first(grid)] if h])
+        found += len(a)
+    assert found >= 5  # the sample has hints to compare
+
+
 def test_multiple_and_dynamic_chains_share_propagations_without_changing_hints():
     """A cell's binary chains and the region chains of its houses start from the same
     candidates; the rules propagate each once per search (``Chaining._on_chaining``). The
