@@ -418,6 +418,7 @@ class Chaining:
             for n in pending_off:
                 counts[n.anc.bit_count()] += 1
         houses_of = SE_CELL_HOUSES
+        peers_of = SE_PEER_HOUSES
         try:
             while pending_on or pending_off:
                 if counts is not None:
@@ -451,16 +452,11 @@ class Chaining:
                                 push_off(q)
                                 if counts is not None:
                                     counts[q.anc.bit_count()] += 1
-                    seen = CELL_BIT[cell]
                     pd = pos[d]
-                    for h in houses_of[cell]:
-                        mm = pd & HOUSE_MASK[h] & ~seen
-                        seen |= mm
-                        while mm:
-                            low = mm & -mm
-                            c = low.bit_length() - 1
-                            mm ^= low
-                            key = (c * 9 + d - 1) << 1
+                    dm = d - 1
+                    for c, h, b in peers_of[cell]:
+                        if pd & b:
+                            key = (c * 9 + dm) << 1
                             conj = to_on.get(key | 1)
                             if conj is not None:
                                 q = Node(c, d, False, [p], h)
@@ -480,6 +476,7 @@ class Chaining:
                     if counts is not None:
                         counts[pa.bit_count()] -= 1
                     made = []
+                    made_keys = []
                     if y:
                         m = cands[cell]
                         if MASK_SIZE[m] == 2:
@@ -493,6 +490,7 @@ class Chaining:
                                     a |= r.anc
                             q.anc = a
                             made.append(q)
+                            made_keys.append(q.key)
                     pd = pos[d]
                     bit = CELL_BIT[cell]
                     for h in houses_of[cell]:
@@ -501,7 +499,7 @@ class Chaining:
                         if r2.bit_count() == 2:
                             other = (r2 & ~bit).bit_length() - 1
                             key = ((other * 9 + d - 1) << 1) | 1
-                            if made and any(n.key == key for n in made):
+                            if key in made_keys:
                                 continue
                             q = Node(other, d, True, [p], h)
                             a = q.anc | pa
@@ -515,6 +513,7 @@ class Chaining:
                                     gone ^= low
                             q.anc = a
                             made.append(q)
+                            made_keys.append(key)
                     if dynamic:
                         cands[cell] &= ~DIGIT_BIT[d]
                         pos[d] &= ~bit
