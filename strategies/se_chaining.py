@@ -404,19 +404,10 @@ class Chaining:
         dynamic = self.dynamic
         level = self.level
         cap = self.cap
-        pending_on = deque(to_on.values())
-        pending_off = deque(to_off.values())
+        pending_on, pending_off, counts = _queues(to_on, to_off, cap)
         pop_on, pop_off = pending_on.popleft, pending_off.popleft
         push_on, push_off = pending_on.append, pending_off.append
-        # pending nodes by ancestor count, to know the smallest (it never decreases
-        # without nesting: a new node has more ancestors than the node it comes from)
-        counts = [0] * 1460 if cap is not None else None
         low_count = 1
-        if counts is not None:
-            for n in pending_on:
-                counts[n.anc.bit_count()] += 1
-            for n in pending_off:
-                counts[n.anc.bit_count()] += 1
         houses_of = SE_CELL_HOUSES
         peers_of = SE_PEER_HOUSES
         try:
@@ -663,17 +654,10 @@ class Chaining:
         links = self._pass_links(True, True)
         cell_digit = _CELL_DIGIT
         cap = self.cap
-        pending_on = deque(to_on.values())
-        pending_off = deque(to_off.values())
+        pending_on, pending_off, counts = _queues(to_on, to_off, cap)
         pop_on, pop_off = pending_on.popleft, pending_off.popleft
         push_on, push_off = pending_on.append, pending_off.append
-        counts = [0] * 1460 if cap is not None else None
         low_count = 1
-        if counts is not None:
-            for n in pending_on:
-                counts[n.anc.bit_count()] += 1
-            for n in pending_off:
-                counts[n.anc.bit_count()] += 1
         while pending_on or pending_off:
             if counts is not None:
                 while counts[low_count] == 0:
@@ -771,6 +755,23 @@ class Chaining:
         to_on = {skey} if source.on else set()
         to_off = set() if source.on else {skey}
         found = {n.key for n in chains}
+
+        def layer(pending: list, seen: set, drawn: list) -> None:
+            """What the nodes of one layer imply: a new node is drawn once (``seen``), a
+            node opposite to ``source`` ends a chain."""
+            for e in pending:
+                pa = e[1]
+                for key, cause in links[e[0]]:
+                    target = key ^ 1 == skey and key not in found
+                    if target or key not in seen:
+                        q = (key, pa | 1 << key, e, cause)
+                        if target:
+                            found.add(key)
+                            chains.append(_as_node(q, source))
+                        if key not in seen:
+                            seen.add(key)
+                            drawn.append(q)
+
         layers = 0
         while pending_on or pending_off:
             # on layer: what the on nodes turn off
@@ -778,18 +779,7 @@ class Chaining:
                 layers += 1
                 if layers > depth:
                     return
-            for e in pending_on:
-                pa = e[1]
-                for key, cause in links[e[0]]:
-                    target = key ^ 1 == skey and key not in found
-                    if target or key not in to_off:
-                        q = (key, pa | 1 << key, e, cause)
-                        if target:
-                            found.add(key)
-                            chains.append(_as_node(q, source))
-                        if key not in to_off:
-                            to_off.add(key)
-                            pending_off.append(q)
+            layer(pending_on, to_off, pending_off)
             pending_on = []
             if not pending_off:
                 break
@@ -797,18 +787,7 @@ class Chaining:
             layers += 1
             if layers > depth:
                 return
-            for e in pending_off:
-                pa = e[1]
-                for key, cause in links[e[0]]:
-                    target = key ^ 1 == skey and key not in found
-                    if target or key not in to_on:
-                        q = (key, pa | 1 << key, e, cause)
-                        if target:
-                            found.add(key)
-                            chains.append(_as_node(q, source))
-                        if key not in to_on:
-                            to_on.add(key)
-                            pending_on.append(q)
+            layer(pending_off, to_on, pending_on)
             pending_off = []
 
     def _cycle_hint(self, closing: tuple, source: Node, y: bool, x: bool) -> ChainHint | None:
@@ -1056,6 +1035,23 @@ class Chaining:
             if out:
                 break
         return out
+
+
+def _queues(to_on: dict, to_off: dict, cap: int | None) -> tuple[deque, deque, list[int] | None]:
+    """A propagation's queues of on and off nodes still to draw from, and, with a
+    complexity cap, how many pending nodes have each ancestor count (to know the smallest:
+    it never decreases without nesting, a new node having more ancestors than the node it
+    comes from)."""
+    pending_on = deque(to_on.values())
+    pending_off = deque(to_off.values())
+    counts = None
+    if cap is not None:
+        counts = [0] * 1460
+        for n in pending_on:
+            counts[n.anc.bit_count()] += 1
+        for n in pending_off:
+            counts[n.anc.bit_count()] += 1
+    return pending_on, pending_off, counts
 
 
 class _Probe:
