@@ -21,7 +21,7 @@ them against the full rules.
 from __future__ import annotations
 
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cols_of, rows_of
+from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cell_list, cols_of, rows_of
 
 from ._se_order import SE_COMBOS, SE_HOUSES, SE_INDEX_COMBOS
 
@@ -29,15 +29,6 @@ Source = tuple[list[int], list[int]]
 
 def _off(cell: int, d: int) -> int:
     return (cell * 9 + d - 1) << 1
-
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 def _locking_pairs() -> list[tuple[int, int, int, int]]:
@@ -74,7 +65,7 @@ def locking(grid: Grid, source: Source, removed: list[int]) -> list:
                 continue
             elim = pos[d] & m2 & ~m1
             if elim:
-                out.append(([(c, d) for c in _bits(elim)],
+                out.append(([(c, d) for c in cell_list(elim)],
                             [_off(c, d) for c in HOUSE_CELLS[h1] if gone >> c & 1]))
     return out
 
@@ -104,7 +95,7 @@ def hidden_pairs(grid: Grid, source: Source, removed: list[int]) -> list:
             if not (removed[a] | removed[b]) & hm & ~union:
                 continue
             keep = (1 << (a - 1)) | (1 << (b - 1))
-            elims = [(c, d) for c in _bits(union) for d in MASK_DIGITS[cands[c] & ~keep]]
+            elims = [(c, d) for c in cell_list(union) for d in MASK_DIGITS[cands[c] & ~keep]]
             if not elims:
                 continue
             parents = []
@@ -145,7 +136,7 @@ def naked_pairs(grid: Grid, source: Source, removed: list[int]) -> list:
             if MASK_SIZE[union] != 2:
                 continue
             pair = (1 << cells[i]) | (1 << cells[j])
-            elims = [(c, d) for d in MASK_DIGITS[union] for c in _bits(pos[d] & hm & ~pair)]
+            elims = [(c, d) for d in MASK_DIGITS[union] for c in cell_list(pos[d] & hm & ~pair)]
             if not elims:
                 continue
             parents = [_off(c, d) for c in (cells[i], cells[j]) for d in MASK_DIGITS[src[c] & ~union]]
@@ -187,7 +178,7 @@ def x_wings(grid: Grid, source: Source, removed: list[int]) -> list:
                 if elim:
                     parents = [_off(c, d) for h in (base_off + i, base_off + j) for c in HOUSE_CELLS[h]
                                if gone >> c & 1]
-                    out.append(([(c, d) for c in _bits(elim)], parents))
+                    out.append(([(c, d) for c in cell_list(elim)], parents))
     return out
 
 

@@ -40,7 +40,7 @@ from functools import cmp_to_key
 from typing import Sequence
 
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import BOX_OF, CELL_HOUSES, COL_OF, HOUSE_MASK, MASK_DIGITS, PEERS, ROW_OF
+from sudoku_logic.core.houses import BOX_OF, COL_OF, HOUSE_MASK, MASK_DIGITS, PEERS, ROW_OF, cell_list
 
 NORMAL = 1458
 ON = 729
@@ -66,16 +66,6 @@ def node(cell: int, d: int, on: bool) -> int:
     return (ON if on else 0) + (d - 1) * 81 + cell
 
 
-def bits(x: int) -> list[int]:
-    """The set bits of ``x``, ascending."""
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
-
-
 class GroupNode:
     """HoDoKu's group node: the cells of one line-box intersection holding ``digit`` (two or
     three of them). ``line``/``col``: its row or column (-1 for the other), ``box``."""
@@ -85,7 +75,7 @@ class GroupNode:
     def __init__(self, digit: int, cells: int) -> None:
         self.digit = digit
         self.cells = cells
-        cl = bits(cells)
+        cl = cell_list(cells)
         self.first = cl[0]
         self.box = BOX_OF[cl[0]]
         self.line = ROW_OF[cl[0]] if ROW_OF[cl[0]] == ROW_OF[cl[1]] else -1
@@ -160,7 +150,7 @@ class Position:
     def premises(self) -> list[int]:
         """Every candidate as HoDoKu numbers its tables (cell, then digit): OFF node ids."""
         out = []
-        for c in bits(self.empty):
+        for c in cell_list(self.empty):
             for d in MASK_DIGITS[self.cands[c]]:
                 out.append((d - 1) * 81 + c)
         return out
@@ -173,7 +163,7 @@ def chain_links(P: Position) -> list[list[int] | None]:
     None for a node without a table."""
     succ: list[list[int] | None] = [None] * P.n_nodes
     cands, pos = P.cands, P.pos
-    for c in bits(P.empty):
+    for c in cell_list(P.empty):
         cm = cands[c]
         ds = MASK_DIGITS[cm]
         bivalue = len(ds) == 2
@@ -194,7 +184,7 @@ def chain_links(P: Position) -> list[list[int] | None]:
                     continue  # (HoDoKu: fewer than two places in the house)
                 new = t & ~seen
                 seen |= t
-                for x in bits(new):
+                for x in cell_list(new):
                     on_list.append(base + x)
                 if not t & (t - 1):  # two places: a strong link
                     x = t.bit_length() - 1
@@ -228,7 +218,7 @@ def _group_links(P: Position, succ: list) -> None:
         on_list: list[int] = []
         off_list: list[int] = []
         see = pos[d] & g.buddies
-        for x in bits(see):
+        for x in cell_list(see):
             on_list.append(base + x)
             succ[ON + base + x].append(g_off)
         t = see & HOUSE_MASK[18 + g.box]
@@ -565,7 +555,7 @@ def _loop_targets(P: Position, p: int, reach: int) -> int:
     pos = P.pos
     base = ON + (d - 1) * 81
     on_d = (reach >> base) & ALL81 & ~(1 << c)
-    for x in bits(on_d):
+    for x in cell_list(on_d):
         see = peers & PEERS[x] & pos[d]
         if see & (see - 1):
             out |= 1 << (base + x)
@@ -651,7 +641,7 @@ def _continuous_elims(P: Position, nl: list[int], first_strong: bool, last_stron
         if i > 0 and not P.node_on(ni) and cell(nl[i - 1]) != cell(ni):
             d = P.node_digit(ni)
             see = P.node_buddies(nl[i - 1]) & P.node_buddies(ni) & ~chain_cells & ~(1 << si) & P.pos[d]
-            for x in bits(see):
+            for x in cell_list(see):
                 out.append((x, d))
     return out
 
@@ -678,7 +668,7 @@ def _check_aics(P: Position, t: ChainTable, found: list[Loop], seen: dict) -> No
                 continue
             if depth[n] <= 1:
                 continue
-            elims = [(x, sc) for x in bits(see)]
+            elims = [(x, sc) for x in cell_list(see)]
         else:
             if not buddies >> ei & 1:
                 continue
@@ -743,14 +733,14 @@ def contradictions(P: Position, p: int, on: int, off: int):
             for h in range(first, first + 9):
                 t = s & HOUSE_MASK[h]
                 if t & (t - 1):
-                    yield [ON + (e - 1) * 81 + x for x in bits(t)]
+                    yield [ON + (e - 1) * 81 + x for x in cell_list(t)]
     # a cell left without candidates
     offs = [0] + [_cells_in(off, e) for e in range(1, 10)]
     empty_cells = P.empty
     for e in range(1, 10):
         empty_cells &= offs[e] | ~P.pos[e]
         empty_cells &= ~slices[e]
-    for x in bits(empty_cells):
+    for x in cell_list(empty_cells):
         yield [(e - 1) * 81 + x for e in MASK_DIGITS[P.cands[x]]]
     # a digit with no place left in a house
     for first in (0, 9, 18):
@@ -762,7 +752,7 @@ def contradictions(P: Position, p: int, on: int, off: int):
             for h in range(first, first + 9):
                 t = HOUSE_MASK[h] & a
                 if t and t & o == t:
-                    yield [(e - 1) * 81 + x for x in bits(t)]
+                    yield [(e - 1) * 81 + x for x in cell_list(t)]
 
 
 def has_contradiction(P: Position, p: int, on: int, off: int) -> bool:
@@ -776,7 +766,7 @@ def verity_conclusions(P: Position, sets) -> tuple[int, int]:
     premise ``p``'s (ON, OFF) facts."""
     place = elim = 0
     cands, pos = P.cands, P.pos
-    for c in bits(P.empty):
+    for c in cell_list(P.empty):
         cellmask = 0
         for e in range(9):
             cellmask |= 1 << (e * 81 + c)
@@ -799,7 +789,7 @@ def verity_conclusions(P: Position, sets) -> tuple[int, int]:
             if not t:
                 continue
             ton = toff = ALL729
-            for x in bits(t):
+            for x in cell_list(t):
                 a_on, a_off = sets(ON + (d - 1) * 81 + x)
                 ton &= a_on
                 toff &= a_off
@@ -814,14 +804,14 @@ def verities(P: Position, f: int, contains):
     holds ``f``."""
     fc = N_CELL[f]
     cands, pos = P.cands, P.pos
-    for c in bits(P.empty):
+    for c in cell_list(P.empty):
         if c == fc:
             continue
         for d in MASK_DIGITS[cands[c]]:
             i = (d - 1) * 81 + c
             if contains(ON + i, f) and contains(i, f):
                 yield [(ON + i, f), (i, f)]
-    for c in bits(P.empty):
+    for c in cell_list(P.empty):
         ps = [ON + (d - 1) * 81 + c for d in MASK_DIGITS[cands[c]]]
         if all(contains(p, f) for p in ps):
             yield [(p, f) for p in ps]
@@ -831,7 +821,7 @@ def verities(P: Position, f: int, contains):
             t = pos[d] & hm
             if not t:
                 continue
-            ps = [ON + (d - 1) * 81 + x for x in bits(t)]
+            ps = [ON + (d - 1) * 81 + x for x in cell_list(t)]
             if all(contains(p, f) for p in ps):
                 yield [(p, f) for p in ps]
 
@@ -861,7 +851,7 @@ def contradiction_found(P: Position, p: int, on: int, off: int) -> bool:
     while nonsingle:
         if nonsingle & 1:
             s = (on >> (e * 81)) & ALL81
-            for x in bits(s):  # two of them in one house: one sees the other
+            for x in cell_list(s):  # two of them in one house: one sees the other
                 if s & PEERS[x]:
                     return True
         nonsingle >>= 1
@@ -881,9 +871,9 @@ def contradiction_found(P: Position, p: int, on: int, off: int) -> bool:
             continue
         a = P.allowed[d]
         hs = 0
-        for x in bits(o):
+        for x in cell_list(o):
             hs |= 1 << ROW_OF[x] | 1 << (9 + COL_OF[x]) | 1 << (18 + BOX_OF[x])
-        for h in bits(hs):
+        for h in cell_list(hs):
             t = HOUSE_MASK[h] & a
             if t and t & o == t:
                 return True
@@ -962,9 +952,9 @@ class ChainSearch:
         vp, ve = verity_conclusions(P, self.sets)
         place |= vp
         elim |= ve
-        out = sorted(bits(place), key=lambda i: (i % 81, i))
+        out = sorted(cell_list(place), key=lambda i: (i % 81, i))
         out = [ON + i for i in out]
-        out += sorted(bits(elim), key=lambda i: (i % 81, i))
+        out += sorted(cell_list(elim), key=lambda i: (i % 81, i))
         return out
 
     def proofs(self, f: int):
@@ -1050,7 +1040,7 @@ class _WorkingCopy:
         if self.values[c]:
             return
         peers = PEERS[c] & self.pos[d]
-        for x in bits(peers):
+        for x in cell_list(peers):
             self.delete(x, d)
         bit = 1 << c
         for e in MASK_DIGITS[self.cands[c]]:
@@ -1106,7 +1096,7 @@ def net_fill(P: Position, c: int, d: int, on: bool) -> list[int]:
         cm = w.cands[x]
         add(ON + (e - 1) * 81 + x)
         base = (e - 1) * 81
-        for y in bits(pos0[e] & PEERS[x]):
+        for y in cell_list(pos0[e] & PEERS[x]):
             add(base + y)
         for f in MASK_DIGITS[cm]:
             if f != e:
@@ -1132,7 +1122,7 @@ def net_links(P: Position) -> list[list[int] | None]:
     then ``fillTablesWithGroupNodes``): a candidate's net fill (:func:`net_fill`) without
     the premise, group nodes as in chains."""
     succ: list[list[int] | None] = [None] * P.n_nodes
-    for c in bits(P.empty):
+    for c in cell_list(P.empty):
         for d in MASK_DIGITS[P.cands[c]]:
             i = (d - 1) * 81 + c
             succ[ON + i] = net_fill(P, c, d, True)[1:]

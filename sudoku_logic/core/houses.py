@@ -57,7 +57,8 @@ def cells_of(bits: int) -> Iterator[int]:
 
 
 def cell_list(bits: int) -> list[int]:
-    """The cell indexes in an 81-bit set, ascending, as a list."""
+    """The cell indexes in an 81-bit set, ascending, as a list (the set bits of any bit
+    set, ascending)."""
     out = []
     while bits:
         low = bits & -bits
