@@ -24,13 +24,6 @@ SE_HOUSES: tuple[int, ...] = tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(
 SE_CELL_HOUSES: tuple[tuple[int, int, int], ...] = tuple(
     (18 + BOX_OF[c], ROW_OF[c], 9 + COL_OF[c]) for c in range(81))
 
-#: Each cell's peers in SE's order of its houses (block, row, column; each cell once, the
-#: cell itself left out), as ``(peer, the house it is first met in, the peer's bit)``.
-SE_PEER_HOUSES: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-    tuple((c, h, 1 << c) for h in SE_CELL_HOUSES[cell] for c in HOUSE_CELLS[h]
-          if c != cell and not any(c in HOUSE_CELLS[g] for g in SE_CELL_HOUSES[cell][:SE_CELL_HOUSES[cell].index(h)]))
-    for cell in range(81))
-
 #: Position of each cell within each of its houses (SE's ``Region.indexOf``), by house.
 INDEX_IN: list[dict[int, int]] = [{c: i for i, c in enumerate(HOUSE_CELLS[h])} for h in range(27)]
 
@@ -47,6 +40,11 @@ def _house_cells(c: int) -> tuple[int, ...]:
 #: SE's ``Cell.getHouseCells``: the 20 peers of each cell, block first, then the rest of its
 #: row, then the rest of its column.
 SE_HOUSE_CELLS: tuple[tuple[int, ...], ...] = tuple(_house_cells(c) for c in range(81))
+
+#: The same peers as ``(peer, the first of the cell's houses holding it, the peer's bit)``.
+SE_PEER_HOUSES: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((p, next(h for h in SE_CELL_HOUSES[c] if p in HOUSE_CELLS[h]), 1 << p) for p in SE_HOUSE_CELLS[c])
+    for c in range(81))
 
 
 def _colex(k: int, n: int) -> tuple[tuple[int, ...], ...]:

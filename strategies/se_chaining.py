@@ -260,6 +260,7 @@ class Chaining:
                 found = self._multiple_chains()
             finally:
                 self._memo = {}
+                self._links = {}
         else:
             found = []
             for y, x in ((False, True), (True, False), (True, True)):
@@ -575,7 +576,7 @@ class Chaining:
             return []
         self._links = {}
         try:
-            searches = _UnarySearches(grid, cell_tails, house_tails, self._pass_links(True, True))
+            searches = _UnarySearches(self._pass_links(True, True), cell_tails, house_tails)
             passes = ((False, True), (True, False), (True, True))
             self._scc = (searches.comp, searches.members)
             return self._parented_unary(grid, source, searches, passes)
@@ -1132,11 +1133,11 @@ def new_links(grid: Grid, source: tuple[list[int], list[int]]) -> tuple[list[int
 class _UnarySearches:
     """Which unary searches (:meth:`Chaining._unary`'s parts) from each candidate of a
     grid can make a hint, and which one that crosses given new strong links, read off the
-    strongly connected components of the grid's implications (all links, so a pass that
-    uses fewer gets a superset)."""
+    strongly connected components of the grid's implications (``links``: its
+    :func:`static_links` with every link, so a pass that uses fewer gets a superset)."""
 
-    def __init__(self, grid: Grid, cell_tails: list[int], house_tails: list[int], links: list | None = None) -> None:
-        comp, members, reach = strong_components(links if links is not None else static_links(grid, True, True))
+    def __init__(self, links: list, cell_tails: list[int], house_tails: list[int]) -> None:
+        comp, members, reach = strong_components(links)
         #: the components (all links: each pass's cycles stay inside their start's)
         self.comp, self.members = comp, members
         tails = cell_tails + house_tails
