@@ -565,23 +565,7 @@ def _build_tabling(name, grid, path, on, elims, loop_kind, why, sd, ed, facts) -
         first_strong = not on
         last_strong = tabling.N_ON[path[-1]]
         cell = cell_name(tabling.N_CELL[path[0]])
-        text = why
-        if text is None:
-            if loop_kind == "c":
-                text = ("The chain comes back to its start and closes into a continuous loop, so every "
-                        "weak link in it is also strong: a cell that sees both ends of a weak link cannot "
-                        "hold its digit, and a cell entered and left by strong links keeps only those two digits.")
-            elif first_strong and last_strong:
-                text = (f"If {cell} were not {sd}, the chain would force it to be {sd}: so {cell} is {sd} "
-                        f"and loses its other candidates.")
-            elif not first_strong and not last_strong:
-                text = f"If {cell} were {sd}, the chain would remove {sd} from it: so {cell} is not {sd}."
-            elif not first_strong:
-                text = (f"If {cell} were {sd}, the chain would force it to be {ed} as well: so {cell} is "
-                        f"not {sd}.")
-            else:
-                text = (f"If {cell} were {ed}, {sd} would be gone from it and the chain would then remove "
-                        f"{ed} as well: so {cell} is not {ed}.")
+        text = why if why is not None else _loop_why(loop_kind, first_strong, last_strong, cell, sd, ed)
         return dict(
             cells=_cells_of(table, nodes),
             candidates=_highlight(table, nodes, on),
@@ -760,23 +744,26 @@ def _continuous_elims(grid, table, nodes, on, first_strong, last_strong, sd, ed)
     return sorted(out)
 
 
-def _loop_step(name, grid, table, nodes, on, elims, kind, first_strong, last_strong, sd, ed) -> Step:
-    cell = cell_name(nodes[0] % 81)
+def _loop_why(kind: str, first_strong: bool, last_strong: bool, cell: str, sd: int, ed: int) -> str:
+    """Why a nice loop eliminates: a continuous loop (``kind`` "c"), or a discontinuous one
+    by the links at its start ``cell`` (digits ``sd`` at the start, ``ed`` at the end)."""
     if kind == "c":
-        why = ("The chain comes back to its start and closes into a continuous loop, so every "
-               "weak link in it is also strong: a cell that sees both ends of a weak link cannot "
-               "hold its digit, and a cell entered and left by strong links keeps only those two digits.")
-    elif first_strong and last_strong:
-        why = (f"If {cell} were not {sd}, the chain would force it to be {sd}: so {cell} is {sd} "
-               f"and loses its other candidates.")
-    elif not first_strong and not last_strong:
-        why = f"If {cell} were {sd}, the chain would remove {sd} from it: so {cell} is not {sd}."
-    elif not first_strong:
-        why = (f"If {cell} were {sd}, the chain would force it to be {ed} as well: so {cell} is "
-               f"not {sd}.")
-    else:
-        why = (f"If {cell} were {ed}, {sd} would be gone from it and the chain would then remove "
-               f"{ed} as well: so {cell} is not {ed}.")
+        return ("The chain comes back to its start and closes into a continuous loop, so every "
+                "weak link in it is also strong: a cell that sees both ends of a weak link cannot "
+                "hold its digit, and a cell entered and left by strong links keeps only those two digits.")
+    if first_strong and last_strong:
+        return (f"If {cell} were not {sd}, the chain would force it to be {sd}: so {cell} is {sd} "
+                f"and loses its other candidates.")
+    if not first_strong and not last_strong:
+        return f"If {cell} were {sd}, the chain would remove {sd} from it: so {cell} is not {sd}."
+    if not first_strong:
+        return f"If {cell} were {sd}, the chain would force it to be {ed} as well: so {cell} is not {sd}."
+    return (f"If {cell} were {ed}, {sd} would be gone from it and the chain would then remove "
+            f"{ed} as well: so {cell} is not {ed}.")
+
+
+def _loop_step(name, grid, table, nodes, on, elims, kind, first_strong, last_strong, sd, ed) -> Step:
+    why = _loop_why(kind, first_strong, last_strong, cell_name(nodes[0] % 81), sd, ed)
     digits = _digits_of(elims)
     return _build(name, table, nodes, on, elims, why, lambda chain, _: f"{digits} {chain}")
 
