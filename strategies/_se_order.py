@@ -13,6 +13,7 @@ i.e. colexicographic: ``(0,1,2), (0,1,3), (0,2,3), (1,2,3), (0,1,4), ...``).
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Iterator
 
 from sudoku_logic.core.houses import BOX_OF, COL_OF, HOUSE_CELLS, ROW_OF
 
@@ -62,14 +63,23 @@ def subsets(k: int, n: int) -> tuple[tuple[int, ...], ...]:
     return _SUBSETS[(k, n)]
 
 
-def digit_sets(size: int, places: list[int]) -> tuple[list[int], list[int], tuple[tuple[int, ...], ...]]:
-    """The ``size``-digit sets of :data:`SE_COMBOS` whose digits all have two places or
-    more (``places[d]``: digit ``d``'s places in a house, as a bit set), in SE's order, as
-    ``(eligible digits, their places, index sets into them)``: SE's order lists the subsets
-    of a prefix first, so these are the sets of the eligible digits in the same order."""
+def confined_sets(size: int, places: list[int]) -> Iterator[tuple[tuple[int, ...], int]]:
+    """SE's hidden sets of ``size`` digits in a house (``places[d]``: digit ``d``'s places
+    there, as a bit set): ``(digits, the cells they are confined to)`` for every set of
+    :data:`SE_COMBOS`, in its order, whose digits each have two places or more and together
+    ``size`` places. Only the eligible digits' sets are tried: SE's order lists the subsets
+    of a prefix first, so they come in the same order."""
     eligible = [d for d in range(1, 10) if places[d] & (places[d] - 1)]
     n = len(eligible)
-    return eligible, [places[d] for d in eligible], _SUBSETS[(size, n)] if n >= size else ()
+    if n < size:
+        return
+    their = [places[d] for d in eligible]
+    for t in _SUBSETS[(size, n)]:
+        union = 0
+        for i in t:
+            union |= their[i]
+        if union.bit_count() == size:
+            yield tuple(eligible[i] for i in t), union
 
 
 #: The ``k``-subsets of the positions 0-8 and of the digits 1-9, in SE's order.

@@ -22,7 +22,7 @@ from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, cell_li
 from sudoku_logic.core.step import Step
 from sudoku_logic.strategies.registry import se_rule
 
-from ._se_order import SE_HOUSES, digit_sets
+from ._se_order import SE_HOUSES, confined_sets
 
 _BOXES = range(18, 27)
 _COLS = range(9, 18)
@@ -97,23 +97,17 @@ def _direct_hidden(grid: Grid, size: int, name: str) -> Iterator[Step]:
         if (grid.empty & hm).bit_count() <= size:
             continue
         places = [pos[d] & hm for d in range(10)]
-        digits, their_places, sets = digit_sets(size, places)  # each digit with two places or more
-        for t in sets:
-            union = 0
-            for i in t:
-                union |= their_places[i]
-            if union.bit_count() == size:
-                combo = tuple(digits[i] for i in t)
-                for w in range(1, 10):
-                    if w in combo:
-                        continue
-                    pw = places[w]
-                    if not pw or pw & (pw - 1) == 0:
-                        continue
-                    rest = pw & ~union
-                    if rest and rest & (rest - 1) == 0:
-                        yield _hidden_step(grid, name, h, combo, union, rest.bit_length() - 1, w, places)
-                        break  # SE's hint names the first digit left with one place
+        for combo, union in confined_sets(size, places):
+            for w in range(1, 10):
+                if w in combo:
+                    continue
+                pw = places[w]
+                if not pw or pw & (pw - 1) == 0:
+                    continue
+                rest = pw & ~union
+                if rest and rest & (rest - 1) == 0:
+                    yield _hidden_step(grid, name, h, combo, union, rest.bit_length() - 1, w, places)
+                    break  # SE's hint names the first digit left with one place
 
 
 def _hidden_step(grid: Grid, name: str, h: int, combo: tuple[int, ...], union: int, cell: int,

@@ -13,7 +13,7 @@ from sudoku_logic.core.houses import (
 from sudoku_logic.strategies.registry import se_rule, technique
 from sudoku_logic.core.step import Step
 
-from ._se_order import SE_HOUSES, SE_INDEX_COMBOS, digit_sets
+from ._se_order import SE_HOUSES, SE_INDEX_COMBOS, confined_sets
 
 _SIZE_NAME = {2: "Pair", 3: "Triple", 4: "Quadruple"}
 _COUNT = {2: "two", 3: "three", 4: "four"}
@@ -201,19 +201,13 @@ def se_hidden_sets(grid: Grid, size: int) -> Iterator[Step]:
         if (grid.empty & hm).bit_count() <= 2 * size:
             continue
         places = [pos[d] & hm for d in range(10)]
-        digits, their_places, sets = digit_sets(size, places)  # each digit with two places or more
-        for t in sets:
-            union = 0
-            for i in t:
-                union |= their_places[i]
-            if union.bit_count() == size:
-                combo = tuple(digits[i] for i in t)
-                keep = 0
-                for d in combo:
-                    keep |= DIGIT_BIT[d]
-                elims = [(c, d) for c in cell_list(union) for d in MASK_DIGITS[cands[c] & ~keep]]
-                if elims:
-                    yield _hidden_step(grid, name, size, h, combo, union, keep, elims)
+        for combo, union in confined_sets(size, places):
+            keep = 0
+            for d in combo:
+                keep |= DIGIT_BIT[d]
+            elims = [(c, d) for c in cell_list(union) for d in MASK_DIGITS[cands[c] & ~keep]]
+            if elims:
+                yield _hidden_step(grid, name, size, h, combo, union, keep, elims)
 
 
 def _hidden_step(grid: Grid, name: str, size: int, h: int, combo: tuple[int, ...], union: int,
