@@ -47,6 +47,12 @@ SE_PEER_HOUSES: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     tuple((p, next(h for h in SE_CELL_HOUSES[c] if p in HOUSE_CELLS[h]), 1 << p) for p in SE_HOUSE_CELLS[c])
     for c in range(81))
 
+#: The same peers as ``(bits, house)`` per house of the cell in SE's order: the cells of the
+#: house not in an earlier one (their bits in increasing order are SE's order).
+SE_PEER_SEGMENTS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((sum(b for p, hp, b in SE_PEER_HOUSES[c] if hp == h), h) for h in SE_CELL_HOUSES[c])
+    for c in range(81))
+
 
 def _colex(k: int, n: int) -> tuple[tuple[int, ...], ...]:
     if n == 0:

@@ -37,7 +37,10 @@ from typing import Callable, Iterator
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list
 
-from ._se_order import SE_CELL_HOUSES, SE_PEER_HOUSES
+from ._se_order import SE_CELL_HOUSES, SE_PEER_HOUSES, SE_PEER_SEGMENTS
+
+#: ``1 << key`` for every potential's key (a node's own bit in ancestor bit sets).
+KEY_BIT: tuple[int, ...] = tuple(1 << k for k in range(1458))
 
 #: Node causes besides a house index 0-26 (a hidden single in that house).
 NAKED = -1     # the last candidate of its cell
@@ -46,6 +49,20 @@ ADVANCED = -2  # an elimination of another rule (nested chains)
 #: SE's nested suffixes of rule and hint names by level (``Chaining.getNestedSuffix``).
 NESTED_SUFFIX = {0: "", 1: " (+)", 2: " (+ Forcing Chains)", 3: " (+ Multiple Forcing Chains)",
                  4: " (+ Dynamic Forcing Chains)", 5: " (+ Dynamic Forcing Chains (+ Forcing Chains))"}
+
+
+def rule_techniques(multiple: bool, dynamic: bool, nishio: bool, level: int) -> tuple[str, ...]:
+    """The names of the hints the rule ``Chaining(multiple, dynamic, nishio, level)`` can
+    give."""
+    if not multiple and not dynamic:
+        return ("Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle",
+                "Forcing X-Chain", "Forcing Chain")
+    if nishio:
+        return ("Nishio Forcing Chains",)
+    if not dynamic:
+        return ("Cell Forcing Chains", "Region Forcing Chains")
+    return tuple(f"Dynamic {k} Forcing Chains{NESTED_SUFFIX[level]}"
+                 for k in ("Contradiction", "Double", "Cell", "Region"))
 
 
 class Node:
@@ -58,7 +75,7 @@ class Node:
     __slots__ = ("cell", "d", "on", "key", "parents", "cause", "nested", "anc")
 
     def __init__(self, cell: int, d: int, on: bool, parents: list | None = None,
-                 cause: int | None = None, nested: "ChainHint | None" = None) -> None:
+                 cause: int | None = None, nested: "ChainHint | None" = None, anc: int = 0) -> None:
         self.cell = cell
         self.d = d
         self.on = on
@@ -66,14 +83,15 @@ class Node:
         self.parents = parents if parents is not None else []
         self.cause = cause
         self.nested = nested
-        #: the keys of the node and all its ancestors as a bit set (set by :func:`_anc`
-        #: once the parents are complete; its size is SE's ancestor count)
-        self.anc = 1 << key
+        #: the keys of the node and all its ancestors as a bit set (``anc``: its
+        #: ancestors' as known when it is made; :func:`_anc` completes it once the parents
+        #: are final; its size is SE's ancestor count)
+        self.anc = anc | KEY_BIT[key]
 
 
 def _anc(node: Node) -> Node:
     """Complete ``node.anc`` from its parents' (call once its parents are final)."""
-    a = 1 << node.key
+    a = KEY_BIT[node.key]
     for p in node.parents:
         a |= p.anc
     node.anc = a
@@ -410,7 +428,7 @@ class Chaining:
         push_on, push_off = pending_on.append, pending_off.append
         low_count = 1
         houses_of = SE_CELL_HOUSES
-        peers_of = SE_PEER_HOUSES
+        segments_of = SE_PEER_SEGMENTS
         try:
             while pending_on or pending_off:
                 if counts is not None:
@@ -434,29 +452,27 @@ class Chaining:
                             key = (base + v) << 1
                             conj = to_on.get(key | 1)
                             if conj is not None:
-                                q = Node(cell, v, False, [p], NAKED)
-                                q.anc |= pa
-                                return conj, q
+                                return conj, Node(cell, v, False, [p], NAKED, None, pa)
                             if key not in to_off:
-                                q = Node(cell, v, False, [p], NAKED)
-                                q.anc |= pa
+                                q = Node(cell, v, False, [p], NAKED, None, pa)
                                 to_off[key] = q
                                 push_off(q)
                                 if counts is not None:
                                     counts[q.anc.bit_count()] += 1
                     pd = pos[d]
                     dm = d - 1
-                    for c, h, b in peers_of[cell]:
-                        if pd & b:
+                    for seg, h in segments_of[cell]:
+                        m = pd & seg
+                        while m:
+                            low = m & -m
+                            c = low.bit_length() - 1
+                            m ^= low
                             key = (c * 9 + dm) << 1
                             conj = to_on.get(key | 1)
                             if conj is not None:
-                                q = Node(c, d, False, [p], h)
-                                q.anc |= pa
-                                return conj, q
+                                return conj, Node(c, d, False, [p], h, None, pa)
                             if key not in to_off:
-                                q = Node(c, d, False, [p], h)
-                                q.anc |= pa
+                                q = Node(c, d, False, [p], h, None, pa)
                                 to_off[key] = q
                                 push_off(q)
                                 if counts is not None:
@@ -467,22 +483,30 @@ class Chaining:
                     pa = p.anc
                     if counts is not None:
                         counts[pa.bit_count()] -= 1
-                    made = []
-                    made_keys = []
+                    # the cell's last candidate, then the digit's last place in each house;
+                    # each checked against the off nodes as it is made (SE makes them all,
+                    # then checks them in the same order)
                     if y:
                         m = cands[cell]
                         if MASK_SIZE[m] == 2:
                             v = MASK_DIGITS[m & ~DIGIT_BIT[d]][0]
-                            q = Node(cell, v, True, [p], NAKED)
-                            a = q.anc | pa
-                            if dynamic:
-                                for w in MASK_DIGITS[src_cands[cell] & ~m]:
-                                    r = to_off[(cell * 9 + w - 1) << 1]
-                                    q.parents.append(r)
-                                    a |= r.anc
-                            q.anc = a
-                            made.append(q)
-                            made_keys.append(q.key)
+                            key = ((cell * 9 + v - 1) << 1) | 1
+                            conj = to_off.get(key ^ 1)
+                            if conj is not None or key not in to_on:
+                                q = Node(cell, v, True, [p], NAKED, None, pa)
+                                if dynamic:
+                                    a = q.anc
+                                    for w in MASK_DIGITS[src_cands[cell] & ~m]:
+                                        r = to_off[(cell * 9 + w - 1) << 1]
+                                        q.parents.append(r)
+                                        a |= r.anc
+                                    q.anc = a
+                                if conj is not None:
+                                    return q, conj
+                                to_on[key] = q
+                                push_on(q)
+                                if counts is not None:
+                                    counts[q.anc.bit_count()] += 1
                     pd = pos[d]
                     bit = CELL_BIT[cell]
                     for h in houses_of[cell]:
@@ -491,11 +515,12 @@ class Chaining:
                         if r2.bit_count() == 2:
                             other = (r2 & ~bit).bit_length() - 1
                             key = ((other * 9 + d - 1) << 1) | 1
-                            if key in made_keys:
+                            conj = to_off.get(key ^ 1)
+                            if conj is None and key in to_on:
                                 continue
-                            q = Node(other, d, True, [p], h)
-                            a = q.anc | pa
+                            q = Node(other, d, True, [p], h, None, pa)
                             if dynamic:
+                                a = q.anc
                                 gone = src_pos[d] & hm & ~pd
                                 while gone:
                                     low = gone & -gone
@@ -503,21 +528,16 @@ class Chaining:
                                     q.parents.append(r)
                                     a |= r.anc
                                     gone ^= low
-                            q.anc = a
-                            made.append(q)
-                            made_keys.append(key)
-                    if dynamic:
-                        cands[cell] &= ~DIGIT_BIT[d]
-                        pos[d] &= ~bit
-                    for q in made:
-                        conj = to_off.get(q.key & ~1)
-                        if conj is not None:
-                            return q, conj
-                        if q.key not in to_on:
-                            to_on[q.key] = q
+                                q.anc = a
+                            if conj is not None:
+                                return q, conj
+                            to_on[key] = q
                             push_on(q)
                             if counts is not None:
                                 counts[q.anc.bit_count()] += 1
+                    if dynamic:
+                        cands[cell] &= ~DIGIT_BIT[d]
+                        pos[d] &= ~bit
                 if level > 0 and not pending_on and not pending_off:
                     for q in self._advanced(to_off):
                         if q.key not in to_off:
@@ -678,8 +698,7 @@ class Chaining:
                 conj = other.get(key ^ 1)
                 if conj is not None or key not in kept:
                     c, v = cell_digit[key >> 1]
-                    q = Node(c, v, on, [p], cause)
-                    q.anc |= pa
+                    q = Node(c, v, on, [p], cause, None, pa)
                     if conj is not None:
                         return (q, conj) if on else (conj, q)
                     kept[key] = q
@@ -887,7 +906,7 @@ class Chaining:
         if not (contradiction or double):
             return  # what follows from the candidate off could make no hint here
         off_off[p_off.key] = p_off
-        absurd = self._do_chaining(off_on, off_off)
+        absurd = None if self._dead_end(p_off) else self._do_chaining(off_on, off_off)
         if contradiction and absurd is not None:
             hint = self._binary_hint(absurd[0], absurd[1], p_off, p_off, True, off=False)
             if hint.removable:
@@ -903,6 +922,19 @@ class Chaining:
                 q = off_off.get(key)
                 if q is not None:
                     out.append(self._binary_hint(p, q, p_off, q, False, off=True))
+
+    def _dead_end(self, p_off: Node) -> bool:
+        """Whether nothing follows from ``p_off`` alone, without nesting: its cell keeps
+        more than one other candidate (or Y links are off) and no house of the cell keeps
+        one other place for its digit."""
+        if self.level:
+            return False
+        grid = self.grid
+        cell = p_off.cell
+        if not self.nishio and MASK_SIZE[grid.cands[cell]] == 2:
+            return False
+        pd = grid.pos[p_off.d]
+        return all((pd & HOUSE_MASK[h]).bit_count() != 2 for h in SE_CELL_HOUSES[cell])
 
     def _binary_hint(self, dst_on: Node, dst_off: Node, source: Node, target: Node,
                      absurd: bool, off: bool) -> ChainHint:

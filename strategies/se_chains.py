@@ -18,7 +18,7 @@ from sudoku_logic.core.houses import cell_name, cells_name, house_name
 from sudoku_logic.core.step import LazyStep, Step
 from sudoku_logic.strategies.registry import se_rule
 
-from .se_chaining import NESTED_SUFFIX, Chaining, ChainHint, Node, ancestors
+from .se_chaining import NESTED_SUFFIX, Chaining, ChainHint, Node, ancestors, rule_techniques
 
 #: The SE rules: (name, multiple, dynamic, nishio, level), in SE's order.
 CHAINING_RULES = (
@@ -27,18 +27,6 @@ CHAINING_RULES = (
     ("Multiple Forcing Chains", True, False, False, 0),
     ("Dynamic Forcing Chains", True, True, False, 0),
 ) + tuple((f"Dynamic Forcing Chains{NESTED_SUFFIX[lvl]}", True, True, False, lvl) for lvl in range(1, 6))
-
-
-def _techniques(multiple: bool, dynamic: bool, nishio: bool, level: int) -> tuple[str, ...]:
-    if not multiple and not dynamic:
-        return ("Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle",
-                "Forcing X-Chain", "Forcing Chain")
-    if nishio:
-        return ("Nishio Forcing Chains",)
-    if not dynamic:
-        return ("Cell Forcing Chains", "Region Forcing Chains")
-    return tuple(f"Dynamic {k} Forcing Chains{NESTED_SUFFIX[level]}"
-                 for k in ("Contradiction", "Double", "Cell", "Region"))
 
 
 def chaining_steps(grid: Grid, ctx: SolveContext | None, multiple: bool, dynamic: bool,
@@ -64,7 +52,7 @@ def _register(name: str, multiple: bool, dynamic: bool, nishio: bool, level: int
         return chaining_steps(grid, ctx, multiple, dynamic, nishio, level)
     rule.__name__ = "se_" + "".join(ch if ch.isalnum() else "_" for ch in name.lower())
     rule.__doc__ = f"SE's {name}, in SE's order."
-    se_rule(name, _techniques(multiple, dynamic, nishio, level), costly=True)(rule)
+    se_rule(name, rule_techniques(multiple, dynamic, nishio, level), costly=True)(rule)
 
 
 for _args in CHAINING_RULES:

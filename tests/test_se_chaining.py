@@ -227,3 +227,17 @@ def test_multiple_and_dynamic_chains_share_propagations_without_changing_hints()
             assert (a is None) == (b is None)
             if a is not None:
                 assert _hint_keys([a]) == _hint_keys([b])
+
+
+def test_peer_segments_follow_se_peer_order():
+    """The propagation scans a cell's peers house by house through SE_PEER_SEGMENTS' bit
+    masks: in increasing bit order they are SE's getHouseCells order, with their house."""
+    from sudoku_logic.strategies._se_order import SE_PEER_HOUSES, SE_PEER_SEGMENTS
+    for c in range(81):
+        order = []
+        for seg, h in SE_PEER_SEGMENTS[c]:
+            while seg:
+                low = seg & -seg
+                order.append((low.bit_length() - 1, h))
+                seg ^= low
+        assert order == [(p, h) for p, h, _ in SE_PEER_HOUSES[c]]
