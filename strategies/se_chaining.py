@@ -101,6 +101,52 @@ def _anc(node: Node) -> Node:
         return f"r{self.cell // 9 + 1}c{self.cell % 9 + 1}{'=' if self.on else '<>'}{self.d}"
 
 
+def _root(key: int) -> tuple:
+    """The light node of a chain's start (see :func:`_light_ancestors`)."""
+    return (key, KEY_BIT[key], (), None, None)
+
+
+def _light_ancestors(node: tuple) -> list[tuple]:
+    """:func:`ancestors` of a light node ``(key, ancestors as a bit set, parents, cause,
+    nested hint)``, the form the multiple and dynamic searches make their nodes in."""
+    out = []
+    done = set()
+    todo = [node]
+    while todo:
+        nxt = []
+        for p in todo:
+            if p[0] not in done:
+                done.add(p[0])
+                out.append(p)
+                nxt.extend(p[2])
+        todo = nxt
+    return out
+
+
+def _materialize(light: list[tuple]) -> list[Node]:
+    """The :class:`Node` chains of light nodes (one node per light node, parents shared)."""
+    made: dict[int, Node] = {}
+    cell_digit = _CELL_DIGIT
+    for top in light:
+        stack = [top]
+        while stack:
+            e = stack[-1]
+            if id(e) in made:
+                stack.pop()
+                continue
+            todo = [p for p in e[2] if id(p) not in made]
+            if todo:
+                stack.extend(reversed(todo))
+                continue
+            stack.pop()
+            key = e[0]
+            c, v = cell_digit[key >> 1]
+            n = Node(c, v, bool(key & 1), [made[id(p)] for p in e[2]], e[3], e[4])
+            n.anc = e[1]
+            made[id(e)] = n
+    return [made[id(t)] for t in light]
+
+
 def ancestors(node: Node) -> list[Node]:
     """``node`` and every node it follows from, each potential once, breadth first as SE's
     ``ChainingHint.getChain`` lists them."""
@@ -132,23 +178,26 @@ class ChainHint:
     eliminations as ``(cell, digit)`` pairs, sorted; ``placement``: the digit placed, if the
     hint's result is an on node. ``technique`` and ``facts`` let the SE scale rate it."""
 
-    __slots__ = ("kind", "rule", "targets", "removable", "placement", "x", "y", "absurd",
-                 "source", "source_cell", "house", "digit", "technique", "facts",
+    __slots__ = ("kind", "rule", "_targets", "_light", "removable", "placement", "x", "y",
+                 "absurd", "_source", "source_cell", "house", "digit", "technique", "facts",
                  "start", "_complexity", "_signature")
 
     def __init__(self, kind: str, rule: "Chaining", targets: list[Node], removable: list,
                  placement: tuple[int, int] | None, *, x: bool = True, y: bool = True,
                  absurd: bool = False, source: Node | None = None, source_cell: int = -1,
-                 house: int = -1, digit: int = 0) -> None:
+                 house: int = -1, digit: int = 0, light: bool = False) -> None:
         self.kind = kind
         self.rule = rule
-        self.targets = targets
+        #: ``light``: the targets (and source) are light nodes, made into :class:`Node`
+        #: chains when first read
+        self._light = light
+        self._targets = targets
         self.removable = removable
         self.placement = placement
         self.x = x
         self.y = y
         self.absurd = absurd
-        self.source = source
+        self._source = source
         self.source_cell = source_cell
         self.house = house
         self.digit = digit
@@ -159,10 +208,29 @@ class ChainHint:
         self.technique = self._name()
         self.facts = None
 
+    @property
+    def targets(self) -> list[Node]:
+        """The chains' last nodes."""
+        if self._light:
+            self._targets = _materialize(self._targets)
+            if self._source is not None:
+                self._source = _materialize([self._source])[0]
+            self._light = False
+        return self._targets
+
+    @property
+    def source(self) -> Node | None:
+        """A binary hint's starting potential."""
+        if self._light:
+            self.targets  # noqa: B018 -- makes the light nodes into Nodes
+        return self._source
+
     # ------------------------------------------------------------------ rating facts
     def flat_complexity(self) -> int:
         """SE's ``getFlatComplexity``: the ancestors of each chain counted on their own
         (a cycle counts its one chain)."""
+        if self._light:
+            return sum(t[1].bit_count() for t in self._targets)
         if self.kind in ("cycle", "forcing"):
             return ancestor_count(self.targets[0])
         return sum(ancestor_count(t) for t in self.targets)
@@ -171,13 +239,18 @@ class ChainHint:
         """The distinct nested chains the chains rely on (SE's ``FullChain`` equality)."""
         out = []
         seen = set()
-        for target in self.targets:
-            for p in ancestors(target):
-                if p.nested is not None:
-                    sig = p.nested.signature()
-                    if sig not in seen:
-                        seen.add(sig)
-                        out.append(p.nested)
+        if self._light:
+            if not self.rule.level:
+                return out  # only nesting rules make nodes with a nested chain
+            found = [p[4] for t in self._targets for p in _light_ancestors(t)]
+        else:
+            found = [p.nested for t in self.targets for p in ancestors(t)]
+        for nested in found:
+            if nested is not None:
+                sig = nested.signature()
+                if sig not in seen:
+                    seen.add(sig)
+                    out.append(nested)
         return out
 
     def complexity(self) -> int:
@@ -189,7 +262,10 @@ class ChainHint:
     def signature(self) -> tuple:
         """What makes two hints' chains equal for SE (``FullChain.equals``)."""
         if self._signature is None:
-            self._signature = tuple((t.key, tuple(p.key for p in ancestors(t))) for t in self.targets)
+            if self._light:
+                self._signature = tuple((t[0], tuple(p[0] for p in _light_ancestors(t))) for t in self._targets)
+            else:
+                self._signature = tuple((t.key, tuple(p.key for p in ancestors(t))) for t in self.targets)
         return self._signature
 
     def sort_key(self) -> int:
@@ -429,6 +505,8 @@ class Chaining:
         low_count = 1
         houses_of = SE_CELL_HOUSES
         segments_of = SE_PEER_SEGMENTS
+        cell_digit = _CELL_DIGIT
+        key_bit = KEY_BIT
         try:
             while pending_on or pending_off:
                 if counts is not None:
@@ -438,8 +516,8 @@ class Chaining:
                         return None
                 if pending_on:
                     p = pop_on()
-                    cell, d = p.cell, p.d
-                    pa = p.anc
+                    cell, d = cell_digit[p[0] >> 1]
+                    pa = p[1]
                     if counts is not None:
                         counts[pa.bit_count()] -= 1
                     if y:
@@ -452,13 +530,13 @@ class Chaining:
                             key = (base + v) << 1
                             conj = to_on.get(key | 1)
                             if conj is not None:
-                                return conj, Node(cell, v, False, [p], NAKED, None, pa)
+                                return conj, (key, pa | key_bit[key], [p], NAKED, None)
                             if key not in to_off:
-                                q = Node(cell, v, False, [p], NAKED, None, pa)
+                                q = (key, pa | key_bit[key], [p], NAKED, None)
                                 to_off[key] = q
                                 push_off(q)
                                 if counts is not None:
-                                    counts[q.anc.bit_count()] += 1
+                                    counts[q[1].bit_count()] += 1
                     pd = pos[d]
                     dm = d - 1
                     for seg, h in segments_of[cell]:
@@ -470,17 +548,17 @@ class Chaining:
                             key = (c * 9 + dm) << 1
                             conj = to_on.get(key | 1)
                             if conj is not None:
-                                return conj, Node(c, d, False, [p], h, None, pa)
+                                return conj, (key, pa | key_bit[key], [p], h, None)
                             if key not in to_off:
-                                q = Node(c, d, False, [p], h, None, pa)
+                                q = (key, pa | key_bit[key], [p], h, None)
                                 to_off[key] = q
                                 push_off(q)
                                 if counts is not None:
-                                    counts[q.anc.bit_count()] += 1
+                                    counts[q[1].bit_count()] += 1
                 else:
                     p = pop_off()
-                    cell, d = p.cell, p.d
-                    pa = p.anc
+                    cell, d = cell_digit[p[0] >> 1]
+                    pa = p[1]
                     if counts is not None:
                         counts[pa.bit_count()] -= 1
                     # the cell's last candidate, then the digit's last place in each house;
@@ -493,20 +571,20 @@ class Chaining:
                             key = ((cell * 9 + v - 1) << 1) | 1
                             conj = to_off.get(key ^ 1)
                             if conj is not None or key not in to_on:
-                                q = Node(cell, v, True, [p], NAKED, None, pa)
+                                parents = [p]
+                                a = pa | key_bit[key]
                                 if dynamic:
-                                    a = q.anc
                                     for w in MASK_DIGITS[src_cands[cell] & ~m]:
                                         r = to_off[(cell * 9 + w - 1) << 1]
-                                        q.parents.append(r)
-                                        a |= r.anc
-                                    q.anc = a
+                                        parents.append(r)
+                                        a |= r[1]
+                                q = (key, a, parents, NAKED, None)
                                 if conj is not None:
                                     return q, conj
                                 to_on[key] = q
                                 push_on(q)
                                 if counts is not None:
-                                    counts[q.anc.bit_count()] += 1
+                                    counts[a.bit_count()] += 1
                     pd = pos[d]
                     bit = CELL_BIT[cell]
                     for h in houses_of[cell]:
@@ -518,30 +596,30 @@ class Chaining:
                             conj = to_off.get(key ^ 1)
                             if conj is None and key in to_on:
                                 continue
-                            q = Node(other, d, True, [p], h, None, pa)
+                            parents = [p]
+                            a = pa | key_bit[key]
                             if dynamic:
-                                a = q.anc
                                 gone = src_pos[d] & hm & ~pd
                                 while gone:
                                     low = gone & -gone
                                     r = to_off[((low.bit_length() - 1) * 9 + d - 1) << 1]
-                                    q.parents.append(r)
-                                    a |= r.anc
+                                    parents.append(r)
+                                    a |= r[1]
                                     gone ^= low
-                                q.anc = a
+                            q = (key, a, parents, h, None)
                             if conj is not None:
                                 return q, conj
                             to_on[key] = q
                             push_on(q)
                             if counts is not None:
-                                counts[q.anc.bit_count()] += 1
+                                counts[a.bit_count()] += 1
                     if dynamic:
                         cands[cell] &= ~DIGIT_BIT[d]
                         pos[d] &= ~bit
                 if level > 0 and not pending_on and not pending_off:
                     for q in self._advanced(to_off):
-                        if q.key not in to_off:
-                            to_off[q.key] = q
+                        if q[0] not in to_off:
+                            to_off[q[0]] = q
                             push_off(q)
             return None
         finally:
@@ -673,7 +751,7 @@ class Chaining:
         (:func:`static_links`; the grid does not change), a node made only when it is kept
         or closes a contradiction."""
         links = self._pass_links(True, True)
-        cell_digit = _CELL_DIGIT
+        key_bit = KEY_BIT
         cap = self.cap
         pending_on, pending_off, counts = _queues(to_on, to_off, cap)
         pop_on, pop_off = pending_on.popleft, pending_off.popleft
@@ -691,20 +769,19 @@ class Chaining:
             else:
                 p = pop_off()
                 kept, other, push, on = to_on, to_off, push_on, True
-            pa = p.anc
+            pa = p[1]
             if counts is not None:
                 counts[pa.bit_count()] -= 1
-            for key, cause in links[p.key]:
+            for key, cause in links[p[0]]:
                 conj = other.get(key ^ 1)
                 if conj is not None or key not in kept:
-                    c, v = cell_digit[key >> 1]
-                    q = Node(c, v, on, [p], cause, None, pa)
+                    q = (key, pa | key_bit[key], [p], cause, None)
                     if conj is not None:
                         return (q, conj) if on else (conj, q)
                     kept[key] = q
                     push(q)
                     if counts is not None:
-                        counts[q.anc.bit_count()] += 1
+                        counts[q[1].bit_count()] += 1
         return None
 
     def _pass_links(self, y: bool, x: bool) -> list:
@@ -870,8 +947,9 @@ class Chaining:
         cell_on: dict | None = None
         cell_off: dict | None = None
         for d in MASK_DIGITS[grid.cands[cell]]:
-            p_on = Node(cell, d, True)
-            p_off = Node(cell, d, False)
+            key = (cell * 9 + d - 1) << 1
+            p_on = _root(key | 1)
+            p_off = _root(key)
             on_on: dict = {}
             on_off: dict = {}
             double = n >= 3 and not self.nishio and self.dynamic
@@ -889,12 +967,12 @@ class Chaining:
                 cell_off = {k: v for k, v in cell_off.items() if k in on_off}
         if not self.nishio and (n == 2 or (self.multiple and n > 2)):
             for outcomes, common in ((value_to_on, cell_on), (value_to_off, cell_off)):
-                for p in common.values():
-                    hint = self._cell_hint(cell, p, outcomes)
+                for key in common:
+                    hint = self._cell_hint(cell, key, outcomes)
                     if hint.removable:
                         out.append(hint)
 
-    def _binary(self, p_on: Node, p_off: Node, out: list, on_on: dict, on_off: dict,
+    def _binary(self, p_on: tuple, p_off: tuple, out: list, on_on: dict, on_off: dict,
                 double: bool, contradiction: bool) -> None:
         """SE's ``doBinaryChaining``: the candidate on, then off; a contradiction rules
         that case out; what follows either way holds."""
@@ -905,8 +983,8 @@ class Chaining:
             out.append(self._binary_hint(absurd[0], absurd[1], p_on, p_on, True, off=True))
         if not (contradiction or double):
             return  # what follows from the candidate off could make no hint here
-        off_off[p_off.key] = p_off
-        absurd = None if self._dead_end(p_off) else self._do_chaining(off_on, off_off)
+        off_off[p_off[0]] = p_off
+        absurd = None if self._dead_end(p_off[0]) else self._do_chaining(off_on, off_off)
         if contradiction and absurd is not None:
             hint = self._binary_hint(absurd[0], absurd[1], p_off, p_off, True, off=False)
             if hint.removable:
@@ -923,48 +1001,49 @@ class Chaining:
                 if q is not None:
                     out.append(self._binary_hint(p, q, p_off, q, False, off=True))
 
-    def _dead_end(self, p_off: Node) -> bool:
-        """Whether nothing follows from ``p_off`` alone, without nesting: its cell keeps
-        more than one other candidate (or Y links are off) and no house of the cell keeps
-        one other place for its digit."""
+    def _dead_end(self, key: int) -> bool:
+        """Whether nothing follows from the off potential ``key`` alone, without nesting:
+        its cell keeps more than one other candidate (or Y links are off) and no house of
+        the cell keeps one other place for its digit."""
         if self.level:
             return False
         grid = self.grid
-        cell = p_off.cell
+        cell, d = _CELL_DIGIT[key >> 1]
         if not self.nishio and MASK_SIZE[grid.cands[cell]] == 2:
             return False
-        pd = grid.pos[p_off.d]
+        pd = grid.pos[d]
         return all((pd & HOUSE_MASK[h]).bit_count() != 2 for h in SE_CELL_HOUSES[cell])
 
-    def _binary_hint(self, dst_on: Node, dst_off: Node, source: Node, target: Node,
+    def _binary_hint(self, dst_on: tuple, dst_off: tuple, source: tuple, target: tuple,
                      absurd: bool, off: bool) -> ChainHint:
         """SE's ``createChainingOffHint`` (``off``: the target's candidate goes) or
         ``createChainingOnHint`` (the target's cell loses its other candidates)."""
+        cell, d = _CELL_DIGIT[target[0] >> 1]
         if off:
-            removable = [(target.cell, target.d)]
+            removable = [(cell, d)]
         else:
-            removable = [(target.cell, v) for v in MASK_DIGITS[self.grid.cands[target.cell] & ~DIGIT_BIT[target.d]]]
+            removable = [(cell, v) for v in MASK_DIGITS[self.grid.cands[cell] & ~DIGIT_BIT[d]]]
         if self.nishio or absurd:
-            placement = None if source.on else (source.cell, source.d)
+            placement = None if source[0] & 1 else _CELL_DIGIT[source[0] >> 1]
         else:
-            placement = (dst_on.cell, dst_on.d) if dst_on.on else None
+            placement = _CELL_DIGIT[dst_on[0] >> 1] if dst_on[0] & 1 else None
         return ChainHint("binary", self, [dst_on, dst_off], removable, placement, absurd=absurd,
-                         source=source)
+                         source=source, light=True)
 
-    def _on_chaining(self, p_on: Node, to_on: dict, to_off: dict) -> tuple[Node, Node] | None:
+    def _on_chaining(self, p_on: tuple, to_on: dict, to_off: dict) -> tuple | None:
         """:meth:`_do_chaining` from ``p_on`` alone into the empty ``to_on``/``to_off``,
         done once per candidate in a search of one grid (a cell's binary chains and the
         region chains of its houses start from the same candidates). A propagation cut
         short by a complexity cap is kept: the cap only tightens during a search, and what
         a looser cap added can only make hints beyond the tighter one."""
-        hit = self._memo.get(p_on.key)
+        hit = self._memo.get(p_on[0])
         if hit is not None:
             to_on.update(hit[0])
             to_off.update(hit[1])
             return hit[2]
-        to_on[p_on.key] = p_on
+        to_on[p_on[0]] = p_on
         absurd = self._do_chaining(to_on, to_off)
-        self._memo[p_on.key] = (to_on, to_off, absurd)
+        self._memo[p_on[0]] = (to_on, to_off, absurd)
         return absurd
 
     def _region_chains(self, cell: int, d: int, on_on: dict, on_off: dict, out: list) -> None:
@@ -993,38 +1072,36 @@ class Chaining:
                 else:
                     o_on: dict = {}
                     o_off: dict = {}
-                    self._on_chaining(Node(c, d, True), o_on, o_off)
+                    self._on_chaining(_root(((c * 9 + d - 1) << 1) | 1), o_on, o_off)
                     pos_on[c], pos_off[c] = o_on, o_off
                     region_on = {key: v for key, v in region_on.items() if key in o_on}
                     region_off = {key: v for key, v in region_off.items() if key in o_off}
             for common, outcomes in ((region_on, pos_on), (region_off, pos_off)):
-                for p in common.values():
-                    hint = self._region_hint(h, d, p, outcomes)
+                for key in common:
+                    hint = self._region_hint(h, d, key, outcomes)
                     if hint.removable:
                         out.append(hint)
 
-    def _reduction(self, target: Node) -> tuple[list, tuple[int, int] | None]:
-        if target.on:
-            return ([(target.cell, v) for v in MASK_DIGITS[self.grid.cands[target.cell] & ~DIGIT_BIT[target.d]]],
-                    None)
-        return [(target.cell, target.d)], None
+    def _reduction(self, key: int) -> tuple[list, tuple[int, int] | None]:
+        """What a reduction to the potential ``key`` removes, and the digit it places."""
+        cell, d = _CELL_DIGIT[key >> 1]
+        if key & 1:
+            return [(cell, v) for v in MASK_DIGITS[self.grid.cands[cell] & ~DIGIT_BIT[d]]], (cell, d)
+        return [(cell, d)], None
 
-    def _cell_hint(self, cell: int, target: Node, outcomes: dict[int, dict]) -> ChainHint:
-        """SE's ``createCellReductionHint``: each candidate of ``cell`` leads to ``target``."""
-        removable, _ = self._reduction(target)
-        targets = [outcomes[d][target.key] for d in MASK_DIGITS[self.grid.cands[cell]]]
-        first = targets[0]
-        placement = (first.cell, first.d) if first.on else None
-        return ChainHint("cell", self, targets, removable, placement, source_cell=cell)
+    def _cell_hint(self, cell: int, key: int, outcomes: dict[int, dict]) -> ChainHint:
+        """SE's ``createCellReductionHint``: each candidate of ``cell`` leads to the
+        potential ``key``."""
+        removable, placement = self._reduction(key)
+        targets = [outcomes[d][key] for d in MASK_DIGITS[self.grid.cands[cell]]]
+        return ChainHint("cell", self, targets, removable, placement, source_cell=cell, light=True)
 
-    def _region_hint(self, h: int, d: int, target: Node, outcomes: dict[int, dict]) -> ChainHint:
+    def _region_hint(self, h: int, d: int, key: int, outcomes: dict[int, dict]) -> ChainHint:
         """SE's ``createRegionReductionHint``: each place of ``d`` in house ``h`` leads to
-        ``target``."""
-        removable, _ = self._reduction(target)
-        targets = [outcomes[c][target.key] for c in HOUSE_CELLS[h] if c in outcomes]
-        first = targets[0]
-        placement = (first.cell, first.d) if first.on else None
-        return ChainHint("region", self, targets, removable, placement, house=h, digit=d)
+        the potential ``key``."""
+        removable, placement = self._reduction(key)
+        targets = [outcomes[c][key] for c in HOUSE_CELLS[h] if c in outcomes]
+        return ChainHint("region", self, targets, removable, placement, house=h, digit=d, light=True)
 
     # ------------------------------------------------------------------ nesting
     def _other_rules(self) -> list:
@@ -1046,7 +1123,7 @@ class Chaining:
             self._nested_rules = rules
         return self._nested_rules
 
-    def _advanced(self, to_off: dict) -> list[Node]:
+    def _advanced(self, to_off: dict) -> list[tuple]:
         """SE's ``getAdvancedPotentials``: the eliminations of the first other rule that
         finds any with a parent in this chain (each an off node whose parents are the
         chain's off nodes the rule relies on)."""
@@ -1063,8 +1140,12 @@ class Chaining:
                 if not parents:
                     continue
                 real = [to_off[k] for k in parents]
+                anc = 0
+                for r in real:
+                    anc |= r[1]
                 for cell, d in sorted(removable):
-                    out.append(_anc(Node(cell, d, False, list(real), ADVANCED, nested)))
+                    key = (cell * 9 + d - 1) << 1
+                    out.append((key, anc | KEY_BIT[key], list(real), ADVANCED, nested))
             if out:
                 break
         return out
@@ -1081,9 +1162,9 @@ def _queues(to_on: dict, to_off: dict, cap: int | None) -> tuple[deque, deque, l
     if cap is not None:
         counts = [0] * 1460
         for n in pending_on:
-            counts[n.anc.bit_count()] += 1
+            counts[n[1].bit_count()] += 1
         for n in pending_off:
-            counts[n.anc.bit_count()] += 1
+            counts[n[1].bit_count()] += 1
     return pending_on, pending_off, counts
 
 
@@ -1375,28 +1456,32 @@ def chain_rule_parents(hint: ChainHint, source: tuple[list[int], list[int]], gri
     out: dict[int, None] = {}
     default = NAKED if hint.kind == "cell" else (hint.house if hint.kind == "region" else None)
     src_cands, src_pos = source
-    for target in hint.targets:
+    light = hint._light  # walked as they are: no need to make Nodes of them
+    for target in hint._targets if light else hint.targets:
         done = set()
         todo = [target]
         while todo:
             nxt = []
             for p in todo:
-                if p.key in done:
+                key, cause, parents = (p[0], p[3], p[2]) if light else (p.key, p.cause, p.parents)
+                if key in done:
                     continue
-                done.add(p.key)
-                cause = p.cause if p.cause is not None else default
-                if p.on and cause is not None and cause != ADVANCED:
+                done.add(key)
+                if cause is None:
+                    cause = default
+                if key & 1 and cause is not None and cause != ADVANCED:
+                    cell, d = _CELL_DIGIT[key >> 1]
                     if cause == NAKED:
-                        gone = src_cands[p.cell] & ~grid.cands[p.cell]
+                        gone = src_cands[cell] & ~grid.cands[cell]
                         for v in MASK_DIGITS[gone]:
-                            out[(p.cell * 9 + v - 1) << 1] = None
+                            out[(cell * 9 + v - 1) << 1] = None
                     else:
-                        gone = src_pos[p.d] & HOUSE_MASK[cause] & ~grid.pos[p.d]
+                        gone = src_pos[d] & HOUSE_MASK[cause] & ~grid.pos[d]
                         while gone:
                             low = gone & -gone
-                            out[((low.bit_length() - 1) * 9 + p.d - 1) << 1] = None
+                            out[((low.bit_length() - 1) * 9 + d - 1) << 1] = None
                             gone ^= low
-                nxt.extend(p.parents)
+                nxt.extend(parents)
             todo = nxt
     return list(out)
 
