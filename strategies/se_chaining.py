@@ -37,7 +37,7 @@ from typing import Callable, Iterator
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list
 
-from ._se_order import SE_CELL_HOUSES, SE_PEER_HOUSES, SE_PEER_SEGMENTS
+from ._se_order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
 
 #: ``1 << key`` for every potential's key (a node's own bit in ancestor bit sets).
 KEY_BIT: tuple[int, ...] = tuple(1 << k for k in range(1458))
@@ -960,8 +960,7 @@ class Chaining:
             value_to_on[d] = on_on
             value_to_off[d] = on_off
             if cell_on is None:
-                cell_on = dict(on_on)
-                cell_off = dict(on_off)
+                cell_on, cell_off = on_on, on_off  # read, never changed
             else:
                 cell_on = {k: v for k, v in cell_on.items() if k in on_on}
                 cell_off = {k: v for k, v in cell_off.items() if k in on_off}
@@ -1067,8 +1066,7 @@ class Chaining:
                     continue
                 if c == cell:
                     pos_on[c], pos_off[c] = on_on, on_off
-                    region_on = dict(on_on)
-                    region_off = dict(on_off)
+                    region_on, region_off = on_on, on_off  # read, never changed
                 else:
                     o_on: dict = {}
                     o_off: dict = {}
@@ -1314,14 +1312,21 @@ def link_parts(grid: Grid) -> tuple[list, list, list, list]:
         base = cell * 9 - 1
         bit = CELL_BIT[cell]
         houses = SE_CELL_HOUSES[cell]
-        peers = SE_PEER_HOUSES[cell]
+        segments = SE_PEER_SEGMENTS[cell]
         two = MASK_SIZE[m] == 2
         for d in MASK_DIGITS[m]:
             pd = pos[d]
             dm = d - 1
             key = (base + d) << 1
             naked_on[key | 1] = [((base + v) << 1, NAKED) for v in MASK_DIGITS[m & ~DIGIT_BIT[d]]]
-            house_on[key | 1] = [((c * 9 + dm) << 1, h) for c, h, b in peers if pd & b]
+            to_off = []
+            for seg, h in segments:
+                left = pd & seg
+                while left:
+                    low = left & -left
+                    left ^= low
+                    to_off.append((((low.bit_length() - 1) * 9 + dm) << 1, h))
+            house_on[key | 1] = to_off
             naked_off[key] = [(((base + MASK_DIGITS[m & ~DIGIT_BIT[d]][0]) << 1) | 1, NAKED)] if two else []
             off_next = []
             for h in houses:
