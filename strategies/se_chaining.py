@@ -941,7 +941,11 @@ class Chaining:
         return out
 
     def _cell_chains(self, cell: int, n: int, out: list) -> None:
+        """SE's chains from one cell: its candidates' binary chains and region chains, and
+        its cell reduction, appended to ``out``."""
         grid = self.grid
+        if not self.dynamic and not self._may_reduce(cell):
+            return
         value_to_on: dict[int, dict] = {}
         value_to_off: dict[int, dict] = {}
         cell_on: dict | None = None
@@ -970,6 +974,39 @@ class Chaining:
                     hint = self._cell_hint(cell, key, outcomes)
                     if hint.removable:
                         out.append(hint)
+
+    def _may_reduce(self, cell: int) -> bool:
+        """For a rule without dynamic links: whether a cell or region reduction from
+        ``cell`` can exist (the only hints such a rule makes). Each of its chains stays
+        within what its start reaches over the grid's links, so every start of a reduction
+        reaching nothing in common means there is none."""
+        grid = self.grid
+        made = self._links.get("reach")
+        if made is None or made[0] != grid.pos:
+            comp, _, reach = strong_components(self._pass_links(True, True))
+            made = self._links["reach"] = (grid.pos[:], comp, reach)
+        _, comp, reach = made
+        digits = MASK_DIGITS[grid.cands[cell]]
+        base = cell * 9
+        common = -1
+        for d in digits:
+            common &= reach[comp[((base + d - 1) << 1) | 1]]
+        if common:
+            return True
+        for d in digits:
+            pd = grid.pos[d]
+            for h in SE_CELL_HOUSES[cell]:
+                places = pd & HOUSE_MASK[h]
+                if (places & -places).bit_length() - 1 != cell or places.bit_count() < 2:
+                    continue  # SE meets a house's places from its first one
+                common = -1
+                while places:
+                    low = places & -places
+                    places ^= low
+                    common &= reach[comp[(((low.bit_length() - 1) * 9 + d - 1) << 1) | 1]]
+                if common:
+                    return True
+        return False
 
     def _binary(self, p_on: tuple, p_off: tuple, out: list, on_on: dict, on_off: dict,
                 double: bool, contradiction: bool) -> None:

@@ -205,9 +205,11 @@ def test_static_propagation_over_drawn_links_makes_the_same_nodes():
 
 def test_multiple_and_dynamic_chains_share_propagations_without_changing_hints():
     """A cell's binary chains and the region chains of its houses start from the same
-    candidates; the rules propagate each once per search (``Chaining._on_chaining``), and
-    not at all from a candidate off that nothing follows from (``Chaining._dead_end``).
-    The hints are those of a search that propagates every time."""
+    candidates; the rules propagate each once per search (``Chaining._on_chaining``), not
+    at all from a candidate off that nothing follows from (``Chaining._dead_end``), and a
+    static rule not from a cell whose reductions' starts reach nothing in common
+    (``Chaining._may_reduce``). The hints are those of a search that propagates every
+    time."""
     from sudoku_logic.grading.se import raw_difficulty
     from sudoku_logic.strategies.se_chaining import Chaining
 
@@ -218,6 +220,9 @@ def test_multiple_and_dynamic_chains_share_propagations_without_changing_hints()
 
         def _dead_end(self, key):
             return False
+
+        def _may_reduce(self, cell):
+            return True
 
     cases = [c for c in _recorded(every=5, limit=400)
              if c[2].rule in ("Multiple Forcing Chains", "Dynamic Forcing Chains")][:8]
