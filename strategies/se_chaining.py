@@ -39,8 +39,9 @@ from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_CELLS, HOUSE_MAS
 
 from ._se_order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
 
-#: ``1 << key`` for every potential's key (a node's own bit in ancestor bit sets).
-KEY_BIT: tuple[int, ...] = tuple(1 << k for k in range(1458))
+#: ``1 << i`` for every potential's key and every node index of a propagation (a node's
+#: own bit in ancestor bit sets).
+BIT: tuple[int, ...] = tuple(1 << k for k in range(1460))
 
 #: Node causes besides a house index 0-26 (a hidden single in that house).
 NAKED = -1     # the last candidate of its cell
@@ -83,15 +84,16 @@ class Node:
         self.parents = parents if parents is not None else []
         self.cause = cause
         self.nested = nested
-        #: the keys of the node and all its ancestors as a bit set (``anc``: its
-        #: ancestors' as known when it is made; :func:`_anc` completes it once the parents
-        #: are final; its size is SE's ancestor count)
-        self.anc = anc | KEY_BIT[key]
+        #: the node and all its ancestors as a bit set, one bit each, its size SE's
+        #: ancestor count: bits by key (``anc``: its ancestors' as known when it is made;
+        #: :func:`_anc` completes it once the parents are final), or, for nodes of the
+        #: multiple and dynamic searches, by index in the propagation that made them
+        self.anc = anc | BIT[key]
 
 
 def _anc(node: Node) -> Node:
     """Complete ``node.anc`` from its parents' (call once its parents are final)."""
-    a = KEY_BIT[node.key]
+    a = BIT[node.key]
     for p in node.parents:
         a |= p.anc
     node.anc = a
@@ -102,13 +104,15 @@ def _anc(node: Node) -> Node:
 
 
 def _root(key: int) -> tuple:
-    """The light node of a chain's start (see :func:`_light_ancestors`)."""
-    return (key, KEY_BIT[key], (), None, None)
+    """The light node of a chain's start (see :func:`_light_ancestors`): the first node
+    of its propagation."""
+    return (key, 1, (), None, None)
 
 
 def _light_ancestors(node: tuple) -> list[tuple]:
-    """:func:`ancestors` of a light node ``(key, ancestors as a bit set, parents, cause,
-    nested hint)``, the form the multiple and dynamic searches make their nodes in."""
+    """:func:`ancestors` of a light node ``(key, ancestors, parents, cause, nested hint)``,
+    the form the multiple and dynamic searches make their nodes in (``ancestors``: the node
+    and its ancestors as a bit set of their indices in the propagation that made them)."""
     out = []
     done = set()
     todo = [node]
@@ -506,7 +510,8 @@ class Chaining:
         houses_of = SE_CELL_HOUSES
         segments_of = SE_PEER_SEGMENTS
         cell_digit = _CELL_DIGIT
-        key_bit = KEY_BIT
+        index_bit = BIT
+        made = len(to_on) + len(to_off)  # index of the next node made
         try:
             while pending_on or pending_off:
                 if counts is not None:
@@ -530,9 +535,10 @@ class Chaining:
                             key = (base + v) << 1
                             conj = to_on.get(key | 1)
                             if conj is not None:
-                                return conj, (key, pa | key_bit[key], [p], NAKED, None)
+                                return conj, (key, pa | index_bit[made], [p], NAKED, None)
                             if key not in to_off:
-                                q = (key, pa | key_bit[key], [p], NAKED, None)
+                                q = (key, pa | index_bit[made], [p], NAKED, None)
+                                made += 1
                                 to_off[key] = q
                                 push_off(q)
                                 if counts is not None:
@@ -548,9 +554,10 @@ class Chaining:
                             key = (c * 9 + dm) << 1
                             conj = to_on.get(key | 1)
                             if conj is not None:
-                                return conj, (key, pa | key_bit[key], [p], h, None)
+                                return conj, (key, pa | index_bit[made], [p], h, None)
                             if key not in to_off:
-                                q = (key, pa | key_bit[key], [p], h, None)
+                                q = (key, pa | index_bit[made], [p], h, None)
+                                made += 1
                                 to_off[key] = q
                                 push_off(q)
                                 if counts is not None:
@@ -572,7 +579,8 @@ class Chaining:
                             conj = to_off.get(key ^ 1)
                             if conj is not None or key not in to_on:
                                 parents = [p]
-                                a = pa | key_bit[key]
+                                a = pa | index_bit[made]
+                                made += 1
                                 if dynamic:
                                     for w in MASK_DIGITS[src_cands[cell] & ~m]:
                                         r = to_off[(cell * 9 + w - 1) << 1]
@@ -597,7 +605,8 @@ class Chaining:
                             if conj is None and key in to_on:
                                 continue
                             parents = [p]
-                            a = pa | key_bit[key]
+                            a = pa | index_bit[made]
+                            made += 1
                             if dynamic:
                                 gone = src_pos[d] & hm & ~pd
                                 while gone:
@@ -619,6 +628,8 @@ class Chaining:
                 if level > 0 and not pending_on and not pending_off:
                     for q in self._advanced(to_off):
                         if q[0] not in to_off:
+                            q = (q[0], q[1] | index_bit[made], q[2], q[3], q[4])
+                            made += 1
                             to_off[q[0]] = q
                             push_off(q)
             return None
@@ -751,7 +762,8 @@ class Chaining:
         (:func:`static_links`; the grid does not change), a node made only when it is kept
         or closes a contradiction."""
         links = self._pass_links(True, True)
-        key_bit = KEY_BIT
+        index_bit = BIT
+        made = len(to_on) + len(to_off)  # index of the next node made
         cap = self.cap
         pending_on, pending_off, counts = _queues(to_on, to_off, cap)
         pop_on, pop_off = pending_on.popleft, pending_off.popleft
@@ -775,7 +787,8 @@ class Chaining:
             for key, cause in links[p[0]]:
                 conj = other.get(key ^ 1)
                 if conj is not None or key not in kept:
-                    q = (key, pa | key_bit[key], [p], cause, None)
+                    q = (key, pa | index_bit[made], [p], cause, None)
+                    made += 1
                     if conj is not None:
                         return (q, conj) if on else (conj, q)
                     kept[key] = q
@@ -1179,8 +1192,8 @@ class Chaining:
                 for r in real:
                     anc |= r[1]
                 for cell, d in sorted(removable):
-                    key = (cell * 9 + d - 1) << 1
-                    out.append((key, anc | KEY_BIT[key], list(real), ADVANCED, nested))
+                    # its own bit is set by the propagation that keeps it
+                    out.append(((cell * 9 + d - 1) << 1, anc, list(real), ADVANCED, nested))
             if out:
                 break
         return out
