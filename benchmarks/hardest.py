@@ -40,8 +40,11 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds per puzzle before giving up")
     args = ap.parse_args()
 
+    from sudoku_logic.app.gc_tuning import tune_gc
     from sudoku_logic.core.formats import parse
     from sudoku_logic.grading.rater import Rating, se_rate
+
+    tune_gc()  # as `sudoku rate` runs
 
     with open(args.file, newline="") as fh:
         rows = [r for r in csv.DictReader(fh) if r.get("ER")][::args.every]

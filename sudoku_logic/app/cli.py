@@ -17,6 +17,7 @@ from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.formats import to_line
 from sudoku_logic.core.grid import Grid
+from sudoku_logic.app.gc_tuning import tune_gc
 from sudoku_logic.app.reader import is_source, read
 from sudoku_logic.app.render import candidate_grid, legend, value_grid
 from sudoku_logic.app.writer import OutputError, print_json
@@ -58,6 +59,7 @@ def _root(
                                  help="print the version, the rating programs and the settings that shape ratings"),
 ) -> None:
     """Solve sudoku the way a person does, one explained step at a time, and rate puzzles."""
+    tune_gc()
 
 
 class Reporter:
