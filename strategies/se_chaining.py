@@ -43,6 +43,12 @@ from ._se_order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
 #: own bit in ancestor bit sets).
 BIT: tuple[int, ...] = tuple(1 << k for k in range(1460))
 
+#: The keys of the potentials ``(cell, d)`` off and on, by digit then cell:
+#: ``OFF_KEY[d][cell]``, ``ON_KEY[d][cell]`` (read, not computed, in the propagation).
+OFF_KEY: tuple[tuple[int, ...], ...] = tuple(tuple((c * 9 + d - 1) << 1 for c in range(81)) if d else ()
+                                             for d in range(10))
+ON_KEY: tuple[tuple[int, ...], ...] = tuple(tuple(k | 1 for k in keys) for keys in OFF_KEY)
+
 #: Node causes besides a house index 0-26 (a hidden single in that house).
 NAKED = -1     # the last candidate of its cell
 ADVANCED = -2  # an elimination of another rule (nested chains)
@@ -510,6 +516,7 @@ class Chaining:
         houses_of = SE_CELL_HOUSES
         segments_of = SE_PEER_SEGMENTS
         cell_digit = _CELL_DIGIT
+        off_key, on_key = OFF_KEY, ON_KEY
         index_bit = BIT
         made = len(to_on) + len(to_off)  # index of the next node made
         try:
@@ -526,14 +533,13 @@ class Chaining:
                     if counts is not None:
                         counts[pa.bit_count()] -= 1
                     if y:
-                        base = cell * 9 - 1
                         m = cands[cell] & ~DIGIT_BIT[d]
                         while m:
                             low = m & -m
                             v = low.bit_length()
                             m ^= low
-                            key = (base + v) << 1
-                            conj = to_on.get(key | 1)
+                            key = off_key[v][cell]
+                            conj = to_on.get(on_key[v][cell])
                             if conj is not None:
                                 return conj, (key, pa | index_bit[made], [p], NAKED, None)
                             if key not in to_off:
@@ -544,15 +550,15 @@ class Chaining:
                                 if counts is not None:
                                     counts[q[1].bit_count()] += 1
                     pd = pos[d]
-                    dm = d - 1
+                    d_off, d_on = off_key[d], on_key[d]
                     for seg, h in segments_of[cell]:
                         m = pd & seg
                         while m:
                             low = m & -m
                             c = low.bit_length() - 1
                             m ^= low
-                            key = (c * 9 + dm) << 1
-                            conj = to_on.get(key | 1)
+                            key = d_off[c]
+                            conj = to_on.get(d_on[c])
                             if conj is not None:
                                 return conj, (key, pa | index_bit[made], [p], h, None)
                             if key not in to_off:
@@ -575,15 +581,15 @@ class Chaining:
                         m = cands[cell]
                         if MASK_SIZE[m] == 2:
                             v = MASK_DIGITS[m & ~DIGIT_BIT[d]][0]
-                            key = ((cell * 9 + v - 1) << 1) | 1
-                            conj = to_off.get(key ^ 1)
+                            key = on_key[v][cell]
+                            conj = to_off.get(off_key[v][cell])
                             if conj is not None or key not in to_on:
                                 parents = [p]
                                 a = pa | index_bit[made]
                                 made += 1
                                 if dynamic:
                                     for w in MASK_DIGITS[src_cands[cell] & ~m]:
-                                        r = to_off[(cell * 9 + w - 1) << 1]
+                                        r = to_off[off_key[w][cell]]
                                         parents.append(r)
                                         a |= r[1]
                                 q = (key, a, parents, NAKED, None)
@@ -595,13 +601,14 @@ class Chaining:
                                     counts[a.bit_count()] += 1
                     pd = pos[d]
                     bit = CELL_BIT[cell]
+                    d_off, d_on = off_key[d], on_key[d]
                     for h in houses_of[cell]:
                         hm = HOUSE_MASK[h]
                         r2 = pd & hm
                         if r2.bit_count() == 2:
                             other = (r2 & ~bit).bit_length() - 1
-                            key = ((other * 9 + d - 1) << 1) | 1
-                            conj = to_off.get(key ^ 1)
+                            key = d_on[other]
+                            conj = to_off.get(d_off[other])
                             if conj is None and key in to_on:
                                 continue
                             parents = [p]
@@ -611,7 +618,7 @@ class Chaining:
                                 gone = src_pos[d] & hm & ~pd
                                 while gone:
                                     low = gone & -gone
-                                    r = to_off[((low.bit_length() - 1) * 9 + d - 1) << 1]
+                                    r = to_off[d_off[low.bit_length() - 1]]
                                     parents.append(r)
                                     a |= r[1]
                                     gone ^= low
