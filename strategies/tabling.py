@@ -59,6 +59,8 @@ N_ON = [n >= ON for n in range(NORMAL)]
 ROW_MASK = [HOUSE_MASK[ROW_OF[c]] for c in range(81)]
 COL_MASK = [HOUSE_MASK[9 + COL_OF[c]] for c in range(81)]
 BOX_MASK = [HOUSE_MASK[18 + BOX_OF[c]] for c in range(81)]
+#: each cell's row, column and box as cell sets
+_CELL_HOUSE_MASKS = [(ROW_MASK[c], COL_MASK[c], BOX_MASK[c]) for c in range(81)]
 
 
 def node(cell: int, d: int, on: bool) -> int:
@@ -164,33 +166,39 @@ def chain_links(P: Position) -> list[list[int] | None]:
     succ: list[list[int] | None] = [None] * P.n_nodes
     cands, pos = P.cands, P.pos
     for c in cell_list(P.empty):
-        cm = cands[c]
-        ds = MASK_DIGITS[cm]
+        ds = MASK_DIGITS[cands[c]]
+        offs = [(e - 1) * 81 + c for e in ds]
         bivalue = len(ds) == 2
+        not_c = ~(1 << c)
+        rm, cm, bm = _CELL_HOUSE_MASKS[c]
+        k = 0
         for d in ds:
-            on_list: list[int] = []
-            off_list: list[int] = []
-            for e in ds:
-                if e != d:
-                    on_list.append((e - 1) * 81 + c)
-                    if bivalue:
-                        off_list.append(ON + (e - 1) * 81 + c)
-            p = pos[d] & ~(1 << c)
             base = (d - 1) * 81
-            seen = 0
-            for hm in (ROW_MASK[c], COL_MASK[c], BOX_MASK[c]):
-                t = p & hm
-                if not t:
-                    continue  # (HoDoKu: fewer than two places in the house)
-                new = t & ~seen
-                seen |= t
-                for x in cell_list(new):
-                    on_list.append(base + x)
-                if not t & (t - 1):  # two places: a strong link
-                    x = t.bit_length() - 1
-                    n = ON + base + x
-                    if n not in off_list:
-                        off_list.append(n)
+            # the cell's other candidates, then d in the row, the column (outside the row)
+            # and the box (outside both), OFF
+            on_list = offs[:k] + offs[k + 1:]
+            off_list = [ON + offs[1 - k]] if bivalue else []
+            k += 1
+            p = pos[d] & not_c
+            tr = p & rm
+            tc = p & cm
+            tb = p & bm
+            for t in (tr, tc, tb & ~rm & ~cm):
+                while t:
+                    low = t & -t
+                    on_list.append(base + low.bit_length() - 1)
+                    t ^= low
+            # a house with two places: the other one ON (strong link)
+            if tr and not tr & (tr - 1):
+                off_list.append(ON + base + tr.bit_length() - 1)
+            if tc and not tc & (tc - 1):
+                n = ON + base + tc.bit_length() - 1
+                if n not in off_list:
+                    off_list.append(n)
+            if tb and not tb & (tb - 1):
+                n = ON + base + tb.bit_length() - 1
+                if n not in off_list:
+                    off_list.append(n)
             succ[ON + base + c] = on_list
             succ[base + c] = off_list
     if P.groups:
@@ -256,17 +264,18 @@ def _group_links(P: Position, succ: list) -> None:
 # ---------------------------------------------------------------------- chain tables
 class ChainTable:
     """One premise's chain table as HoDoKu expands it: ``order`` (the entries, premise
-    first), ``parent`` and ``depth`` of each entry (``parent`` of the premise: -1).
-    ``full``: the table reached HoDoKu's limit of entries."""
+    first), ``parent`` of each entry (of the premise: -1), ``hits`` (the entries among the
+    targets the table was built for, in table order). ``full``: the table reached HoDoKu's
+    limit of entries."""
 
-    __slots__ = ("premise", "order", "parent", "depth", "full")
+    __slots__ = ("premise", "order", "parent", "hits", "full")
 
-    def __init__(self, premise: int, order: list[int], parent: dict[int, int], depth: dict[int, int],
+    def __init__(self, premise: int, order: list[int], parent: dict[int, int], hits: list[int],
                  full: bool) -> None:
         self.premise = premise
         self.order = order
         self.parent = parent
-        self.depth = depth
+        self.hits = hits
         self.full = full
 
     def path(self, target: int) -> list[int]:
@@ -280,37 +289,56 @@ class ChainTable:
         out.reverse()
         return out
 
+    def depth(self, target: int) -> int:
+        """Links from the premise to ``target`` on its chain."""
+        k = 0
+        parent = self.parent
+        n = parent[target]
+        while n >= 0:
+            k += 1
+            n = parent[n]
+        return k
+
 
 def chain_table(premise: int, succ: list, targets: int = -1) -> ChainTable:
     """The expanded chain table of ``premise`` (HoDoKu's ``expandTables`` on chain tables:
     entries in the order they are appended, each with the first entry implying it).
     ``targets``: a node set; the expansion may stop once it holds all of them (the entries
-    it has then are those of the full table, in the same order)."""
+    it has then are those of the full table, in the same order); -1 for the whole table."""
     order = [premise]
     parent = {premise: -1}
-    depth = {premise: 0}
+    hits: list[int] = []
+    if targets == -1:
+        wanted = None
+        left = -1
+    else:
+        wanted = set(cell_list(targets & ~(1 << premise)))
+        left = len(wanted)
+        if not left:
+            return ChainTable(premise, order, parent, hits, False)
     j = 0
+    size = 1
     full = False
-    left = targets & ~(1 << premise)
-    while j < len(order) and left:
+    while j < size:
         u = order[j]
         j += 1
         s = succ[u]
         if not s:
             continue
-        du = depth[u] + 1
         for w in s:
             if w not in parent:
-                if len(order) >= MAX_ENTRIES:
+                if size >= MAX_ENTRIES:
                     full = True
                     break
                 parent[w] = u
-                depth[w] = du
                 order.append(w)
-                left &= ~(1 << w)
-        if full:
+                size += 1
+                if wanted is not None and w in wanted:
+                    hits.append(w)
+                    left -= 1
+        if full or not left:
             break
-    return ChainTable(premise, order, parent, depth, full)
+    return ChainTable(premise, order, parent, hits, full)
 
 
 # ---------------------------------------------------------------------- closures
@@ -377,13 +405,14 @@ def closures(succ: list, n_nodes: int) -> list[int]:
                 for w in members:
                     comp[w] = cid
                     reach |= 1 << w
+                # the components this one's links lead to (each once; all are complete)
+                later = set()
                 for w in members:
                     for x in succ[w] or ():
-                        cx = comp[x]
-                        if cx != cid:
-                            reach |= comp_sets[cx]
-                        else:
-                            reach |= 1 << x
+                        later.add(comp[x])
+                later.discard(cid)
+                for cx in later:
+                    reach |= comp_sets[cx]
                 comp_sets.append(reach)
     out = [0] * n_nodes
     for v in range(n_nodes):
@@ -525,8 +554,9 @@ def nice_loops(grid: Grid, grouped: bool, cache: dict | None = None) -> list[Loo
                 continue
             t = chain_table(p, succ, targets)
             start = N_CELL[p]
-            for n in t.order[1:]:
-                if n < NORMAL and N_CELL[n] == start and t.depth[n] > 1:
+            parent = t.parent
+            for n in t.hits:
+                if n < NORMAL and N_CELL[n] == start and parent[n] != p:
                     _check_loop(P, t, n, loops, seen)
             if not is_on:
                 _check_aics(P, t, aics, aic_seen)
@@ -654,8 +684,8 @@ def _check_aics(P: Position, t: ChainTable, found: list[Loop], seen: dict) -> No
     si, sc = N_CELL[p], N_DIGIT[p]
     buddies = PEERS[si]
     pos, cands = P.pos, P.cands
-    depth = t.depth
-    for n in t.order[1:]:
+    parent = t.parent
+    for n in t.hits:
         if n < ON or n >= NORMAL:
             continue
         ei = N_CELL[n]
@@ -666,7 +696,7 @@ def _check_aics(P: Position, t: ChainTable, found: list[Loop], seen: dict) -> No
             see = buddies & PEERS[ei] & pos[sc]
             if not see & (see - 1):
                 continue
-            if depth[n] <= 1:
+            if parent[n] == p:
                 continue
             elims = [(x, sc) for x in cell_list(see)]
         else:
@@ -674,7 +704,7 @@ def _check_aics(P: Position, t: ChainTable, found: list[Loop], seen: dict) -> No
                 continue
             if not (cands[ei] >> (sc - 1) & 1 and cands[si] >> (ec - 1) & 1):
                 continue
-            if depth[n] <= 1:
+            if parent[n] == p:
                 continue
             elims = [(si, ec), (ei, sc)]
         path = loop_chain(P, t.path(n), False, True)
@@ -931,7 +961,7 @@ class ChainSearch:
 
     def length(self, p: int, f: int) -> int:
         """Length of HoDoKu's chain from premise ``p`` to fact ``f``."""
-        return self.table(p).depth[f] + 1
+        return self.table(p).depth(f) + 1
 
     def path(self, p: int, f: int) -> list[int]:
         return self.table(p).path(f)
@@ -997,8 +1027,6 @@ class ChainSearch:
 
 
 # ---------------------------------------------------------------------- net tables
-#: each cell's row, column and box as cell sets
-_CELL_HOUSE_MASKS = [(ROW_MASK[c], COL_MASK[c], BOX_MASK[c]) for c in range(81)]
 
 
 class _WorkingCopy:
