@@ -40,7 +40,7 @@ from functools import cmp_to_key
 from typing import Sequence
 
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import BOX_OF, COL_OF, HOUSE_MASK, MASK_DIGITS, PEERS, ROW_OF, cell_list
+from sudoku_logic.core.houses import BOX_OF, COL_OF, HOUSE_MASK, MASK_DIGITS, PEERS, ROW_OF, cell_list, union_peers
 
 NORMAL = 1458
 ON = 729
@@ -113,22 +113,14 @@ class Position:
     __slots__ = ("cands", "pos", "values", "empty", "groups", "n_nodes", "allowed")
 
     def __init__(self, grid: Grid, grouped: bool) -> None:
-        self.cands = [grid.cands[c] if not grid.values[c] else 0 for c in range(81)]
+        self.cands = list(grid.cands)  # (0 in a placed cell)
         self.pos = list(grid.pos)
         self.values = list(grid.values)
         self.empty = grid.empty
         self.groups = group_nodes(self.pos) if grouped else []
         self.n_nodes = NORMAL + 2 * len(self.groups)
         # HoDoKu's candidatesAllowed: empty cells that see no placed digit d
-        allowed = [0] * 10
-        for d in range(1, 10):
-            a = self.empty
-            placed = 0
-            for c in range(81):
-                if self.values[c] == d:
-                    placed |= PEERS[c]
-            allowed[d] = a & ~placed
-        self.allowed = allowed
+        self.allowed = [0] + [self.empty & ~union_peers(grid.placed[d], PEERS) for d in range(1, 10)]
 
     # ------------------------------------------------------------------ nodes
     def node_cell(self, n: int) -> int:
@@ -349,78 +341,71 @@ def closures(succ: list, n_nodes: int) -> list[int]:
     iterative); a node without a table holds only itself."""
     index = [-1] * n_nodes
     low = [0] * n_nodes
-    on_stack = bytearray(n_nodes)
-    comp = [-1] * n_nodes
+    comp = [-1] * n_nodes  # a node with an index and no component yet is on the stack
     comp_sets: list[int] = []
     stack: list[int] = []
     counter = 0
-    for root in range(n_nodes):
-        if index[root] >= 0 or succ[root] is None:
+    roots = [v for v, s in enumerate(succ) if s is not None]
+    for root in roots:
+        if index[root] >= 0:
             continue
-        work = [(root, 0)]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        work = [(root, iter(succ[root]))]
         while work:
-            v, i = work[-1]
-            if i == 0:
-                index[v] = low[v] = counter
-                counter += 1
-                stack.append(v)
-                on_stack[v] = 1
-            s = succ[v] or ()
-            recursed = False
-            while i < len(s):
-                w = s[i]
-                i += 1
-                if index[w] < 0:
-                    if succ[w] is None:
+            v, it = work[-1]
+            for w in it:
+                iw = index[w]
+                if iw < 0:
+                    sw = succ[w]
+                    index[w] = low[w] = counter
+                    counter += 1
+                    if sw is None:
                         # a sink: its own component
-                        index[w] = low[w] = counter
-                        counter += 1
                         comp[w] = len(comp_sets)
                         comp_sets.append(1 << w)
                         continue
-                    work[-1] = (v, i)
-                    work.append((w, 0))
-                    recursed = True
+                    stack.append(w)
+                    work.append((w, iter(sw)))
                     break
-                if on_stack[w]:
-                    if index[w] < low[v]:
-                        low[v] = index[w]
-            if recursed:
-                continue
-            work.pop()
-            if work:
-                u = work[-1][0]
-                if low[v] < low[u]:
-                    low[u] = low[v]
-            if low[v] == index[v]:
-                members = []
-                while True:
-                    w = stack.pop()
-                    on_stack[w] = 0
-                    members.append(w)
-                    if w == v:
-                        break
-                cid = len(comp_sets)
-                reach = 0
-                for w in members:
-                    comp[w] = cid
-                    reach |= 1 << w
-                # the components this one's links lead to (each once; all are complete)
-                later = set()
-                for w in members:
-                    for x in succ[w] or ():
-                        later.add(comp[x])
-                later.discard(cid)
-                for cx in later:
-                    reach |= comp_sets[cx]
-                comp_sets.append(reach)
-    out = [0] * n_nodes
-    for v in range(n_nodes):
-        if comp[v] >= 0:
-            out[v] = comp_sets[comp[v]]
-        else:
-            out[v] = 1 << v
+                if comp[w] < 0 and iw < low[v]:
+                    low[v] = iw
+            else:
+                work.pop()
+                lv = low[v]
+                if work:
+                    u = work[-1][0]
+                    if lv < low[u]:
+                        low[u] = lv
+                if lv == index[v]:
+                    cid = len(comp_sets)
+                    reach = 0
+                    members = []
+                    while True:
+                        w = stack.pop()
+                        comp[w] = cid
+                        reach |= 1 << w
+                        members.append(w)
+                        if w == v:
+                            break
+                    # the components this one's links lead to (each once; all are complete)
+                    later = set()
+                    for w in members:
+                        for x in succ[w]:
+                            later.add(comp[x])
+                    later.discard(cid)
+                    for cx in later:
+                        reach |= comp_sets[cx]
+                    comp_sets.append(reach)
+    out = list(_SELF[:n_nodes]) if n_nodes <= len(_SELF) else [1 << v for v in range(n_nodes)]
+    for v in roots:
+        out[v] = comp_sets[comp[v]]
     return out
+
+
+#: ``1 << v`` for every node id a position can have (what a node without a table holds)
+_SELF = tuple(1 << v for v in range(NORMAL + 2 * 18 * 9 * 3))
 
 
 def split_sets(t: int) -> tuple[int, int]:

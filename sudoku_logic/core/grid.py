@@ -171,6 +171,8 @@ class Grid:
         Checks: an empty cell with no candidate; a digit with no place left in a house that
         does not hold it yet; a digit placed twice in a house.
         """
+        if self._sound():
+            return None
         for cell in range(81):
             if not self.values[cell] and not self.cands[cell]:
                 return f"{cell_name(cell)} has no candidate left"
@@ -185,6 +187,27 @@ class Grid:
                 if n == 0 and not avail & hm:
                     return f"digit {d} has no place left in {house_name(h, False)}"
         return None
+
+    def _sound(self) -> bool:
+        """Whether :meth:`contradiction` finds nothing (the quick test: set operations per
+        digit, the sentence is worked out only where it fails)."""
+        pos = self.pos
+        if self.empty & ~(pos[1] | pos[2] | pos[3] | pos[4] | pos[5] | pos[6] | pos[7] | pos[8] | pos[9]):
+            return False
+        placed = self.placed
+        for d in range(1, 10):
+            pl = placed[d]
+            cover = pl | pos[d]
+            for hm in HOUSE_MASK:
+                if not cover & hm:
+                    return False
+            x = pl
+            while x:
+                low = x & -x
+                if pl & PEERS[low.bit_length() - 1]:
+                    return False
+                x ^= low
+        return True
 
     def values_string(self, empty: str = ".") -> str:
         """The 81-character line of values."""
