@@ -110,7 +110,7 @@ class Position:
     """What the tables need of a grid: candidates per cell and per digit, values, empty
     cells, and (for grouped searches) the group nodes."""
 
-    __slots__ = ("cands", "pos", "values", "empty", "groups", "n_nodes", "allowed")
+    __slots__ = ("cands", "pos", "values", "empty", "groups", "n_nodes", "allowed", "_house_allowed")
 
     def __init__(self, grid: Grid, grouped: bool) -> None:
         self.cands = list(grid.cands)  # (0 in a placed cell)
@@ -121,6 +121,18 @@ class Position:
         self.n_nodes = NORMAL + 2 * len(self.groups)
         # HoDoKu's candidatesAllowed: empty cells that see no placed digit d
         self.allowed = [0] + [self.empty & ~union_peers(grid.placed[d], PEERS) for d in range(1, 10)]
+        self._house_allowed: list | None = None
+
+    def house_allowed(self) -> list[list[int]]:
+        """Per digit, the allowed cells of each house that has some (non-empty sets)."""
+        out = self._house_allowed
+        if out is None:
+            out = [[]]
+            for d in range(1, 10):
+                a = self.allowed[d]
+                out.append([t for t in (hm & a for hm in HOUSE_MASK) if t])
+            self._house_allowed = out
+        return out
 
     # ------------------------------------------------------------------ nodes
     def node_cell(self, n: int) -> int:
@@ -311,6 +323,19 @@ def chain_table(premise: int, succ: list, targets: int = -1) -> ChainTable:
     j = 0
     size = 1
     full = False
+    if wanted is None:
+        for u in order:  # (the list grows as it is walked)
+            s = succ[u]
+            if not s:
+                continue
+            for w in s:
+                if w not in parent:
+                    if size >= MAX_ENTRIES:
+                        return ChainTable(premise, order, parent, hits, True)
+                    parent[w] = u
+                    order.append(w)
+                    size += 1
+        return ChainTable(premise, order, parent, hits, False)
     while j < size:
         u = order[j]
         j += 1
@@ -325,7 +350,7 @@ def chain_table(premise: int, succ: list, targets: int = -1) -> ChainTable:
                 parent[w] = u
                 order.append(w)
                 size += 1
-                if wanted is not None and w in wanted:
+                if w in wanted:
                     hits.append(w)
                     left -= 1
         if full or not left:
@@ -872,25 +897,21 @@ def contradiction_found(P: Position, p: int, on: int, off: int) -> bool:
         nonsingle >>= 1
         e += 1
     pos = P.pos
+    offs = [0] * 10
     cells = P.empty & ~seen
     for d in range(1, 10):
-        o = (off >> ((d - 1) * 81)) & ALL81
+        o = offs[d] = (off >> ((d - 1) * 81)) & ALL81
         cells &= o | ~pos[d]
-        if not cells:
-            break
     if cells:
         return True
+    # a digit with no place left in a house
+    house_allowed = P.house_allowed()
     for d in range(1, 10):
-        o = (off >> ((d - 1) * 81)) & ALL81
+        o = offs[d]
         if not o:
             continue
-        a = P.allowed[d]
-        hs = 0
-        for x in cell_list(o):
-            hs |= 1 << ROW_OF[x] | 1 << (9 + COL_OF[x]) | 1 << (18 + BOX_OF[x])
-        for h in cell_list(hs):
-            t = HOUSE_MASK[h] & a
-            if t and t & o == t:
+        for t in house_allowed[d]:
+            if t & o == t:
                 return True
     return False
 
@@ -1094,40 +1115,72 @@ def net_fill(P: Position, c: int, d: int, on: bool) -> list[int]:
     the premise, then what setting a digit rules out (the digit in the cell's peers that
     held it, the cell's other candidates) for the premise (ON) or the cell's last
     candidate (OFF), then :data:`LOOK_AHEAD` rounds of every naked and hidden single of the
-    working copy. Node ids, premise first, each once."""
+    working copy. Node ids, premise first, each once.
+
+    The working copy is :class:`_WorkingCopy`'s, its changes written out here: candidates go
+    one by one, a cell left with one candidate joins the naked-single queue, a house left
+    with one place for a digit puts that place on the hidden-single queue."""
     w = _WorkingCopy(P)
-    out: list[int] = []
-    seen: set[int] = set()
+    cands, pos, values, naked, hidden = w.cands, w.pos, w.values, w.naked, w.hidden
+    out: dict[int, None] = {}  # an ordered set: a fact keeps its first place
     pos0 = P.pos
 
-    def add(n: int) -> None:
-        if n not in seen:
-            seen.add(n)
-            out.append(n)
-
     def set_cell(x: int, e: int) -> None:
-        cm = w.cands[x]
-        add(ON + (e - 1) * 81 + x)
         base = (e - 1) * 81
-        for y in cell_list(pos0[e] & PEERS[x]):
-            add(base + y)
-        for f in MASK_DIGITS[cm]:
+        out[ON + base + x] = None
+        t = pos0[e] & PEERS[x]
+        while t:
+            low = t & -t
+            out[base + low.bit_length() - 1] = None
+            t ^= low
+        for f in MASK_DIGITS[cands[x]]:
             if f != e:
-                add((f - 1) * 81 + x)
-        w.place(x, e)
+                out[(f - 1) * 81 + x] = None
+        # setCell: e leaves the peers in cell order, then the cell's other candidates go
+        if values[x]:
+            return
+        p = pos[e]
+        nbit = ~(1 << (e - 1))
+        peers = PEERS[x] & p
+        while peers:
+            low = peers & -peers
+            j = low.bit_length() - 1
+            peers ^= low
+            p ^= low
+            m = cands[j] & nbit
+            cands[j] = m
+            for hm in _CELL_HOUSE_MASKS[j]:
+                rest = p & hm
+                if rest and not rest & (rest - 1):
+                    hidden.append((rest.bit_length() - 1, e))
+            if m and not m & (m - 1):
+                naked.append((j, m.bit_length()))
+        bit = 1 << x
+        pos[e] = p & ~bit
+        for f in MASK_DIGITS[cands[x]]:
+            if f == e:
+                continue
+            q = pos[f] & ~bit
+            pos[f] = q
+            for hm in _CELL_HOUSE_MASKS[x]:
+                rest = q & hm
+                if rest and not rest & (rest - 1):
+                    hidden.append((rest.bit_length() - 1, f))
+        cands[x] = 0
+        values[x] = e
 
     if on:
         set_cell(c, d)
     else:
-        add((d - 1) * 81 + c)
+        out[(d - 1) * 81 + c] = None
         w.delete(c, d)
-        m = w.cands[c]
+        m = cands[c]
         if m and not m & (m - 1):
             set_cell(c, m.bit_length())
     for _ in range(LOOK_AHEAD):
         for x, e in w.singles():
             set_cell(x, e)
-    return out
+    return list(out)
 
 
 def net_links(P: Position) -> list[list[int] | None]:
