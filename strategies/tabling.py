@@ -304,11 +304,13 @@ class ChainTable:
         return k
 
 
-def chain_table(premise: int, succ: list, targets: int = -1) -> ChainTable:
+def chain_table(premise: int, succ: list, targets: int = -1, beyond_direct: bool = False) -> ChainTable:
     """The expanded chain table of ``premise`` (HoDoKu's ``expandTables`` on chain tables:
     entries in the order they are appended, each with the first entry implying it).
     ``targets``: a node set; the expansion may stop once it holds all of them (the entries
-    it has then are those of the full table, in the same order); -1 for the whole table."""
+    it has then are those of the full table, in the same order); -1 for the whole table.
+    ``beyond_direct``: only targets more than one link away are wanted (a direct
+    consequence of the premise is no target, nor among ``hits``)."""
     order = [premise]
     parent = {premise: -1}
     hits: list[int] = []
@@ -317,6 +319,8 @@ def chain_table(premise: int, succ: list, targets: int = -1) -> ChainTable:
         left = -1
     else:
         wanted = set(cell_list(targets & ~(1 << premise)))
+        if beyond_direct:
+            wanted.difference_update(succ[premise])
         left = len(wanted)
         if not left:
             return ChainTable(premise, order, parent, hits, False)
@@ -562,7 +566,10 @@ def nice_loops(grid: Grid, grouped: bool, cache: dict | None = None) -> list[Loo
             targets = _loop_targets(P, p, clos[p])
             if not targets:
                 continue
-            t = chain_table(p, succ, targets)
+            # a loop or AIC has more than one link: its end is no direct consequence
+            t = chain_table(p, succ, targets, beyond_direct=True)
+            if not t.hits:
+                continue
             start = N_CELL[p]
             parent = t.parent
             for n in t.hits:
