@@ -272,15 +272,58 @@ class ChainTable:
     targets the table was built for, in table order). ``full``: the table reached HoDoKu's
     limit of entries."""
 
-    __slots__ = ("premise", "order", "parent", "hits", "full")
+    __slots__ = ("premise", "order", "parent", "hits", "full", "_succ", "_next")
 
     def __init__(self, premise: int, order: list[int], parent: dict[int, int], hits: list[int],
-                 full: bool) -> None:
+                 full: bool, succ: list | None = None) -> None:
         self.premise = premise
         self.order = order
         self.parent = parent
         self.hits = hits
         self.full = full
+        # a table expanded as far as asked (:func:`lazy_table`): the links, and the index of
+        # the next entry to expand (-1: the table is complete)
+        self._succ = succ
+        self._next = 0 if succ is not None else -1
+
+    def reach(self, target: int) -> bool:
+        """Whether the table holds ``target``, expanding a lazily built table (entry by
+        entry, in HoDoKu's order) until it does or is complete."""
+        parent = self.parent
+        if target in parent:
+            return True
+        j = self._next
+        if j < 0:
+            return False
+        succ = self._succ
+        order = self.order
+        size = len(order)
+        while j < size:
+            u = order[j]
+            j += 1
+            s = succ[u]
+            if not s:
+                continue
+            for w in s:
+                if w not in parent:
+                    if size >= MAX_ENTRIES:
+                        self.full = True
+                        self._next = -1
+                        return target in parent
+                    parent[w] = u
+                    order.append(w)
+                    size += 1
+            if target in parent:
+                self._next = j
+                return True
+        self._next = -1
+        return False
+
+    def complete(self) -> "ChainTable":
+        """The table with every entry (a lazily built one expanded to the end)."""
+        if self._next >= 0:
+            self.reach(-1)
+        return self
 
     def path(self, target: int) -> list[int]:
         """The chain HoDoKu builds from the premise to ``target`` (premise first)."""
@@ -360,6 +403,12 @@ def chain_table(premise: int, succ: list, targets: int = -1, beyond_direct: bool
         if full or not left:
             break
     return ChainTable(premise, order, parent, hits, full)
+
+
+def lazy_table(premise: int, succ: list) -> ChainTable:
+    """The chain table of ``premise`` as :func:`chain_table` builds it whole, expanded only
+    as far as :meth:`ChainTable.reach` and :meth:`ChainTable.complete` ask."""
+    return ChainTable(premise, [premise], {premise: -1}, [], False, succ)
 
 
 # ---------------------------------------------------------------------- closures
@@ -952,9 +1001,10 @@ class ChainSearch:
         self.tables: dict[int, ChainTable] = {}
 
     def table(self, p: int) -> ChainTable:
+        """Premise ``p``'s chain table, expanded as far as it was asked (:func:`lazy_table`)."""
         t = self.tables.get(p)
         if t is None:
-            t = self.tables[p] = chain_table(p, self.succ)
+            t = self.tables[p] = lazy_table(p, self.succ)
         return t
 
     def sets(self, p: int) -> tuple[int, int]:
@@ -962,22 +1012,26 @@ class ChainSearch:
         t = self.clos[p]
         if t.bit_count() >= MAX_ENTRIES:
             t = 0
-            for n in self.table(p).order:
+            for n in self.table(p).complete().order:
                 t |= 1 << n
         return split_sets(t)
 
     def contains(self, p: int, f: int) -> bool:
         t = self.clos[p]
         if t.bit_count() >= MAX_ENTRIES:
-            return f in self.table(p).parent
+            return self.table(p).reach(f)
         return bool(t >> f & 1)
 
     def length(self, p: int, f: int) -> int:
         """Length of HoDoKu's chain from premise ``p`` to fact ``f``."""
-        return self.table(p).depth(f) + 1
+        t = self.table(p)
+        t.reach(f)
+        return t.depth(f) + 1
 
     def path(self, p: int, f: int) -> list[int]:
-        return self.table(p).path(f)
+        t = self.table(p)
+        t.reach(f)
+        return t.path(f)
 
     def conclusions(self) -> list[int]:
         """Every fact HoDoKu's checks conclude, in the order its ``TablingComparator`` puts
