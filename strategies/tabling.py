@@ -40,7 +40,9 @@ from functools import cmp_to_key
 from typing import Sequence
 
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import BOX_OF, COL_OF, HOUSE_MASK, MASK_DIGITS, PEERS, ROW_OF, cell_list, union_peers
+from sudoku_logic.core.houses import (
+    BOX_OF, COL_OF, HOUSE_MASK, MASK_DIGITS, PEERS, ROW_OF, cell_list, houses_hit, union_peers,
+)
 
 NORMAL = 1458
 ON = 729
@@ -110,7 +112,7 @@ class Position:
     """What the tables need of a grid: candidates per cell and per digit, values, empty
     cells, and (for grouped searches) the group nodes."""
 
-    __slots__ = ("cands", "pos", "values", "empty", "groups", "n_nodes", "allowed", "_house_allowed")
+    __slots__ = ("cands", "pos", "values", "empty", "groups", "n_nodes", "allowed", "_allowed_flags")
 
     def __init__(self, grid: Grid, grouped: bool) -> None:
         self.cands = list(grid.cands)  # (0 in a placed cell)
@@ -121,17 +123,17 @@ class Position:
         self.n_nodes = NORMAL + 2 * len(self.groups)
         # HoDoKu's candidatesAllowed: empty cells that see no placed digit d
         self.allowed = [0] + [self.empty & ~union_peers(grid.placed[d], PEERS) for d in range(1, 10)]
-        self._house_allowed: list | None = None
+        self._allowed_flags: tuple | None = None
 
-    def house_allowed(self) -> list[list[int]]:
-        """Per digit, the allowed cells of each house that has some (non-empty sets)."""
-        out = self._house_allowed
+    def allowed_flags(self) -> tuple[int, tuple[int, int, int]]:
+        """The allowed cells of the nine digits side by side (a 729-bit set of OFF node ids)
+        and the houses holding some for each digit (:func:`houses_hit`)."""
+        out = self._allowed_flags
         if out is None:
-            out = [[]]
+            a = 0
             for d in range(1, 10):
-                a = self.allowed[d]
-                out.append([t for t in (hm & a for hm in HOUSE_MASK) if t])
-            self._house_allowed = out
+                a |= self.allowed[d] << ((d - 1) * 81)
+            out = self._allowed_flags = (a, houses_hit(a))
         return out
 
     # ------------------------------------------------------------------ nodes
@@ -933,43 +935,30 @@ def contradiction_found(P: Position, p: int, on: int, off: int) -> bool:
             return True
     elif on >> i & 1:
         return True
+    # two digits set in one cell
     seen = 0
-    nonsingle = 0
     for e in range(9):
         s = (on >> (e * 81)) & ALL81
-        if s:
-            if s & seen:
-                return True
-            seen |= s
-            if s & (s - 1):
-                nonsingle |= 1 << e
-    e = 0
-    while nonsingle:
-        if nonsingle & 1:
-            s = (on >> (e * 81)) & ALL81
-            for x in cell_list(s):  # two of them in one house: one sees the other
-                if s & PEERS[x]:
-                    return True
-        nonsingle >>= 1
-        e += 1
+        if s & seen:
+            return True
+        seen |= s
+    # a digit set twice in a house: fewer rows (columns, boxes) hold its ON facts than cells
+    n = on.bit_count()
+    if n > 1:
+        rows, cols, boxes = houses_hit(on)
+        if rows.bit_count() != n or cols.bit_count() != n or boxes.bit_count() != n:
+            return True
+    # a cell left without candidates
     pos = P.pos
-    offs = [0] * 10
     cells = P.empty & ~seen
     for d in range(1, 10):
-        o = offs[d] = (off >> ((d - 1) * 81)) & ALL81
-        cells &= o | ~pos[d]
+        cells &= ((off >> ((d - 1) * 81)) & ALL81) | ~pos[d]
     if cells:
         return True
-    # a digit with no place left in a house
-    house_allowed = P.house_allowed()
-    for d in range(1, 10):
-        o = offs[d]
-        if not o:
-            continue
-        for t in house_allowed[d]:
-            if t & o == t:
-                return True
-    return False
+    # a digit with no place left in a house: a house with allowed cells for it, all OFF
+    allowed, flags = P.allowed_flags()
+    rows, cols, boxes = houses_hit(allowed & ~off)
+    return rows != flags[0] or cols != flags[1] or boxes != flags[2]
 
 
 class Forcing:

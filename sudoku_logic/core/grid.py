@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from sudoku_logic.core.errors import InvalidPuzzle
 from sudoku_logic.core.houses import (
-    ALL_CELLS, ALL_DIGITS, CELL_BIT, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, PEERS,
-    cell_list, cell_name, house_name,
+    ALL_CELLS, ALL_DIGITS, BOX_FLAGS, CELL_BIT, COL_FLAGS, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, PEERS,
+    ROW_FLAGS, cell_list, cell_name, house_name, houses_hit,
 )
 
 #: Each cell's 20 peers, ascending.
@@ -190,7 +190,7 @@ class Grid:
 
     def _sound(self) -> bool:
         """Whether :meth:`contradiction` finds nothing (the quick test, on all digits at once:
-        see :func:`_houses_hit`; the sentence is worked out only where it fails)."""
+        see :func:`~sudoku_logic.core.houses.houses_hit`; the sentence is worked out only where it fails)."""
         pos = self.pos
         if self.empty & ~(pos[1] | pos[2] | pos[3] | pos[4] | pos[5] | pos[6] | pos[7] | pos[8] | pos[9]):
             return False
@@ -200,12 +200,12 @@ class Grid:
         cover = pl | (pos[1] | pos[2] << 81 | pos[3] << 162 | pos[4] << 243 | pos[5] << 324
                       | pos[6] << 405 | pos[7] << 486 | pos[8] << 567 | pos[9] << 648)
         # every house holds each digit or a place for it
-        rows, cols, boxes = _houses_hit(cover)
-        if rows != _ROW_FLAGS or cols != _COL_FLAGS or boxes != _BOX_FLAGS:
+        rows, cols, boxes = houses_hit(cover)
+        if rows != ROW_FLAGS or cols != COL_FLAGS or boxes != BOX_FLAGS:
             return False
         # no digit placed twice in a house: as many rows (columns, boxes) hold it as cells
         n = pl.bit_count()
-        rows, cols, boxes = _houses_hit(pl)
+        rows, cols, boxes = houses_hit(pl)
         return rows.bit_count() == n and cols.bit_count() == n and boxes.bit_count() == n
 
     def values_string(self, empty: str = ".") -> str:
@@ -218,31 +218,6 @@ class Grid:
     def key(self) -> tuple:
         """A hashable snapshot of the position (values and candidates)."""
         return (tuple(self.values), tuple(self.cands))
-
-
-# The nine digits' cell sets side by side in one int (digit d's 81 bits from 81 * (d - 1)):
-# for each digit, which rows, columns and boxes hold a cell of it, as flag bits, with a few
-# whole-int operations (a field of k bits is non-zero when adding 2**(k-1) - 1 to its low
-# k - 1 bits, or the field's own top bit, sets its top bit; no carry leaves the field).
-_BLOCKS = range(9)
-_ROW_LOW = sum(0xFF << (81 * d + 9 * r) for d in _BLOCKS for r in range(9))
-_ROW_FLAGS = sum(0x100 << (81 * d + 9 * r) for d in _BLOCKS for r in range(9))
-_COL_FLAGS = sum(0x1FF << (81 * d) for d in _BLOCKS)
-_BOX_LOW = sum(0b011 << (81 * d + 27 * i + 3 * j) for d in _BLOCKS for i in range(3) for j in range(3))
-_BOX_FLAGS = sum(0b100 << (81 * d + 27 * i + 3 * j) for d in _BLOCKS for i in range(3) for j in range(3))
-
-
-def _houses_hit(x: int) -> tuple[int, int, int]:
-    """Flags of the rows, columns and boxes that hold a cell of ``x`` (nine digits' cell sets
-    side by side): one flag bit per (digit, house), as :data:`_ROW_FLAGS`, :data:`_COL_FLAGS`
-    and :data:`_BOX_FLAGS` have them all."""
-    rows = (x | ((x & _ROW_LOW) + _ROW_LOW)) & _ROW_FLAGS
-    y = x | x >> 27 | x >> 54  # each digit's three bands folded onto its first
-    y = y | y >> 9 | y >> 18  # and that band's rows onto its first
-    cols = y & _COL_FLAGS
-    z = x | x >> 9 | x >> 18  # each band's rows folded onto its first row
-    boxes = (z | ((z & _BOX_LOW) + _BOX_LOW)) & _BOX_FLAGS
-    return rows, cols, boxes
 
 
 def check_duplicates(values) -> None:
