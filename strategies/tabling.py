@@ -1160,7 +1160,7 @@ class _WorkingCopy:
         return out
 
 
-def net_fill(P: Position, c: int, d: int, on: bool) -> list[int]:
+def net_fill(P: Position, c: int, d: int, on: bool, setting: dict | None = None) -> list[int]:
     """HoDoKu's net table of a premise before expansion (``TablingSolver.getTableEntry``):
     the premise, then what setting a digit rules out (the digit in the cell's peers that
     held it, the cell's other candidates) for the premise (ON) or the cell's last
@@ -1169,20 +1169,30 @@ def net_fill(P: Position, c: int, d: int, on: bool) -> list[int]:
 
     The working copy is :class:`_WorkingCopy`'s, its changes written out here: candidates go
     one by one, a cell left with one candidate joins the naked-single queue, a house left
-    with one place for a digit puts that place on the hidden-single queue."""
+    with one place for a digit puts that place on the hidden-single queue.
+
+    ``setting``: a table the fills of one position share (what setting a cell to a digit
+    rules out in the position itself, worked out once)."""
     w = _WorkingCopy(P)
+    if setting is None:
+        setting = {}
     cands, pos, values, naked, hidden = w.cands, w.pos, w.values, w.naked, w.hidden
     out: dict[int, None] = {}  # an ordered set: a fact keeps its first place
     pos0 = P.pos
 
     def set_cell(x: int, e: int) -> None:
         base = (e - 1) * 81
-        out[ON + base + x] = None
-        t = pos0[e] & PEERS[x]
-        while t:
-            low = t & -t
-            out[base + low.bit_length() - 1] = None
-            t ^= low
+        facts = setting.get(base + x)
+        if facts is None:
+            # x = e, then e out of x's peers that held it in the position (ascending)
+            facts = {ON + base + x: None}
+            t = pos0[e] & PEERS[x]
+            while t:
+                low = t & -t
+                facts[base + low.bit_length() - 1] = None
+                t ^= low
+            setting[base + x] = facts
+        out.update(facts)  # (a fact already there keeps its place)
         for f in MASK_DIGITS[cands[x]]:
             if f != e:
                 out[(f - 1) * 81 + x] = None
@@ -1199,23 +1209,36 @@ def net_fill(P: Position, c: int, d: int, on: bool) -> list[int]:
             p ^= low
             m = cands[j] & nbit
             cands[j] = m
-            for hm in _CELL_HOUSE_MASKS[j]:
-                rest = p & hm
-                if rest and not rest & (rest - 1):
-                    hidden.append((rest.bit_length() - 1, e))
+            # each of j's houses left with one place for e queues it (row, column, box)
+            rm, cm, bm = _CELL_HOUSE_MASKS[j]
+            rest = p & rm
+            if rest and not rest & (rest - 1):
+                hidden.append((rest.bit_length() - 1, e))
+            rest = p & cm
+            if rest and not rest & (rest - 1):
+                hidden.append((rest.bit_length() - 1, e))
+            rest = p & bm
+            if rest and not rest & (rest - 1):
+                hidden.append((rest.bit_length() - 1, e))
             if m and not m & (m - 1):
                 naked.append((j, m.bit_length()))
         bit = 1 << x
         pos[e] = p & ~bit
+        rm, cm, bm = _CELL_HOUSE_MASKS[x]
         for f in MASK_DIGITS[cands[x]]:
             if f == e:
                 continue
             q = pos[f] & ~bit
             pos[f] = q
-            for hm in _CELL_HOUSE_MASKS[x]:
-                rest = q & hm
-                if rest and not rest & (rest - 1):
-                    hidden.append((rest.bit_length() - 1, f))
+            rest = q & rm
+            if rest and not rest & (rest - 1):
+                hidden.append((rest.bit_length() - 1, f))
+            rest = q & cm
+            if rest and not rest & (rest - 1):
+                hidden.append((rest.bit_length() - 1, f))
+            rest = q & bm
+            if rest and not rest & (rest - 1):
+                hidden.append((rest.bit_length() - 1, f))
         cands[x] = 0
         values[x] = e
 
@@ -1238,11 +1261,12 @@ def net_links(P: Position) -> list[list[int] | None]:
     then ``fillTablesWithGroupNodes``): a candidate's net fill (:func:`net_fill`) without
     the premise, group nodes as in chains."""
     succ: list[list[int] | None] = [None] * P.n_nodes
+    setting: dict = {}
     for c in cell_list(P.empty):
         for d in MASK_DIGITS[P.cands[c]]:
             i = (d - 1) * 81 + c
-            succ[ON + i] = net_fill(P, c, d, True)[1:]
-            succ[i] = net_fill(P, c, d, False)[1:]
+            succ[ON + i] = net_fill(P, c, d, True, setting)[1:]
+            succ[i] = net_fill(P, c, d, False, setting)[1:]
     if P.groups:
         _group_links(P, succ)
     return succ
