@@ -429,6 +429,13 @@ def closures(succ: list, n_nodes: int) -> list[int]:
     for root in roots:
         if index[root] >= 0:
             continue
+        if not succ[root]:
+            # no direct consequence: its own component, holding itself
+            index[root] = low[root] = counter
+            counter += 1
+            comp[root] = len(comp_sets)
+            comp_sets.append(1 << root)
+            continue
         index[root] = low[root] = counter
         counter += 1
         stack.append(root)
@@ -441,8 +448,8 @@ def closures(succ: list, n_nodes: int) -> list[int]:
                     sw = succ[w]
                     index[w] = low[w] = counter
                     counter += 1
-                    if sw is None:
-                        # a sink: its own component
+                    if not sw:
+                        # a sink (no table, or nothing follows): its own component
                         comp[w] = len(comp_sets)
                         comp_sets.append(1 << w)
                         continue
