@@ -217,52 +217,58 @@ def _group_links(P: Position, succ: list) -> None:
     into them from the candidates' tables."""
     pos = P.pos
     groups = P.groups
-    by_house: dict[tuple[str, int, int], list[int]] = {}
+    # the group nodes of each house and digit (key house * 10 + digit), ascending
+    by_house: dict[int, list[int]] = {}
     for i, g in enumerate(groups):
+        d = g.digit
         if g.line >= 0:
-            by_house.setdefault(("r", g.line, g.digit), []).append(i)
+            by_house.setdefault(g.line * 10 + d, []).append(i)
         if g.col >= 0:
-            by_house.setdefault(("c", g.col, g.digit), []).append(i)
-        by_house.setdefault(("b", g.box, g.digit), []).append(i)
+            by_house.setdefault((9 + g.col) * 10 + d, []).append(i)
+        by_house.setdefault((18 + g.box) * 10 + d, []).append(i)
     for i, g in enumerate(groups):
         d = g.digit
         base = (d - 1) * 81
         g_off = NORMAL + 2 * i
         g_on = g_off + 1
+        gcells = g.cells
         on_list: list[int] = []
         off_list: list[int] = []
         see = pos[d] & g.buddies
-        for x in cell_list(see):
-            on_list.append(base + x)
-            succ[ON + base + x].append(g_off)
-        t = see & HOUSE_MASK[18 + g.box]
-        if t and not t & (t - 1):
-            x = t.bit_length() - 1
-            if ON + base + x not in off_list:
-                off_list.append(ON + base + x)
-            succ[base + x].append(g_on)
-        lm = HOUSE_MASK[g.line] if g.line >= 0 else HOUSE_MASK[9 + g.col]
-        t = see & lm
-        if t and not t & (t - 1):
-            x = t.bit_length() - 1
-            if ON + base + x not in off_list:
-                off_list.append(ON + base + x)
-            succ[base + x].append(g_on)
+        t = see
+        while t:
+            low = t & -t
+            x = base + low.bit_length() - 1
+            t ^= low
+            on_list.append(x)
+            succ[ON + x].append(g_off)
+        bh = 18 + g.box
+        lh = g.line if g.line >= 0 else 9 + g.col  # the group's row or column
+        # the only other place of d in the box (then the line) seeing the group: strong
+        for h in (bh, lh):
+            t = see & HOUSE_MASK[h]
+            if t and not t & (t - 1):
+                x = base + t.bit_length() - 1
+                if ON + x not in off_list:
+                    off_list.append(ON + x)
+                succ[x].append(g_on)
         # other group nodes of the digit sharing a house, not overlapping
-        line_o = [j for j in by_house.get(("r", g.line, d), ()) if j != i and not groups[j].cells & g.cells] \
-            if g.line >= 0 else []
-        col_o = [j for j in by_house.get(("c", g.col, d), ()) if j != i and not groups[j].cells & g.cells] \
-            if g.col >= 0 else []
-        box_o = [j for j in by_house.get(("b", g.box, d), ()) if j != i and not groups[j].cells & g.cells]
-        for j in sorted(set(line_o) | set(col_o) | set(box_o)):
+        line_o = []
+        for j in by_house.get(lh * 10 + d, ()):
+            if j != i and not groups[j].cells & gcells:
+                line_o.append(j)
+        box_o = []
+        for j in by_house.get(bh * 10 + d, ()):
+            if j != i and not groups[j].cells & gcells:
+                box_o.append(j)
+        for j in (sorted(set(line_o).union(box_o)) if line_o and box_o else line_o or box_o):
             on_list.append(NORMAL + 2 * j)
-        for others, hm in ((line_o, HOUSE_MASK[g.line] if g.line >= 0 else 0),
-                           (col_o, HOUSE_MASK[9 + g.col] if g.col >= 0 else 0),
-                           (box_o, HOUSE_MASK[18 + g.box])):
+        pd = pos[d]
+        for others, h in ((line_o, lh), (box_o, bh)):
             if len(others) == 1:
-                g2 = groups[others[0]]
-                if not hm & pos[d] & ~g.cells & ~g2.cells:
-                    off_list.append(NORMAL + 2 * others[0] + 1)
+                j = others[0]
+                if not HOUSE_MASK[h] & pd & ~gcells & ~groups[j].cells:
+                    off_list.append(NORMAL + 2 * j + 1)
         succ[g_on] = on_list
         succ[g_off] = off_list
 
