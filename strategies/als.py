@@ -42,21 +42,29 @@ class Als:
 
     __slots__ = ("cells", "cands", "size", "dcells", "dbud", "buddies", "_name")
 
-    def __init__(self, grid: Grid, cells: int, cands: int) -> None:
+    def __init__(self, grid: Grid, cells: int, cands: int, seen: dict[int, int] | None = None) -> None:
+        """``seen``: :func:`seen_by_all` of cell sets already worked out (one position's)."""
         self.cells = cells
         self.cands = cands
         self.size = cells.bit_count()
-        self.dcells = [0] * 10
-        self.dbud = [0] * 10
-        self.buddies = 0
+        self.dcells = dcells = [0] * 10
+        self.dbud = dbud = [0] * 10
+        buddies = 0
         self._name = ""
         pos = grid.pos
         for d in MASK_DIGITS[cands]:
             dc = cells & pos[d]
-            self.dcells[d] = dc
-            bud = seen_by_all(dc) & pos[d] & ~cells
-            self.dbud[d] = bud
-            self.buddies |= bud
+            dcells[d] = dc
+            if seen is None:
+                sba = seen_by_all(dc)
+            else:
+                sba = seen.get(dc)
+                if sba is None:
+                    sba = seen[dc] = seen_by_all(dc)
+            bud = sba & pos[d] & ~cells
+            dbud[d] = bud
+            buddies |= bud
+        self.buddies = buddies
 
     @property
     def name(self) -> str:
@@ -73,14 +81,15 @@ def collect_alses(grid: Grid) -> list[Als]:
     cands = grid.cands
     found: dict[int, None] = {}
     out: list[Als] = []
+    seen: dict[int, int] = {}
     for h in range(27):
         cells = [c for c in HOUSE_CELLS[h] if cands[c]]
         if cells:
-            _dfs_house(grid, cells, found, out)
+            _dfs_house(grid, cells, found, out, seen)
     return out
 
 
-def _dfs_house(grid: Grid, cells: list[int], found: dict, out: list) -> None:
+def _dfs_house(grid: Grid, cells: list[int], found: dict, out: list, seen: dict | None = None) -> None:
     cands = grid.cands
     n = len(cells)
 
@@ -93,7 +102,7 @@ def _dfs_house(grid: Grid, cells: list[int], found: dict, out: list) -> None:
             excess = MASK_SIZE[nm] - nk - 1
             if excess == 0 and nb not in found:
                 found[nb] = None
-                out.append(Als(grid, nb, nm))
+                out.append(Als(grid, nb, nm, seen))
             # adding a cell lowers (digits - cells) by at most one
             if nk < MAX_ALS_CELLS and excess < n - i:
                 rec(i + 1, nb, nm, nk)
@@ -140,10 +149,11 @@ def _collect_rcs(alses: list[Als], overlap: bool, forward_only: bool) -> AlsData
     n = len(alses)
     buckets: list[dict[int, list[int]]] = [dict() for _ in range(10)]
     for j, b in enumerate(alses):
+        bcells = b.cells
         for d in MASK_DIGITS[b.cands]:
             dc = b.dcells[d]
             low = (dc & -dc).bit_length() - 1
-            buckets[d].setdefault(low, []).append(j)
+            buckets[d].setdefault(low, []).append((j, dc, bcells))
     rcs: list[tuple[int, int, int, int]] = []
     rcs_from: list[list[int]] = []
     for i in range(n):
@@ -156,6 +166,7 @@ def _collect_rcs(alses: list[Als], overlap: bool, forward_only: bool) -> AlsData
                 continue
             bd = buckets[d]
             ad = adcells[d]
+            outside = ~bud
             b_ = bud
             while b_:
                 low = b_ & -b_
@@ -163,14 +174,13 @@ def _collect_rcs(alses: list[Als], overlap: bool, forward_only: bool) -> AlsData
                 js = bd.get(low.bit_length() - 1)
                 if not js:
                     continue
-                for j in js:
-                    if j == i or (forward_only and j < i):
+                for j, bdc, bcells in js:
+                    if j <= i and (forward_only or j == i):
                         continue
-                    b = alses[j]
-                    if b.dcells[d] & ~bud:
+                    if bdc & outside:
                         continue
-                    if b.cells & acells:
-                        if not overlap or ad & b.cells:
+                    if bcells & acells:
+                        if not overlap or ad & bcells:
                             continue
                     got = links.get(j)
                     if got is None:

@@ -21,7 +21,8 @@ from typing import Iterator
 from sudoku_logic.core.context import SolveContext, bounded_put, context
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
-    DIGIT_BIT, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name, cells_name, seen_by_all,
+    CELL_HOUSES, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name, cells_name,
+    seen_by_all,
 )
 
 from sudoku_logic.strategies import tabling
@@ -273,14 +274,14 @@ def _simple_chains(grid: Grid, kind: str, digits: int = 0x1FF,
                    ctx: SolveContext | None = None) -> list[tuple[int, Step]]:
     """X-Chains (kind ``x``, only the digits of the 9-bit set ``digits``) or XY-Chains
     (``xy``), as (length, step), shortest chain per elimination set."""
+    # the links of the chains alone (as LinkTable.restricted), the whole link table made
+    # only for the text of a step that is read
+    table = _PLAIN
+    frozen = grid.copy()
+    text_table = lambda: link_table(frozen)  # noqa: E731
     if kind == "xy":
-        # the links between bivalue cells alone (as LinkTable.restricted("xy"))
-        table = _PLAIN
         xy_links = _bivalue_links(grid)
-        frozen = grid.copy()
-        text_table = lambda: link_table(frozen)  # noqa: E731  (for the step's text only)
-    else:
-        table = text_table = link_table(grid, ctx=ctx)
+    x_links: dict[int, tuple[list[int], list[int]]] = {}
     pos = grid.pos
     best: dict[tuple, tuple[int, Step]] = {}
     for cell in cell_list(grid.empty):
@@ -289,7 +290,10 @@ def _simple_chains(grid: Grid, kind: str, digits: int = 0x1FF,
             continue
         for d in MASK_DIGITS[cm & digits if kind == "x" else cm]:
             if kind == "x":
-                weak, strong = table.restricted("x", d)
+                links = x_links.get(d)
+                if links is None:
+                    links = x_links[d] = _digit_links(grid, d)
+                weak, strong = links
             else:
                 weak, strong = xy_links
             start = (d - 1) * 81 + cell
@@ -336,6 +340,25 @@ class _PlainNodes:
 
 
 _PLAIN = _PlainNodes()
+
+
+def _digit_links(grid: Grid, d: int) -> tuple[list[int], list[int]]:
+    """(weak, strong) node adjacency of X-Chains for digit ``d``: weak between the places of
+    ``d`` that see each other, strong between the two places of ``d`` in a house (as
+    ``LinkTable.restricted("x", d)``, without building the whole table)."""
+    weak = [0] * NCAND
+    strong = [0] * NCAND
+    p = grid.pos[d]
+    off = (d - 1) * 81
+    for c in cell_list(p):
+        s = 0
+        for h in CELL_HOUSES[c]:
+            hm = p & HOUSE_MASK[h]
+            if hm.bit_count() == 2:
+                s |= (hm & ~(1 << c)) << off
+        weak[off + c] = (p & PEERS[c]) << off
+        strong[off + c] = s
+    return weak, strong
 
 
 def _bivalue_links(grid: Grid) -> tuple[list[int], list[int]]:

@@ -50,14 +50,24 @@ _OUTSIDE_STACK = [min((m & ~s).bit_count() for s in _STACKS) for m in range(512)
 _BOX_OF_CELL = [18 + (c // 27) * 3 + (c % 9) // 3 for c in range(81)]
 
 
+#: For a 9-bit mask of columns, bit ``9 * c`` set for each column ``c`` (a row spread out
+#: as a column of the transposed grid).
+_SPREAD = [sum(1 << (9 * c) for c in range(9) if m >> c & 1) for m in range(512)]
+
+
 def _line_masks(p: int) -> tuple[list[int], list[int]]:
     """Per row the 9-bit mask of its columns holding the candidate, and per column of rows."""
-    rows = [(p >> (9 * r)) & 0x1FF for r in range(9)]
-    cols = [0] * 9
-    for r, m in enumerate(rows):
-        bit = 1 << r
-        for c in _BITS9[m]:
-            cols[c] |= bit
+    rows = [p & 0x1FF, p >> 9 & 0x1FF, p >> 18 & 0x1FF, p >> 27 & 0x1FF, p >> 36 & 0x1FF,
+            p >> 45 & 0x1FF, p >> 54 & 0x1FF, p >> 63 & 0x1FF, p >> 72 & 0x1FF]
+    spread = _SPREAD
+    t = 0  # the transposed set: bit 9 * c + r for the candidate in row r, column c
+    r = 0
+    for m in rows:
+        if m:
+            t |= spread[m] << r
+        r += 1
+    cols = [t & 0x1FF, t >> 9 & 0x1FF, t >> 18 & 0x1FF, t >> 27 & 0x1FF, t >> 36 & 0x1FF,
+            t >> 45 & 0x1FF, t >> 54 & 0x1FF, t >> 63 & 0x1FF, t >> 72 & 0x1FF]
     return rows, cols
 
 

@@ -19,6 +19,7 @@ _SIZE_NAME = {2: "Pair", 3: "Triple", 4: "Quadruple"}
 _COUNT = {2: "two", 3: "three", 4: "four"}
 #: HoDoKu looks at blocks, then rows, then columns.
 _HOUSE_ORDER = list(range(18, 27)) + list(range(0, 18))
+_DIGITS = tuple(range(1, 10))
 
 
 def naked_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator[Step]:
@@ -69,14 +70,19 @@ def hidden_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator
     name = f"Hidden {_SIZE_NAME[size]}"
     cands = grid.cands
     seen = set()
+    pos = grid.pos
+    placed = grid.placed
+    empty = grid.empty
     for h in _HOUSE_ORDER:
         if houses is not None and not houses >> h & 1:
             continue
         hm = HOUSE_MASK[h]
+        if (empty & hm).bit_count() <= size:
+            continue  # its missing digits fill its empty cells: nothing else to remove
         digits = []
-        for d in range(1, 10):
-            p = grid.pos[d] & hm
-            if p and not grid.placed[d] & hm and p.bit_count() <= size:
+        for d in _DIGITS:
+            p = pos[d] & hm
+            if p and p.bit_count() <= size and not placed[d] & hm:
                 digits.append((d, p))
         if len(digits) < size:
             continue

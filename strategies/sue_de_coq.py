@@ -22,26 +22,53 @@ from sudoku_logic.strategies.registry import technique
 from sudoku_logic.core.step import Step
 
 
+def _preorder(n: int) -> tuple[tuple[int, int, int, int, int], ...]:
+    """The non-empty subsets of ``n`` items in depth-first lexicographic order, each as
+    (index of the subset without its last item, or -1; last item; size; size plus the
+    items after the last; index just past the subsets extending it)."""
+    out: list[list[int]] = []
+
+    def rec(start: int, parent: int, size: int) -> None:
+        for i in range(start, n):
+            k = len(out)
+            entry = [parent, i, size + 1, size + 1 + n - i - 1, 0]
+            out.append(entry)
+            rec(i + 1, k, size + 1)
+            entry[4] = len(out)
+
+    rec(0, -1, 0)
+    return tuple(tuple(e) for e in out)
+
+
+#: :func:`_preorder` for every number of cells a line or box can offer
+_PREORDER = [_preorder(n) for n in range(10)]
+
+
 def _subsets(cells: list[int], cands: list[int], im: int, need: int) -> list[tuple[int, int, int]]:
     """Non-empty subsets of ``cells`` as (81-bit cells, digit mask, size), in HoDoKu's
     depth-first lexicographic order ({0}, {0,1}, {0,1,2}, ..., {0,2}, ...), leaving out
     those that cannot have ``need`` more cells than digits outside ``im``, nor can any of
     their extensions (a cell added adds one cell and never removes a digit)."""
     out: list[tuple[int, int, int]] = []
-    n = len(cells)
     outside = ~im
-
-    def rec(start: int, bits: int, mask: int, k: int) -> None:
-        for i in range(start, n):
-            c = cells[i]
-            nb, nm = bits | (1 << c), mask | cands[c]
-            slack = k + 1 + (n - i - 1) - MASK_SIZE[nm & outside]
-            if slack < need:
-                continue
-            out.append((nb, nm, k + 1))
-            rec(i + 1, nb, nm, k + 1)
-
-    rec(0, 0, 0, 0)
+    plan = _PREORDER[len(cells)]
+    total = len(plan)
+    cell_bits = [1 << c for c in cells]
+    cell_masks = [cands[c] for c in cells]
+    bits = [0] * (total + 1)  # (index -1, the empty subset's, reads the last slot: 0)
+    masks = [0] * (total + 1)
+    k = 0
+    while k < total:
+        parent, i, size, room, end = plan[k]
+        nm = masks[parent] | cell_masks[i]
+        if room - MASK_SIZE[nm & outside] < need:
+            k = end  # nor any subset extending it
+            continue
+        nb = bits[parent] | cell_bits[i]
+        bits[k] = nb
+        masks[k] = nm
+        out.append((nb, nm, size))
+        k += 1
     return out
 
 

@@ -40,7 +40,9 @@ from functools import cmp_to_key
 from typing import Sequence
 
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import BOX_OF, COL_OF, HOUSE_MASK, MASK_DIGITS, PEERS, ROW_OF, cell_list
+from sudoku_logic.core.houses import (
+    BOX_OF, COL_OF, HOUSE_MASK, MASK_DIGITS, PEERS, ROW_OF, cell_list, houses_hit, union_peers,
+)
 
 NORMAL = 1458
 ON = 729
@@ -59,6 +61,8 @@ N_ON = [n >= ON for n in range(NORMAL)]
 ROW_MASK = [HOUSE_MASK[ROW_OF[c]] for c in range(81)]
 COL_MASK = [HOUSE_MASK[9 + COL_OF[c]] for c in range(81)]
 BOX_MASK = [HOUSE_MASK[18 + BOX_OF[c]] for c in range(81)]
+#: each cell's row, column and box as cell sets
+_CELL_HOUSE_MASKS = [(ROW_MASK[c], COL_MASK[c], BOX_MASK[c]) for c in range(81)]
 
 
 def node(cell: int, d: int, on: bool) -> int:
@@ -108,25 +112,29 @@ class Position:
     """What the tables need of a grid: candidates per cell and per digit, values, empty
     cells, and (for grouped searches) the group nodes."""
 
-    __slots__ = ("cands", "pos", "values", "empty", "groups", "n_nodes", "allowed")
+    __slots__ = ("cands", "pos", "values", "empty", "groups", "n_nodes", "allowed", "_allowed_flags")
 
     def __init__(self, grid: Grid, grouped: bool) -> None:
-        self.cands = [grid.cands[c] if not grid.values[c] else 0 for c in range(81)]
+        self.cands = list(grid.cands)  # (0 in a placed cell)
         self.pos = list(grid.pos)
         self.values = list(grid.values)
         self.empty = grid.empty
         self.groups = group_nodes(self.pos) if grouped else []
         self.n_nodes = NORMAL + 2 * len(self.groups)
         # HoDoKu's candidatesAllowed: empty cells that see no placed digit d
-        allowed = [0] * 10
-        for d in range(1, 10):
-            a = self.empty
-            placed = 0
-            for c in range(81):
-                if self.values[c] == d:
-                    placed |= PEERS[c]
-            allowed[d] = a & ~placed
-        self.allowed = allowed
+        self.allowed = [0] + [self.empty & ~union_peers(grid.placed[d], PEERS) for d in range(1, 10)]
+        self._allowed_flags: tuple | None = None
+
+    def allowed_flags(self) -> tuple[int, tuple[int, int, int]]:
+        """The allowed cells of the nine digits side by side (a 729-bit set of OFF node ids)
+        and the houses holding some for each digit (:func:`houses_hit`)."""
+        out = self._allowed_flags
+        if out is None:
+            a = 0
+            for d in range(1, 10):
+                a |= self.allowed[d] << ((d - 1) * 81)
+            out = self._allowed_flags = (a, houses_hit(a))
+        return out
 
     # ------------------------------------------------------------------ nodes
     def node_cell(self, n: int) -> int:
@@ -164,33 +172,39 @@ def chain_links(P: Position) -> list[list[int] | None]:
     succ: list[list[int] | None] = [None] * P.n_nodes
     cands, pos = P.cands, P.pos
     for c in cell_list(P.empty):
-        cm = cands[c]
-        ds = MASK_DIGITS[cm]
+        ds = MASK_DIGITS[cands[c]]
+        offs = [(e - 1) * 81 + c for e in ds]
         bivalue = len(ds) == 2
+        not_c = ~(1 << c)
+        rm, cm, bm = _CELL_HOUSE_MASKS[c]
+        k = 0
         for d in ds:
-            on_list: list[int] = []
-            off_list: list[int] = []
-            for e in ds:
-                if e != d:
-                    on_list.append((e - 1) * 81 + c)
-                    if bivalue:
-                        off_list.append(ON + (e - 1) * 81 + c)
-            p = pos[d] & ~(1 << c)
             base = (d - 1) * 81
-            seen = 0
-            for hm in (ROW_MASK[c], COL_MASK[c], BOX_MASK[c]):
-                t = p & hm
-                if not t:
-                    continue  # (HoDoKu: fewer than two places in the house)
-                new = t & ~seen
-                seen |= t
-                for x in cell_list(new):
-                    on_list.append(base + x)
-                if not t & (t - 1):  # two places: a strong link
-                    x = t.bit_length() - 1
-                    n = ON + base + x
-                    if n not in off_list:
-                        off_list.append(n)
+            # the cell's other candidates, then d in the row, the column (outside the row)
+            # and the box (outside both), OFF
+            on_list = offs[:k] + offs[k + 1:]
+            off_list = [ON + offs[1 - k]] if bivalue else []
+            k += 1
+            p = pos[d] & not_c
+            tr = p & rm
+            tc = p & cm
+            tb = p & bm
+            for t in (tr, tc, tb & ~rm & ~cm):
+                while t:
+                    low = t & -t
+                    on_list.append(base + low.bit_length() - 1)
+                    t ^= low
+            # a house with two places: the other one ON (strong link)
+            if tr and not tr & (tr - 1):
+                off_list.append(ON + base + tr.bit_length() - 1)
+            if tc and not tc & (tc - 1):
+                n = ON + base + tc.bit_length() - 1
+                if n not in off_list:
+                    off_list.append(n)
+            if tb and not tb & (tb - 1):
+                n = ON + base + tb.bit_length() - 1
+                if n not in off_list:
+                    off_list.append(n)
             succ[ON + base + c] = on_list
             succ[base + c] = off_list
     if P.groups:
@@ -203,52 +217,58 @@ def _group_links(P: Position, succ: list) -> None:
     into them from the candidates' tables."""
     pos = P.pos
     groups = P.groups
-    by_house: dict[tuple[str, int, int], list[int]] = {}
+    # the group nodes of each house and digit (key house * 10 + digit), ascending
+    by_house: dict[int, list[int]] = {}
     for i, g in enumerate(groups):
+        d = g.digit
         if g.line >= 0:
-            by_house.setdefault(("r", g.line, g.digit), []).append(i)
+            by_house.setdefault(g.line * 10 + d, []).append(i)
         if g.col >= 0:
-            by_house.setdefault(("c", g.col, g.digit), []).append(i)
-        by_house.setdefault(("b", g.box, g.digit), []).append(i)
+            by_house.setdefault((9 + g.col) * 10 + d, []).append(i)
+        by_house.setdefault((18 + g.box) * 10 + d, []).append(i)
     for i, g in enumerate(groups):
         d = g.digit
         base = (d - 1) * 81
         g_off = NORMAL + 2 * i
         g_on = g_off + 1
+        gcells = g.cells
         on_list: list[int] = []
         off_list: list[int] = []
         see = pos[d] & g.buddies
-        for x in cell_list(see):
-            on_list.append(base + x)
-            succ[ON + base + x].append(g_off)
-        t = see & HOUSE_MASK[18 + g.box]
-        if t and not t & (t - 1):
-            x = t.bit_length() - 1
-            if ON + base + x not in off_list:
-                off_list.append(ON + base + x)
-            succ[base + x].append(g_on)
-        lm = HOUSE_MASK[g.line] if g.line >= 0 else HOUSE_MASK[9 + g.col]
-        t = see & lm
-        if t and not t & (t - 1):
-            x = t.bit_length() - 1
-            if ON + base + x not in off_list:
-                off_list.append(ON + base + x)
-            succ[base + x].append(g_on)
+        t = see
+        while t:
+            low = t & -t
+            x = base + low.bit_length() - 1
+            t ^= low
+            on_list.append(x)
+            succ[ON + x].append(g_off)
+        bh = 18 + g.box
+        lh = g.line if g.line >= 0 else 9 + g.col  # the group's row or column
+        # the only other place of d in the box (then the line) seeing the group: strong
+        for h in (bh, lh):
+            t = see & HOUSE_MASK[h]
+            if t and not t & (t - 1):
+                x = base + t.bit_length() - 1
+                if ON + x not in off_list:
+                    off_list.append(ON + x)
+                succ[x].append(g_on)
         # other group nodes of the digit sharing a house, not overlapping
-        line_o = [j for j in by_house.get(("r", g.line, d), ()) if j != i and not groups[j].cells & g.cells] \
-            if g.line >= 0 else []
-        col_o = [j for j in by_house.get(("c", g.col, d), ()) if j != i and not groups[j].cells & g.cells] \
-            if g.col >= 0 else []
-        box_o = [j for j in by_house.get(("b", g.box, d), ()) if j != i and not groups[j].cells & g.cells]
-        for j in sorted(set(line_o) | set(col_o) | set(box_o)):
+        line_o = []
+        for j in by_house.get(lh * 10 + d, ()):
+            if j != i and not groups[j].cells & gcells:
+                line_o.append(j)
+        box_o = []
+        for j in by_house.get(bh * 10 + d, ()):
+            if j != i and not groups[j].cells & gcells:
+                box_o.append(j)
+        for j in (sorted(set(line_o).union(box_o)) if line_o and box_o else line_o or box_o):
             on_list.append(NORMAL + 2 * j)
-        for others, hm in ((line_o, HOUSE_MASK[g.line] if g.line >= 0 else 0),
-                           (col_o, HOUSE_MASK[9 + g.col] if g.col >= 0 else 0),
-                           (box_o, HOUSE_MASK[18 + g.box])):
+        pd = pos[d]
+        for others, h in ((line_o, lh), (box_o, bh)):
             if len(others) == 1:
-                g2 = groups[others[0]]
-                if not hm & pos[d] & ~g.cells & ~g2.cells:
-                    off_list.append(NORMAL + 2 * others[0] + 1)
+                j = others[0]
+                if not HOUSE_MASK[h] & pd & ~gcells & ~groups[j].cells:
+                    off_list.append(NORMAL + 2 * j + 1)
         succ[g_on] = on_list
         succ[g_off] = off_list
 
@@ -256,18 +276,62 @@ def _group_links(P: Position, succ: list) -> None:
 # ---------------------------------------------------------------------- chain tables
 class ChainTable:
     """One premise's chain table as HoDoKu expands it: ``order`` (the entries, premise
-    first), ``parent`` and ``depth`` of each entry (``parent`` of the premise: -1).
-    ``full``: the table reached HoDoKu's limit of entries."""
+    first), ``parent`` of each entry (of the premise: -1), ``hits`` (the entries among the
+    targets the table was built for, in table order). ``full``: the table reached HoDoKu's
+    limit of entries."""
 
-    __slots__ = ("premise", "order", "parent", "depth", "full")
+    __slots__ = ("premise", "order", "parent", "hits", "full", "_succ", "_next")
 
-    def __init__(self, premise: int, order: list[int], parent: dict[int, int], depth: dict[int, int],
-                 full: bool) -> None:
+    def __init__(self, premise: int, order: list[int], parent: dict[int, int], hits: list[int],
+                 full: bool, succ: list | None = None) -> None:
         self.premise = premise
         self.order = order
         self.parent = parent
-        self.depth = depth
+        self.hits = hits
         self.full = full
+        # a table expanded as far as asked (:func:`lazy_table`): the links, and the index of
+        # the next entry to expand (-1: the table is complete)
+        self._succ = succ
+        self._next = 0 if succ is not None else -1
+
+    def reach(self, target: int) -> bool:
+        """Whether the table holds ``target``, expanding a lazily built table (entry by
+        entry, in HoDoKu's order) until it does or is complete."""
+        parent = self.parent
+        if target in parent:
+            return True
+        j = self._next
+        if j < 0:
+            return False
+        succ = self._succ
+        order = self.order
+        size = len(order)
+        while j < size:
+            u = order[j]
+            j += 1
+            s = succ[u]
+            if not s:
+                continue
+            for w in s:
+                if w not in parent:
+                    if size >= MAX_ENTRIES:
+                        self.full = True
+                        self._next = -1
+                        return target in parent
+                    parent[w] = u
+                    order.append(w)
+                    size += 1
+            if target in parent:
+                self._next = j
+                return True
+        self._next = -1
+        return False
+
+    def complete(self) -> "ChainTable":
+        """The table with every entry (a lazily built one expanded to the end)."""
+        if self._next >= 0:
+            self.reach(-1)
+        return self
 
     def path(self, target: int) -> list[int]:
         """The chain HoDoKu builds from the premise to ``target`` (premise first)."""
@@ -280,37 +344,79 @@ class ChainTable:
         out.reverse()
         return out
 
+    def depth(self, target: int) -> int:
+        """Links from the premise to ``target`` on its chain."""
+        k = 0
+        parent = self.parent
+        n = parent[target]
+        while n >= 0:
+            k += 1
+            n = parent[n]
+        return k
 
-def chain_table(premise: int, succ: list, targets: int = -1) -> ChainTable:
+
+def chain_table(premise: int, succ: list, targets: int = -1, beyond_direct: bool = False) -> ChainTable:
     """The expanded chain table of ``premise`` (HoDoKu's ``expandTables`` on chain tables:
     entries in the order they are appended, each with the first entry implying it).
     ``targets``: a node set; the expansion may stop once it holds all of them (the entries
-    it has then are those of the full table, in the same order)."""
+    it has then are those of the full table, in the same order); -1 for the whole table.
+    ``beyond_direct``: only targets more than one link away are wanted (a direct
+    consequence of the premise is no target, nor among ``hits``)."""
     order = [premise]
     parent = {premise: -1}
-    depth = {premise: 0}
+    hits: list[int] = []
+    if targets == -1:
+        wanted = None
+        left = -1
+    else:
+        wanted = set(cell_list(targets & ~(1 << premise)))
+        if beyond_direct:
+            wanted.difference_update(succ[premise])
+        left = len(wanted)
+        if not left:
+            return ChainTable(premise, order, parent, hits, False)
     j = 0
+    size = 1
     full = False
-    left = targets & ~(1 << premise)
-    while j < len(order) and left:
+    if wanted is None:
+        for u in order:  # (the list grows as it is walked)
+            s = succ[u]
+            if not s:
+                continue
+            for w in s:
+                if w not in parent:
+                    if size >= MAX_ENTRIES:
+                        return ChainTable(premise, order, parent, hits, True)
+                    parent[w] = u
+                    order.append(w)
+                    size += 1
+        return ChainTable(premise, order, parent, hits, False)
+    while j < size:
         u = order[j]
         j += 1
         s = succ[u]
         if not s:
             continue
-        du = depth[u] + 1
         for w in s:
             if w not in parent:
-                if len(order) >= MAX_ENTRIES:
+                if size >= MAX_ENTRIES:
                     full = True
                     break
                 parent[w] = u
-                depth[w] = du
                 order.append(w)
-                left &= ~(1 << w)
-        if full:
+                size += 1
+                if w in wanted:
+                    hits.append(w)
+                    left -= 1
+        if full or not left:
             break
-    return ChainTable(premise, order, parent, depth, full)
+    return ChainTable(premise, order, parent, hits, full)
+
+
+def lazy_table(premise: int, succ: list) -> ChainTable:
+    """The chain table of ``premise`` as :func:`chain_table` builds it whole, expanded only
+    as far as :meth:`ChainTable.reach` and :meth:`ChainTable.complete` ask."""
+    return ChainTable(premise, [premise], {premise: -1}, [], False, succ)
 
 
 # ---------------------------------------------------------------------- closures
@@ -321,77 +427,78 @@ def closures(succ: list, n_nodes: int) -> list[int]:
     iterative); a node without a table holds only itself."""
     index = [-1] * n_nodes
     low = [0] * n_nodes
-    on_stack = bytearray(n_nodes)
-    comp = [-1] * n_nodes
+    comp = [-1] * n_nodes  # a node with an index and no component yet is on the stack
     comp_sets: list[int] = []
     stack: list[int] = []
     counter = 0
-    for root in range(n_nodes):
-        if index[root] >= 0 or succ[root] is None:
+    roots = [v for v, s in enumerate(succ) if s is not None]
+    for root in roots:
+        if index[root] >= 0:
             continue
-        work = [(root, 0)]
+        if not succ[root]:
+            # no direct consequence: its own component, holding itself
+            index[root] = low[root] = counter
+            counter += 1
+            comp[root] = len(comp_sets)
+            comp_sets.append(1 << root)
+            continue
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        work = [(root, iter(succ[root]))]
         while work:
-            v, i = work[-1]
-            if i == 0:
-                index[v] = low[v] = counter
-                counter += 1
-                stack.append(v)
-                on_stack[v] = 1
-            s = succ[v] or ()
-            recursed = False
-            while i < len(s):
-                w = s[i]
-                i += 1
-                if index[w] < 0:
-                    if succ[w] is None:
-                        # a sink: its own component
-                        index[w] = low[w] = counter
-                        counter += 1
+            v, it = work[-1]
+            for w in it:
+                iw = index[w]
+                if iw < 0:
+                    sw = succ[w]
+                    index[w] = low[w] = counter
+                    counter += 1
+                    if not sw:
+                        # a sink (no table, or nothing follows): its own component
                         comp[w] = len(comp_sets)
                         comp_sets.append(1 << w)
                         continue
-                    work[-1] = (v, i)
-                    work.append((w, 0))
-                    recursed = True
+                    stack.append(w)
+                    work.append((w, iter(sw)))
                     break
-                if on_stack[w]:
-                    if index[w] < low[v]:
-                        low[v] = index[w]
-            if recursed:
-                continue
-            work.pop()
-            if work:
-                u = work[-1][0]
-                if low[v] < low[u]:
-                    low[u] = low[v]
-            if low[v] == index[v]:
-                members = []
-                while True:
-                    w = stack.pop()
-                    on_stack[w] = 0
-                    members.append(w)
-                    if w == v:
-                        break
-                cid = len(comp_sets)
-                reach = 0
-                for w in members:
-                    comp[w] = cid
-                    reach |= 1 << w
-                for w in members:
-                    for x in succ[w] or ():
-                        cx = comp[x]
-                        if cx != cid:
-                            reach |= comp_sets[cx]
-                        else:
-                            reach |= 1 << x
-                comp_sets.append(reach)
-    out = [0] * n_nodes
-    for v in range(n_nodes):
-        if comp[v] >= 0:
-            out[v] = comp_sets[comp[v]]
-        else:
-            out[v] = 1 << v
+                if comp[w] < 0 and iw < low[v]:
+                    low[v] = iw
+            else:
+                work.pop()
+                lv = low[v]
+                if work:
+                    u = work[-1][0]
+                    if lv < low[u]:
+                        low[u] = lv
+                if lv == index[v]:
+                    cid = len(comp_sets)
+                    reach = 0
+                    members = []
+                    while True:
+                        w = stack.pop()
+                        comp[w] = cid
+                        reach |= 1 << w
+                        members.append(w)
+                        if w == v:
+                            break
+                    # the components this one's links lead to (each once; all are complete)
+                    later = set()
+                    for w in members:
+                        for x in succ[w]:
+                            later.add(comp[x])
+                    later.discard(cid)
+                    for cx in later:
+                        reach |= comp_sets[cx]
+                    comp_sets.append(reach)
+    out = list(_SELF[:n_nodes]) if n_nodes <= len(_SELF) else [1 << v for v in range(n_nodes)]
+    for v in roots:
+        out[v] = comp_sets[comp[v]]
     return out
+
+
+#: ``1 << v`` for every node id a position can have (what a node without a table holds)
+_SELF = tuple(1 << v for v in range(NORMAL + 2 * 18 * 9 * 3))
 
 
 def split_sets(t: int) -> tuple[int, int]:
@@ -523,10 +630,14 @@ def nice_loops(grid: Grid, grouped: bool, cache: dict | None = None) -> list[Loo
             targets = _loop_targets(P, p, clos[p])
             if not targets:
                 continue
-            t = chain_table(p, succ, targets)
+            # a loop or AIC has more than one link: its end is no direct consequence
+            t = chain_table(p, succ, targets, beyond_direct=True)
+            if not t.hits:
+                continue
             start = N_CELL[p]
-            for n in t.order[1:]:
-                if n < NORMAL and N_CELL[n] == start and t.depth[n] > 1:
+            parent = t.parent
+            for n in t.hits:
+                if n < NORMAL and N_CELL[n] == start and parent[n] != p:
                     _check_loop(P, t, n, loops, seen)
             if not is_on:
                 _check_aics(P, t, aics, aic_seen)
@@ -654,8 +765,8 @@ def _check_aics(P: Position, t: ChainTable, found: list[Loop], seen: dict) -> No
     si, sc = N_CELL[p], N_DIGIT[p]
     buddies = PEERS[si]
     pos, cands = P.pos, P.cands
-    depth = t.depth
-    for n in t.order[1:]:
+    parent = t.parent
+    for n in t.hits:
         if n < ON or n >= NORMAL:
             continue
         ei = N_CELL[n]
@@ -666,7 +777,7 @@ def _check_aics(P: Position, t: ChainTable, found: list[Loop], seen: dict) -> No
             see = buddies & PEERS[ei] & pos[sc]
             if not see & (see - 1):
                 continue
-            if depth[n] <= 1:
+            if parent[n] == p:
                 continue
             elims = [(x, sc) for x in cell_list(see)]
         else:
@@ -674,7 +785,7 @@ def _check_aics(P: Position, t: ChainTable, found: list[Loop], seen: dict) -> No
                 continue
             if not (cands[ei] >> (sc - 1) & 1 and cands[si] >> (ec - 1) & 1):
                 continue
-            if depth[n] <= 1:
+            if parent[n] == p:
                 continue
             elims = [(si, ec), (ei, sc)]
         path = loop_chain(P, t.path(n), False, True)
@@ -837,47 +948,30 @@ def contradiction_found(P: Position, p: int, on: int, off: int) -> bool:
             return True
     elif on >> i & 1:
         return True
+    # two digits set in one cell
     seen = 0
-    nonsingle = 0
     for e in range(9):
         s = (on >> (e * 81)) & ALL81
-        if s:
-            if s & seen:
-                return True
-            seen |= s
-            if s & (s - 1):
-                nonsingle |= 1 << e
-    e = 0
-    while nonsingle:
-        if nonsingle & 1:
-            s = (on >> (e * 81)) & ALL81
-            for x in cell_list(s):  # two of them in one house: one sees the other
-                if s & PEERS[x]:
-                    return True
-        nonsingle >>= 1
-        e += 1
+        if s & seen:
+            return True
+        seen |= s
+    # a digit set twice in a house: fewer rows (columns, boxes) hold its ON facts than cells
+    n = on.bit_count()
+    if n > 1:
+        rows, cols, boxes = houses_hit(on)
+        if rows.bit_count() != n or cols.bit_count() != n or boxes.bit_count() != n:
+            return True
+    # a cell left without candidates
     pos = P.pos
     cells = P.empty & ~seen
     for d in range(1, 10):
-        o = (off >> ((d - 1) * 81)) & ALL81
-        cells &= o | ~pos[d]
-        if not cells:
-            break
+        cells &= ((off >> ((d - 1) * 81)) & ALL81) | ~pos[d]
     if cells:
         return True
-    for d in range(1, 10):
-        o = (off >> ((d - 1) * 81)) & ALL81
-        if not o:
-            continue
-        a = P.allowed[d]
-        hs = 0
-        for x in cell_list(o):
-            hs |= 1 << ROW_OF[x] | 1 << (9 + COL_OF[x]) | 1 << (18 + BOX_OF[x])
-        for h in cell_list(hs):
-            t = HOUSE_MASK[h] & a
-            if t and t & o == t:
-                return True
-    return False
+    # a digit with no place left in a house: a house with allowed cells for it, all OFF
+    allowed, flags = P.allowed_flags()
+    rows, cols, boxes = houses_hit(allowed & ~off)
+    return rows != flags[0] or cols != flags[1] or boxes != flags[2]
 
 
 class Forcing:
@@ -909,9 +1003,10 @@ class ChainSearch:
         self.tables: dict[int, ChainTable] = {}
 
     def table(self, p: int) -> ChainTable:
+        """Premise ``p``'s chain table, expanded as far as it was asked (:func:`lazy_table`)."""
         t = self.tables.get(p)
         if t is None:
-            t = self.tables[p] = chain_table(p, self.succ)
+            t = self.tables[p] = lazy_table(p, self.succ)
         return t
 
     def sets(self, p: int) -> tuple[int, int]:
@@ -919,22 +1014,26 @@ class ChainSearch:
         t = self.clos[p]
         if t.bit_count() >= MAX_ENTRIES:
             t = 0
-            for n in self.table(p).order:
+            for n in self.table(p).complete().order:
                 t |= 1 << n
         return split_sets(t)
 
     def contains(self, p: int, f: int) -> bool:
         t = self.clos[p]
         if t.bit_count() >= MAX_ENTRIES:
-            return f in self.table(p).parent
+            return self.table(p).reach(f)
         return bool(t >> f & 1)
 
     def length(self, p: int, f: int) -> int:
         """Length of HoDoKu's chain from premise ``p`` to fact ``f``."""
-        return self.table(p).depth[f] + 1
+        t = self.table(p)
+        t.reach(f)
+        return t.depth(f) + 1
 
     def path(self, p: int, f: int) -> list[int]:
-        return self.table(p).path(f)
+        t = self.table(p)
+        t.reach(f)
+        return t.path(f)
 
     def conclusions(self) -> list[int]:
         """Every fact HoDoKu's checks conclude, in the order its ``TablingComparator`` puts
@@ -997,8 +1096,6 @@ class ChainSearch:
 
 
 # ---------------------------------------------------------------------- net tables
-#: each cell's row, column and box as cell sets
-_CELL_HOUSE_MASKS = [(ROW_MASK[c], COL_MASK[c], BOX_MASK[c]) for c in range(81)]
 
 
 class _WorkingCopy:
@@ -1076,45 +1173,100 @@ class _WorkingCopy:
         return out
 
 
-def net_fill(P: Position, c: int, d: int, on: bool) -> list[int]:
+def net_fill(P: Position, c: int, d: int, on: bool, setting: dict | None = None) -> list[int]:
     """HoDoKu's net table of a premise before expansion (``TablingSolver.getTableEntry``):
     the premise, then what setting a digit rules out (the digit in the cell's peers that
     held it, the cell's other candidates) for the premise (ON) or the cell's last
     candidate (OFF), then :data:`LOOK_AHEAD` rounds of every naked and hidden single of the
-    working copy. Node ids, premise first, each once."""
+    working copy. Node ids, premise first, each once.
+
+    The working copy is :class:`_WorkingCopy`'s, its changes written out here: candidates go
+    one by one, a cell left with one candidate joins the naked-single queue, a house left
+    with one place for a digit puts that place on the hidden-single queue.
+
+    ``setting``: a table the fills of one position share (what setting a cell to a digit
+    rules out in the position itself, worked out once)."""
     w = _WorkingCopy(P)
-    out: list[int] = []
-    seen: set[int] = set()
+    if setting is None:
+        setting = {}
+    cands, pos, values, naked, hidden = w.cands, w.pos, w.values, w.naked, w.hidden
+    out: dict[int, None] = {}  # an ordered set: a fact keeps its first place
     pos0 = P.pos
 
-    def add(n: int) -> None:
-        if n not in seen:
-            seen.add(n)
-            out.append(n)
-
     def set_cell(x: int, e: int) -> None:
-        cm = w.cands[x]
-        add(ON + (e - 1) * 81 + x)
         base = (e - 1) * 81
-        for y in cell_list(pos0[e] & PEERS[x]):
-            add(base + y)
-        for f in MASK_DIGITS[cm]:
+        facts = setting.get(base + x)
+        if facts is None:
+            # x = e, then e out of x's peers that held it in the position (ascending)
+            facts = {ON + base + x: None}
+            t = pos0[e] & PEERS[x]
+            while t:
+                low = t & -t
+                facts[base + low.bit_length() - 1] = None
+                t ^= low
+            setting[base + x] = facts
+        out.update(facts)  # (a fact already there keeps its place)
+        for f in MASK_DIGITS[cands[x]]:
             if f != e:
-                add((f - 1) * 81 + x)
-        w.place(x, e)
+                out[(f - 1) * 81 + x] = None
+        # setCell: e leaves the peers in cell order, then the cell's other candidates go
+        if values[x]:
+            return
+        p = pos[e]
+        nbit = ~(1 << (e - 1))
+        peers = PEERS[x] & p
+        while peers:
+            low = peers & -peers
+            j = low.bit_length() - 1
+            peers ^= low
+            p ^= low
+            m = cands[j] & nbit
+            cands[j] = m
+            # each of j's houses left with one place for e queues it (row, column, box)
+            rm, cm, bm = _CELL_HOUSE_MASKS[j]
+            rest = p & rm
+            if rest and not rest & (rest - 1):
+                hidden.append((rest.bit_length() - 1, e))
+            rest = p & cm
+            if rest and not rest & (rest - 1):
+                hidden.append((rest.bit_length() - 1, e))
+            rest = p & bm
+            if rest and not rest & (rest - 1):
+                hidden.append((rest.bit_length() - 1, e))
+            if m and not m & (m - 1):
+                naked.append((j, m.bit_length()))
+        bit = 1 << x
+        pos[e] = p & ~bit
+        rm, cm, bm = _CELL_HOUSE_MASKS[x]
+        for f in MASK_DIGITS[cands[x]]:
+            if f == e:
+                continue
+            q = pos[f] & ~bit
+            pos[f] = q
+            rest = q & rm
+            if rest and not rest & (rest - 1):
+                hidden.append((rest.bit_length() - 1, f))
+            rest = q & cm
+            if rest and not rest & (rest - 1):
+                hidden.append((rest.bit_length() - 1, f))
+            rest = q & bm
+            if rest and not rest & (rest - 1):
+                hidden.append((rest.bit_length() - 1, f))
+        cands[x] = 0
+        values[x] = e
 
     if on:
         set_cell(c, d)
     else:
-        add((d - 1) * 81 + c)
+        out[(d - 1) * 81 + c] = None
         w.delete(c, d)
-        m = w.cands[c]
+        m = cands[c]
         if m and not m & (m - 1):
             set_cell(c, m.bit_length())
     for _ in range(LOOK_AHEAD):
         for x, e in w.singles():
             set_cell(x, e)
-    return out
+    return list(out)
 
 
 def net_links(P: Position) -> list[list[int] | None]:
@@ -1122,11 +1274,12 @@ def net_links(P: Position) -> list[list[int] | None]:
     then ``fillTablesWithGroupNodes``): a candidate's net fill (:func:`net_fill`) without
     the premise, group nodes as in chains."""
     succ: list[list[int] | None] = [None] * P.n_nodes
+    setting: dict = {}
     for c in cell_list(P.empty):
         for d in MASK_DIGITS[P.cands[c]]:
             i = (d - 1) * 81 + c
-            succ[ON + i] = net_fill(P, c, d, True)[1:]
-            succ[i] = net_fill(P, c, d, False)[1:]
+            succ[ON + i] = net_fill(P, c, d, True, setting)[1:]
+            succ[i] = net_fill(P, c, d, False, setting)[1:]
     if P.groups:
         _group_links(P, succ)
     return succ

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from sudoku_logic.core.errors import InvalidPuzzle
 from sudoku_logic.core.houses import (
-    ALL_CELLS, ALL_DIGITS, CELL_BIT, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, PEERS,
-    cell_list, cell_name, house_name,
+    ALL_CELLS, ALL_DIGITS, BOX_FLAGS, CELL_BIT, COL_FLAGS, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, PEERS,
+    ROW_FLAGS, cell_list, cell_name, house_name, houses_hit,
 )
 
 #: Each cell's 20 peers, ascending.
@@ -171,6 +171,8 @@ class Grid:
         Checks: an empty cell with no candidate; a digit with no place left in a house that
         does not hold it yet; a digit placed twice in a house.
         """
+        if self._sound():
+            return None
         for cell in range(81):
             if not self.values[cell] and not self.cands[cell]:
                 return f"{cell_name(cell)} has no candidate left"
@@ -185,6 +187,26 @@ class Grid:
                 if n == 0 and not avail & hm:
                     return f"digit {d} has no place left in {house_name(h, False)}"
         return None
+
+    def _sound(self) -> bool:
+        """Whether :meth:`contradiction` finds nothing (the quick test, on all digits at once:
+        see :func:`~sudoku_logic.core.houses.houses_hit`; the sentence is worked out only where it fails)."""
+        pos = self.pos
+        if self.empty & ~(pos[1] | pos[2] | pos[3] | pos[4] | pos[5] | pos[6] | pos[7] | pos[8] | pos[9]):
+            return False
+        placed = self.placed
+        pl = (placed[1] | placed[2] << 81 | placed[3] << 162 | placed[4] << 243 | placed[5] << 324
+              | placed[6] << 405 | placed[7] << 486 | placed[8] << 567 | placed[9] << 648)
+        cover = pl | (pos[1] | pos[2] << 81 | pos[3] << 162 | pos[4] << 243 | pos[5] << 324
+                      | pos[6] << 405 | pos[7] << 486 | pos[8] << 567 | pos[9] << 648)
+        # every house holds each digit or a place for it
+        rows, cols, boxes = houses_hit(cover)
+        if rows != ROW_FLAGS or cols != COL_FLAGS or boxes != BOX_FLAGS:
+            return False
+        # no digit placed twice in a house: as many rows (columns, boxes) hold it as cells
+        n = pl.bit_count()
+        rows, cols, boxes = houses_hit(pl)
+        return rows.bit_count() == n and cols.bit_count() == n and boxes.bit_count() == n
 
     def values_string(self, empty: str = ".") -> str:
         """The 81-character line of values."""

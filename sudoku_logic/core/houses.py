@@ -48,6 +48,33 @@ MASK_DIGITS: list[tuple[int, ...]] = [
 MASK_SIZE: list[int] = [bin(m).count("1") for m in range(512)]
 
 
+# ---------------------------------------------------------------- nine digits at once
+# The nine digits' cell sets side by side in one int (digit d's 81 bits from 81 * (d - 1),
+# as a candidate's index (d - 1) * 81 + cell): which rows, columns and boxes hold a cell of
+# each digit, as flag bits, in a few whole-int operations (a field of k bits is non-zero
+# when adding 2**(k-1) - 1 to its low k - 1 bits, or the field's own top bit, sets its top
+# bit; no carry leaves the field).
+_BLOCKS = range(9)
+_ROW_LOW = sum(0xFF << (81 * d + 9 * r) for d in _BLOCKS for r in range(9))
+ROW_FLAGS = sum(0x100 << (81 * d + 9 * r) for d in _BLOCKS for r in range(9))
+COL_FLAGS = sum(0x1FF << (81 * d) for d in _BLOCKS)
+_BOX_LOW = sum(0b011 << (81 * d + 27 * i + 3 * j) for d in _BLOCKS for i in range(3) for j in range(3))
+BOX_FLAGS = sum(0b100 << (81 * d + 27 * i + 3 * j) for d in _BLOCKS for i in range(3) for j in range(3))
+
+
+def houses_hit(x: int) -> tuple[int, int, int]:
+    """Flags of the rows, columns and boxes that hold a cell of ``x`` (nine digits' cell sets
+    side by side): one flag bit per (digit, house), as :data:`ROW_FLAGS`, :data:`COL_FLAGS`
+    and :data:`BOX_FLAGS` have them all."""
+    rows = (x | ((x & _ROW_LOW) + _ROW_LOW)) & ROW_FLAGS
+    y = x | x >> 27 | x >> 54  # each digit's three bands folded onto its first
+    y = y | y >> 9 | y >> 18  # and that band's rows onto its first
+    cols = y & COL_FLAGS
+    z = x | x >> 9 | x >> 18  # each band's rows folded onto its first row
+    boxes = (z | ((z & _BOX_LOW) + _BOX_LOW)) & BOX_FLAGS
+    return rows, cols, boxes
+
+
 def cells_of(bits: int) -> Iterator[int]:
     """Yield the cell indexes in an 81-bit set, ascending."""
     while bits:

@@ -119,23 +119,36 @@ class SinglesQueue:
             p ^= low
             m = cands[j] & nd
             cands[j] = m
-            for hm in CELL_HOUSE_MASKS[j]:
-                rest = p & hm
-                if rest and not rest & (rest - 1):
-                    hidden.append((rest.bit_length() - 1, d))
+            # each of j's houses left with one place for d queues it (row, column, box)
+            rm, cm, bm = CELL_HOUSE_MASKS[j]
+            rest = p & rm
+            if rest and not rest & (rest - 1):
+                hidden.append((rest.bit_length() - 1, d))
+            rest = p & cm
+            if rest and not rest & (rest - 1):
+                hidden.append((rest.bit_length() - 1, d))
+            rest = p & bm
+            if rest and not rest & (rest - 1):
+                hidden.append((rest.bit_length() - 1, d))
             if m and not m & (m - 1):
                 naked.append((j, m.bit_length()))
         pos[d] = p
         # then the cell's own candidates go
         bit = 1 << cell
+        rm, cm, bm = CELL_HOUSE_MASKS[cell]
         for e in MASK_DIGITS[cands[cell]]:
             if e == d:
                 continue
             q = pos[e] & ~bit
-            for hm in CELL_HOUSE_MASKS[cell]:
-                rest = q & hm
-                if rest and not rest & (rest - 1):
-                    hidden.append((rest.bit_length() - 1, e))
+            rest = q & rm
+            if rest and not rest & (rest - 1):
+                hidden.append((rest.bit_length() - 1, e))
+            rest = q & cm
+            if rest and not rest & (rest - 1):
+                hidden.append((rest.bit_length() - 1, e))
+            rest = q & bm
+            if rest and not rest & (rest - 1):
+                hidden.append((rest.bit_length() - 1, e))
         empties = self.empties
         for h in CELL_HOUSES[cell]:
             empties[h] -= 1
