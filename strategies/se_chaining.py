@@ -690,9 +690,8 @@ class Chaining:
         cell_tails, house_tails = new_links(grid, source)
         if not cell_tails and not house_tails:
             return []
-        self._links = {}
         try:
-            searches = _UnarySearches(self._pass_links(True, True), cell_tails, house_tails)
+            searches = _UnarySearches(self._components(), cell_tails, house_tails)
             passes = ((False, True), (True, False), (True, True))
             self._scc = (searches.comp, searches.members)
             return self._parented_unary(grid, source, searches, passes)
@@ -815,6 +814,15 @@ class Chaining:
             if parts is None or parts[0] != pos:
                 parts = self._links["parts"] = (pos[:], link_parts(self.grid))
             made = self._links[(y, x)] = (pos[:], static_links(self.grid, y, x, parts[1]))
+        return made[1]
+
+    def _components(self) -> tuple[list[int], list[int], list[int]]:
+        """:func:`strong_components` of the grid's links with every link (pass ``(True,
+        True)``), kept as :meth:`_pass_links` keeps the links."""
+        pos = self.grid.pos
+        made = self._links.get("components")
+        if made is None or made[0] != pos:
+            made = self._links["components"] = (pos[:], strong_components(self._pass_links(True, True)))
         return made[1]
 
     def _cycles(self, source: Node, y: bool, x: bool, cycles: list, depth: int,
@@ -1001,11 +1009,7 @@ class Chaining:
         within what its start reaches over the grid's links, so every start of a reduction
         reaching nothing in common means there is none."""
         grid = self.grid
-        made = self._links.get("reach")
-        if made is None or made[0] != grid.pos:
-            comp, _, reach = strong_components(self._pass_links(True, True))
-            made = self._links["reach"] = (grid.pos[:], comp, reach)
-        _, comp, reach = made
+        comp, _, reach = self._components()
         digits = MASK_DIGITS[grid.cands[cell]]
         base = cell * 9
         common = -1
@@ -1186,8 +1190,10 @@ class Chaining:
         source = self.source
         removed = [0] + [source[1][d] & ~grid.pos[d] for d in range(1, 10)]
         out: list[Node] = []
+        drawn: dict = {}  # the grid's links and components, drawn once for the rules below
         for rule in self._other_rules():
             if isinstance(rule, Chaining):
+                rule._links = drawn
                 hints = [(h.removable, p, h) for h, p in rule.parented_hints(grid, source)]
             else:
                 hints = [(r, p, None) for r, p in rule(grid, source, removed)]
@@ -1301,11 +1307,12 @@ def new_links(grid: Grid, source: tuple[list[int], list[int]]) -> tuple[list[int
 class _UnarySearches:
     """Which unary searches (:meth:`Chaining._unary`'s parts) from each candidate of a
     grid can make a hint, and which one that crosses given new strong links, read off the
-    strongly connected components of the grid's implications (``links``: its
+    strongly connected components of the grid's implications (``components``: those of its
     :func:`static_links` with every link, so a pass that uses fewer gets a superset)."""
 
-    def __init__(self, links: list, cell_tails: list[int], house_tails: list[int]) -> None:
-        comp, members, reach = strong_components(links)
+    def __init__(self, components: tuple[list[int], list[int], list[int]], cell_tails: list[int],
+                 house_tails: list[int]) -> None:
+        comp, members, reach = components
         #: the components (all links: each pass's cycles stay inside their start's)
         self.comp, self.members = comp, members
         tails = cell_tails + house_tails
