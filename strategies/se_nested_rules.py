@@ -162,7 +162,8 @@ def x_wings(grid: Grid, source: Source, removed: list[int]) -> list:
                     continue
                 p = pos[d]
                 mi, mj = p & bi, p & bj
-                if mi & (mi - 1) == 0 or mj & (mj - 1) == 0:
+                # each base line meets a cover line in one cell: two places each, or none fit
+                if mi.bit_count() != 2 or mj.bit_count() != 2:
                     continue
                 lines = line_index(mi) | line_index(mj)
                 if lines.bit_count() != 2:
