@@ -12,7 +12,6 @@ fish use the general search of :mod:`sudoku_logic.strategies.fish_search`.
 """
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Callable, Iterable, Iterator
 
 from sudoku_logic.core.context import SolveContext
@@ -171,23 +170,27 @@ def finned_basic_fish(grid: Grid, size: int, sashimi: bool | None, digits=range(
                                tuple(cover_off + i for i in _BITS9[cover]), base81, fins, 0, 0, elims)
 
 
-def _cover_choices(size: int, umask: int) -> list[tuple[int, int]]:
-    """For a 9-bit union of base candidates' lines, every (cover, fin lines) split with
-    ``size`` cover lines and fin lines (at least one) inside a single stack."""
+def _cover_choices(size: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each 9-bit union of base candidates' lines (the index), every (cover, fin lines)
+    split with ``size`` cover lines and fin lines (at least one) inside a single stack, in
+    the order of the cover lines' combinations (lowest lines first)."""
     out = []
-    for picked in combinations(_BITS9[umask], size):
-        cover = 0
-        for b in picked:
-            cover |= 1 << b
-        finmask = umask & ~cover
-        if finmask and any(finmask & ~st == 0 for st in _STACKS):
-            out.append((cover, finmask))
-    return out
+    for umask in range(512):
+        covers = set()
+        for st in _STACKS:
+            inside = umask & st
+            fins = inside
+            while fins:  # every nonempty set of the union's lines within this stack
+                cover = umask & ~fins
+                if _POPCOUNT[cover] == size:
+                    covers.add(cover)
+                fins = (fins - 1) & inside
+        out.append(tuple((c, umask & ~c) for c in sorted(covers, key=_BITS9.__getitem__)))
+    return tuple(out)
 
 
 #: Per fish size and 9-bit union of the base candidates' lines: :func:`_cover_choices`.
-_COVER_CHOICES = {size: tuple(tuple(_cover_choices(size, umask)) for umask in range(512))
-                  for size in (2, 3, 4)}
+_COVER_CHOICES = {size: _cover_choices(size) for size in (2, 3, 4)}
 
 
 class _Replay:

@@ -4,7 +4,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import HOUSE_MASK, MASK_DIGITS, cell_list, cell_name, house_name, union_peers
+from sudoku_logic.core.houses import (
+    CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, cell_list, cell_name, house_name, union_peers,
+)
 
 from sudoku_logic.core.step import Step, lazy_step
 from sudoku_logic.strategies.registry import se_rule, technique
@@ -13,6 +15,8 @@ from ._se_order import SE_HOUSES
 
 #: (house, its cells as a bit set) in Sudoku Explainer's order of houses
 _SE_HOUSE_MASKS = tuple((h, HOUSE_MASK[h]) for h in SE_HOUSES)
+#: Each house's place in Sudoku Explainer's order of houses.
+_SE_RANK = [SE_HOUSES.index(h) for h in range(27)]
 #: Houses in the order Hidden Single looks at them: boxes (easier to see) before lines.
 _HIDDEN_ORDER = list(range(18, 27)) + list(range(0, 18))
 
@@ -119,23 +123,34 @@ def se_hidden_singles(grid: Grid) -> Iterator[Step]:
     """Sudoku Explainer's hidden singles in its order: first the last empty cell of a house
     (blocks, columns, rows), then every digit with one place left in a house that has other
     empty cells (blocks, columns, rows; digits 1-9 in each)."""
-    pos = grid.pos[1:]
+    pos = grid.pos
     empty = grid.empty
-    crowded = []  # houses with two empty cells or more, in SE's order
+    # a house's last empty cell has one candidate: look for them only among such cells
+    once = twice = 0
+    for pd in pos:
+        twice |= once & pd
+        once |= pd
+    lone = once & ~twice
+    if lone:
+        full = []
+        while lone:
+            low = lone & -lone
+            lone ^= low
+            cell = low.bit_length() - 1
+            for h in CELL_HOUSES[cell]:
+                if empty & HOUSE_MASK[h] == low:
+                    full.append((_SE_RANK[h], h, cell))
+        full.sort()
+        for _, h, cell in full:
+            yield full_house_step(cell, grid.cands[cell].bit_length(), h)
+    pos = pos[1:]
     for h, hm in _SE_HOUSE_MASKS:
         e = empty & hm
         if e & (e - 1):
-            crowded.append((h, hm))
-        elif e:
             for d, pd in enumerate(pos, 1):
                 m = pd & hm
                 if m and not m & (m - 1):
-                    yield full_house_step(m.bit_length() - 1, d, h)
-    for h, hm in crowded:
-        for d, pd in enumerate(pos, 1):
-            m = pd & hm
-            if m and not m & (m - 1):
-                yield hidden_single_step(m.bit_length() - 1, d, h)
+                    yield hidden_single_step(m.bit_length() - 1, d, h)
 
 
 @se_rule("Naked Singles", ("Naked Single",))

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from sudoku_logic.core.errors import InvalidPuzzle
 from sudoku_logic.core.houses import (
-    ALL_CELLS, ALL_DIGITS, BOX_FLAGS, CELL_BIT, COL_FLAGS, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, PEERS,
-    ROW_FLAGS, cell_list, cell_name, house_name, houses_hit,
+    ALL_CELLS, ALL_DIGITS, BOX_FLAGS, CELL_BIT, CELL_HOUSES, COL_FLAGS, DIGIT_BIT, DIGITS, HOUSE_MASK,
+    MASK_DIGITS, PEERS, ROW_FLAGS, cell_list, cell_name, house_name, houses_hit,
 )
 
 #: Each cell's 20 peers, ascending.
@@ -46,12 +46,33 @@ class Grid:
         Raises :class:`InvalidPuzzle` if a digit appears twice in a house.
         """
         values = list(values)
-        check_duplicates(values)
-        g = cls()
+        # each house's placed digits, each digit's placed cells and the peers they see:
+        # the same grid as placing the values one by one, worked out once per house and digit
+        seen = [0] * 27
+        placed = [0] * 10
+        sees = [0] * 10
         for cell, d in enumerate(values):
             if d:
-                g.place(cell, d)
-        g.givens = g.filled() if givens is None else givens
+                b = DIGIT_BIT[d]
+                r, c, x = CELL_HOUSES[cell]
+                if (seen[r] | seen[c] | seen[x]) & b:
+                    check_duplicates(values)  # raises, naming the house
+                seen[r] |= b
+                seen[c] |= b
+                seen[x] |= b
+                placed[d] |= CELL_BIT[cell]
+                sees[d] |= PEERS[cell]
+        g = cls.__new__(cls)
+        g.values = values
+        g.placed = placed
+        filled = placed[1] | placed[2] | placed[3] | placed[4] | placed[5] | placed[6] | placed[7] \
+            | placed[8] | placed[9]
+        empty = ALL_CELLS & ~filled
+        g.empty = empty
+        g.pos = [0] + [empty & ~sees[d] for d in DIGITS]
+        g.cands = [0 if v else ALL_DIGITS & ~(seen[r] | seen[c] | seen[x])
+                   for v, (r, c, x) in zip(values, CELL_HOUSES)]
+        g.givens = filled if givens is None else givens
         return g
 
     @classmethod

@@ -19,9 +19,15 @@ from sudoku_logic.strategies.registry import Technique
 
 def step_changes(grid: Grid, step: Step) -> bool:
     """Whether applying ``step`` would change the grid."""
-    return any(not grid.values[c] for c, _ in step.placements) or any(
-        grid.has(c, d) for c, d in step.eliminations
-    )
+    values = grid.values
+    for c, _ in step.placements:
+        if not values[c]:
+            return True
+    cands = grid.cands
+    for c, d in step.eliminations:
+        if cands[c] >> (d - 1) & 1:
+            return True
+    return False
 
 
 def snapshot(grid: Grid) -> tuple:
