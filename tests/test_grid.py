@@ -7,7 +7,7 @@ from helpers import collection
 from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import InvalidPuzzle
 from sudoku_logic.core.formats import parse
-from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.grid import Grid, check_duplicates
 from sudoku_logic.core.houses import (
     BOX_OF, CELL_HOUSES, HOUSE_MASK, PEERS, cell_name, cells_name, house_name, parse_cell,
 )
@@ -105,3 +105,42 @@ def test_placing_a_whole_solution_keeps_maps_in_sync():
             consistent(empty)
             assert not empty.pos[solution[c]] & PEERS[c]
         assert empty.is_solved() and empty.values == solution
+
+
+def _placed_one_by_one(values) -> Grid:
+    g = Grid()
+    for cell, d in enumerate(values):
+        if d:
+            g.place(cell, d)
+    g.givens = g.filled()
+    return g
+
+
+def _state(g: Grid) -> tuple:
+    return g.values, g.cands, g.pos, g.placed, g.givens, g.empty
+
+
+@pytest.mark.parametrize("name", ["qqwing_simple.txt", "top1465.txt", "sudoku17.txt"])
+def test_from_values_is_placing_the_values_one_by_one(name):
+    rnd = random.Random(name)
+    for puzzle in collection(name, 40, every=7):
+        values = [int(ch) if ch.isdigit() else 0 for ch in puzzle]
+        assert _state(Grid.from_values(values)) == _state(_placed_one_by_one(values))
+        # and positions further on: some of the solution's other digits filled in too
+        solution = dlx.solve(Grid.from_values(values))
+        more = [v or (solution[c] if rnd.random() < 0.4 else 0) for c, v in enumerate(values)]
+        assert _state(Grid.from_values(more)) == _state(_placed_one_by_one(more))
+
+
+def test_from_values_names_the_first_duplicate_house():
+    rnd = random.Random(5)
+    for _ in range(300):
+        values = [rnd.randrange(1, 10) if rnd.random() < 0.15 else 0 for _ in range(81)]
+        try:
+            got = Grid.from_values(values)
+        except InvalidPuzzle as e:
+            with pytest.raises(InvalidPuzzle) as want:
+                check_duplicates(values)
+            assert str(e) == str(want.value)
+        else:
+            assert _state(got) == _state(_placed_one_by_one(values))

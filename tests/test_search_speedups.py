@@ -191,3 +191,38 @@ def test_xy_chain_links_built_directly_are_the_link_tables(puzzle):
     from sudoku_logic.strategies.links import link_table
     for grid in _positions(puzzle):
         assert _bivalue_links(grid) == link_table(grid).restricted("xy")
+
+
+def _se_singles_reference(grid):
+    """SE's Hidden Singles as a plain scan: the last empty cell of each house (SE's order of
+    houses), then each digit with one place in a house with other empty cells."""
+    from sudoku_logic.strategies._se_order import SE_HOUSES
+    from sudoku_logic.core.houses import HOUSE_MASK
+    out = []
+    for h in SE_HOUSES:
+        e = grid.empty & HOUSE_MASK[h]
+        if e and not e & (e - 1):
+            out += [("Full House", e.bit_length() - 1, d) for d in range(1, 10) if grid.pos[d] & e]
+    for h in SE_HOUSES:
+        e = grid.empty & HOUSE_MASK[h]
+        if e & (e - 1):
+            for d in range(1, 10):
+                m = grid.pos[d] & HOUSE_MASK[h]
+                if m and not m & (m - 1):
+                    out.append(("Hidden Single", m.bit_length() - 1, d))
+    return out
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES[:8])
+def test_se_hidden_singles_is_the_plain_scan(puzzle):
+    from sudoku_logic.strategies.singles import se_hidden_singles
+    rnd = random.Random(puzzle)
+    for grid in _positions(puzzle):
+        for g in (grid, grid.copy()):
+            if g is not grid:  # the same position with some candidates gone
+                for _ in range(rnd.randrange(1, 25)):
+                    c = rnd.randrange(81)
+                    if g.cands[c]:
+                        g.eliminate(c, rnd.choice([d for d in range(1, 10) if g.cands[c] >> (d - 1) & 1]))
+            got = [(s.technique, *s.placements[0]) for s in se_hidden_singles(g)]
+            assert got == _se_singles_reference(g)
