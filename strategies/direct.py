@@ -18,7 +18,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, cell_list, cell_name, cells_name, house_name
+from sudoku_logic.core.houses import (
+    CELL_HOUSES, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, cell_list, cell_name, cells_name, house_name,
+)
 from sudoku_logic.core.step import Step
 from sudoku_logic.strategies.registry import se_rule
 
@@ -34,40 +36,58 @@ def _crossing(h: int, kind: range) -> list[int]:
     return [k for k in kind if k != h and HOUSE_MASK[k] & HOUSE_MASK[h]]
 
 
-def _locking(grid: Grid, pairs) -> Iterator[Step]:
-    """Locked candidates (all of a digit's two or more places in ``h1`` lie in ``h2``) after
-    which a house of ``h1``'s kind crossing ``h2`` has a single place left for the digit."""
+def _locked(grid: Grid) -> list[tuple[int, int]]:
+    """Every (index in :data:`_DIRECT_LOCKING`, digit) whose first house holds two or more
+    places for the digit, all in its second house, which has places for it besides: looked
+    up house by house (a box's places in one line, a line's in one box), in SE's order."""
     pos = grid.pos
-    for h1, h2, kind, name in pairs:
+    found = []
+    for d in range(1, 10):
+        pd = pos[d]
+        for h1 in range(27):
+            p1 = pd & HOUSE_MASK[h1]
+            if not p1 or not p1 & (p1 - 1):
+                continue
+            low = p1 & -p1
+            for h2 in _LOCK_COVERS[h1][low.bit_length() - 1]:
+                m2 = HOUSE_MASK[h2]
+                if not p1 & ~m2 and pd & m2 & ~HOUSE_MASK[h1]:
+                    found.append((_LOCK_INDEX[h1, h2], d))
+    found.sort()
+    return found
+
+
+def _locking(grid: Grid) -> Iterator[Step]:
+    """Locked candidates (all of a digit's two or more places in ``h1`` lie in ``h2``) after
+    which a house of ``h1``'s kind crossing ``h2`` has a single place left for the digit,
+    in SE's order (:data:`_DIRECT_LOCKING`, digits 1-9 for each pair)."""
+    pos = grid.pos
+    for i, d in _locked(grid):
+        h1, h2, kind, name = _DIRECT_LOCKING[i]
         m1, m2 = HOUSE_MASK[h1], HOUSE_MASK[h2]
-        for d in range(1, 10):
-            p1 = pos[d] & m1
-            if not p1 or p1 & (p1 - 1) == 0 or p1 & ~m2:
+        p1 = pos[d] & m1
+        removed = pos[d] & m2 & ~m1
+        for h3 in _crossing(h2, kind):
+            if h3 == h1:
                 continue
-            removed = pos[d] & m2 & ~m1
-            if not removed:
+            p3 = pos[d] & HOUSE_MASK[h3]
+            if not p3 or p3 & (p3 - 1) == 0:
                 continue
-            for h3 in _crossing(h2, kind):
-                if h3 == h1:
-                    continue
-                p3 = pos[d] & HOUSE_MASK[h3]
-                if not p3 or p3 & (p3 - 1) == 0:
-                    continue
-                rest = p3 & ~m2
-                if rest and rest & (rest - 1) == 0:
-                    cell = rest.bit_length() - 1
-                    yield Step(
-                        name, placements=[(cell, d)], cells=[cell], houses=[h1, h2, h3],
-                        eliminations=[(c, d) for c in cell_list(removed)],
-                        candidates=[(c, d, "pattern") for c in HOUSE_CELLS[h1] if p1 >> c & 1]
-                        + [(cell, d, "on")],
-                        detail=f"{d} in {house_name(h1)}",
-                        facts={"base": (h1,), "cover": (h2,), "digit": d},
-                        explanation=f"In {house_name(h1, False)}, {d} can only go in {cells_name(p1)}, all in "
-                                    f"{house_name(h2, False)}; so {d} is not elsewhere in {house_name(h2, False)}, "
-                                    f"which leaves {cell_name(cell)} as the only place for {d} in "
-                                    f"{house_name(h3, False)}.",
-                    )
+            rest = p3 & ~m2
+            if rest and rest & (rest - 1) == 0:
+                cell = rest.bit_length() - 1
+                yield Step(
+                    name, placements=[(cell, d)], cells=[cell], houses=[h1, h2, h3],
+                    eliminations=[(c, d) for c in cell_list(removed)],
+                    candidates=[(c, d, "pattern") for c in HOUSE_CELLS[h1] if p1 >> c & 1]
+                    + [(cell, d, "on")],
+                    detail=f"{d} in {house_name(h1)}",
+                    facts={"base": (h1,), "cover": (h2,), "digit": d},
+                    explanation=f"In {house_name(h1, False)}, {d} can only go in {cells_name(p1)}, all in "
+                                f"{house_name(h2, False)}; so {d} is not elsewhere in {house_name(h2, False)}, "
+                                f"which leaves {cell_name(cell)} as the only place for {d} in "
+                                f"{house_name(h3, False)}.",
+                )
 
 
 def _pairs(first: range, second: range):
@@ -78,13 +98,19 @@ def _pairs(first: range, second: range):
 _DIRECT_LOCKING = [(h1, h2, kind, "Direct Pointing" if h1 >= 18 else "Direct Claiming")
                    for h1, h2, kind in (_pairs(_BOXES, _COLS) + _pairs(_BOXES, _ROWS)
                                         + _pairs(_COLS, _BOXES) + _pairs(_ROWS, _BOXES))]
+#: (first house, second house) -> its index in :data:`_DIRECT_LOCKING`.
+_LOCK_INDEX = {(h1, h2): i for i, (h1, h2, _, _) in enumerate(_DIRECT_LOCKING)}
+#: ``_LOCK_COVERS[h1][cell]``: the second houses paired with ``h1`` that hold ``cell``
+#: (a box's row and column through the cell; a line's box).
+_LOCK_COVERS = [[tuple(h2 for h2 in CELL_HOUSES[c] if (h1, h2) in _LOCK_INDEX) for c in range(81)]
+                for h1 in range(27)]
 
 
 @se_rule("Direct Intersections", ("Direct Pointing", "Direct Claiming"))
 def se_direct_intersections(grid: Grid) -> Iterator[Step]:
     """SE's direct pointing and claiming: locked candidates whose eliminations leave a
     hidden single in another house of the first house's kind."""
-    return _locking(grid, _DIRECT_LOCKING)
+    return _locking(grid)
 
 
 def _direct_hidden(grid: Grid, size: int, name: str) -> Iterator[Step]:

@@ -226,3 +226,40 @@ def test_se_hidden_singles_is_the_plain_scan(puzzle):
                         g.eliminate(c, rnd.choice([d for d in range(1, 10) if g.cands[c] >> (d - 1) & 1]))
             got = [(s.technique, *s.placements[0]) for s in se_hidden_singles(g)]
             assert got == _se_singles_reference(g)
+
+
+def _direct_locking_reference(grid):
+    """SE's direct pointing and claiming as a plain scan: each (first, second) house pair in
+    SE's order, digits 1-9, each crossing house left with one place."""
+    from sudoku_logic.core.houses import HOUSE_MASK
+    from sudoku_logic.strategies.direct import _DIRECT_LOCKING
+    out = []
+    for h1, h2, kind, name in _DIRECT_LOCKING:
+        m1, m2 = HOUSE_MASK[h1], HOUSE_MASK[h2]
+        for d in range(1, 10):
+            p1 = grid.pos[d] & m1
+            if p1.bit_count() < 2 or p1 & ~m2 or not grid.pos[d] & m2 & ~m1:
+                continue
+            for h3 in kind:
+                if h3 == h1 or not HOUSE_MASK[h3] & m2:
+                    continue
+                p3 = grid.pos[d] & HOUSE_MASK[h3]
+                rest = p3 & ~m2
+                if p3.bit_count() >= 2 and rest.bit_count() == 1:
+                    out.append((name, rest.bit_length() - 1, d, (h1, h2, h3)))
+    return out
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES[:8] + collection("qqwing_simple.txt", 4, every=100))
+def test_se_direct_intersections_are_the_plain_scan(puzzle):
+    from sudoku_logic.strategies.direct import se_direct_intersections
+    rnd = random.Random(puzzle)
+    for grid in _positions(puzzle):
+        for g in (grid, grid.copy()):
+            if g is not grid:  # the same position with some candidates gone
+                for _ in range(rnd.randrange(1, 40)):
+                    c = rnd.randrange(81)
+                    if g.cands[c]:
+                        g.eliminate(c, rnd.choice([d for d in range(1, 10) if g.cands[c] >> (d - 1) & 1]))
+            got = [(s.technique, *s.placements[0], tuple(s.houses)) for s in se_direct_intersections(g)]
+            assert got == _direct_locking_reference(g)
