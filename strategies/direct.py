@@ -36,10 +36,11 @@ def _crossing(h: int, kind: range) -> list[int]:
     return [k for k in kind if k != h and HOUSE_MASK[k] & HOUSE_MASK[h]]
 
 
-def _locked(grid: Grid) -> list[tuple[int, int]]:
-    """Every (index in :data:`_DIRECT_LOCKING`, digit) whose first house holds two or more
-    places for the digit, all in its second house, which has places for it besides: looked
-    up house by house (a box's places in one line, a line's in one box), in SE's order."""
+def _locked(grid: Grid) -> list[tuple[int, int, int, int]]:
+    """Every (index in :data:`_DIRECT_LOCKING`, digit, its places in the first house, its
+    other places in the second) whose first house holds two or more places for the digit,
+    all in its second house, which has places for it besides: looked up house by house (a
+    box's places in one line, a line's in one box), in SE's order."""
     pos = grid.pos
     found = []
     for d in range(1, 10):
@@ -51,8 +52,9 @@ def _locked(grid: Grid) -> list[tuple[int, int]]:
             low = p1 & -p1
             for h2 in _LOCK_COVERS[h1][low.bit_length() - 1]:
                 m2 = HOUSE_MASK[h2]
-                if not p1 & ~m2 and pd & m2 & ~HOUSE_MASK[h1]:
-                    found.append((_LOCK_INDEX[h1, h2], d))
+                removed = pd & m2 & ~HOUSE_MASK[h1]
+                if not p1 & ~m2 and removed:
+                    found.append((_LOCK_INDEX[h1, h2], d, p1, removed))
     found.sort()
     return found
 
@@ -62,11 +64,9 @@ def _locking(grid: Grid) -> Iterator[Step]:
     which a house of ``h1``'s kind crossing ``h2`` has a single place left for the digit,
     in SE's order (:data:`_DIRECT_LOCKING`, digits 1-9 for each pair)."""
     pos = grid.pos
-    for i, d in _locked(grid):
+    for i, d, p1, removed in _locked(grid):
         h1, h2, kind, name = _DIRECT_LOCKING[i]
-        m1, m2 = HOUSE_MASK[h1], HOUSE_MASK[h2]
-        p1 = pos[d] & m1
-        removed = pos[d] & m2 & ~m1
+        m2 = HOUSE_MASK[h2]
         for h3 in _crossing(h2, kind):
             if h3 == h1:
                 continue
