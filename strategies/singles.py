@@ -123,14 +123,9 @@ def se_hidden_singles(grid: Grid) -> Iterator[Step]:
     """Sudoku Explainer's hidden singles in its order: first the last empty cell of a house
     (blocks, columns, rows), then every digit with one place left in a house that has other
     empty cells (blocks, columns, rows; digits 1-9 in each)."""
-    pos = grid.pos
     empty = grid.empty
     # a house's last empty cell has one candidate: look for them only among such cells
-    once = twice = 0
-    for pd in pos:
-        twice |= once & pd
-        once |= pd
-    lone = once & ~twice
+    lone = grid.one_candidate_cells()
     if lone:
         full = []
         while lone:
@@ -143,7 +138,7 @@ def se_hidden_singles(grid: Grid) -> Iterator[Step]:
         full.sort()
         for _, h, cell in full:
             yield full_house_step(cell, grid.cands[cell].bit_length(), h)
-    pos = pos[1:]
+    pos = grid.pos[1:]
     for h, hm in _SE_HOUSE_MASKS:
         e = empty & hm
         if e & (e - 1):

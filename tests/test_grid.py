@@ -90,6 +90,7 @@ def test_cells_by_size_counts_each_cells_candidates():
         want = [sum(1 << c for c in range(81) if not g.values[c] and bin(g.cands[c]).count("1") == n)
                 for n in (1, 2, 3, 4)]
         assert list(g.cells_by_size()) == want
+        assert g.one_candidate_cells() == want[0]
 
 
 def test_placing_a_whole_solution_keeps_maps_in_sync():

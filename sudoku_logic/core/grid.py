@@ -182,6 +182,15 @@ class Grid:
             c1 |= p
         return c1 & ~c2, c2 & ~c3, c3 & ~c4, c4 & ~c5
 
+    def one_candidate_cells(self) -> int:
+        """81-bit set of the empty cells with exactly one candidate (the first set of
+        :meth:`cells_by_size`, at less cost)."""
+        once = twice = 0
+        for p in self.pos:
+            twice |= once & p
+            once |= p
+        return once & ~twice
+
     def candidate_count(self) -> int:
         """Number of candidates left in empty cells."""
         return sum(p.bit_count() for p in self.pos[1:])
