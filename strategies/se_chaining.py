@@ -337,12 +337,12 @@ class Chaining:
         #: within one search of one grid: candidate key -> what follows from it on
         #: (to_on, to_off, contradiction), shared by the binary and region chains
         self._memo: dict[int, tuple[dict, dict, tuple | None]] = {}
-        #: during a unary pass: the strongly connected components of its links
-        #: (:func:`unary_parts`), which bound its cycle searches
-        self._scc: tuple[list[int], list[int]] | None = None
-        #: during a search: each unary pass's links, (y, x) -> (the digits' places they
-        #: were made for, :func:`static_links`), and ``"parts"`` -> (the same, their
-        #: :func:`link_parts`)
+        #: during a unary pass: the strongly connected components of its links with more
+        #: than one node (on node key -> the component's keys, :func:`unary_parts`), which
+        #: bound its cycle searches
+        self._scc: dict[int, int] | None = None
+        #: during a search: each unary pass's links, (y, x) -> :class:`PassLinks`, and
+        #: ``"graph"`` -> (the digits' places it was made for, :meth:`_graph`)
         self._links: dict = {}
 
     def name(self) -> str:
@@ -368,8 +368,7 @@ class Chaining:
         else:
             found = []
             for y, x in ((False, True), (True, False), (True, True)):
-                parts, comp, members = unary_parts(grid, y, x, self._pass_links(y, x))
-                self._scc = (comp, members)
+                parts, self._scc = unary_parts(grid, y, x)
                 try:
                     found += self._loops(y, x, parts)
                 finally:
@@ -441,8 +440,7 @@ class Chaining:
                             if cycle_depth <= 0 and chain_depth <= 0:
                                 continue
                             if parts is None:
-                                parts, comp, members = unary_parts(grid, y, x, self._pass_links(y, x))
-                                self._scc = (comp, members)
+                                parts, self._scc = unary_parts(grid, y, x)
                             which = parts[cell * 9 + d - 1]
                             if not which:
                                 continue
@@ -691,9 +689,9 @@ class Chaining:
         if not cell_tails and not house_tails:
             return []
         try:
-            searches = _UnarySearches(self._components(), cell_tails, house_tails)
+            searches = _UnarySearches(self._graph(), cell_tails, house_tails)
             passes = ((False, True), (True, False), (True, True))
-            self._scc = (searches.comp, searches.members)
+            self._scc = searches.scopes
             return self._parented_unary(grid, source, searches, passes)
         finally:
             self._scc = None
@@ -742,8 +740,7 @@ class Chaining:
         if cycle_depth > 0 and parts & 1:
             scope = None
             if self._scc is not None:
-                comp, members = self._scc
-                scope = members[comp[p_on.key]]
+                scope = self._scc.get(p_on.key, BIT[p_on.key])
             self._cycles(p_on, y, x, cycles, cycle_depth, scope)
         if x and chain_depth > 0:
             if parts & 2:
@@ -765,7 +762,7 @@ class Chaining:
     def _static_chaining(self, to_on: dict, to_off: dict) -> tuple[Node, Node] | None:
         """:meth:`_do_chaining` of a rule without dynamic links or nesting (SE's Multiple
         Forcing Chains): the same propagation over the grid's links drawn once per grid
-        (:func:`static_links`; the grid does not change), a node made only when it is kept
+        (:class:`PassLinks`; the grid does not change), a node made only when it is kept
         or closes a contradiction."""
         links = self._pass_links(True, True)
         index_bit = BIT
@@ -803,26 +800,22 @@ class Chaining:
                         counts[q[1].bit_count()] += 1
         return None
 
-    def _pass_links(self, y: bool, x: bool) -> list:
-        """The links of pass ``(y, x)`` on the grid being searched (:func:`static_links`),
+    def _pass_links(self, y: bool, x: bool) -> PassLinks:
+        """The links of pass ``(y, x)`` on the grid being searched (:class:`PassLinks`),
         made again whenever the grid's candidates are not those they were made for (a
         search forgets them when it ends)."""
-        pos = self.grid.pos
         made = self._links.get((y, x))
-        if made is None or made[0] != pos:
-            parts = self._links.get("parts")
-            if parts is None or parts[0] != pos:
-                parts = self._links["parts"] = (pos[:], link_parts(self.grid))
-            made = self._links[(y, x)] = (pos[:], static_links(self.grid, y, x, parts[1]))
-        return made[1]
+        if made is None or made.pos != self.grid.pos:
+            made = self._links[(y, x)] = PassLinks(self.grid, y, x)
+        return made
 
-    def _components(self) -> tuple[list[int], list[int], list[int]]:
-        """:func:`strong_components` of the grid's links with every link (pass ``(True,
+    def _graph(self) -> "LinkGraph":
+        """The :class:`LinkGraph` of the grid's links with every link (pass ``(True,
         True)``), kept as :meth:`_pass_links` keeps the links."""
         pos = self.grid.pos
-        made = self._links.get("components")
+        made = self._links.get("graph")
         if made is None or made[0] != pos:
-            made = self._links["components"] = (pos[:], strong_components(self._pass_links(True, True)))
+            made = self._links["graph"] = (pos[:], LinkGraph(self.grid, True, True))
         return made[1]
 
     def _cycles(self, source: Node, y: bool, x: bool, cycles: list, depth: int,
@@ -1009,13 +1002,15 @@ class Chaining:
         within what its start reaches over the grid's links, so every start of a reduction
         reaching nothing in common means there is none."""
         grid = self.grid
-        comp, _, reach = self._components()
+        on_reach = self._graph().on_reach
         digits = MASK_DIGITS[grid.cands[cell]]
         base = cell * 9
-        common = -1
+        on = off = -1
         for d in digits:
-            common &= reach[comp[((base + d - 1) << 1) | 1]]
-        if common:
+            a, b = on_reach(base + d - 1)
+            on &= a
+            off &= b
+        if on or off:
             return True
         for d in digits:
             pd = grid.pos[d]
@@ -1023,12 +1018,14 @@ class Chaining:
                 places = pd & HOUSE_MASK[h]
                 if (places & -places).bit_length() - 1 != cell or places.bit_count() < 2:
                     continue  # SE meets a house's places from its first one
-                common = -1
+                on = off = -1
                 while places:
                     low = places & -places
                     places ^= low
-                    common &= reach[comp[(((low.bit_length() - 1) * 9 + d - 1) << 1) | 1]]
-                if common:
+                    a, b = on_reach((low.bit_length() - 1) * 9 + d - 1)
+                    on &= a
+                    off &= b
+                if on or off:
                     return True
         return False
 
@@ -1307,41 +1304,50 @@ def new_links(grid: Grid, source: tuple[list[int], list[int]]) -> tuple[list[int
 class _UnarySearches:
     """Which unary searches (:meth:`Chaining._unary`'s parts) from each candidate of a
     grid can make a hint, and which one that crosses given new strong links, read off the
-    strongly connected components of the grid's implications (``components``: those of its
-    :func:`static_links` with every link, so a pass that uses fewer gets a superset)."""
+    strongly connected components of the grid's implications (``graph``: its
+    :class:`LinkGraph` with every link, so a pass that uses fewer gets a superset)."""
 
-    def __init__(self, components: tuple[list[int], list[int], list[int]], cell_tails: list[int],
-                 house_tails: list[int]) -> None:
-        comp, members, reach = components
-        #: the components (all links: each pass's cycles stay inside their start's)
-        self.comp, self.members = comp, members
-        tails = cell_tails + house_tails
-        tail_bits = 0
-        heads_reach = 0
-        for k in tails:
-            tail_bits |= 1 << k
-            heads_reach |= reach[comp[k | 1]]
+    def __init__(self, graph: "LinkGraph", cell_tails: list[int], house_tails: list[int]) -> None:
+        #: the components with more than one node (all links: each pass's cycles stay
+        #: inside their start's)
+        self.scopes = graph.scopes
+        component = graph.component
+        tails = 0
+        heads_on = heads_off = 0
+        for k in cell_tails + house_tails:
+            tails |= 1 << (k >> 1)
+            a, b = graph.on_reach(k >> 1)
+            heads_on |= a
+            heads_off |= b
         #: components holding a new link, by the links a pass uses
-        comps_cell = {comp[k] for k in cell_tails}
-        comps_house = {(comp[k], (k >> 1) % 9) for k in house_tails}
+        comps_cell = {component(k) for k in cell_tails}
+        comps_house = {(component(k), (k >> 1) % 9) for k in house_tails}
         comps_any = comps_cell | {c for c, _ in comps_house}
-        self.possible = [0] * 729
+        self._graph = graph
+        self._possible: list[int] | None = None
         live_x = [0] * 729
         live_y = [0] * 729
         live_xy = [0] * 729
-        for key in range(0, 1458, 2):
-            if comp[key] < 0:
-                continue
-            on, off = key | 1, key
-            c_on, c_off = comp[on], comp[off]
-            i = key >> 1
-            cycle = members[c_on] != 1 << on
-            to_off = reach[c_on] >> off & 1
-            to_on = reach[c_off] >> on & 1
-            self.possible[i] = cycle | to_off << 1 | to_on << 2
-            chains = (to_off and reach[c_on] & tail_bits and heads_reach >> off & 1) << 1 | \
-                     (to_on and reach[c_off] & tail_bits and heads_reach >> on & 1) << 2
-            if cycle:
+        scopes = self.scopes
+        m = heads_on | heads_off
+        for key in scopes:
+            m |= 1 << (key >> 1)
+        m &= graph.cands
+        while m:
+            low = m & -m
+            m ^= low
+            i = low.bit_length() - 1
+            chains = 0
+            if heads_off & low:
+                on_on, on_off = graph.on_reach(i)
+                if on_off & low and on_off & tails:
+                    chains = 2
+            if heads_on & low:
+                off_on, off_off = graph.off_reach(i)
+                if off_on & low and off_off & tails:
+                    chains |= 4
+            if ((i << 1) | 1) in scopes:
+                c_on = component((i << 1) | 1)
                 live_x[i] = chains | ((c_on, i % 9) in comps_house)
                 live_y[i] = int(c_on in comps_cell)
                 live_xy[i] = chains | (c_on in comps_any)
@@ -1354,168 +1360,317 @@ class _UnarySearches:
         a hint crossing a new link."""
         return self._live[(y, x)]
 
+    @property
+    def possible(self) -> list[int]:
+        """By candidate, the searches that can make a hint at all (:meth:`LinkGraph.parts`)."""
+        if self._possible is None:
+            self._possible = self._graph.parts()
+        return self._possible
+
 
 #: (cell, digit) of each candidate index ``cell * 9 + digit - 1``
 _CELL_DIGIT: tuple[tuple[int, int], ...] = tuple((i // 9, i % 9 + 1) for i in range(729))
 
 
-def link_parts(grid: Grid) -> tuple[list, list, list, list]:
-    """The pieces every unary pass's links are made of, by node key (None for a candidate
-    ``grid`` lacks), each a list of ``(key, cause)`` in the order SE draws them: ``(on to
-    off in the cell, on to off in the houses, off to on in a bivalue cell, off to on in the
-    houses with two places)``. See :func:`static_links`."""
-    cands, pos = grid.cands, grid.pos
-    naked_on: list = [None] * 1458
-    house_on: list = [None] * 1458
-    naked_off: list = [None] * 1458
-    house_off: list = [None] * 1458
-    for cell in range(81):
-        m = cands[cell]
-        if not m:
-            continue
-        base = cell * 9 - 1
-        bit = CELL_BIT[cell]
-        houses = SE_CELL_HOUSES[cell]
-        segments = SE_PEER_SEGMENTS[cell]
-        two = MASK_SIZE[m] == 2
-        for d in MASK_DIGITS[m]:
-            pd = pos[d]
-            dm = d - 1
-            key = (base + d) << 1
-            naked_on[key | 1] = [((base + v) << 1, NAKED) for v in MASK_DIGITS[m & ~DIGIT_BIT[d]]]
-            to_off = []
-            for seg, h in segments:
-                left = pd & seg
-                while left:
-                    low = left & -left
-                    left ^= low
-                    to_off.append((((low.bit_length() - 1) * 9 + dm) << 1, h))
-            house_on[key | 1] = to_off
-            naked_off[key] = [(((base + MASK_DIGITS[m & ~DIGIT_BIT[d]][0]) << 1) | 1, NAKED)] if two else []
-            off_next = []
-            for h in houses:
-                r = pd & HOUSE_MASK[h]
-                if r.bit_count() == 2:
-                    k = ((((r & ~bit).bit_length() - 1) * 9 + dm) << 1) | 1
-                    if not any(k == j for j, _ in off_next):
-                        off_next.append((k, h))
-            house_off[key] = off_next
-    return naked_on, house_on, naked_off, house_off
-
-
-def static_links(grid: Grid, y: bool, x: bool, parts: tuple | None = None) -> list[list[tuple[int, int]] | None]:
-    """The links of a unary pass on ``grid``, in the order SE's searches draw them, by node
-    key (None for a candidate ``grid`` lacks): ``[(key, cause), ...]``.
+def node_links(cands: list[int], pos: list[int], key: int, y: bool, x: bool) -> list[tuple[int, int]] | None:
+    """The links of pass ``(y, x)`` from the node ``key`` on the grid with candidates
+    ``cands`` and places ``pos``, in the order SE's searches draw them: ``[(key, cause),
+    ...]`` (None for a candidate the grid lacks).
 
     An on node turns off, with ``y``, the other candidates of its cell (digit order, cause
     :data:`NAKED`), then its digit's other places house by house in SE's order of houses
     (each cell once, cause the house). An off node turns on, with ``y``, the other
     candidate of a bivalue cell, then, with ``x``, the other place of its digit in each of
     its houses that has two (each candidate once): SE's ``getOnToOff`` and ``getOffToOn``
-    without dynamic links, worked out once per pass instead of once per visit. ``parts``:
-    the grid's :func:`link_parts` when already made (the passes share them)."""
-    naked_on, house_on, naked_off, house_off = parts if parts is not None else link_parts(grid)
-    if not y:
-        out = house_on[:]
-        for k in range(0, 1458, 2):
-            if house_off[k] is not None:
-                out[k] = house_off[k] if x else []
+    without dynamic links."""
+    cell, d = _CELL_DIGIT[key >> 1]
+    m = cands[cell]
+    if not m & DIGIT_BIT[d]:
+        return None
+    pd = pos[d]
+    dm = d - 1
+    if key & 1:
+        out = [((cell * 9 + v - 1) << 1, NAKED) for v in MASK_DIGITS[m & ~DIGIT_BIT[d]]] if y else []
+        for seg, h in SE_PEER_SEGMENTS[cell]:
+            left = pd & seg
+            while left:
+                low = left & -left
+                left ^= low
+                out.append((((low.bit_length() - 1) * 9 + dm) << 1, h))
         return out
-    out = [None if h is None else n + h for n, h in zip(naked_on, house_on)]
-    for k in range(0, 1458, 2):
-        nk = naked_off[k]
-        if nk is None:
-            continue
-        if not x:
-            out[k] = nk
-        elif not nk:
-            out[k] = house_off[k]
-        else:
-            j = nk[0][0]
-            out[k] = nk + [e for e in house_off[k] if e[0] != j]
+    out = []
+    if y and MASK_SIZE[m] == 2:
+        out.append((((cell * 9 + MASK_DIGITS[m & ~DIGIT_BIT[d]][0] - 1) << 1) | 1, NAKED))
+    if x:
+        bit = CELL_BIT[cell]
+        for h in SE_CELL_HOUSES[cell]:
+            r = pd & HOUSE_MASK[h]
+            if r.bit_count() == 2:
+                k = ((((r & ~bit).bit_length() - 1) * 9 + dm) << 1) | 1
+                if not any(k == j for j, _ in out):
+                    out.append((k, h))
     return out
 
 
-def unary_parts(grid: Grid, y: bool, x: bool, links: list | None = None) -> tuple[list[int], list[int], list[int]]:
+class PassLinks(dict):
+    """The links of pass ``(y, x)`` on a grid by node key (:func:`node_links`), each
+    node's worked out when first asked for (a search reads those of the nodes it draws);
+    the grid's candidates are copied, so a later change to the grid does not reach them."""
+
+    __slots__ = ("cands", "pos", "y", "x")
+
+    def __init__(self, grid: Grid, y: bool, x: bool) -> None:
+        super().__init__()
+        self.cands = grid.cands[:]
+        self.pos = grid.pos[:]
+        self.y = y
+        self.x = x
+
+    def __missing__(self, key: int) -> list[tuple[int, int]] | None:
+        links = self[key] = node_links(self.cands, self.pos, key, self.y, self.x)
+        return links
+
+
+def static_links(grid: Grid, y: bool, x: bool) -> list[list[tuple[int, int]] | None]:
+    """Every node's links in pass ``(y, x)`` on ``grid`` (:func:`node_links`), by key."""
+    return [node_links(grid.cands, grid.pos, key, y, x) for key in range(1458)]
+
+
+def _spread(cells: int) -> int:
+    """An 81-bit set of cells as a 729-bit set of candidate indices, digit 1: bit ``9 * cell``."""
+    out = 0
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        out |= 1 << (9 * (low.bit_length() - 1))
+    return out
+
+
+_PEERS_SPREAD = [_spread(PEERS[c]) for c in range(81)]
+#: By candidate index ``cell * 9 + d - 1``, as a 729-bit set of candidate indices: the
+#: candidates an on node of it turns off in a pass with Y links (its cell's other digits,
+#: its digit in its peers) and in a pass without (its digit in its peers). Both relations
+#: are symmetric.
+_WEAK: tuple[int, ...] = tuple((_PEERS_SPREAD[c] << (d - 1)) | ((0x1FF ^ (1 << (d - 1))) << (9 * c))
+                               for c in range(81) for d in range(1, 10))
+_WEAK_HOUSE: tuple[int, ...] = tuple(_PEERS_SPREAD[c] << (d - 1) for c in range(81) for d in range(1, 10))
+
+
+class LinkGraph:
+    """What the implications of one unary pass ``(y, x)`` on ``grid`` can reach (the links
+    :func:`node_links` gives, without drawing them): for each node, what it leads to, and
+    the strongly connected components with more than one node.
+
+    Only an off node that starts a strong link (the other candidate of a bivalue cell with
+    ``y``, the other place of its digit in a house with two with ``x``) leads anywhere from
+    an off node, and only the on nodes at those links' other ends are led to from one; so
+    every cycle, and every path longer than one link, runs through that small part of the
+    graph. Its components and what each reaches are worked out there (Tarjan's algorithm);
+    every other node reaches its own successors and what those reach. Sets are pairs of
+    729-bit sets of candidate indices: ``(on nodes, off nodes)``."""
+
+    __slots__ = ("cands", "weak", "strong", "starts", "_comp", "_reach", "scopes", "_on_reach")
+
+    def __init__(self, grid: Grid, y: bool, x: bool) -> None:
+        cands, pos = grid.cands, grid.pos
+        bits = 0
+        for c in range(81):
+            m = cands[c]
+            if m:
+                bits |= m << (9 * c)
+        #: the grid's candidates as a 729-bit set
+        self.cands = bits
+        self.weak = _WEAK if y else _WEAK_HOUSE
+        #: candidate index -> 729-bit set of the on nodes its off node turns on
+        strong: dict[int, int] = {}
+        get = strong.get
+        if y:
+            for c in range(81):
+                m = cands[c]
+                if MASK_SIZE[m] == 2:
+                    a, b = MASK_DIGITS[m]
+                    i, j = c * 9 + a - 1, c * 9 + b - 1
+                    strong[i] = get(i, 0) | 1 << j
+                    strong[j] = get(j, 0) | 1 << i
+        if x:
+            for d in range(1, 10):
+                pd = pos[d]
+                if not pd:
+                    continue
+                for hm in HOUSE_MASK:
+                    r = pd & hm
+                    if r.bit_count() == 2:
+                        low = r & -r
+                        i = (low.bit_length() - 1) * 9 + d - 1
+                        j = ((r ^ low).bit_length() - 1) * 9 + d - 1
+                        strong[i] = get(i, 0) | 1 << j
+                        strong[j] = get(j, 0) | 1 << i
+        self.strong = strong
+        starts = 0
+        for i in strong:
+            starts |= 1 << i
+        #: 729-bit set of the candidates whose off node starts a strong link
+        self.starts = starts
+        #: node key -> component index, for the nodes of the part with strong links
+        self._comp: dict[int, int] = {}
+        #: by component: what it reaches, (on, off)
+        self._reach: list[tuple[int, int]] = []
+        #: on node key -> its component's nodes as a bit set of keys, for components with
+        #: more than one node
+        self.scopes: dict[int, int] = {}
+        self._components()
+        #: by candidate index: :meth:`on_reach`, once asked for
+        self._on_reach: list[tuple[int, int] | None] = [None] * 729
+
+    def _successors(self, key: int) -> list[int]:
+        """The successors of a node of the part with strong links, within that part."""
+        i = key >> 1
+        out = []
+        if key & 1:
+            m = self.weak[i] & self.cands & self.starts
+            while m:
+                low = m & -m
+                m ^= low
+                out.append((low.bit_length() - 1) << 1)
+        else:
+            m = self.strong[i]
+            while m:
+                low = m & -m
+                m ^= low
+                out.append(((low.bit_length() - 1) << 1) | 1)
+        return out
+
+    def _components(self) -> None:
+        """Tarjan's algorithm over the part with strong links, from its off nodes."""
+        comp = self._comp
+        reach = self._reach
+        weak, cands = self.weak, self.cands
+        index: dict[int, int] = {}
+        low: dict[int, int] = {}
+        stack: list[int] = []
+        counter = 0
+        for i in self.strong:
+            root = i << 1
+            if root in index:
+                continue
+            index[root] = low[root] = counter
+            counter += 1
+            stack.append(root)
+            work = [(root, iter(self._successors(root)))]
+            while work:
+                v, it = work[-1]
+                for w in it:
+                    if w not in index:
+                        index[w] = low[w] = counter
+                        counter += 1
+                        stack.append(w)
+                        work.append((w, iter(self._successors(w))))
+                        break
+                    if w not in comp and index[w] < low[v]:
+                        low[v] = index[w]
+                else:
+                    work.pop()
+                    if work:
+                        u = work[-1][0]
+                        if low[v] < low[u]:
+                            low[u] = low[v]
+                    if low[v] == index[v]:
+                        c = len(reach)
+                        nodes = []
+                        while True:
+                            w = stack.pop()
+                            comp[w] = c
+                            nodes.append(w)
+                            if w == v:
+                                break
+                        # components come out after every component they reach
+                        r_on = r_off = 0
+                        for w in nodes:
+                            j = w >> 1
+                            if w & 1:
+                                r_on |= 1 << j
+                                r_off |= weak[j] & cands
+                                succ = self._successors(w)
+                            else:
+                                r_off |= 1 << j
+                                succ = self._successors(w)
+                            for s in succ:
+                                cs = comp[s]
+                                if cs != c:
+                                    a, b = reach[cs]
+                                    r_on |= a
+                                    r_off |= b
+                        reach.append((r_on, r_off))
+                        if len(nodes) > 1:
+                            keys = 0
+                            for w in nodes:
+                                keys |= 1 << w
+                            for w in nodes:
+                                if w & 1:
+                                    self.scopes[w] = keys
+
+    def on_reach(self, i: int) -> tuple[int, int]:
+        """What the on node of candidate ``i`` leads to, itself included: (on, off)."""
+        done = self._on_reach[i]
+        if done is not None:
+            return done
+        c = self._comp.get((i << 1) | 1)
+        if c is not None:
+            done = self._on_reach[i] = self._reach[c]
+            return done
+        off = self.weak[i] & self.cands
+        on = 1 << i
+        m = off & self.starts
+        while m:
+            low = m & -m
+            m ^= low
+            a, b = self._reach[self._comp[(low.bit_length() - 1) << 1]]
+            on |= a
+            off |= b
+        done = self._on_reach[i] = (on, off)
+        return done
+
+    def off_reach(self, i: int) -> tuple[int, int]:
+        """What the off node of candidate ``i`` leads to, itself included: (on, off)."""
+        c = self._comp.get(i << 1)
+        if c is not None:
+            return self._reach[c]
+        return 0, 1 << i
+
+    def component(self, key: int) -> int:
+        """An index of the node's component, the same for the nodes of one component
+        (-1 for a node alone in its component outside the part with strong links)."""
+        return self._comp.get(key, -1)
+
+    def parts(self) -> list[int]:
+        """By candidate index, the unary searches (:meth:`Chaining._unary`'s parts) that can
+        make a hint at all in this pass: a cycle needs its start's on node in a component
+        with more than one node; a forcing chain from the start on (off) needs the start off
+        (on) reachable from it."""
+        out = [0] * 729
+        m = self.cands
+        scopes = self.scopes
+        while m:
+            low = m & -m
+            m ^= low
+            i = low.bit_length() - 1
+            p = 1 if ((i << 1) | 1) in scopes else 0
+            if self.on_reach(i)[1] & low:
+                p |= 2
+            if self.off_reach(i)[0] & low:
+                p |= 4
+            out[i] = p
+        return out
+
+
+def unary_parts(grid: Grid, y: bool, x: bool) -> tuple[list[int], dict[int, int]]:
     """By candidate (``cell * 9 + digit - 1``), the unary searches of a pass
-    (:meth:`Chaining._unary`'s ``parts``) that can make a hint at all on ``grid``: a cycle
-    needs its start on a closed path of the pass's links, a forcing chain from the start on
-    (off) needs the start off (on) reachable from it. The others find nothing. Also the
-    strongly connected components of the pass's links (component of each node key, -1 for
-    none; members of each component as a bit set of keys): a cycle never leaves its
-    start's. ``links``: the pass's :func:`static_links` when already made."""
-    comp, members, reach = strong_components(links if links is not None else static_links(grid, y, x))
-    parts = [0] * 729
-    for key in range(0, 1458, 2):
-        c_off = comp[key]
-        if c_off < 0:
-            continue
-        on = key | 1
-        c_on = comp[on]
-        r_on = reach[c_on]
-        parts[key >> 1] = (members[c_on] != 1 << on) | (r_on >> key & 1) << 1 | (reach[c_off] >> on & 1) << 2
-    return parts, comp, members
-
-
-def strong_components(links: list) -> tuple[list[int], list[int], list[int]]:
-    """Tarjan's strongly connected components of the graph of ``links`` (by node key, None
-    for no node, else ``[(successor key, cause), ...]`` as :func:`static_links` gives):
-    ``(component of each key, -1 for none; members of each component as a bit set of
-    keys; what each component reaches as a bit set of keys, itself included)``."""
-    n = len(links)
-    index = [-1] * n
-    low = [0] * n
-    comp = [-1] * n
-    members: list[int] = []
-    reach: list[int] = []
-    stack: list[int] = []
-    counter = 0
-    for root in range(n):
-        if index[root] >= 0 or links[root] is None:
-            continue
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        work = [(root, iter(links[root]))]
-        while work:
-            v, it = work[-1]
-            for w, _ in it:
-                if index[w] < 0:
-                    index[w] = low[w] = counter
-                    counter += 1
-                    stack.append(w)
-                    work.append((w, iter(links[w])))
-                    break
-                if comp[w] < 0 and index[w] < low[v]:
-                    low[v] = index[w]
-            else:
-                work.pop()
-                if work:
-                    u = work[-1][0]
-                    if low[v] < low[u]:
-                        low[u] = low[v]
-                if low[v] == index[v]:
-                    c = len(members)
-                    bits = 0
-                    while True:
-                        w = stack.pop()
-                        comp[w] = c
-                        bits |= 1 << w
-                        if w == v:
-                            break
-                    # components come out after every component they reach
-                    r = bits
-                    m = bits
-                    while m:
-                        lb = m & -m
-                        m ^= lb
-                        for w, _ in links[lb.bit_length() - 1]:
-                            cw = comp[w]
-                            if cw != c:
-                                r |= reach[cw]
-                    members.append(bits)
-                    reach.append(r)
-    return comp, members, reach
+    (:meth:`Chaining._unary`'s ``parts``) that can make a hint at all on ``grid``
+    (:meth:`LinkGraph.parts`), and the pass's strongly connected components with more
+    than one node (on node key -> the component's node keys as a bit set): a cycle never
+    leaves its start's."""
+    graph = LinkGraph(grid, y, x)
+    return graph.parts(), graph.scopes
 
 
 def chain_rule_parents(hint: ChainHint, source: tuple[list[int], list[int]], grid: Grid) -> list[int]:

@@ -16,13 +16,16 @@ import pytest
 
 from helpers import assert_step_true_in_position
 from se_paths import effect, se_paths, positions
-from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
 from sudoku_logic.grading.scales import se_policy
 from sudoku_logic.grading.se import se_difficulty
 from sudoku_logic.strategies import se_nested_rules as fast
+from sudoku_logic.strategies._se_order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
 from sudoku_logic.strategies.fish import se_fisherman
 from sudoku_logic.strategies.intersections import se_intersections
 from sudoku_logic.strategies.registry import RULES, load_all
+from sudoku_logic.strategies.se_chaining import NAKED
 from sudoku_logic.strategies.subsets import se_hidden_sets, se_naked_sets
 
 load_all()
@@ -135,12 +138,12 @@ def test_nested_forcing_chains_are_the_full_rule_with_parents():
     from sudoku_logic.strategies.se_chaining import Chaining, chain_rule_parents
     rule = Chaining(False, False, False, 0, raw_difficulty)
     with_parents = 0
-    for source, work in _dynamic_states(40, seed=11):
+    for source, work in _dynamic_states(120, seed=11):
         want = [(h.removable, p) for h in rule.hints(work) if (p := chain_rule_parents(h, source, work))]
         got = [(h.removable, p) for h, p in rule.parented_hints(work, source)]
         assert got == want
         with_parents += bool(want)
-    assert with_parents >= 5  # the sample exercises hints with parents, not only empty lists
+    assert with_parents >= 15  # the sample exercises hints with parents, not only empty lists
 
 
 # ---------------------------------------------------------------- search shortcuts
@@ -164,8 +167,7 @@ def test_unary_searches_ruled_out_by_the_link_graph_find_nothing():
         rule.grid = grid
         for y, x in ((False, True), (True, False), (True, True)):
             full = rule._loops(y, x)
-            parts, comp, members = unary_parts(grid, y, x)
-            rule._scc = (comp, members)
+            parts, rule._scc = unary_parts(grid, y, x)
             try:
                 bounded = rule._loops(y, x, parts)
             finally:
@@ -173,6 +175,188 @@ def test_unary_searches_ruled_out_by_the_link_graph_find_nothing():
             assert _hint_keys(bounded) == _hint_keys(full)
             found += len(full)
     assert found >= 20  # the sample has hints to compare, not only empty lists
+
+
+def _tarjan(links: list) -> tuple[list[int], list[int], list[int]]:
+    """Tarjan's strongly connected components of drawn links (:func:`static_links`): the
+    component of each key (-1 for none), each component's keys and what it reaches (keys,
+    itself included), as bit sets. The reference :class:`LinkGraph` is held to."""
+    n = len(links)
+    index = [-1] * n
+    low = [0] * n
+    comp = [-1] * n
+    members: list[int] = []
+    reach: list[int] = []
+    stack: list[int] = []
+    counter = 0
+    for root in range(n):
+        if index[root] >= 0 or links[root] is None:
+            continue
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        work = [(root, iter(links[root]))]
+        while work:
+            v, it = work[-1]
+            for w, _ in it:
+                if index[w] < 0:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    work.append((w, iter(links[w])))
+                    break
+                if comp[w] < 0 and index[w] < low[v]:
+                    low[v] = index[w]
+            else:
+                work.pop()
+                if work:
+                    u = work[-1][0]
+                    if low[v] < low[u]:
+                        low[u] = low[v]
+                if low[v] == index[v]:
+                    c = len(members)
+                    bits = 0
+                    while True:
+                        w = stack.pop()
+                        comp[w] = c
+                        bits |= 1 << w
+                        if w == v:
+                            break
+                    # components come out after every component they reach
+                    r = bits
+                    m = bits
+                    while m:
+                        lb = m & -m
+                        m ^= lb
+                        for w, _ in links[lb.bit_length() - 1]:
+                            cw = comp[w]
+                            if cw != c:
+                                r |= reach[cw]
+                    members.append(bits)
+                    reach.append(r)
+    return comp, members, reach
+
+
+def _link_parts(grid: Grid) -> tuple[list, list, list, list]:
+    """Reference for :func:`node_links`, the way links were once drawn for a whole grid at
+    once: by node key, ``(on to off in the cell, on to off in the houses, off to on in a
+    bivalue cell, off to on in the houses with two places)``, lists of ``(key, cause)``."""
+    cands, pos = grid.cands, grid.pos
+    naked_on: list = [None] * 1458
+    house_on: list = [None] * 1458
+    naked_off: list = [None] * 1458
+    house_off: list = [None] * 1458
+    for cell in range(81):
+        m = cands[cell]
+        if not m:
+            continue
+        base = cell * 9 - 1
+        bit = CELL_BIT[cell]
+        houses = SE_CELL_HOUSES[cell]
+        segments = SE_PEER_SEGMENTS[cell]
+        two = MASK_SIZE[m] == 2
+        for d in MASK_DIGITS[m]:
+            pd = pos[d]
+            dm = d - 1
+            key = (base + d) << 1
+            naked_on[key | 1] = [((base + v) << 1, NAKED) for v in MASK_DIGITS[m & ~DIGIT_BIT[d]]]
+            to_off = []
+            for seg, h in segments:
+                left = pd & seg
+                while left:
+                    low = left & -left
+                    left ^= low
+                    to_off.append((((low.bit_length() - 1) * 9 + dm) << 1, h))
+            house_on[key | 1] = to_off
+            naked_off[key] = [(((base + MASK_DIGITS[m & ~DIGIT_BIT[d]][0]) << 1) | 1, NAKED)] if two else []
+            off_next = []
+            for h in houses:
+                r = pd & HOUSE_MASK[h]
+                if r.bit_count() == 2:
+                    k = ((((r & ~bit).bit_length() - 1) * 9 + dm) << 1) | 1
+                    if not any(k == j for j, _ in off_next):
+                        off_next.append((k, h))
+            house_off[key] = off_next
+    return naked_on, house_on, naked_off, house_off
+
+
+def _drawn_links(grid: Grid, y: bool, x: bool, parts: tuple | None = None) -> list[list[tuple[int, int]] | None]:
+    """Reference for :func:`static_links`: the links of pass ``(y, x)`` put together from
+    :func:`_link_parts` (with ``y``: cell links first; with ``x``: house links, each
+    candidate once)."""
+    naked_on, house_on, naked_off, house_off = parts if parts is not None else _link_parts(grid)
+    if not y:
+        out = house_on[:]
+        for k in range(0, 1458, 2):
+            if house_off[k] is not None:
+                out[k] = house_off[k] if x else []
+        return out
+    out = [None if h is None else n + h for n, h in zip(naked_on, house_on)]
+    for k in range(0, 1458, 2):
+        nk = naked_off[k]
+        if nk is None:
+            continue
+        if not x:
+            out[k] = nk
+        elif not nk:
+            out[k] = house_off[k]
+        else:
+            j = nk[0][0]
+            out[k] = nk + [e for e in house_off[k] if e[0] != j]
+    return out
+
+
+def test_node_links_are_every_link_drawn_at_once():
+    """:func:`node_links` (one node's links, as a search asks for them) gives every node's
+    links in the order of the pieces drawn for the whole grid at once, pass by pass."""
+    from sudoku_logic.strategies.se_chaining import PassLinks, static_links
+    grids = [grid for _, grid, _ in _recorded(every=9, limit=40)] + [w for _, w in _dynamic_states(60, seed=5)]
+    for grid in grids:
+        for y, x in ((False, True), (True, False), (True, True)):
+            want = _drawn_links(grid, y, x)
+            assert static_links(grid, y, x) == want
+            lazy = PassLinks(grid, y, x)
+            for key in range(1457, -1, -3):
+                assert lazy[key] == want[key]
+
+
+def _keys(cands: int, on: int) -> int:
+    """A 729-bit set of candidate indices as the bit set of their on (off) node keys."""
+    out = 0
+    while cands:
+        low = cands & -cands
+        cands ^= low
+        out |= 1 << (2 * (low.bit_length() - 1) + on)
+    return out
+
+
+def test_link_graph_is_tarjan_over_the_drawn_links():
+    """:class:`LinkGraph` works out what each node reaches and the components with more
+    than one node from the part of the graph with strong links; Tarjan's algorithm over
+    every drawn link (:func:`static_links`) gives the same, pass by pass, on path
+    positions and on working grids of dynamic chains."""
+    from sudoku_logic.strategies.se_chaining import LinkGraph, static_links
+    grids = [grid for _, grid, _ in _recorded(every=9, limit=40)] + [w for _, w in _dynamic_states(60, seed=5)]
+    cycles = 0
+    for grid in grids:
+        for y, x in ((False, True), (True, False), (True, True)):
+            links = static_links(grid, y, x)
+            comp, members, reach = _tarjan(links)
+            graph = LinkGraph(grid, y, x)
+            for key in range(1458):
+                if links[key] is None:
+                    continue
+                i, on = key >> 1, key & 1
+                a, b = graph.on_reach(i) if on else graph.off_reach(i)
+                assert _keys(a, 1) | _keys(b, 0) == reach[comp[key]], (y, x, key)
+                if members[comp[key]] != 1 << key:
+                    assert graph.component(key) >= 0
+                    if on:
+                        assert graph.scopes[key] == members[comp[key]]
+                        cycles += 1
+                else:
+                    assert key not in graph.scopes
+    assert cycles >= 50  # the sample has cycles, not only components of one node
 
 
 def test_static_propagation_over_drawn_links_makes_the_same_nodes():
