@@ -47,6 +47,14 @@ def _locking_pairs() -> list[tuple[int, int, int, int]]:
 _LOCKING = _locking_pairs()
 
 
+def _gone(removed: list[int]) -> int:
+    """The cells that lost some candidate (an 81-bit set)."""
+    out = 0
+    for d in range(1, 10):
+        out |= removed[d]
+    return out
+
+
 def locking(grid: Grid, source: Source, removed: list[int]) -> list:
     """SE's ``Locking(false)``: pointing and claiming; parents: the digit's places gone from
     the first house outside the second."""
@@ -54,8 +62,11 @@ def locking(grid: Grid, source: Source, removed: list[int]) -> list:
     active = [d for d in range(1, 10) if removed[d]]
     if not active:
         return []
+    gone_any = _gone(removed)
     out = []
     for h1, h2, m1, m2 in _LOCKING:
+        if not gone_any & m1 & ~m2:
+            continue
         for d in active:
             gone = removed[d] & m1 & ~m2
             if not gone:
@@ -72,75 +83,76 @@ def locking(grid: Grid, source: Source, removed: list[int]) -> list:
 
 def hidden_pairs(grid: Grid, source: Source, removed: list[int]) -> list:
     """SE's ``HiddenSet(2, false)``; parents: the pair's digits gone from the house's other
-    cells."""
+    cells. Two digits make a hidden pair when they have the same two places in the house,
+    so only digits with two places are paired (in SE's order of pairs)."""
     pos = grid.pos
     cands = grid.cands
     empty = grid.empty
     src = source[0]
+    gone_any = _gone(removed)
     out = []
     for h in SE_HOUSES:
         hm = HOUSE_MASK[h]
-        if not any(removed[d] & hm for d in range(1, 10)):
+        if not gone_any & hm:
             continue
         if (empty & hm).bit_count() <= 4:
             continue
-        places = [pos[d] & hm for d in range(10)]
-        for a, b in SE_COMBOS[2]:
-            pa, pb = places[a], places[b]
-            if pa & (pa - 1) == 0 or pb & (pb - 1) == 0:
-                continue
-            union = pa | pb
-            if union.bit_count() != 2:
-                continue
-            if not (removed[a] | removed[b]) & hm & ~union:
-                continue
-            keep = (1 << (a - 1)) | (1 << (b - 1))
-            elims = [(c, d) for c in cell_list(union) for d in MASK_DIGITS[cands[c] & ~keep]]
-            if not elims:
-                continue
-            parents = []
-            for c in HOUSE_CELLS[h]:
-                if not union >> c & 1:
-                    s = src[c]
-                    if s >> (a - 1) & 1:
-                        parents.append(_off(c, a))
-                    if s >> (b - 1) & 1:
-                        parents.append(_off(c, b))
-            out.append((sorted(elims), parents))
+        twos = []
+        for d in range(1, 10):
+            p = pos[d] & hm
+            if p.bit_count() == 2:
+                twos.append((d, p))
+        for y in range(1, len(twos)):
+            b, union = twos[y]
+            for x in range(y):
+                a, pa = twos[x]
+                if pa != union:
+                    continue
+                if not (removed[a] | removed[b]) & hm & ~union:
+                    continue
+                keep = (1 << (a - 1)) | (1 << (b - 1))
+                elims = [(c, d) for c in cell_list(union) for d in MASK_DIGITS[cands[c] & ~keep]]
+                if not elims:
+                    continue
+                parents = []
+                for c in HOUSE_CELLS[h]:
+                    if not union >> c & 1:
+                        s = src[c]
+                        if s >> (a - 1) & 1:
+                            parents.append(_off(c, a))
+                        if s >> (b - 1) & 1:
+                            parents.append(_off(c, b))
+                out.append((sorted(elims), parents))
     return out
 
 
 def naked_pairs(grid: Grid, source: Source, removed: list[int]) -> list:
-    """SE's ``NakedSet(2)``; parents: the pair cells' other candidates, gone."""
+    """SE's ``NakedSet(2)``; parents: the pair cells' other candidates, gone. Two cells make
+    a naked pair when they have the same two candidates, so only such cells are paired (in
+    SE's order of pairs)."""
     cands = grid.cands
     empty = grid.empty
     src = source[0]
     pos = grid.pos
+    gone_any = _gone(removed)
     out = []
     for h in SE_HOUSES:
         hm = HOUSE_MASK[h]
-        if (empty & hm).bit_count() < 4:
+        if not gone_any & hm or (empty & hm).bit_count() < 4:
             continue
-        cells = HOUSE_CELLS[h]
-        lost = [src[c] & ~cands[c] if empty >> c & 1 else 0 for c in cells]
-        if not any(lost):
-            continue
-        masks = [cands[c] if empty >> c & 1 else 0 for c in cells]
-        for i, j in SE_INDEX_COMBOS[2]:
-            if not (lost[i] or lost[j]):
-                continue
-            mi, mj = masks[i], masks[j]
-            if MASK_SIZE[mi] < 2 or MASK_SIZE[mj] < 2:
-                continue
-            union = mi | mj
-            if MASK_SIZE[union] != 2:
-                continue
-            pair = (1 << cells[i]) | (1 << cells[j])
-            elims = [(c, d) for d in MASK_DIGITS[union] for c in cell_list(pos[d] & hm & ~pair)]
-            if not elims:
-                continue
-            parents = [_off(c, d) for c in (cells[i], cells[j]) for d in MASK_DIGITS[src[c] & ~union]]
-            out.append((elims, parents))
+        twos = [(c, cands[c]) for c in HOUSE_CELLS[h] if MASK_SIZE[cands[c]] == 2 and empty >> c & 1]
+        for y in range(1, len(twos)):
+            cj, union = twos[y]
+            for x in range(y):
+                ci, mi = twos[x]
+                if mi != union or not (src[ci] != mi or src[cj] != union):
+                    continue
+                pair = (1 << ci) | (1 << cj)
+                elims = [(c, d) for d in MASK_DIGITS[union] for c in cell_list(pos[d] & hm & ~pair)]
+                if not elims:
+                    continue
+                parents = [_off(c, d) for c in (ci, cj) for d in MASK_DIGITS[src[c] & ~union]]
+                out.append((elims, parents))
     return out
 
 
@@ -151,12 +163,17 @@ def x_wings(grid: Grid, source: Source, removed: list[int]) -> list:
     active = [d for d in range(1, 10) if removed[d] and grid.placed[d].bit_count() + 4 <= 9]
     if not active:
         return []
+    gone_any = 0
+    for d in active:
+        gone_any |= removed[d]
     out = []
     for base_off, cover_off in ((9, 0), (0, 9)):
         line_index = rows_of if cover_off == 0 else cols_of
         for i, j in SE_INDEX_COMBOS[2]:
             bi, bj = HOUSE_MASK[base_off + i], HOUSE_MASK[base_off + j]
             base = bi | bj
+            if not gone_any & base:
+                continue
             for d in active:
                 if not removed[d] & base:
                     continue
