@@ -1002,12 +1002,13 @@ class Chaining:
         within what its start reaches over the grid's links, so every start of a reduction
         reaching nothing in common means there is none."""
         grid = self.grid
-        on_reach = self._graph().on_reach
+        graph = self._graph()
+        on_reach, known = graph.on_reach, graph.known_on_reach
         digits = MASK_DIGITS[grid.cands[cell]]
         base = cell * 9
         on = off = -1
         for d in digits:
-            a, b = on_reach(base + d - 1)
+            a, b = known[base + d - 1] or on_reach(base + d - 1)
             on &= a
             off &= b
         if on or off:
@@ -1022,7 +1023,8 @@ class Chaining:
                 while places:
                     low = places & -places
                     places ^= low
-                    a, b = on_reach((low.bit_length() - 1) * 9 + d - 1)
+                    i = (low.bit_length() - 1) * 9 + d - 1
+                    a, b = known[i] or on_reach(i)
                     on &= a
                     off &= b
                 if on or off:
@@ -1469,7 +1471,7 @@ class LinkGraph:
     every other node reaches its own successors and what those reach. Sets are pairs of
     729-bit sets of candidate indices: ``(on nodes, off nodes)``."""
 
-    __slots__ = ("cands", "weak", "strong", "starts", "_comp", "_reach", "scopes", "_on_reach")
+    __slots__ = ("cands", "weak", "strong", "starts", "_comp", "_reach", "scopes", "known_on_reach")
 
     def __init__(self, grid: Grid, y: bool, x: bool) -> None:
         cands, pos = grid.cands, grid.pos
@@ -1519,8 +1521,8 @@ class LinkGraph:
         #: more than one node
         self.scopes: dict[int, int] = {}
         self._components()
-        #: by candidate index: :meth:`on_reach`, once asked for
-        self._on_reach: list[tuple[int, int] | None] = [None] * 729
+        #: by candidate index: :meth:`on_reach` once asked for, else None
+        self.known_on_reach: list[tuple[int, int] | None] = [None] * 729
 
     def _successors(self, key: int) -> list[int]:
         """The successors of a node of the part with strong links, within that part."""
@@ -1611,12 +1613,12 @@ class LinkGraph:
 
     def on_reach(self, i: int) -> tuple[int, int]:
         """What the on node of candidate ``i`` leads to, itself included: (on, off)."""
-        done = self._on_reach[i]
+        done = self.known_on_reach[i]
         if done is not None:
             return done
         c = self._comp.get((i << 1) | 1)
         if c is not None:
-            done = self._on_reach[i] = self._reach[c]
+            done = self.known_on_reach[i] = self._reach[c]
             return done
         off = self.weak[i] & self.cands
         on = 1 << i
@@ -1627,7 +1629,7 @@ class LinkGraph:
             a, b = self._reach[self._comp[(low.bit_length() - 1) << 1]]
             on |= a
             off |= b
-        done = self._on_reach[i] = (on, off)
+        done = self.known_on_reach[i] = (on, off)
         return done
 
     def off_reach(self, i: int) -> tuple[int, int]:

@@ -45,6 +45,13 @@ def _locking_pairs() -> list[tuple[int, int, int, int]]:
 
 
 _LOCKING = _locking_pairs()
+#: :data:`_LOCKING` by its first house, in its order: ``[(h1, [(h2, m1, m2), ...]), ...]``
+#: (each first house's pairs are consecutive there)
+_LOCKING_BY_FIRST: list[tuple[int, list[tuple[int, int, int]]]] = []
+for _h1, _h2, _m1, _m2 in _LOCKING:
+    if not _LOCKING_BY_FIRST or _LOCKING_BY_FIRST[-1][0] != _h1:
+        _LOCKING_BY_FIRST.append((_h1, []))
+    _LOCKING_BY_FIRST[-1][1].append((_h2, _m1, _m2))
 
 
 def _gone(removed: list[int]) -> int:
@@ -64,20 +71,24 @@ def locking(grid: Grid, source: Source, removed: list[int]) -> list:
         return []
     gone_any = _gone(removed)
     out = []
-    for h1, h2, m1, m2 in _LOCKING:
-        if not gone_any & m1 & ~m2:
+    for h1, pairs in _LOCKING_BY_FIRST:
+        if not gone_any & HOUSE_MASK[h1]:
             continue
-        for d in active:
-            gone = removed[d] & m1 & ~m2
-            if not gone:
+        cells1 = HOUSE_CELLS[h1]
+        for h2, m1, m2 in pairs:
+            if not gone_any & m1 & ~m2:
                 continue
-            inside = pos[d] & m1
-            if inside & (inside - 1) == 0 or inside & ~m2:
-                continue
-            elim = pos[d] & m2 & ~m1
-            if elim:
-                out.append(([(c, d) for c in cell_list(elim)],
-                            [_off(c, d) for c in HOUSE_CELLS[h1] if gone >> c & 1]))
+            for d in active:
+                gone = removed[d] & m1 & ~m2
+                if not gone:
+                    continue
+                inside = pos[d] & m1
+                if inside & (inside - 1) == 0 or inside & ~m2:
+                    continue
+                elim = pos[d] & m2 & ~m1
+                if elim:
+                    out.append(([(c, d) for c in cell_list(elim)],
+                                [_off(c, d) for c in cells1 if gone >> c & 1]))
     return out
 
 
