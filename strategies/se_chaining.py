@@ -1549,6 +1549,7 @@ class LinkGraph:
         weak, cands = self.weak, self.cands
         index: dict[int, int] = {}
         low: dict[int, int] = {}
+        succ_of: dict[int, list[int]] = {}
         stack: list[int] = []
         counter = 0
         for i in self.strong:
@@ -1558,7 +1559,8 @@ class LinkGraph:
             index[root] = low[root] = counter
             counter += 1
             stack.append(root)
-            work = [(root, iter(self._successors(root)))]
+            succ = succ_of[root] = self._successors(root)
+            work = [(root, iter(succ))]
             while work:
                 v, it = work[-1]
                 for w in it:
@@ -1566,7 +1568,8 @@ class LinkGraph:
                         index[w] = low[w] = counter
                         counter += 1
                         stack.append(w)
-                        work.append((w, iter(self._successors(w))))
+                        succ = succ_of[w] = self._successors(w)
+                        work.append((w, iter(succ)))
                         break
                     if w not in comp and index[w] < low[v]:
                         low[v] = index[w]
@@ -1592,11 +1595,9 @@ class LinkGraph:
                             if w & 1:
                                 r_on |= 1 << j
                                 r_off |= weak[j] & cands
-                                succ = self._successors(w)
                             else:
                                 r_off |= 1 << j
-                                succ = self._successors(w)
-                            for s in succ:
+                            for s in succ_of[w]:
                                 cs = comp[s]
                                 if cs != c:
                                     a, b = reach[cs]
@@ -1650,7 +1651,17 @@ class LinkGraph:
         with more than one node; a forcing chain from the start on (off) needs the start off
         (on) reachable from it."""
         out = [0] * 729
-        m = self.cands
+        # only an on node next to a strong link's start (its other end among them) leads
+        # further than its own successors; only an off node at a start leads anywhere
+        near = self.starts
+        weak = self.weak
+        m = self.starts
+        while m:
+            low = m & -m
+            m ^= low
+            i = low.bit_length() - 1
+            near |= weak[i]
+        m = near & self.cands
         scopes = self.scopes
         while m:
             low = m & -m

@@ -359,6 +359,13 @@ def test_link_graph_is_tarjan_over_the_drawn_links():
                         cycles += 1
                 else:
                     assert key not in graph.scopes
+            want = [0] * 729
+            for key in range(0, 1458, 2):
+                if links[key] is not None:
+                    c_on, c_off = comp[key | 1], comp[key]
+                    want[key >> 1] = (members[c_on] != 1 << (key | 1)) | (reach[c_on] >> key & 1) << 1 | \
+                        (reach[c_off] >> (key | 1) & 1) << 2
+            assert graph.parts() == want, (y, x)
     assert cycles >= 50  # the sample has cycles, not only components of one node
 
 
