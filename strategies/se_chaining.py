@@ -1433,11 +1433,6 @@ class PassLinks(dict):
         return links
 
 
-def static_links(grid: Grid, y: bool, x: bool) -> list[list[tuple[int, int]] | None]:
-    """Every node's links in pass ``(y, x)`` on ``grid`` (:func:`node_links`), by key."""
-    return [node_links(grid.cands, grid.pos, key, y, x) for key in range(1458)]
-
-
 def _spread(cells: int) -> int:
     """An 81-bit set of cells as a 729-bit set of candidate indices, digit 1: bit ``9 * cell``."""
     out = 0

@@ -181,7 +181,7 @@ def test_unary_searches_ruled_out_by_the_link_graph_find_nothing():
 
 
 def _tarjan(links: list) -> tuple[list[int], list[int], list[int]]:
-    """Tarjan's strongly connected components of drawn links (:func:`static_links`): the
+    """Tarjan's strongly connected components of drawn links (:func:`_all_links`): the
     component of each key (-1 for none), each component's keys and what it reaches (keys,
     itself included), as bit sets. The reference :class:`LinkGraph` is held to."""
     n = len(links)
@@ -284,7 +284,7 @@ def _link_parts(grid: Grid) -> tuple[list, list, list, list]:
 
 
 def _drawn_links(grid: Grid, y: bool, x: bool, parts: tuple | None = None) -> list[list[tuple[int, int]] | None]:
-    """Reference for :func:`static_links`: the links of pass ``(y, x)`` put together from
+    """Reference for :func:`_all_links`: the links of pass ``(y, x)`` put together from
     :func:`_link_parts` (with ``y``: cell links first; with ``x``: house links, each
     candidate once)."""
     naked_on, house_on, naked_off, house_off = parts if parts is not None else _link_parts(grid)
@@ -309,15 +309,21 @@ def _drawn_links(grid: Grid, y: bool, x: bool, parts: tuple | None = None) -> li
     return out
 
 
+def _all_links(grid: Grid, y: bool, x: bool) -> list:
+    """Every node's links in pass ``(y, x)`` (:func:`node_links`), by key."""
+    from sudoku_logic.strategies.se_chaining import node_links
+    return [node_links(grid.cands, grid.pos, key, y, x) for key in range(1458)]
+
+
 def test_node_links_are_every_link_drawn_at_once():
     """:func:`node_links` (one node's links, as a search asks for them) gives every node's
     links in the order of the pieces drawn for the whole grid at once, pass by pass."""
-    from sudoku_logic.strategies.se_chaining import PassLinks, static_links
+    from sudoku_logic.strategies.se_chaining import PassLinks
     grids = [grid for _, grid, _ in _recorded(every=9, limit=40)] + [w for _, w in _dynamic_states(60, seed=5)]
     for grid in grids:
         for y, x in ((False, True), (True, False), (True, True)):
             want = _drawn_links(grid, y, x)
-            assert static_links(grid, y, x) == want
+            assert _all_links(grid, y, x) == want
             lazy = PassLinks(grid, y, x)
             for key in range(1457, -1, -3):
                 assert lazy[key] == want[key]
@@ -336,14 +342,14 @@ def _keys(cands: int, on: int) -> int:
 def test_link_graph_is_tarjan_over_the_drawn_links():
     """:class:`LinkGraph` works out what each node reaches and the components with more
     than one node from the part of the graph with strong links; Tarjan's algorithm over
-    every drawn link (:func:`static_links`) gives the same, pass by pass, on path
+    every drawn link (:func:`_all_links`) gives the same, pass by pass, on path
     positions and on working grids of dynamic chains."""
-    from sudoku_logic.strategies.se_chaining import LinkGraph, static_links
+    from sudoku_logic.strategies.se_chaining import LinkGraph
     grids = [grid for _, grid, _ in _recorded(every=9, limit=40)] + [w for _, w in _dynamic_states(60, seed=5)]
     cycles = 0
     for grid in grids:
         for y, x in ((False, True), (True, False), (True, True)):
-            links = static_links(grid, y, x)
+            links = _all_links(grid, y, x)
             comp, members, reach = _tarjan(links)
             graph = LinkGraph(grid, y, x)
             for key in range(1458):
