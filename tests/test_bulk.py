@@ -63,7 +63,7 @@ def test_timeout_gives_a_row_and_the_run_goes_on(tmp_path, jobs):
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc to find the workers")
 def test_resume_after_kill_loses_and_repeats_nothing(tmp_path):
-    puzzles = (EASY * 5)[:200]
+    puzzles = (EASY * 50)[:2000]  # long enough that the kill comes part-way
     src = write(tmp_path, "in.txt", puzzles)
     out = tmp_path / "out.csv"
     _, workers = start_and_stop([str(src), "-f", "csv", "-o", str(out), "--jobs", "2"], out, 20)
@@ -96,7 +96,7 @@ def test_resume_without_progress_file_keeps_complete_rows(tmp_path):
 
 
 def test_resume_with_filter_and_bad_lines(tmp_path):
-    lines = EASY[:6] + ["broken line"] + (EASY * 8)[6:300]
+    lines = EASY[:6] + ["broken line"] + (EASY * 75)[6:3000]  # long enough to be stopped part-way
     src = write(tmp_path, "in.txt", lines)
     full = tmp_path / "full.csv"
     assert run(str(src), "-o", str(full), "--max-rating", "1.5", "--jobs", "2").returncode == 2

@@ -179,7 +179,8 @@ def test_a_complete_run_leaves_no_progress_record(tmp_path):
 
 
 def test_ctrl_c_says_how_to_go_on_and_resume_does(tmp_path):
-    puzzles = (EASY * 10)[:300]
+    # long enough that the run cannot end between the tenth row and the signal
+    puzzles = (EASY * 100)[:3000]
     src = write(tmp_path, "in.txt", puzzles)
     out = tmp_path / "out.csv"
     proc, _ = start_and_stop([str(src), "-o", str(out), "--jobs", "2"], out, 10, sig=signal.SIGINT)
@@ -194,8 +195,8 @@ def test_ctrl_c_says_how_to_go_on_and_resume_does(tmp_path):
 
 
 def test_resume_refuses_output_of_other_inputs(tmp_path):
-    a = write(tmp_path, "a.txt", (EASY * 10)[:300])
-    b = write(tmp_path, "b.txt", (EASY[::-1] * 10)[:300])
+    a = write(tmp_path, "a.txt", (EASY * 100)[:3000])  # long enough to be interrupted
+    b = write(tmp_path, "b.txt", (EASY[::-1] * 100)[:3000])
     out = tmp_path / "out.csv"
     start_and_stop([str(a), "-o", str(out), "--jobs", "1"], out, 5)  # interrupted: its record names a.txt
     before = out.read_bytes()
@@ -209,7 +210,7 @@ def test_resume_refuses_output_of_other_inputs(tmp_path):
     assert run(str(a), "-o", str(done)).returncode == 0
     one_line_error(run(str(b), "-o", str(done), "--resume"), f"{done} does not come from these inputs")
     r = run(str(a), "-o", str(done), "--resume")
-    assert r.returncode == 0 and "rated 0 puzzles" in r.stderr and len(rows_of(done)) == 300
+    assert r.returncode == 0 and "rated 0 puzzles" in r.stderr and len(rows_of(done)) == 3000
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc to find the workers")
