@@ -38,9 +38,9 @@ def write(tmp_path, name: str, lines: list[str]) -> Path:
     return f
 
 
-def children(pid: int) -> list[int]:
-    """Live processes whose parent is ``pid`` (Linux /proc)."""
-    out = []
+def _by_parent() -> dict[int, list[int]]:
+    """Live processes by their parent's pid, from one pass over /proc (Linux)."""
+    out: dict[int, list[int]] = {}
     for d in os.listdir("/proc"):
         if d.isdigit():
             try:
@@ -48,18 +48,25 @@ def children(pid: int) -> list[int]:
                     fields = fh.read().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            if int(fields[1]) == pid and fields[0] != "Z":
-                out.append(int(d))
+            if fields[0] != "Z":
+                out.setdefault(int(fields[1]), []).append(int(d))
     return out
 
 
+def children(pid: int) -> list[int]:
+    """Live processes whose parent is ``pid`` (Linux /proc)."""
+    return _by_parent().get(pid, [])
+
+
 def descendants(pid: int) -> list[int]:
-    """Every live process below ``pid``."""
+    """Every live process below ``pid`` (one pass over /proc, so that a caller about to
+    signal ``pid`` does not keep it waiting)."""
+    kids = _by_parent()
     out, todo = [], [pid]
     while todo:
-        kids = children(todo.pop())
-        out += kids
-        todo += kids
+        found = kids.get(todo.pop(), [])
+        out += found
+        todo += found
     return out
 
 
@@ -82,13 +89,24 @@ def rows_written(path: Path) -> int:
 def start_and_stop(args: list[str], out: Path, rows: int, sig=signal.SIGKILL, timeout: float = 120):
     """Start ``sudoku rate ARGS`` (writing ``out``), send it ``sig`` once ``out`` holds at
     least ``rows`` rows, wait for it; returns (the finished process, its descendants when
-    it was stopped); the process's output is in its ``out`` and ``err``."""
-    proc = subprocess.Popen([sys.executable, "-m", "sudoku_logic", "rate", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    it was stopped); the process's output is in its ``out`` and ``err``, whether it was
+    still running when signalled in ``running`` and the rows it had written in
+    ``rows_before``."""
+    # started as from a terminal: a shell running the tests in the background (no job
+    # control) ignores SIGINT, and a child would inherit that and never see the Ctrl-C; a
+    # handled signal is reset to its default in the child
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "sudoku_logic", "rate", *args], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    finally:
+        signal.signal(signal.SIGINT, before)
     deadline = time.time() + timeout
     while time.time() < deadline and rows_written(out) < rows and proc.poll() is None:
         time.sleep(0.02)
     below = descendants(proc.pid)
+    #: whether the run was still going when signalled, and the rows it had written
+    proc.running, proc.rows_before = proc.poll() is None, rows_written(out)
     proc.send_signal(sig)
     proc.out, proc.err = proc.communicate(timeout=60)
     return proc, below

@@ -184,7 +184,8 @@ def test_ctrl_c_says_how_to_go_on_and_resume_does(tmp_path):
     src = write(tmp_path, "in.txt", puzzles)
     out = tmp_path / "out.csv"
     proc, _ = start_and_stop([str(src), "-o", str(out), "--jobs", "2"], out, 10, sig=signal.SIGINT)
-    assert proc.returncode == 130
+    assert proc.running, f"the run ended before the signal ({proc.rows_before} rows)"
+    assert proc.returncode == 130, (proc.rows_before, proc.err)
     assert "Traceback" not in proc.err
     assert proc.err.strip().splitlines()[-1].startswith("interrupted after ")
     assert "run the same command with --resume to continue" in proc.err
