@@ -1443,7 +1443,7 @@ def _spread(cells: int) -> int:
     return out
 
 
-_PEERS_SPREAD = [_spread(PEERS[c]) for c in range(81)]
+_PEERS_SPREAD: tuple[int, ...] = tuple(_spread(PEERS[c]) for c in range(81))
 #: By candidate index ``cell * 9 + d - 1``, as a 729-bit set of candidate indices: the
 #: candidates an on node of it turns off in a pass with Y links (its cell's other digits,
 #: its digit in its peers) and in a pass without (its digit in its peers). Both relations

@@ -44,14 +44,20 @@ def _locking_pairs() -> list[tuple[int, int, int, int]]:
     return out
 
 
+def _by_first(pairs: list[tuple[int, int, int, int]]) -> tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]:
+    """``pairs`` grouped by first house, in their order (each first house's pairs are
+    consecutive there): ``((h1, ((h2, m1, m2), ...)), ...)``."""
+    groups: list[tuple[int, list]] = []
+    for h1, h2, m1, m2 in pairs:
+        if not groups or groups[-1][0] != h1:
+            groups.append((h1, []))
+        groups[-1][1].append((h2, m1, m2))
+    return tuple((h1, tuple(rest)) for h1, rest in groups)
+
+
 _LOCKING = _locking_pairs()
-#: :data:`_LOCKING` by its first house, in its order: ``[(h1, [(h2, m1, m2), ...]), ...]``
-#: (each first house's pairs are consecutive there)
-_LOCKING_BY_FIRST: list[tuple[int, list[tuple[int, int, int]]]] = []
-for _h1, _h2, _m1, _m2 in _LOCKING:
-    if not _LOCKING_BY_FIRST or _LOCKING_BY_FIRST[-1][0] != _h1:
-        _LOCKING_BY_FIRST.append((_h1, []))
-    _LOCKING_BY_FIRST[-1][1].append((_h2, _m1, _m2))
+#: :data:`_LOCKING` by its first house
+_LOCKING_BY_FIRST = _by_first(_LOCKING)
 
 
 def _gone(removed: list[int]) -> int:
