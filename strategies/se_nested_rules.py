@@ -23,7 +23,7 @@ from __future__ import annotations
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cell_list, cols_of, rows_of
 
-from ._se_order import SE_COMBOS, SE_HOUSES, SE_INDEX_COMBOS
+from ._se_order import SE_HOUSES, SE_INDEX_COMBOS
 
 Source = tuple[list[int], list[int]]
 
