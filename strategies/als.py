@@ -147,7 +147,8 @@ def _collect_rcs(alses: list[Als], overlap: bool, forward_only: bool) -> AlsData
     holding it: B's d-candidates can all see A's only if that cell is one of A's d-buddies.
     """
     n = len(alses)
-    buckets: list[dict[int, list[int]]] = [dict() for _ in range(10)]
+    # per digit: lowest cell -> (ALS index, its cells with the digit, all its cells)
+    buckets: list[dict[int, list[tuple[int, int, int]]]] = [dict() for _ in range(10)]
     for j, b in enumerate(alses):
         bcells = b.cells
         for d in MASK_DIGITS[b.cands]:

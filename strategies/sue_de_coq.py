@@ -11,7 +11,7 @@ the box; an extra digit in both VL and VB leaves both.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
@@ -44,7 +44,7 @@ def _preorder(n: int) -> tuple[tuple[int, int, int, int, int], ...]:
 _PREORDER = [_preorder(n) for n in range(10)]
 
 
-def _subsets(cells: list[int], cands: list[int], im: int, need: int) -> list[tuple[int, int, int]]:
+def _subsets(cells: Sequence[int], cands: list[int], im: int, need: int) -> list[tuple[int, int, int]]:
     """Non-empty subsets of ``cells`` as (81-bit cells, digit mask, size), in HoDoKu's
     depth-first lexicographic order ({0}, {0,1}, {0,1,2}, ..., {0,2}, ...), leaving out
     those that cannot have ``need`` more cells than digits outside ``im``, nor can any of
