@@ -1,0 +1,141 @@
+"""A compiled build of the engine, measured against the pure-Python package.
+
+    python benchmarks/compiled_build.py [--samples qqwing_simple:1000,qqwing_expert:200]
+                                        [--rounds 2] [--jobs 2] [--keep DIR]
+
+Issue 17 asks for a compiled build of the hot core to be measured, and adopted only if it
+makes the default row at least twice as fast. This script makes one in a temporary
+directory: the installed layout of the package (``strategies`` and ``grading`` inside
+``sudoku_logic``), every module of ``core``, ``solve``, ``strategies`` and ``grading``
+compiled by Cython as it is written (no type declarations added; annotations not enforced).
+A module that Cython compiles but that then fails to import is left as Python and named.
+Then ``sudoku rate`` (the default row, one process per run, ``--jobs 1``) runs on each sample
+with the pure-Python package and with the compiled one, in turn, ``--rounds`` times; the
+script checks that both print the same rows (``ms`` aside) and prints the best seconds of
+each and their ratio.
+
+Needs Cython and a C compiler (``pip install cython``); says so and stops without them.
+Time it on an otherwise idle machine.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_SAMPLES = "qqwing_simple:1000,qqwing_expert:200,top1465:100,sudoku17:500"
+#: the row without its timing column
+COLUMNS = "puzzle,rating,level,score,hardest,solved,steps"
+#: the installed package's folders, from the repository's
+LAYOUT = (("sudoku_logic", "sudoku_logic"), ("strategies", "sudoku_logic/strategies"),
+          ("grading", "sudoku_logic/grading"))
+#: the folders whose modules are compiled (the command line's ``app`` stays Python)
+COMPILED = ("sudoku_logic/core", "sudoku_logic/solve", "sudoku_logic/strategies", "sudoku_logic/grading")
+
+
+def make_tree(dest: Path) -> None:
+    """The package as installed, under ``dest``."""
+    for src, dst in LAYOUT:
+        shutil.copytree(ROOT / src, dest / dst, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c"))
+
+
+def compile_tree(dest: Path, jobs: int) -> list[str]:
+    """Compile the modules in place; the modules left as Python (failed to import)."""
+    files = [str(p) for d in COMPILED for p in sorted((dest / d).glob("*.py"))
+             if p.name not in ("__init__.py", "__main__.py")]
+    cmd = [sys.executable, "-m", "Cython.Build.Cythonize", "-i", "-3", "-j", str(jobs),
+           "-X", "annotation_typing=False", *files]
+    res = subprocess.run(cmd, cwd=dest, capture_output=True, text=True)
+    if res.returncode:
+        raise SystemExit(f"Cython failed:\n{res.stderr[-2000:]}")
+    left = []
+    for f in files:
+        rel = Path(f).relative_to(dest).with_suffix("")
+        name = ".".join(rel.parts)
+        probe = subprocess.run([sys.executable, "-c", f"import {name}"], cwd=dest, env=_env(dest),
+                               capture_output=True, text=True)
+        if probe.returncode:
+            for so in Path(f).parent.glob(Path(f).stem + ".*.so"):
+                so.unlink()
+            left.append(f"{name} ({probe.stderr.strip().splitlines()[-1][-70:]})")
+    return left
+
+
+def _env(tree: Path | None) -> dict:
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = str(tree)
+    return env
+
+
+def run(tree: Path | None, puzzles: Path) -> tuple[float, list[str]]:
+    """Seconds of one ``sudoku rate`` process on ``puzzles`` and its rows."""
+    cmd = [sys.executable, "-m", "sudoku_logic", "rate", str(puzzles), "--jobs", "1", "--no-progress",
+           "--format", "csv", "--columns", COLUMNS]
+    t0 = time.perf_counter()
+    res = subprocess.run(cmd, capture_output=True, text=True, env=_env(tree), cwd=puzzles.parent)
+    dt = time.perf_counter() - t0
+    if res.returncode:
+        raise SystemExit(f"sudoku rate failed ({'compiled' if tree else 'Python'}): {res.stderr[-500:]}")
+    return dt, res.stdout.splitlines()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--samples", default=DEFAULT_SAMPLES, help="NAME:N,... (default: %(default)s)")
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--jobs", type=int, default=2, help="compiler processes")
+    ap.add_argument("--keep", help="build the compiled tree in DIR and keep it (a tree already there is reused)")
+    args = ap.parse_args(argv)
+    try:
+        import Cython  # noqa: F401
+    except ImportError:
+        print("Cython is not installed (pip install cython): no compiled build to measure")
+        return 0
+    if shutil.which(os.environ.get("CC", "cc")) is None and shutil.which("gcc") is None:
+        print("no C compiler found: no compiled build to measure")
+        return 0
+    work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="sudoku-compiled-"))
+    try:
+        tree = work / "tree"
+        if tree.exists():
+            print(f"reusing the compiled tree in {tree}")
+        else:
+            make_tree(tree)
+            t0 = time.perf_counter()
+            left = compile_tree(tree, args.jobs)
+            print(f"compiled in {time.perf_counter() - t0:.0f} s; left as Python: {', '.join(left) or 'none'}")
+        probe = subprocess.run([sys.executable, "-c", "import sudoku_logic.strategies.se_chaining as m; print(m.__file__)"],
+                               capture_output=True, text=True, env=_env(tree), cwd=work)
+        print(f"compiled build's chaining engine: {probe.stdout.strip()}")
+        print(f"{'sample':24} {'Python s':>9} {'compiled s':>11} {'speed-up':>9}  rows")
+        for spec in args.samples.split(","):
+            name, n = spec.split(":")
+            src = ROOT / "puzzles" / f"{name}.txt"
+            lines = [ln for ln in src.read_text().splitlines() if ln.strip() and not ln.startswith("#")][:int(n)]
+            puzzles = work / f"{name}.txt"
+            puzzles.write_text("\n".join(lines) + "\n")
+            best = {None: float("inf"), tree: float("inf")}
+            rows = {}
+            for _ in range(args.rounds):
+                for which in (None, tree):
+                    dt, out = run(which, puzzles)
+                    best[which] = min(best[which], dt)
+                    rows[which] = out
+            same = "same" if rows[None] == rows[tree] else "DIFFERENT"
+            print(f"{name + '[:' + n + ']':24} {best[None]:9.2f} {best[tree]:11.2f} {best[None] / best[tree]:8.2f}x  {same}",
+                  flush=True)
+    finally:
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
