@@ -1,6 +1,6 @@
 """A compiled build of the engine, measured against the pure-Python package.
 
-    python benchmarks/compiled_build.py [--samples qqwing_simple:1000,qqwing_expert:200]
+    python benchmarks/compiled_build.py [--samples qqwing_simple.txt:1000,qqwing_expert.txt:200]
                                         [--rounds 2] [--jobs 2] [--keep DIR]
 
 Issue 17 asks for a compiled build of the hot core to be measured, and adopted only if it
@@ -10,8 +10,8 @@ directory: the installed layout of the package (``strategies`` and ``grading`` i
 compiled by Cython as it is written (no type declarations added; annotations not enforced).
 A module that Cython compiles but that then fails to import is left as Python and named.
 Then ``sudoku rate`` (the default row, one process per run, ``--jobs 1``) runs on each sample
-with the pure-Python package and with the compiled one, in turn, ``--rounds`` times; the
-script checks that both print the same rows (``ms`` aside) and prints the best seconds of
+with the pure-Python package and with the compiled one, in turn, ``--rounds`` times (the
+Python left in either compiled to bytecode first, as ``vs_java.py`` does); the script checks that both print the same rows (``ms`` aside) and prints the best seconds of
 each and their ratio.
 
 Needs Cython and a C compiler (``pip install cython``); says so and stops without them.
@@ -29,7 +29,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_SAMPLES = "qqwing_simple:1000,qqwing_expert:200,top1465:100,sudoku17:500"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from vs_java import DEFAULT_SAMPLES, precompile, puzzles  # noqa: E402
+
 #: the row without its timing column
 COLUMNS = "puzzle,rating,level,score,hardest,solved,steps"
 #: the installed package's folders, from the repository's
@@ -74,12 +77,12 @@ def _env(tree: Path | None) -> dict:
     return env
 
 
-def run(tree: Path | None, puzzles: Path) -> tuple[float, list[str]]:
-    """Seconds of one ``sudoku rate`` process on ``puzzles`` and its rows."""
-    cmd = [sys.executable, "-m", "sudoku_logic", "rate", str(puzzles), "--jobs", "1", "--no-progress",
+def run(tree: Path | None, sample: Path) -> tuple[float, list[str]]:
+    """Seconds of one ``sudoku rate`` process on the puzzle file ``sample`` and its rows."""
+    cmd = [sys.executable, "-m", "sudoku_logic", "rate", str(sample), "--jobs", "1", "--no-progress",
            "--format", "csv", "--columns", COLUMNS]
     t0 = time.perf_counter()
-    res = subprocess.run(cmd, capture_output=True, text=True, env=_env(tree), cwd=puzzles.parent)
+    res = subprocess.run(cmd, capture_output=True, text=True, env=_env(tree), cwd=sample.parent)
     dt = time.perf_counter() - t0
     if res.returncode:
         raise SystemExit(f"sudoku rate failed ({'compiled' if tree else 'Python'}): {res.stderr[-500:]}")
@@ -111,25 +114,24 @@ def main(argv: list[str] | None = None) -> int:
             t0 = time.perf_counter()
             left = compile_tree(tree, args.jobs)
             print(f"compiled in {time.perf_counter() - t0:.0f} s; left as Python: {', '.join(left) or 'none'}")
+        precompile(*(ROOT / folder for folder, _ in LAYOUT), tree / "sudoku_logic")
         probe = subprocess.run([sys.executable, "-c", "import sudoku_logic.strategies.se_chaining as m; print(m.__file__)"],
                                capture_output=True, text=True, env=_env(tree), cwd=work)
         print(f"compiled build's chaining engine: {probe.stdout.strip()}")
         print(f"{'sample':24} {'Python s':>9} {'compiled s':>11} {'speed-up':>9}  rows")
         for spec in args.samples.split(","):
             name, n = spec.split(":")
-            src = ROOT / "puzzles" / f"{name}.txt"
-            lines = [ln for ln in src.read_text().splitlines() if ln.strip() and not ln.startswith("#")][:int(n)]
-            puzzles = work / f"{name}.txt"
-            puzzles.write_text("\n".join(lines) + "\n")
+            sample = work / name
+            sample.write_text("\n".join(puzzles(name, int(n))) + "\n")
             best = {None: float("inf"), tree: float("inf")}
             rows = {}
             for _ in range(args.rounds):
                 for which in (None, tree):
-                    dt, out = run(which, puzzles)
+                    dt, out = run(which, sample)
                     best[which] = min(best[which], dt)
                     rows[which] = out
             same = "same" if rows[None] == rows[tree] else "DIFFERENT"
-            print(f"{name + '[:' + n + ']':24} {best[None]:9.2f} {best[tree]:11.2f} {best[None] / best[tree]:8.2f}x  {same}",
+            print(f"{name.removesuffix('.txt') + '[:' + n + ']':24} {best[None]:9.2f} {best[tree]:11.2f} {best[None] / best[tree]:8.2f}x  {same}",
                   flush=True)
     finally:
         if not args.keep:

@@ -7,9 +7,9 @@ Reads ``puzzles/hardest_2011_dev.csv`` (shipped; its ``ER`` column is the list's
 value, computed by Sudoku Explainer), keeps the rows that have an ER, and rates each with our
 SE path alone, one puzzle at a time on one core (``--jobs N``: N processes, a puzzle each;
 each puzzle's CPU seconds are still its own, a little higher when the cores share a cache).
-Prints one line per puzzle (ours, the list's, seconds of CPU) and then: share with the same ER, Spearman rank correlation,
-median and largest seconds per puzzle, how many were rated within ``--target`` seconds (the
-issue's 30) and which were not. A puzzle still running after ``--timeout`` seconds is
+Prints one line per puzzle (ours, the list's, seconds of CPU) and then: share with the same
+ER, Spearman rank correlation, median and largest seconds per puzzle, how many were rated
+within ``--target`` seconds (the issue's 30) and which were not. A puzzle still running after ``--timeout`` seconds is
 counted as a disagreement and reported as ``timeout``.
 """
 from __future__ import annotations

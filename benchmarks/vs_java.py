@@ -50,6 +50,14 @@ def puzzles(name: str, n: int) -> list[str]:
     return out
 
 
+def precompile(*folders: Path) -> None:
+    """Our sources in ``folders`` compiled to bytecode, as an installed copy has them (pip
+    compiles them at install time): with PYTHONDONTWRITEBYTECODE set, each process would
+    otherwise compile the whole package again (0.14 s a start)."""
+    for folder in folders:
+        compileall.compile_dir(str(folder), quiet=1)
+
+
 def commands(anchors: Path, hodoku_py: str | None) -> dict[str, list[str] | None]:
     """Each contender's command line (FILE stands for the puzzle file's name), or None when
     it cannot run here."""
@@ -103,11 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         if cmds[k] is None and (not args.only or k in args.only):
             print(f"note: {k} skipped (no java, or no jar in {args.anchors})", file=sys.stderr)
     names = [k for k, v in cmds.items() if v is not None]
-    # our sources compiled to bytecode first, as an installed copy has them (pip compiles
-    # them at install time): with PYTHONDONTWRITEBYTECODE set, each process would otherwise
-    # compile the whole package again (0.14 s a start)
-    for folder in ("sudoku_logic", "strategies", "grading"):
-        compileall.compile_dir(str(ROOT / folder), quiet=1)
+    precompile(*(ROOT / folder for folder in ("sudoku_logic", "strategies", "grading")))
     print(f"{'sample':<22}" + "".join(f"{k:>11}" for k in names) +
           "   row/jar hodoku/jar se/serate hodoku/py   (puzzles/s, best of "
           f"{args.rounds}, whole processes)", flush=True)
