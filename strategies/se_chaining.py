@@ -323,12 +323,16 @@ class Chaining:
     grid, sorted and without duplicates, as SE's ``getHints`` does."""
 
     def __init__(self, multiple: bool, dynamic: bool, nishio: bool, level: int,
-                 difficulty: Callable[[object], float]) -> None:
+                 difficulty: Callable[[object], float], store: dict | None = None) -> None:
         self.multiple = multiple
         self.dynamic = dynamic
         self.nishio = nishio
         self.level = level
         self.difficulty = difficulty
+        #: Nishio only: a table of the solve's that keeps, digit by digit, what its
+        #: propagations ended in (:meth:`_nishio_outcomes`), for the later positions of the
+        #: path where that digit's places are the same
+        self.store = store
         self._nested_rules = None
         self.grid: Grid | None = None
         self.source: tuple[list[int], list[int]] | None = None
@@ -965,6 +969,9 @@ class Chaining:
         """SE's chains from one cell: its candidates' binary chains and region chains, and
         its cell reduction, appended to ``out``."""
         grid = self.grid
+        if self.nishio:
+            self._nishio_chains(cell, out)
+            return
         if not self.dynamic and not self._may_reduce(cell):
             return
         value_to_on: dict[int, dict] = {}
@@ -977,11 +984,8 @@ class Chaining:
             p_off = _root(key)
             on_on: dict = {}
             on_off: dict = {}
-            double = n >= 3 and not self.nishio and self.dynamic
-            contradiction = self.dynamic or self.nishio
-            self._binary(p_on, p_off, out, on_on, on_off, double, contradiction)
-            if not self.nishio:
-                self._region_chains(cell, d, on_on, on_off, out)
+            self._binary(p_on, p_off, out, on_on, on_off, n >= 3 and self.dynamic, self.dynamic)
+            self._region_chains(cell, d, on_on, on_off, out)
             value_to_on[d] = on_on
             value_to_off[d] = on_off
             if cell_on is None:
@@ -989,12 +993,58 @@ class Chaining:
             else:
                 cell_on = {k: v for k, v in cell_on.items() if k in on_on}
                 cell_off = {k: v for k, v in cell_off.items() if k in on_off}
-        if not self.nishio and (n == 2 or (self.multiple and n > 2)):
+        if n == 2 or (self.multiple and n > 2):
             for outcomes, common in ((value_to_on, cell_on), (value_to_off, cell_off)):
                 for key in common:
                     hint = self._cell_hint(cell, key, outcomes)
                     if hint.removable:
                         out.append(hint)
+
+    def _nishio_chains(self, cell: int, out: list) -> None:
+        """SE's Nishio chains from one cell: each candidate on, then off, ruled out by a
+        contradiction (what :meth:`_binary` makes of them, Nishio making no other hint)."""
+        grid = self.grid
+        for d in MASK_DIGITS[grid.cands[cell]]:
+            key = (cell * 9 + d - 1) << 1
+            on, off = self._nishio_outcomes(key, d)
+            if on is not None:
+                p_on = _root(key | 1)
+                out.append(self._binary_hint(on[0], on[1], p_on, p_on, True, off=True))
+            if off is not None:
+                p_off = _root(key)
+                hint = self._binary_hint(off[0], off[1], p_off, p_off, True, off=False)
+                if hint.removable:
+                    out.append(hint)
+
+    def _nishio_outcomes(self, key: int, d: int) -> tuple[tuple | None, tuple | None]:
+        """The contradictions (or None) that the candidate ``key`` (digit ``d``) on, then
+        off, leads to in a Nishio propagation.
+
+        Such a propagation has no cell links: from a candidate of ``d`` it reaches only
+        candidates of ``d``, and what it makes follows from ``d``'s places alone. So the
+        outcome is kept in :attr:`store` (one table per digit, for its current places) and
+        read again wherever the path meets the same places of ``d``. A propagation is run
+        without the complexity cap: a cut one ends in the same contradiction where it finds
+        one, and where it finds none, what the whole one finds is beyond the cap."""
+        pd = self.grid.pos[d]
+        table = None
+        if self.store is not None:
+            kept = self.store.get(d)
+            if kept is None or kept[0] != pd:
+                kept = self.store[d] = (pd, {})
+            table = kept[1]
+            hit = table.get(key)
+            if hit is not None:
+                return hit
+        cap, self.cap = self.cap, None
+        try:
+            on = self._do_chaining({key | 1: _root(key | 1)}, {})
+            off = None if self._dead_end(key) else self._do_chaining({}, {key: _root(key)})
+        finally:
+            self.cap = cap
+        if table is not None:
+            table[key] = (on, off)
+        return on, off
 
     def _may_reduce(self, cell: int) -> bool:
         """For a rule without dynamic links: whether a cell or region reduction from

@@ -36,7 +36,8 @@ def chaining_steps(grid: Grid, ctx: SolveContext | None, multiple: bool, dynamic
     if ctx is None or ctx.difficulty is None:
         raise ValueError("SE's chaining rules sort their hints by the SE scale's difficulty: "
                          "run them in a solve of the SE scale (grading.scales)")
-    engine = Chaining(multiple, dynamic, nishio, level, ctx.difficulty)
+    engine = Chaining(multiple, dynamic, nishio, level, ctx.difficulty,
+                      store=ctx.cache("se_nishio") if nishio else None)
     work = grid.copy()
     first = engine.first(work)
     if first is None:
