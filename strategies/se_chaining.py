@@ -329,9 +329,10 @@ class Chaining:
         self.nishio = nishio
         self.level = level
         self.difficulty = difficulty
-        #: Nishio only: a table of the solve's that keeps, digit by digit, what its
-        #: propagations ended in (:meth:`_nishio_outcomes`), for the later positions of the
-        #: path where that digit's places are the same
+        #: a table of the solve's that keeps, digit by digit, what the searches confined to
+        #: one digit found, for the later positions of the path where that digit's places
+        #: are the same: Nishio's propagations (:meth:`_nishio_outcomes`), the X-cycles and
+        #: forcing X-chains of Forcing Chains & Cycles (:meth:`_x_searches`)
         self.store = store
         self._nested_rules = None
         self.grid: Grid | None = None
@@ -372,6 +373,9 @@ class Chaining:
         else:
             found = []
             for y, x in ((False, True), (True, False), (True, True)):
+                if not y and self.store is not None:
+                    found += self._x_loops()
+                    continue
                 parts, self._scc = unary_parts(grid, y, x)
                 try:
                     found += self._loops(y, x, parts)
@@ -431,6 +435,7 @@ class Chaining:
                             self.cap = best[1][1]
             else:
                 for y, x in ((False, True), (True, False), (True, True)):
+                    kept = not y and self.store is not None
                     parts = None
                     depths_for: list = [None, None]  # best key, its depths
                     for cell in range(81):
@@ -442,6 +447,13 @@ class Chaining:
                                 depths_for = [best[1], self._unary_depths(best[1], y, x)]
                             cycle_depth, chain_depth = depths_for[1]
                             if cycle_depth <= 0 and chain_depth <= 0:
+                                continue
+                            if kept:
+                                # every hint of the whole searches: those beyond the depths
+                                # come after the best in SE's order, as the depths promise
+                                out = []
+                                self._x_pass(cell, d, out)
+                                consider(out)
                                 continue
                             if parts is None:
                                 parts, self._scc = unary_parts(grid, y, x)
@@ -739,6 +751,13 @@ class Chaining:
         it off). Each hint knows its start (``hint.start``, the candidate)."""
         if MASK_SIZE[self.grid.cands[p_on.cell]] > 2 and not x:
             return  # Y-cycles start only in bivalue cells
+        cycles, chains = self._unary_search(p_on, y, x, cycle_depth, chain_depth, parts)
+        self._unary_hints(p_on, cycles, chains, y, x, out)
+
+    def _unary_search(self, p_on: Node, y: bool, x: bool, cycle_depth: int = 1 << 30,
+                      chain_depth: int = 1 << 30, parts: int = 7) -> tuple[list[tuple], list[Node]]:
+        """What :meth:`_unary`'s searches from ``p_on`` find: the light nodes closing a
+        cycle, and the forcing chains' targets."""
         cycles: list[tuple] = []  # light nodes closing a cycle
         chains: list[Node] = []
         if cycle_depth > 0 and parts & 1:
@@ -751,6 +770,11 @@ class Chaining:
                 self._forcing(p_on, y, chains, chain_depth)
             if parts & 4:
                 self._forcing(Node(p_on.cell, p_on.d, False), y, chains, chain_depth)
+        return cycles, chains
+
+    def _unary_hints(self, p_on: Node, cycles: list[tuple], chains: list[Node], y: bool, x: bool,
+                     out: list) -> None:
+        """The hints of what a unary search from ``p_on`` found, appended to ``out``."""
         cell, d = p_on.cell, p_on.d
         for closing in cycles:
             hint = self._cycle_hint(closing, p_on, y, x)
@@ -762,6 +786,55 @@ class Chaining:
             if hint.removable:
                 hint.start = (cell, d, 4 if target.on else 2)
                 out.append(hint)
+
+    def _x_loops(self) -> list[ChainHint]:
+        """:meth:`_loops` of the pass without cell links, from :meth:`_x_pass`."""
+        grid = self.grid
+        out: list[ChainHint] = []
+        for cell in range(81):
+            m = grid.cands[cell]
+            if grid.values[cell] or MASK_SIZE[m] < 2:
+                continue
+            for d in MASK_DIGITS[m]:
+                self._x_pass(cell, d, out)
+        return out
+
+    def _x_pass(self, cell: int, d: int, out: list) -> None:
+        """The X-cycles and forcing X-chains from ``(cell, d)`` on (the whole searches of the
+        pass without cell links), appended to ``out`` (:meth:`_x_searches`)."""
+        found = self._x_searches(cell, d)
+        if found is not None:
+            self._unary_hints(Node(cell, d, True), found[0], found[1], False, True, out)
+
+    def _x_searches(self, cell: int, d: int) -> tuple[list[tuple], list[Node]] | None:
+        """What the searches of the pass without cell links find from ``(cell, d)`` on
+        (:meth:`_unary_search`, every layer), or None for nothing.
+
+        That pass links a candidate only to candidates of its digit, through the houses:
+        what it finds from a candidate of ``d`` (its cycles, the chains' targets, the graph's
+        components that decide which searches can find anything) follows from ``d``'s places
+        alone. So it is kept in :attr:`store`, one table per digit for its current places,
+        each start's searches made when first asked. A hint is made anew from them at each
+        position: a forcing X-chain that places its digit removes the cell's other
+        candidates, which are not ``d``'s."""
+        pd = self.grid.pos[d]
+        table = self.store.get(d)
+        if table is None or table[0] != pd:
+            table = self.store[d] = (pd, *unary_parts(_DigitPlaces(d, pd), False, True), {})
+        _, parts, scopes, found = table
+        if cell not in found:
+            which = parts[cell * 9 + d - 1]
+            hit = None
+            if which:
+                saved, self._scc = self._scc, scopes
+                try:
+                    hit = self._unary_search(Node(cell, d, True), False, True, parts=which)
+                finally:
+                    self._scc = saved
+                if not hit[0] and not hit[1]:
+                    hit = None
+            found[cell] = hit
+        return found[cell]
 
     def _static_chaining(self, to_on: dict, to_off: dict) -> tuple[Node, Node] | None:
         """:meth:`_do_chaining` of a rule without dynamic links or nesting (SE's Multiple
@@ -1719,6 +1792,19 @@ class LinkGraph:
                 p |= 4
             out[i] = p
         return out
+
+
+class _DigitPlaces:
+    """The candidates of one digit of a grid, alone (what :class:`LinkGraph` reads of a
+    grid: ``cands`` and ``pos``), for a pass whose links never leave a digit."""
+
+    __slots__ = ("cands", "pos")
+
+    def __init__(self, d: int, places: int) -> None:
+        self.pos = [0] * 10
+        self.pos[d] = places
+        bit = DIGIT_BIT[d]
+        self.cands = [bit if places >> c & 1 else 0 for c in range(81)]
 
 
 def unary_parts(grid: Grid, y: bool, x: bool) -> tuple[list[int], dict[int, int]]:

@@ -36,8 +36,12 @@ def chaining_steps(grid: Grid, ctx: SolveContext | None, multiple: bool, dynamic
     if ctx is None or ctx.difficulty is None:
         raise ValueError("SE's chaining rules sort their hints by the SE scale's difficulty: "
                          "run them in a solve of the SE scale (grading.scales)")
-    engine = Chaining(multiple, dynamic, nishio, level, ctx.difficulty,
-                      store=ctx.cache("se_nishio") if nishio else None)
+    store = None
+    if nishio:
+        store = ctx.cache("se_nishio")
+    elif not (multiple or dynamic or level):
+        store = ctx.cache("se_x_chains")
+    engine = Chaining(multiple, dynamic, nishio, level, ctx.difficulty, store=store)
     work = grid.copy()
     first = engine.first(work)
     if first is None:

@@ -452,30 +452,34 @@ def test_peer_segments_follow_se_peer_order():
         assert order == [(p, h) for p, h, _ in SE_PEER_HOUSES[c]]
 
 
-def test_nishio_outcomes_kept_along_a_path_are_a_fresh_search():
-    """Nishio chains reach only candidates of their start's digit, so the rule keeps what its
-    propagations ended in, digit by digit, for the positions of a path where that digit's
-    places are the same (``Chaining.store``), and runs them without the complexity cap. At
+@pytest.mark.parametrize("rule", ["Nishio Forcing Chains", "Forcing Chains & Cycles"])
+def test_searches_kept_digit_by_digit_along_a_path_are_fresh_searches(rule):
+    """Nishio chains, and the X-cycles and forcing X-chains of Forcing Chains & Cycles, reach
+    only candidates of their start's digit, so the rules keep what those searches found,
+    digit by digit, for the positions of a path where that digit's places are the same
+    (``Chaining.store``), and search every layer (Nishio without the complexity cap). At
     every position of SE's paths, with one store for the whole path, the hints and the first
-    hint are those of SE's search: each candidate's binary chains propagated there and then,
-    the first-hint search capped as the other rules are."""
+    hint are those of SE's search made there and then (for the first hint, capped as the
+    other rules are)."""
     from sudoku_logic.grading.se import raw_difficulty
     from sudoku_logic.strategies.se_chaining import Chaining, _root
 
-    class Plain(Chaining):
+    class PlainNishio(Chaining):
         def _cell_chains(self, cell, n, out):
             for d in MASK_DIGITS[self.grid.cands[cell]]:
                 key = (cell * 9 + d - 1) << 1
                 self._binary(_root(key | 1), _root(key), out, {}, {}, False, True)
 
+    args = (False, True, True, 0) if rule.startswith("Nishio") else (False, False, False, 0)
+    plain_rule = PlainNishio if rule.startswith("Nishio") else Chaining
     reused = positions_seen = hints = 0
-    paths = [p for p in se_paths() if any(st.rule == "Nishio Forcing Chains" for st in p.steps)][::6]
+    paths = [p for p in se_paths() if any(st.rule == rule for st in p.steps)][::6][:8]
     for path in paths:
         store: dict = {}
         for grid, _ in positions(path):
             kept = {d: v[0] for d, v in store.items()}
-            kept_rule = Chaining(False, True, True, 0, raw_difficulty, store=store)
-            plain = Plain(False, True, True, 0, raw_difficulty)
+            kept_rule = Chaining(*args, raw_difficulty, store=store)
+            plain = plain_rule(*args, raw_difficulty)
             found = kept_rule.hints(grid.copy())
             assert _hint_keys(found) == _hint_keys(plain.hints(grid.copy()))
             a, b = kept_rule.first(grid.copy()), plain.first(grid.copy())
