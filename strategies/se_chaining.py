@@ -53,6 +53,15 @@ ON_KEY: tuple[tuple[int, ...], ...] = tuple(tuple(k | 1 for k in keys) for keys 
 NAKED = -1     # the last candidate of its cell
 ADVANCED = -2  # an elimination of another rule (nested chains)
 
+#: ``EXTENDS[level]``: the level whose propagations a dynamic rule's propagations continue.
+#: A nested rule asks its other rules for eliminations only when a propagation stalls, the
+#: basic rules first (level 1 has only those), then Forcing Chains (level 2), then Multiple
+#: Forcing Chains (level 3); level 4 asks Dynamic Forcing Chains after the basic rules, level
+#: 5 then level 2's chains too. So from one start on one grid, a level's propagation is the
+#: one of the level it extends, carried on from where that one stopped (level 1 carries on
+#: the plain dynamic propagation, level 0).
+EXTENDS = {1: 0, 2: 1, 3: 2, 4: 1, 5: 4}
+
 #: SE's nested suffixes of rule and hint names by level (``Chaining.getNestedSuffix``).
 NESTED_SUFFIX = {0: "", 1: " (+)", 2: " (+ Forcing Chains)", 3: " (+ Multiple Forcing Chains)",
                  4: " (+ Dynamic Forcing Chains)", 5: " (+ Dynamic Forcing Chains (+ Forcing Chains))"}
@@ -323,7 +332,8 @@ class Chaining:
     grid, sorted and without duplicates, as SE's ``getHints`` does."""
 
     def __init__(self, multiple: bool, dynamic: bool, nishio: bool, level: int,
-                 difficulty: Callable[[object], float], store: dict | None = None) -> None:
+                 difficulty: Callable[[object], float], store: dict | None = None,
+                 stages: dict | None = None) -> None:
         self.multiple = multiple
         self.dynamic = dynamic
         self.nishio = nishio
@@ -334,6 +344,13 @@ class Chaining:
         #: are the same: Nishio's propagations (:meth:`_nishio_outcomes`), the X-cycles and
         #: forcing X-chains of Forcing Chains & Cycles (:meth:`_x_searches`)
         self.store = store
+        #: dynamic rules: a table of the solve's holding, for the position being searched, the
+        #: propagations of each level from each start, ``{level: {start key: (to_on, to_off,
+        #: contradiction)}}``, for the level that carries them on (:data:`EXTENDS`,
+        #: :meth:`_do_chaining`); ``"pos"`` names the position
+        self.stages = stages
+        #: during a search that keeps its propagations for a later level: start key -> run
+        self._runs: dict | None = None
         self._nested_rules = None
         self.grid: Grid | None = None
         self.source: tuple[list[int], list[int]] | None = None
@@ -365,11 +382,13 @@ class Chaining:
         self.grid = grid
         if self.multiple or self.dynamic:
             self._memo = {}
+            self._start_runs()
             try:
                 found = self._multiple_chains()
             finally:
                 self._memo = {}
                 self._links = {}
+                self._end_runs()
         else:
             found = []
             for y, x in ((False, True), (True, False), (True, True)):
@@ -420,6 +439,8 @@ class Chaining:
                     best[0], best[1] = h, key
 
         self._memo = {}
+        if self.multiple or self.dynamic:
+            self._start_runs()
         try:
             if self.multiple or self.dynamic:
                 self.cap = None
@@ -468,7 +489,35 @@ class Chaining:
             self._memo = {}
             self._scc = None
             self._links = {}
+            self._end_runs()
         return best[0]
+
+    def _start_runs(self) -> None:
+        """Before a search of a dynamic rule: forget the kept propagations of another
+        position, and keep this search's if a later level carries them on."""
+        stages = self.stages
+        self._runs = None
+        if stages is None or not self.dynamic or self.nishio:
+            return
+        pos = tuple(self.grid.pos)
+        if stages.get("pos") != pos:
+            stages.clear()
+            stages["pos"] = pos
+        if self.level in EXTENDS.values():
+            self._runs = {}
+
+    def _end_runs(self) -> None:
+        """After a search: keep its propagations for the levels that carry them on, and drop
+        those no later level carries on."""
+        stages = self.stages
+        if stages is None or not self.dynamic or self.nishio:
+            return
+        if self._runs is not None:
+            stages[self.level] = self._runs
+            self._runs = None
+        wanted = {EXTENDS[lvl] for lvl in EXTENDS if lvl > self.level}
+        for lvl in [k for k in stages if k != "pos" and k not in wanted]:
+            del stages[lvl]
 
     def _unary_depths(self, best_key, y: bool, x: bool) -> tuple[int, int]:
         """How many layers a unary search of this pass may explore and still find a hint
@@ -507,11 +556,28 @@ class Chaining:
         the cap: the nodes it has made are exactly SE's (same order, same parents)."""
         if not self.dynamic and not self.level:
             return self._static_chaining(to_on, to_off)
-        return self._propagate(to_on, to_off)
+        if self.stages is None or len(to_on) + len(to_off) != 1:
+            return self._propagate(to_on, to_off)
+        start = next(iter(to_on or to_off))
+        prior = self.stages.get(EXTENDS.get(self.level, -1))
+        run = prior.get(start) if prior is not None else None
+        if run is None:
+            absurd = self._propagate(to_on, to_off)
+        else:
+            # the propagation of the level this one extends, from the same start on the same
+            # grid: the same nodes, in the same order, until it stopped
+            to_on.update(run[0])
+            to_off.update(run[1])
+            absurd = run[2] if run[2] is not None else self._propagate(to_on, to_off, resume=True)
+        if self._runs is not None and self.cap is None:
+            self._runs[start] = (to_on, to_off, absurd)
+        return absurd
 
-    def _propagate(self, to_on: dict, to_off: dict) -> tuple[Node, Node] | None:
+    def _propagate(self, to_on: dict, to_off: dict, resume: bool = False) -> tuple[Node, Node] | None:
         """:meth:`_do_chaining` for any rule, the grid's links worked out as the nodes
-        are drawn (a dynamic rule's grid changes as it goes)."""
+        are drawn (a dynamic rule's grid changes as it goes). ``resume``: ``to_on`` and
+        ``to_off`` hold a whole propagation of a dynamic rule without the nesting of this
+        one (:data:`EXTENDS`), which this one carries on from where it stopped."""
         grid = self.grid
         cands = grid.cands
         pos = grid.pos
@@ -523,7 +589,14 @@ class Chaining:
         dynamic = self.dynamic
         level = self.level
         cap = self.cap
-        pending_on, pending_off, counts = _queues(to_on, to_off, cap)
+        if resume:
+            for key in to_off:  # every off node of the propagation has been drawn
+                cell, d = _CELL_DIGIT[key >> 1]
+                cands[cell] &= ~DIGIT_BIT[d]
+                pos[d] &= ~CELL_BIT[cell]
+            pending_on, pending_off, counts = _queues({}, {}, cap)
+        else:
+            pending_on, pending_off, counts = _queues(to_on, to_off, cap)
         pop_on, pop_off = pending_on.popleft, pending_off.popleft
         push_on, push_off = pending_on.append, pending_off.append
         low_count = 1
@@ -534,7 +607,18 @@ class Chaining:
         index_bit = BIT
         made = len(to_on) + len(to_off)  # index of the next node made
         try:
-            while pending_on or pending_off:
+            while True:
+                if not pending_on and not pending_off:
+                    if level == 0:
+                        return None
+                    for q in self._advanced(to_off):
+                        if q[0] not in to_off:
+                            q = (q[0], q[1] | index_bit[made], q[2], q[3], q[4])
+                            made += 1
+                            to_off[q[0]] = q
+                            push_off(q)
+                    if not pending_off:
+                        return None
                 if counts is not None:
                     while counts[low_count] == 0:
                         low_count += 1
@@ -646,14 +730,6 @@ class Chaining:
                     if dynamic:
                         cands[cell] &= ~DIGIT_BIT[d]
                         pos[d] &= ~bit
-                if level > 0 and not pending_on and not pending_off:
-                    for q in self._advanced(to_off):
-                        if q[0] not in to_off:
-                            q = (q[0], q[1] | index_bit[made], q[2], q[3], q[4])
-                            made += 1
-                            to_off[q[0]] = q
-                            push_off(q)
-            return None
         finally:
             cands[:] = saved[0]
             pos[:] = saved[1]

@@ -41,7 +41,8 @@ def chaining_steps(grid: Grid, ctx: SolveContext | None, multiple: bool, dynamic
         store = ctx.cache("se_nishio")
     elif not (multiple or dynamic or level):
         store = ctx.cache("se_x_chains")
-    engine = Chaining(multiple, dynamic, nishio, level, ctx.difficulty, store=store)
+    stages = ctx.cache("se_levels") if dynamic and not nishio else None
+    engine = Chaining(multiple, dynamic, nishio, level, ctx.difficulty, store=store, stages=stages)
     work = grid.copy()
     first = engine.first(work)
     if first is None:

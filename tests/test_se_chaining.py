@@ -491,3 +491,34 @@ def test_searches_kept_digit_by_digit_along_a_path_are_fresh_searches(rule):
             hints += len(found)
     # the sample has hints, and digits whose places recur from one position to the next
     assert hints >= 20 and positions_seen >= 50 and reused >= positions_seen
+
+
+def test_levels_carry_on_the_propagations_of_the_level_they_extend():
+    """At one position, a nested level's propagation from a start is the propagation of the
+    level it extends (``EXTENDS``: level 1 the plain dynamic one, level 2 level 1's) carried
+    on from where that one stopped, its other rules asked only then; the rules keep each
+    level's propagations for the position (``Chaining.stages``). Searched in SE's order of
+    levels with one table, each level gives the hints of a search of its own from scratch."""
+    from sudoku_logic.grading.se import raw_difficulty
+    from sudoku_logic.strategies.se_chaining import EXTENDS, Chaining
+
+    def keys(hints):
+        return [k + (h.signature(),) for k, h in zip(_hint_keys(hints), hints)]
+
+    grids = []
+    for path in se_paths():
+        for grid, st in positions(path):
+            if st.rule == "Dynamic Forcing Chains (+)":
+                grids.append(grid)
+        if len(grids) >= 2:
+            break
+    carried = 0
+    for grid in grids[:2]:
+        stages: dict = {}
+        for level in (0, 1, 2):
+            kept = Chaining(True, True, False, level, raw_difficulty, stages=stages)
+            fresh = Chaining(True, True, False, level, raw_difficulty)
+            before = len(stages.get(EXTENDS.get(level, -1), {}))
+            assert keys(kept.hints(grid.copy())) == keys(fresh.hints(grid.copy()))
+            carried += before
+    assert carried > 100  # level 1 and 2 did carry propagations on
