@@ -25,6 +25,11 @@ order, including the details that decide which of several equivalent proofs is k
   and region reductions; hints sorted by difficulty, complexity and SE's sort key, equal
   eliminations kept once (the first).
 
+Work is shared only where it is provably the same: a propagation memo within one search; in
+a solve (tables of its context), Nishio's propagations and the X-only searches digit by
+digit for as long as the digit's places stay the same (they never leave the digit), and at
+one position each nested level's propagations for the level that carries them on.
+
 Hints here are :class:`ChainHint` objects; :mod:`sudoku_logic.strategies.se_chains` turns
 them into steps with their words. The difficulty that orders hints comes from the solve's
 context (:attr:`SolveContext.difficulty`, set by the SE scale).
@@ -553,7 +558,11 @@ class Chaining:
         With a complexity cap (:attr:`cap`, the first-hint search of a rule without
         nesting) the propagation stops once every node still to draw from has so many
         ancestors that no hint using a node made from now on can have a complexity within
-        the cap: the nodes it has made are exactly SE's (same order, same parents)."""
+        the cap: the nodes it has made are exactly SE's (same order, same parents).
+
+        A dynamic rule given :attr:`stages` starts a propagation from one candidate where the
+        level it extends (:data:`EXTENDS`) stopped on this position, if that one ran, and
+        keeps its own for the level that extends it."""
         if not self.dynamic and not self.level:
             return self._static_chaining(to_on, to_off)
         if self.stages is None or len(to_on) + len(to_off) != 1:

@@ -10,8 +10,9 @@ puzzles, two scales, the same puzzle twice) can never see each other's state.
   with DLX the first time a uniqueness technique asks, from the position it is asked on
   (every position of a sound path has the solutions of its puzzle).
 - :meth:`SolveContext.cache`: per-solve tables for finders that share work between the
-  positions of one path (link tables, ALS, forcing-chain branches). A cache only ever
-  saves time: what a finder yields does not depend on it.
+  positions of one path (link tables, ALS, forcing-chain branches, SE's chain searches
+  confined to one digit, SE's nested levels' propagations at one position). A cache only
+  ever saves time: what a finder yields does not depend on it.
 """
 from __future__ import annotations
 
