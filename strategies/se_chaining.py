@@ -464,31 +464,27 @@ class Chaining:
                     kept = not y and self.store is not None
                     parts = None
                     depths_for: list = [None, None]  # best key, its depths
-                    for cell in range(81):
-                        m = grid.cands[cell]
-                        if grid.values[cell] or MASK_SIZE[m] < 2:
+                    for cell, d in self._unary_starts():
+                        if depths_for[1] is None or depths_for[0] != best[1]:
+                            depths_for = [best[1], self._unary_depths(best[1], y, x)]
+                        cycle_depth, chain_depth = depths_for[1]
+                        if cycle_depth <= 0 and chain_depth <= 0:
                             continue
-                        for d in MASK_DIGITS[m]:
-                            if depths_for[1] is None or depths_for[0] != best[1]:
-                                depths_for = [best[1], self._unary_depths(best[1], y, x)]
-                            cycle_depth, chain_depth = depths_for[1]
-                            if cycle_depth <= 0 and chain_depth <= 0:
-                                continue
-                            if kept:
-                                # every hint of the whole searches: those beyond the depths
-                                # come after the best in SE's order, as the depths promise
-                                out = []
-                                self._x_pass(cell, d, out)
-                                consider(out)
-                                continue
-                            if parts is None:
-                                parts, self._scc = unary_parts(grid, y, x)
-                            which = parts[cell * 9 + d - 1]
-                            if not which:
-                                continue
+                        if kept:
+                            # every hint of the whole searches: those beyond the depths
+                            # come after the best in SE's order, as the depths promise
                             out = []
-                            self._unary(Node(cell, d, True), out, y, x, cycle_depth, chain_depth, parts=which)
+                            self._x_pass(cell, d, out)
                             consider(out)
+                            continue
+                        if parts is None:
+                            parts, self._scc = unary_parts(grid, y, x)
+                        which = parts[cell * 9 + d - 1]
+                        if not which:
+                            continue
+                        out = []
+                        self._unary(Node(cell, d, True), out, y, x, cycle_depth, chain_depth, parts=which)
+                        consider(out)
         finally:
             self.cap = None
             self._memo = {}
@@ -745,24 +741,30 @@ class Chaining:
             self.source = outer_source
 
     # ------------------------------------------------------------------ unary chains
-    def _loops(self, y: bool, x: bool, parts: list[int] | None = None) -> list[ChainHint]:
-        """SE's ``getLoopHintList``: cycles and forcing chains from every candidate of
-        every cell with two or more candidates, cell by cell, digits in order.
-        ``parts[cell * 9 + d - 1]``, when given, says which searches to run from a
-        candidate (:meth:`_unary`'s ``parts``)."""
+    def _unary_starts(self) -> Iterator[tuple[int, int]]:
+        """The candidates unary searches start from, in SE's order: ``(cell, digit)`` for
+        every digit of every cell with two or more candidates, cell by cell."""
         grid = self.grid
-        out: list[ChainHint] = []
         for cell in range(81):
             m = grid.cands[cell]
             if grid.values[cell] or MASK_SIZE[m] < 2:
                 continue
             for d in MASK_DIGITS[m]:
-                if parts is None:
-                    self._unary(Node(cell, d, True), out, y, x)
-                else:
-                    which = parts[cell * 9 + d - 1]
-                    if which:
-                        self._unary(Node(cell, d, True), out, y, x, parts=which)
+                yield cell, d
+
+    def _loops(self, y: bool, x: bool, parts: list[int] | None = None) -> list[ChainHint]:
+        """SE's ``getLoopHintList``: cycles and forcing chains from every candidate of
+        every cell with two or more candidates, cell by cell, digits in order.
+        ``parts[cell * 9 + d - 1]``, when given, says which searches to run from a
+        candidate (:meth:`_unary`'s ``parts``)."""
+        out: list[ChainHint] = []
+        for cell, d in self._unary_starts():
+            if parts is None:
+                self._unary(Node(cell, d, True), out, y, x)
+            else:
+                which = parts[cell * 9 + d - 1]
+                if which:
+                    self._unary(Node(cell, d, True), out, y, x, parts=which)
         return out
 
     # ------------------------------------------------------------------ nested use
@@ -812,21 +814,17 @@ class Chaining:
             for h in f:
                 by_start.setdefault(h.start[:2], []).append(h)
             live = searches.live(y, x)
-            for cell in range(81):
-                m = grid.cands[cell]
-                if grid.values[cell] or MASK_SIZE[m] < 2:
-                    continue
-                for d in MASK_DIGITS[m]:
-                    i = cell * 9 + d - 1
-                    todo = searches.possible[i] & ~live[i]
-                    if todo:
-                        more: list[ChainHint] = []
-                        self._unary(Node(cell, d, True), more, y, x, parts=todo)
-                        both = by_start.get((cell, d), []) + more
-                        both.sort(key=lambda h: h.start[2])  # stable: each search's order kept
-                        out.extend(both)
-                    else:
-                        out.extend(by_start.get((cell, d), []))
+            for cell, d in self._unary_starts():
+                i = cell * 9 + d - 1
+                todo = searches.possible[i] & ~live[i]
+                if todo:
+                    more: list[ChainHint] = []
+                    self._unary(Node(cell, d, True), more, y, x, parts=todo)
+                    both = by_start.get((cell, d), []) + more
+                    both.sort(key=lambda h: h.start[2])  # stable: each search's order kept
+                    out.extend(both)
+                else:
+                    out.extend(by_start.get((cell, d), []))
         return [(h, p) for h in self._sorted(out) if (p := chain_rule_parents(h, source, grid))]
 
     def _unary(self, p_on: Node, out: list, y: bool, x: bool, cycle_depth: int = 1 << 30,
@@ -874,14 +872,9 @@ class Chaining:
 
     def _x_loops(self) -> list[ChainHint]:
         """:meth:`_loops` of the pass without cell links, from :meth:`_x_pass`."""
-        grid = self.grid
         out: list[ChainHint] = []
-        for cell in range(81):
-            m = grid.cands[cell]
-            if grid.values[cell] or MASK_SIZE[m] < 2:
-                continue
-            for d in MASK_DIGITS[m]:
-                self._x_pass(cell, d, out)
+        for cell, d in self._unary_starts():
+            self._x_pass(cell, d, out)
         return out
 
     def _x_pass(self, cell: int, d: int, out: list) -> None:
