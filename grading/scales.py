@@ -87,10 +87,11 @@ def se_rules() -> list[Rule]:
 
 
 def se_policy(names: Sequence[str] | None = None, *, uniqueness: bool = True,
-              settings: Settings | None = None) -> RulesPolicy:
+              settings: Settings | None = None, compiled: bool = True) -> RulesPolicy:
     """Sudoku Explainer's policy: all its rules, or those producing the techniques
     ``names`` (only their steps kept). ``uniqueness=False`` leaves out the rules that
-    assume one solution. Raises ValueError for a technique SE does not have."""
+    assume one solution; ``compiled=False`` runs the Python finders even where the
+    compiled engine has the rule. Raises ValueError for a technique SE does not have."""
     rules = se_rules()
     only = None
     if names is not None:
@@ -101,7 +102,7 @@ def se_policy(names: Sequence[str] | None = None, *, uniqueness: bool = True,
         rules = [r for r in rules if only & set(r.techniques)]
     if not uniqueness:
         rules = [r for r in rules if not r.needs_unique]
-    return RulesPolicy(rules, only, settings=settings, difficulty=raw_difficulty)
+    return RulesPolicy(rules, only, settings=settings, difficulty=raw_difficulty, compiled=compiled)
 
 
 def _hodoku_key(t: Technique) -> tuple:

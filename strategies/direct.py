@@ -75,19 +75,26 @@ def _locking(grid: Grid) -> Iterator[Step]:
                 continue
             rest = p3 & ~m2
             if rest and rest & (rest - 1) == 0:
-                cell = rest.bit_length() - 1
-                yield Step(
-                    name, placements=[(cell, d)], cells=[cell], houses=[h1, h2, h3],
-                    eliminations=[(c, d) for c in cell_list(removed)],
-                    candidates=[(c, d, "pattern") for c in HOUSE_CELLS[h1] if p1 >> c & 1]
-                    + [(cell, d, "on")],
-                    detail=f"{d} in {house_name(h1)}",
-                    facts={"base": (h1,), "cover": (h2,), "digit": d},
-                    explanation=f"In {house_name(h1, False)}, {d} can only go in {cells_name(p1)}, all in "
-                                f"{house_name(h2, False)}; so {d} is not elsewhere in {house_name(h2, False)}, "
-                                f"which leaves {cell_name(cell)} as the only place for {d} in "
-                                f"{house_name(h3, False)}.",
-                )
+                yield direct_locking_step(grid, i, d, h3, rest.bit_length() - 1)
+
+
+def direct_locking_step(grid: Grid, i: int, d: int, h3: int, cell: int) -> Step:
+    """The Direct Pointing or Claiming of pair ``i`` of :data:`_DIRECT_LOCKING` for digit
+    ``d`` that leaves ``cell`` the one place for ``d`` in house ``h3``."""
+    h1, h2, _, name = _DIRECT_LOCKING[i]
+    p1 = grid.pos[d] & HOUSE_MASK[h1]
+    removed = grid.pos[d] & HOUSE_MASK[h2] & ~HOUSE_MASK[h1]
+    return Step(
+        name, placements=[(cell, d)], cells=[cell], houses=[h1, h2, h3],
+        eliminations=[(c, d) for c in cell_list(removed)],
+        candidates=[(c, d, "pattern") for c in HOUSE_CELLS[h1] if p1 >> c & 1] + [(cell, d, "on")],
+        detail=f"{d} in {house_name(h1)}",
+        facts={"base": (h1,), "cover": (h2,), "digit": d},
+        explanation=f"In {house_name(h1, False)}, {d} can only go in {cells_name(p1)}, all in "
+                    f"{house_name(h2, False)}; so {d} is not elsewhere in {house_name(h2, False)}, "
+                    f"which leaves {cell_name(cell)} as the only place for {d} in "
+                    f"{house_name(h3, False)}.",
+    )
 
 
 def _pairs(first: range, second: range):
@@ -113,7 +120,10 @@ def se_direct_intersections(grid: Grid) -> Iterator[Step]:
     return _locking(grid)
 
 
-def _direct_hidden(grid: Grid, size: int, name: str) -> Iterator[Step]:
+_DIRECT_HIDDEN = {2: "Direct Hidden Pair", 3: "Direct Hidden Triplet"}
+
+
+def _direct_hidden(grid: Grid, size: int) -> Iterator[Step]:
     """``size`` digits, each with two or more places in a house, confined to ``size`` cells;
     once those cells lose their other digits, another digit (the first, 1-9) has one place
     left in the house. SE looks only at houses with more than ``size`` empty cells."""
@@ -132,12 +142,16 @@ def _direct_hidden(grid: Grid, size: int, name: str) -> Iterator[Step]:
                     continue
                 rest = pw & ~union
                 if rest and rest & (rest - 1) == 0:
-                    yield _hidden_step(grid, name, h, combo, union, rest.bit_length() - 1, w, places)
+                    yield direct_hidden_step(grid, size, h, combo, union, rest.bit_length() - 1, w)
                     break  # SE's hint names the first digit left with one place
 
 
-def _hidden_step(grid: Grid, name: str, h: int, combo: tuple[int, ...], union: int, cell: int,
-                 w: int, places: list[int]) -> Step:
+def direct_hidden_step(grid: Grid, size: int, h: int, combo: tuple[int, ...], union: int, cell: int,
+                       w: int) -> Step:
+    """The Direct Hidden Pair (``size`` 2) or Triplet of digits ``combo`` confined to the
+    cells ``union`` of house ``h``, which leaves ``cell`` the one place for ``w``."""
+    name = _DIRECT_HIDDEN[size]
+    places = [grid.pos[d] & HOUSE_MASK[h] for d in range(10)]
     ds = ",".join(map(str, combo))
     keep = 0
     for d in combo:
@@ -158,10 +172,10 @@ def _hidden_step(grid: Grid, name: str, h: int, combo: tuple[int, ...], union: i
 @se_rule("Direct Hidden Pairs", ("Direct Hidden Pair",))
 def se_direct_hidden_pairs(grid: Grid) -> Iterator[Step]:
     """SE's direct hidden pairs: a hidden pair that leaves a hidden single in its house."""
-    return _direct_hidden(grid, 2, "Direct Hidden Pair")
+    return _direct_hidden(grid, 2)
 
 
 @se_rule("Direct Hidden Triplets", ("Direct Hidden Triplet",))
 def se_direct_hidden_triplets(grid: Grid) -> Iterator[Step]:
     """SE's direct hidden triplets: a hidden triple that leaves a hidden single in its house."""
-    return _direct_hidden(grid, 3, "Direct Hidden Triplet")
+    return _direct_hidden(grid, 3)

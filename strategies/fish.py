@@ -468,7 +468,6 @@ def se_fisherman(grid: Grid, size: int) -> Iterator[Step]:
     """SE's basic fish (``Fisherman``): columns as base against rows, then rows against
     columns; base sets in SE's order of index sets, digits 1-9 for each, only digits placed
     at most ``9 - 2 * size`` times; each base line needs two or more candidates."""
-    name = SIZE_NAMES[size]
     pos = grid.pos
     placed = [p.bit_count() for p in grid.placed]
     digits = [d for d in range(1, 10) if placed[d] + 2 * size <= 9]
@@ -500,10 +499,16 @@ def se_fisherman(grid: Grid, size: int) -> Iterator[Step]:
                         cover81 |= HOUSE_MASK[h]
                     elims = p & cover81 & ~base81
                     if elims:
-                        base = tuple(base_off + i for i in combo)
-                        step = fish_step(Fish(d, base, cover, base81, 0, 0, 0, elims), name)
-                        step.facts = {"base": base, "cover": cover, "digit": d}
-                        yield step
+                        yield se_fish_step(size, d, tuple(base_off + i for i in combo), cover, base81, elims)
+
+
+def se_fish_step(size: int, d: int, base: tuple[int, ...], cover: tuple[int, ...], base81: int,
+                 elims: int) -> Step:
+    """SE's basic fish of ``size`` on digit ``d``: its base and cover houses, the base
+    candidates and the eliminations (81-bit sets)."""
+    step = fish_step(Fish(d, base, cover, base81, 0, 0, 0, elims), SIZE_NAMES[size])
+    step.facts = {"base": base, "cover": cover, "digit": d}
+    return step
 
 
 def _se_fish_rule(size: int) -> None:

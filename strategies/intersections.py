@@ -167,22 +167,31 @@ def se_intersections(grid: Grid) -> Iterator[Step]:
     """SE's pointing and claiming (``Locking(false)``): a digit with two or more places in a
     house, all inside a crossing house; that house's other cells lose it."""
     pos = grid.pos
-    for h1, h2, m, name in _SE_PAIRS:
+    for h1, h2, _, _ in _SE_PAIRS:
         m1, m2 = HOUSE_MASK[h1], HOUSE_MASK[h2]
         for d in range(1, 10):
             p = pos[d]
             inside = p & m1
             if inside & (inside - 1) == 0 or inside & ~m2:
                 continue
-            elim = p & m2 & ~m1
-            if elim:
-                cells = cell_list(inside)
-                yield Step(
-                    name, eliminations=[(c, d) for c in cell_list(elim)], cells=cells,
-                    houses=[h1, h2], candidates=[(c, d, "pattern") for c in cells],
-                    detail=f"{d} in {house_name(h1)}",
-                    facts={"base": (h1,), "cover": (h2,), "digit": d},
-                    explanation=f"In {house_name(h1, False)}, {d} can only go in {cells_name(inside)}, "
-                                f"all in {house_name(h2, False)}; so {d} is not elsewhere in "
-                                f"{house_name(h2, False)}.",
-                )
+            if p & m2 & ~m1:
+                yield se_intersection_step(grid, h1, h2, d)
+
+
+def se_intersection_step(grid: Grid, h1: int, h2: int, d: int) -> Step:
+    """SE's pointing (``h1`` a box) or claiming: ``d``'s places in ``h1`` all lie in ``h2``,
+    whose other cells lose it."""
+    m1, m2 = HOUSE_MASK[h1], HOUSE_MASK[h2]
+    p = grid.pos[d]
+    inside = p & m1
+    cells = cell_list(inside)
+    name = "Locked Candidates Type 1 (Pointing)" if h1 >= 18 else "Locked Candidates Type 2 (Claiming)"
+    return Step(
+        name, eliminations=[(c, d) for c in cell_list(p & m2 & ~m1)], cells=cells,
+        houses=[h1, h2], candidates=[(c, d, "pattern") for c in cells],
+        detail=f"{d} in {house_name(h1)}",
+        facts={"base": (h1,), "cover": (h2,), "digit": d},
+        explanation=f"In {house_name(h1, False)}, {d} can only go in {cells_name(inside)}, "
+                    f"all in {house_name(h2, False)}; so {d} is not elsewhere in "
+                    f"{house_name(h2, False)}.",
+    )

@@ -155,7 +155,6 @@ def se_naked_sets(grid: Grid, size: int) -> Iterator[Step]:
     ``2 * size`` empty cells, every ``size`` cells of the house (SE's order of index sets),
     each with two or more candidates, holding ``size`` digits between them; the house's
     other cells lose those digits."""
-    name = f"Naked {_SIZE_NAME[size]}"
     cands = grid.cands
     empty = grid.empty
     for h in SE_HOUSES:
@@ -179,11 +178,14 @@ def se_naked_sets(grid: Grid, size: int) -> Iterator[Step]:
                 others = HOUSE_MASK[h] & ~cm
                 elims = [(c, d) for d in MASK_DIGITS[union] for c in cell_list(grid.pos[d] & others)]
                 if elims:
-                    yield _naked_step(grid, name, size, h, [cells[i] for i in combo], cm, union, elims)
+                    yield se_naked_set_step(grid, size, h, [cells[i] for i in combo], cm, union, elims)
 
 
-def _naked_step(grid: Grid, name: str, size: int, h: int, combo: list[int], cm: int, union: int,
-                elims: list[tuple[int, int]]) -> Step:
+def se_naked_set_step(grid: Grid, size: int, h: int, combo: list[int], cm: int, union: int,
+                      elims: list[tuple[int, int]]) -> Step:
+    """SE's naked set of the cells ``combo`` (``cm``, as a set) of house ``h``, holding the
+    digits ``union`` (9-bit mask), with its eliminations."""
+    name = f"Naked {_SIZE_NAME[size]}"
     ds = digits_name(union)
     return Step(
         name, eliminations=sorted(elims), cells=list(combo), houses=[h],
@@ -199,7 +201,6 @@ def se_hidden_sets(grid: Grid, size: int) -> Iterator[Step]:
     """SE's hidden sets (``HiddenSet``): in blocks, columns, then rows with more than
     ``2 * size`` empty cells, every ``size`` digits (SE's order), each with two or more
     places in the house, confined to ``size`` cells; those cells lose their other digits."""
-    name = f"Hidden {_SIZE_NAME[size]}"
     pos = grid.pos
     cands = grid.cands
     for h in SE_HOUSES:
@@ -213,11 +214,14 @@ def se_hidden_sets(grid: Grid, size: int) -> Iterator[Step]:
                 keep |= DIGIT_BIT[d]
             elims = [(c, d) for c in cell_list(union) for d in MASK_DIGITS[cands[c] & ~keep]]
             if elims:
-                yield _hidden_step(grid, name, size, h, combo, union, keep, elims)
+                yield se_hidden_set_step(grid, size, h, combo, union, keep, elims)
 
 
-def _hidden_step(grid: Grid, name: str, size: int, h: int, combo: tuple[int, ...], union: int,
-                 keep: int, elims: list[tuple[int, int]]) -> Step:
+def se_hidden_set_step(grid: Grid, size: int, h: int, combo: tuple[int, ...], union: int,
+                       keep: int, elims: list[tuple[int, int]]) -> Step:
+    """SE's hidden set of the digits ``combo`` (``keep``, as a mask) confined to the cells
+    ``union`` of house ``h``, with its eliminations."""
+    name = f"Hidden {_SIZE_NAME[size]}"
     ds = digits_name(keep)
     return Step(
         name, eliminations=sorted(elims), cells=cell_list(union), houses=[h],

@@ -255,7 +255,6 @@ def se_xy_wings(grid: Grid, xyz: bool) -> Iterator[Step]:
     wing found twice (pincers swapped) is yielded once."""
     cands = grid.cands
     empty = grid.empty
-    name = "XYZ-Wing" if xyz else "XY-Wing"
     size = 3 if xyz else 2
     seen = set()
     for pivot in cell_list(empty):
@@ -283,19 +282,26 @@ def se_xy_wings(grid: Grid, xyz: bool) -> Iterator[Step]:
                 if key in seen:
                     continue
                 seen.add(key)
-                x = MASK_DIGITS[am & ~DIGIT_BIT[z]][0]
-                y = MASK_DIGITS[bm & ~DIGIT_BIT[z]][0]
-                if xyz:
-                    d1, d2, d3 = MASK_DIGITS[pm]
-                    why = (f"{cell_name(pivot)} is {x}, {y} or {z}. If {x}, {cell_name(a)} is {z}; if {y}, "
-                           f"{cell_name(b)} is {z}; otherwise {cell_name(pivot)} itself is {z}. A cell that sees "
-                           f"all three cannot be {z}.")
-                    yield _wing_step(name, grid, pivot, [a, b], z, elim, f"{d1}/{d2}/{d3}", why)
-                else:
-                    why = (f"{cell_name(pivot)} is {x} or {y}. If {x}, {cell_name(a)} ({x}/{z}) is {z}; if {y}, "
-                           f"{cell_name(b)} ({y}/{z}) is {z}. Either way one of them is {z}, so a cell that sees "
-                           f"both cannot be {z}.")
-                    yield _wing_step(name, grid, pivot, [a, b], z, elim, f"{x}/{y}/{z}", why)
+                yield se_wing_step(grid, xyz, pivot, a, b, z, elim)
+
+
+def se_wing_step(grid: Grid, xyz: bool, pivot: int, a: int, b: int, z: int, elim: int) -> Step:
+    """SE's XY-Wing (XYZ-Wing with ``xyz``): ``pivot`` and the pincers ``a`` and ``b``
+    force ``z`` into one of them; ``elim``, the cells that lose it (an 81-bit set)."""
+    cands = grid.cands
+    am, bm = cands[a], cands[b]
+    x = MASK_DIGITS[am & ~DIGIT_BIT[z]][0]
+    y = MASK_DIGITS[bm & ~DIGIT_BIT[z]][0]
+    if xyz:
+        d1, d2, d3 = MASK_DIGITS[cands[pivot]]
+        why = (f"{cell_name(pivot)} is {x}, {y} or {z}. If {x}, {cell_name(a)} is {z}; if {y}, "
+               f"{cell_name(b)} is {z}; otherwise {cell_name(pivot)} itself is {z}. A cell that sees "
+               f"all three cannot be {z}.")
+        return _wing_step("XYZ-Wing", grid, pivot, [a, b], z, elim, f"{d1}/{d2}/{d3}", why)
+    why = (f"{cell_name(pivot)} is {x} or {y}. If {x}, {cell_name(a)} ({x}/{z}) is {z}; if {y}, "
+           f"{cell_name(b)} ({y}/{z}) is {z}. Either way one of them is {z}, so a cell that sees "
+           f"both cannot be {z}.")
+    return _wing_step("XY-Wing", grid, pivot, [a, b], z, elim, f"{x}/{y}/{z}", why)
 
 
 @se_rule("XY-Wings", ("XY-Wing",))

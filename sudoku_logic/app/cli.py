@@ -41,7 +41,8 @@ def _version(value: bool) -> None:
     from sudoku_logic import __version__
     from sudoku_logic.app.settings import ENV, all_values, resolve_settings
     out = Console(highlight=False, soft_wrap=True)
-    out.print(f"sudoku-logic {__version__} (Python {platform.python_version()})", markup=False)
+    from sudoku_logic.native import describe
+    out.print(f"sudoku-logic {__version__} (Python {platform.python_version()}; {describe()})", markup=False)
     out.print("ratings: Sudoku Explainer's ER/EP/ED (its rules as in 1to9only/SudokuExplainer b1f9ed4); "
               "HoDoKu's level and score (HoDoKu 2.2)", markup=False)
     try:

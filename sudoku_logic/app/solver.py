@@ -57,7 +57,7 @@ class Solver:
 
     def next_step(self, grid: Grid, ctx: SolveContext | None = None, state=None) -> Step | None:
         """The step the program takes now, or None."""
-        return next(self.steps(grid, ctx, state), None)
+        return self.policy.next_step(grid, ctx if ctx is not None else self.context(), state)
 
     def solve(self, grid: Grid, max_steps: int = MAX_STEPS,
               stop: Callable[[Step], bool] | None = None,

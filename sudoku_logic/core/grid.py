@@ -100,6 +100,35 @@ class Grid:
             raise InvalidPuzzle(problem)
         return g
 
+    @classmethod
+    def from_state(cls, values: list[int], cands: list[int], givens: int) -> "Grid":
+        """The grid whose cells hold ``values`` (0 = empty) and whose empty cells have the
+        candidate masks ``cands``, as a solve left them (taken as they are, not checked;
+        a placed cell's mask is ignored)."""
+        g = cls.__new__(cls)
+        g.values = values
+        pos = [0] * 10
+        placed = [0] * 10
+        cands = [0 if v else m for v, m in zip(values, cands)]
+        for cell, (v, m) in enumerate(zip(values, cands)):
+            bit = CELL_BIT[cell]
+            if v:
+                placed[v] |= bit
+            else:
+                while m:
+                    low = m & -m
+                    pos[low.bit_length()] |= bit
+                    m ^= low
+        g.cands = cands
+        g.pos = pos
+        g.placed = placed
+        filled = 0
+        for p in placed:
+            filled |= p
+        g.empty = ALL_CELLS & ~filled
+        g.givens = givens
+        return g
+
     def copy(self) -> "Grid":
         """An independent copy (lists copied, ints shared)."""
         g = Grid.__new__(Grid)

@@ -53,6 +53,16 @@ def solve(grid: Grid, policy: Policy, ctx: SolveContext | None = None, *,
     work, state = policy.start(grid, ctx)
     steps: list[Step] = []
     while problem is None and work.empty and len(steps) < max_steps:
+        fast = policy.run_compiled(work, max_steps - len(steps))
+        if fast is not None and fast.steps:
+            for i, step in enumerate(fast.steps):
+                if stop is not None and stop(step):
+                    return SolveResult(steps, False, fast.position(i), start, None, stopped=True,
+                                       scale=policy.name)
+                steps.append(step)
+            work = fast.grid
+            problem = work.contradiction() if fast.broken else None
+            continue
         step = policy.next_step(work, ctx, state)
         if step is None:
             break

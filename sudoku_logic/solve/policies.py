@@ -19,6 +19,7 @@ solve) and its state (:meth:`Policy.start`).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from heapq import merge
 from itertools import chain
 from typing import Any, Callable, Iterator, Sequence
@@ -26,6 +27,7 @@ from typing import Any, Callable, Iterator, Sequence
 from sudoku_logic.core.context import Settings, SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.step import Step, hodoku_rank
+from sudoku_logic.strategies import se_compiled
 from sudoku_logic.strategies.registry import Rule, Technique
 
 from .memo import snapshot, solve_memo, step_changes
@@ -69,6 +71,11 @@ class Policy:
         """The step this program takes now, or None when it is stuck."""
         return next(self.steps(grid, ctx, state), None)
 
+    def run_compiled(self, grid: Grid, limit: int) -> "CompiledRun | None":
+        """Up to ``limit`` of this program's next steps taken at once by the compiled engine,
+        from ``grid`` (not changed), or None where it has no compiled rules."""
+        return None
+
     @property
     def needs_unique(self) -> bool:
         """Whether some of its techniques assume one solution."""
@@ -78,6 +85,39 @@ class Policy:
     def technique_names(self) -> tuple[str, ...]:
         """The techniques its steps can carry, in its order."""
         raise NotImplementedError
+
+
+@dataclass
+class CompiledRun:
+    """Steps the compiled engine took in a row: the steps, the position before each (as
+    :func:`~sudoku_logic.strategies.se_compiled.position` reads it), the grid after the
+    last, and whether the last step broke the grid."""
+
+    steps: list[Step]
+    before: list[bytes]
+    grid: Grid
+    broken: bool
+
+    def position(self, i: int) -> Grid:
+        """The grid before step ``i``."""
+        return se_compiled.position(self.before[i], self.grid.givens)
+
+
+def compiled_plan(rules: Sequence[Rule]) -> list:
+    """``rules`` as runs of consecutive rules the compiled engine has (bytes of their ids)
+    and single Python ones (a tuple of one Rule); all Python where it was not built."""
+    if not se_compiled.AVAILABLE:
+        return [(r,) for r in rules]
+    plan: list = []
+    for r in rules:
+        if r.name in se_compiled.RULE_ID:
+            if plan and isinstance(plan[-1], bytes):
+                plan[-1] += se_compiled.rule_ids([r.name])
+            else:
+                plan.append(se_compiled.rule_ids([r.name]))
+        else:
+            plan.append((r,))
+    return plan
 
 
 class RulesPolicy(Policy):
@@ -93,10 +133,16 @@ class RulesPolicy(Policy):
 
     def __init__(self, rules: Sequence[Rule], only: frozenset[str] | None = None, *,
                  settings: Settings | None = None,
-                 difficulty: Callable[[Step], float] | None = None) -> None:
+                 difficulty: Callable[[Step], float] | None = None, compiled: bool = True) -> None:
         super().__init__(settings, difficulty)
         self.rules = tuple(rules)
         self.only = only
+        #: the rules in SE's order as runs of compiled ones (bytes of their ids) and Python
+        #: ones (Rule); the first run, if compiled, is what :meth:`run_compiled` takes.
+        #: ``compiled=False``: the Python finders alone (the reference the tests hold the
+        #: compiled engine to)
+        self._plan: list = (compiled_plan(self.rules) if compiled and only is None
+                            else [(r,) for r in self.rules])
 
     @property
     def needs_unique(self) -> bool:
@@ -123,6 +169,34 @@ class RulesPolicy(Policy):
                 if (only is None or step.technique in only) and step_changes(grid, step):
                     found = True
                     yield step
+
+    def next_step(self, grid: Grid, ctx: SolveContext | None = None, state: Any = None) -> Step | None:
+        """The first hint of the first rule that has one: the compiled rules' from the C
+        engine (the same step the Python finder makes), the others' from their finders."""
+        if len(self._plan) == len(self.rules):  # nothing compiled
+            return super().next_step(grid, ctx, state)
+        if ctx is None:
+            ctx = self.context()
+        for part in self._plan:
+            if isinstance(part, bytes):
+                step = se_compiled.first(grid, part)
+                if step is not None:
+                    return step
+                continue
+            for rule in part:
+                if rule.needs_unique and not ctx.is_unique(grid):
+                    continue
+                for step in rule.find(grid, ctx):
+                    if step_changes(grid, step):
+                        return step
+        return None
+
+    def run_compiled(self, grid: Grid, limit: int) -> "CompiledRun | None":
+        first = self._plan[0] if self._plan else None
+        if not isinstance(first, bytes) or limit <= 0:
+            return None
+        why, steps, before, end = se_compiled.run(grid, first, limit)
+        return CompiledRun(steps, before, end, why == se_compiled.BROKEN)
 
 
 def _forcing_first(step: Step) -> tuple:

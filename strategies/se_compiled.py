@@ -1,0 +1,260 @@
+"""The compiled twins of Sudoku Explainer's rules: the C engine's hints as steps.
+
+The C engine (``sudoku_logic/native``, when built) finds hints; the words stay here: each
+hint becomes the step the Python finder of the same name makes, through the one builder
+both call (``full_house_step``, ``se_intersection_step``, ``se_fish_step``...). The C
+functions carry the Python finders' names (``se_hidden_singles``, ``se_naked_sets``,
+``se_fisherman``...), so a reader finds each pair.
+
+:func:`first` gives one rule list's first hint on a grid, with its text at once;
+:func:`run` takes steps while the compiled rules find them and gives each its text only
+when first read, from the position it was found in.
+"""
+from __future__ import annotations
+
+import sys
+from array import array
+from typing import Callable, Sequence
+
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK
+from sudoku_logic.core.step import TEXT_FIELDS, Step, lazy_step
+from sudoku_logic.native import se as engine
+
+from .direct import _DIRECT_LOCKING, direct_hidden_step, direct_locking_step
+from .fish import se_fish_step
+from .intersections import se_intersection_step
+from .singles import _HOUSE_KIND, full_house_step, hidden_single_step, naked_single_step
+from .subsets import se_hidden_set_step, se_naked_set_step
+from .wings import se_wing_step
+
+#: SE's rules the C engine has, by id (``se_loop.h``'s ``R_*``).
+RULES: tuple[str, ...] = (
+    "Hidden Singles", "Direct Intersections", "Direct Hidden Pairs", "Naked Singles",
+    "Direct Hidden Triplets", "Intersections", "Naked Pairs", "X-Wings", "Hidden Pairs",
+    "Naked Triplets", "Swordfishes", "Hidden Triplets", "XY-Wings", "XYZ-Wings", "Naked Quads",
+    "Jellyfishes", "Hidden Quads",
+)
+RULE_ID: dict[str, int] = {name: i for i, name in enumerate(RULES)}
+
+#: Techniques by the C engine's code (``se_grid.h``'s ``T_*``).
+TECHNIQUES: tuple[str, ...] = (
+    "Full House", "Hidden Single", "Naked Single", "Direct Pointing", "Direct Claiming",
+    "Direct Hidden Pair", "Direct Hidden Triplet", "Locked Candidates Type 1 (Pointing)",
+    "Locked Candidates Type 2 (Claiming)", "Naked Pair", "Naked Triple", "Naked Quadruple",
+    "Hidden Pair", "Hidden Triple", "Hidden Quadruple", "X-Wing", "Swordfish", "Jellyfish",
+    "XY-Wing", "XYZ-Wing",
+)
+
+AVAILABLE = engine is not None and engine.RULE_COUNT == len(RULES)
+
+_SWAP = sys.byteorder != "little"
+_ALL = (1 << 64) - 1
+
+
+def pack(grid: Grid) -> tuple[bytes, bytes]:
+    """The grid as the C engine reads it: 81 values, 81 masks as little-endian words."""
+    masks = array("H", grid.cands)
+    if _SWAP:
+        masks.byteswap()
+    return bytes(grid.values), masks.tobytes()
+
+
+def unpack(values: bytes, masks: bytes, givens: int) -> Grid:
+    """The grid of 81 values and 81 little-endian masks (as the C engine writes them)."""
+    cands = array("H")
+    cands.frombytes(masks)
+    if _SWAP:
+        cands.byteswap()
+    return Grid.from_state(list(values), cands.tolist(), givens)
+
+
+def _cells(lo: int, hi: int) -> int:
+    return (lo & _ALL) | (hi & _ALL) << 64
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    return tuple(i for i in range(9) if mask >> i & 1)
+
+
+def _digits(mask: int) -> tuple[int, ...]:
+    return tuple(i + 1 for i in range(9) if mask >> i & 1)
+
+
+def _set_of(elims: list[tuple[int, int]]) -> int:
+    out = 0
+    for c, _ in elims:
+        out |= 1 << c
+    return out
+
+
+# Per technique code: (facts from the args, the builder's step on a grid). The builders are
+# the Python finders' own; ``elims`` are the C engine's.
+def _full_house(grid, a, elims):
+    return full_house_step(a[0], a[1], a[2])
+
+
+def _hidden_single(grid, a, elims):
+    return hidden_single_step(a[0], a[1], a[2])
+
+
+def _naked_single(grid, a, elims):
+    return naked_single_step(a[0], a[1])
+
+
+def _direct_locking(grid, a, elims):
+    return direct_locking_step(grid, a[0], a[1], a[2], a[3])
+
+
+def _direct_hidden(size):
+    def build(grid, a, elims):
+        return direct_hidden_step(grid, size, a[0], _digits(a[1]), _cells(a[2], a[3]), a[4], a[5])
+    return build
+
+
+def _intersection(grid, a, elims):
+    return se_intersection_step(grid, a[0], a[1], a[2])
+
+
+def _naked_set(size):
+    def build(grid, a, elims):
+        h = a[0]
+        cells = [HOUSE_CELLS[h][i] for i in _bits(a[1])]
+        cm = 0
+        for c in cells:
+            cm |= 1 << c
+        return se_naked_set_step(grid, size, h, cells, cm, a[2], list(elims))
+    return build
+
+
+def _hidden_set(size):
+    def build(grid, a, elims):
+        return se_hidden_set_step(grid, size, a[0], _digits(a[1]), _cells(a[2], a[3]), a[1], list(elims))
+    return build
+
+
+def _fish(size):
+    def build(grid, a, elims):
+        d, base_off, base, cover = a
+        cover_off = 9 - base_off
+        base_h = tuple(base_off + i for i in _bits(base))
+        cover_h = tuple(cover_off + j for j in _bits(cover))
+        base81 = 0
+        for h in base_h:
+            base81 |= grid.pos[d] & HOUSE_MASK[h]
+        return se_fish_step(size, d, base_h, cover_h, base81, _set_of(elims))
+    return build
+
+
+def _wing(xyz):
+    def build(grid, a, elims):
+        return se_wing_step(grid, xyz, a[0], a[1], a[2], a[3], _set_of(elims))
+    return build
+
+
+def _facts_none(a):
+    return None
+
+
+def _facts_hidden_single(a):
+    return _HOUSE_KIND[a[2]]
+
+
+def _facts_direct_locking(a):
+    h1, h2 = _DIRECT_LOCKING[a[0]][:2]
+    return {"base": (h1,), "cover": (h2,), "digit": a[1]}
+
+
+def _facts_direct_hidden(a):
+    return {"house": a[0], "digits": _digits(a[1])}
+
+
+def _facts_intersection(a):
+    return {"base": (a[0],), "cover": (a[1],), "digit": a[2]}
+
+
+def _facts_naked(a):
+    return {"cells": tuple(HOUSE_CELLS[a[0]][i] for i in _bits(a[1])), "digits": a[2]}
+
+
+def _facts_hidden(a):
+    return {"house": a[0], "digits": _digits(a[1])}
+
+
+def _facts_fish(a):
+    d, base_off, base, cover = a
+    return {"base": tuple(base_off + i for i in _bits(base)),
+            "cover": tuple(9 - base_off + j for j in _bits(cover)), "digit": d}
+
+
+_Builder = Callable[[Grid, tuple, list], Step]
+_KINDS: tuple[tuple[Callable[[tuple], dict | None], _Builder], ...] = (
+    (_facts_none, _full_house),
+    (_facts_hidden_single, _hidden_single),
+    (_facts_none, _naked_single),
+    (_facts_direct_locking, _direct_locking),
+    (_facts_direct_locking, _direct_locking),
+    (_facts_direct_hidden, _direct_hidden(2)),
+    (_facts_direct_hidden, _direct_hidden(3)),
+    (_facts_intersection, _intersection),
+    (_facts_intersection, _intersection),
+    (_facts_naked, _naked_set(2)),
+    (_facts_naked, _naked_set(3)),
+    (_facts_naked, _naked_set(4)),
+    (_facts_hidden, _hidden_set(2)),
+    (_facts_hidden, _hidden_set(3)),
+    (_facts_hidden, _hidden_set(4)),
+    (_facts_fish, _fish(2)),
+    (_facts_fish, _fish(3)),
+    (_facts_fish, _fish(4)),
+    (_facts_none, _wing(False)),
+    (_facts_none, _wing(True)),
+)
+
+
+def rule_ids(names: Sequence[str]) -> bytes:
+    """The C engine's ids of SE's rules ``names`` (each one it has)."""
+    return bytes(RULE_ID[n] for n in names)
+
+
+def first(grid: Grid, rules: bytes) -> Step | None:
+    """The first hint of the first of ``rules`` (:func:`rule_ids`) on ``grid``, as the
+    Python finders make it, or None."""
+    values, masks = pack(grid)
+    hit = engine.first(values, masks, rules)
+    if hit is None:
+        return None
+    _, tech, _, elims, args = hit
+    return _KINDS[tech][1](grid, args, elims)
+
+
+def _lazy(tech: int, placements: list, elims: list, args: tuple, snapshot: bytes, givens: int) -> Step:
+    facts_of, build = _KINDS[tech]
+
+    def text() -> dict:
+        grid = unpack(snapshot[:81], snapshot[81:], givens)
+        full = build(grid, args, elims)
+        return {name: getattr(full, name) for name in TEXT_FIELDS}
+
+    return lazy_step(TECHNIQUES[tech], text, placements, elims, facts=facts_of(args))
+
+
+#: why :func:`run` stopped
+SOLVED, STUCK, BROKEN, LIMIT = range(4)
+
+
+def run(grid: Grid, rules: bytes, max_steps: int) -> tuple[int, list[Step], list[bytes], Grid]:
+    """Take the first hint of ``rules`` and apply it, from ``grid`` (not changed), until the
+    grid is solved (:data:`SOLVED`), no rule finds one (:data:`STUCK`), a step breaks it
+    (:data:`BROKEN`) or ``max_steps`` are taken (:data:`LIMIT`): why it stopped, the steps,
+    the position before each (as :func:`position` reads it) and the grid at the end."""
+    values, masks = pack(grid)
+    why, records, end_values, end_masks = engine.run(values, masks, rules, max_steps)
+    givens = grid.givens
+    steps = [_lazy(tech, places, elims, args, snap, givens) for _, tech, places, elims, args, snap in records]
+    return why, steps, [r[5] for r in records], unpack(end_values, end_masks, givens)
+
+
+def position(snapshot: bytes, givens: int) -> Grid:
+    """The grid :func:`run` recorded before one of its steps."""
+    return unpack(snapshot[:81], snapshot[81:], givens)

@@ -1,0 +1,188 @@
+/* The Python face of the compiled SE engine: ``first`` (one hint) and ``run`` (a path
+ * while the compiled rules find steps).  Grids cross as bytes: 81 values, then 81
+ * candidate masks as little-endian 16-bit words (strategies/se_compiled.py packs them). */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "se_loop.h"
+
+#define SNAPSHOT_SIZE (81 + 162)
+
+static int read_grid(se_grid *g, PyObject *values, PyObject *cands) {
+    Py_buffer v, c;
+    if (PyObject_GetBuffer(values, &v, PyBUF_SIMPLE) < 0) return -1;
+    if (PyObject_GetBuffer(cands, &c, PyBUF_SIMPLE) < 0) { PyBuffer_Release(&v); return -1; }
+    int bad = v.len != 81 || c.len != 162;
+    uint8_t vals[81];
+    uint16_t masks[81];
+    if (!bad) {
+        memcpy(vals, v.buf, 81);
+        const uint8_t *cb = (const uint8_t *)c.buf;
+        for (int i = 0; i < 81; i++) masks[i] = (uint16_t)(cb[2 * i] | cb[2 * i + 1] << 8);
+    }
+    PyBuffer_Release(&v);
+    PyBuffer_Release(&c);
+    if (bad || se_grid_load(g, vals, masks) < 0) {
+        PyErr_SetString(PyExc_ValueError, "a grid is 81 values 0-9 and 81 candidate masks below 512");
+        return -1;
+    }
+    return 0;
+}
+
+static int read_rules(PyObject *rules, uint8_t *out, int *n) {
+    Py_buffer r;
+    if (PyObject_GetBuffer(rules, &r, PyBUF_SIMPLE) < 0) return -1;
+    int bad = r.len > R_COUNT;
+    if (!bad) {
+        memcpy(out, r.buf, (size_t)r.len);
+        for (Py_ssize_t i = 0; i < r.len; i++) bad |= out[i] >= R_COUNT;
+    }
+    *n = (int)r.len;
+    PyBuffer_Release(&r);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "unknown compiled rule");
+        return -1;
+    }
+    return 0;
+}
+
+static void write_snapshot(const se_grid *g, uint8_t *out) {
+    memcpy(out, g->value, 81);
+    for (int i = 0; i < 81; i++) {
+        out[81 + 2 * i] = (uint8_t)(g->cand[i] & 0xFF);
+        out[82 + 2 * i] = (uint8_t)(g->cand[i] >> 8);
+    }
+}
+
+/* (rule, technique, placements, eliminations, args) */
+static PyObject *hint_tuple(const se_hint *h) {
+    PyObject *places = PyList_New(h->nplace);
+    PyObject *elims = PyList_New(h->nelim);
+    PyObject *args = PyTuple_New(h->nargs);
+    if (!places || !elims || !args) goto fail;
+    for (int i = 0; i < h->nplace; i++) {
+        PyObject *t = Py_BuildValue("(ii)", h->place[0], h->place[1]);
+        if (!t) goto fail;
+        PyList_SET_ITEM(places, i, t);
+    }
+    for (int i = 0; i < h->nelim; i++) {
+        PyObject *t = Py_BuildValue("(ii)", h->elim[i][0], h->elim[i][1]);
+        if (!t) goto fail;
+        PyList_SET_ITEM(elims, i, t);
+    }
+    for (int i = 0; i < h->nargs; i++) {
+        PyObject *a = PyLong_FromUnsignedLongLong(h->args[i]);
+        if (!a) goto fail;
+        PyTuple_SET_ITEM(args, i, a);
+    }
+    return Py_BuildValue("(iiNNN)", h->rule, h->technique, places, elims, args);
+fail:
+    Py_XDECREF(places);
+    Py_XDECREF(elims);
+    Py_XDECREF(args);
+    return NULL;
+}
+
+PyDoc_STRVAR(first_doc,
+"first(values, cands, rules) -> (rule, technique, placements, eliminations, args) or None\n\n"
+"The first hint of the first of ``rules`` (bytes of rule ids) that has one.");
+
+static PyObject *py_first(PyObject *self, PyObject *args) {
+    PyObject *values, *cands, *rules;
+    if (!PyArg_ParseTuple(args, "OOO", &values, &cands, &rules)) return NULL;
+    se_grid g;
+    uint8_t ids[R_COUNT];
+    int n;
+    if (read_grid(&g, values, cands) < 0 || read_rules(rules, ids, &n) < 0) return NULL;
+    se_hint h;
+    int found = se_first(&g, ids, n, &h);
+    if (found < 0) {
+        PyErr_SetString(PyExc_OverflowError, "a hint beyond the compiled record's bounds");
+        return NULL;
+    }
+    if (!found) Py_RETURN_NONE;
+    return hint_tuple(&h);
+}
+
+PyDoc_STRVAR(run_doc,
+"run(values, cands, rules, max_steps) -> (stop, steps, values, cands)\n\n"
+"Take the first hint of ``rules`` and apply it until the grid is solved, none is found, a\n"
+"step breaks the grid or ``max_steps`` are taken.  ``stop``: 0 solved, 1 stuck, 2 broken,\n"
+"3 step limit; each step is first()'s tuple plus the position before it (81 values and\n"
+"162 bytes of masks); the grid at the end follows.");
+
+static PyObject *py_run(PyObject *self, PyObject *args) {
+    PyObject *values, *cands, *rules;
+    int max_steps;
+    if (!PyArg_ParseTuple(args, "OOOi", &values, &cands, &rules, &max_steps)) return NULL;
+    if (max_steps < 0 || max_steps > 100000) {
+        PyErr_SetString(PyExc_ValueError, "max_steps must be 0-100000");
+        return NULL;
+    }
+    se_grid g;
+    uint8_t ids[R_COUNT];
+    int n;
+    if (read_grid(&g, values, cands) < 0 || read_rules(rules, ids, &n) < 0) return NULL;
+    /* at most one step per candidate removed or digit placed: 729 */
+    int cap = max_steps < 729 ? max_steps : 729;
+    se_hint *steps = PyMem_Malloc(sizeof(se_hint) * (size_t)(cap ? cap : 1));
+    se_grid *before = PyMem_Malloc(sizeof(se_grid) * (size_t)(cap ? cap : 1));
+    if (!steps || !before) {
+        PyMem_Free(steps);
+        PyMem_Free(before);
+        return PyErr_NoMemory();
+    }
+    int count = 0, why;
+    Py_BEGIN_ALLOW_THREADS
+    why = se_run(&g, ids, n, cap, steps, before, &count);
+    Py_END_ALLOW_THREADS
+    PyObject *out = NULL, *list = PyList_New(count);
+    if (!list) goto done;
+    if (why == STOP_OVERFLOW) {
+        PyErr_SetString(PyExc_OverflowError, "a hint beyond the compiled record's bounds");
+        Py_CLEAR(list);
+        goto done;
+    }
+    for (int i = 0; i < count; i++) {
+        PyObject *t = hint_tuple(&steps[i]);
+        PyObject *snap = PyBytes_FromStringAndSize(NULL, SNAPSHOT_SIZE);
+        if (!t || !snap) { Py_XDECREF(t); Py_XDECREF(snap); Py_CLEAR(list); goto done; }
+        write_snapshot(&before[i], (uint8_t *)PyBytes_AS_STRING(snap));
+        PyObject *rec = Py_BuildValue("(OOOOON)", PyTuple_GET_ITEM(t, 0), PyTuple_GET_ITEM(t, 1),
+                                      PyTuple_GET_ITEM(t, 2), PyTuple_GET_ITEM(t, 3), PyTuple_GET_ITEM(t, 4), snap);
+        Py_DECREF(t);
+        if (!rec) { Py_CLEAR(list); goto done; }
+        PyList_SET_ITEM(list, i, rec);
+    }
+    {
+        uint8_t end[SNAPSHOT_SIZE];
+        write_snapshot(&g, end);
+        out = Py_BuildValue("(iNy#y#)", why, list, (const char *)end, (Py_ssize_t)81,
+                            (const char *)end + 81, (Py_ssize_t)162);
+    }
+done:
+    PyMem_Free(steps);
+    PyMem_Free(before);
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"first", py_first, METH_VARARGS, first_doc},
+    {"run", py_run, METH_VARARGS, run_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_se",
+    "Sudoku Explainer's rules compiled (see sudoku_logic/native/se_grid.h).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__se(void) {
+    se_tables_init();
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "RULE_COUNT", R_COUNT) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

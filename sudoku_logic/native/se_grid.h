@@ -1,0 +1,133 @@
+/* The compiled SE engine's data: 81-cell sets, the candidate grid, the board's tables and
+ * the record a rule fills for a hint (the twin of sudoku_logic/core/grid.py and houses.py).
+ *
+ * Cells are 0..80 row by row, houses 0..26 (rows, columns, boxes), digits 1..9 with bit
+ * d - 1 in a 9-bit mask, as on the Python side.  Fixed arrays only: no allocation. */
+#ifndef SE_GRID_H
+#define SE_GRID_H
+
+#include <stdint.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ 81-cell sets */
+
+/* Cells 0-63 in w[0], 64-80 in w[1] (bits 0-16). */
+typedef struct { uint64_t w[2]; } set81;
+
+static inline set81 s_and(set81 a, set81 b) { set81 r = {{a.w[0] & b.w[0], a.w[1] & b.w[1]}}; return r; }
+static inline set81 s_or(set81 a, set81 b) { set81 r = {{a.w[0] | b.w[0], a.w[1] | b.w[1]}}; return r; }
+static inline set81 s_andnot(set81 a, set81 b) { set81 r = {{a.w[0] & ~b.w[0], a.w[1] & ~b.w[1]}}; return r; }
+static inline int s_any(set81 a) { return (a.w[0] | a.w[1]) != 0; }
+static inline int s_count(set81 a) { return __builtin_popcountll(a.w[0]) + __builtin_popcountll(a.w[1]); }
+/* at least two cells */
+static inline int s_many(set81 a) {
+    return (a.w[0] & (a.w[0] - 1)) != 0 || (a.w[1] & (a.w[1] - 1)) != 0 || (a.w[0] && a.w[1]);
+}
+/* exactly one cell */
+static inline int s_one(set81 a) { return s_any(a) && !s_many(a); }
+static inline int s_has(set81 a, int c) { return (int)((a.w[c >> 6] >> (c & 63)) & 1u); }
+static inline void s_add(set81 *a, int c) { a->w[c >> 6] |= (uint64_t)1 << (c & 63); }
+static inline void s_del(set81 *a, int c) { a->w[c >> 6] &= ~((uint64_t)1 << (c & 63)); }
+static inline int s_subset(set81 a, set81 b) { return !((a.w[0] & ~b.w[0]) | (a.w[1] & ~b.w[1])); }
+/* the lowest cell of a non-empty set */
+static inline int s_first(set81 a) {
+    return a.w[0] ? __builtin_ctzll(a.w[0]) : 64 + __builtin_ctzll(a.w[1]);
+}
+/* the lowest cell of *a, removed from it; -1 once empty */
+static inline int s_pop(set81 *a) {
+    if (a->w[0]) { int c = __builtin_ctzll(a->w[0]); a->w[0] &= a->w[0] - 1; return c; }
+    if (a->w[1]) { int c = 64 + __builtin_ctzll(a->w[1]); a->w[1] &= a->w[1] - 1; return c; }
+    return -1;
+}
+static const set81 S_EMPTY = {{0, 0}};
+
+static inline int m_count(unsigned m) { return __builtin_popcount(m); }
+/* the lowest digit (1-9) of a non-empty 9-bit mask */
+static inline int m_first(unsigned m) { return __builtin_ctz(m) + 1; }
+/* the highest digit of a non-empty mask (Python's ``mask.bit_length()``) */
+static inline int m_last(unsigned m) { return 32 - __builtin_clz(m); }
+
+/* ------------------------------------------------------------------ tables */
+
+extern uint8_t HOUSE_CELLS[27][9];
+extern set81 HOUSE_SET[27];
+extern set81 PEER_SET[81];
+extern uint8_t CELL_HOUSE[81][3];      /* row, column, box house */
+extern uint8_t SE_HOUSES[27];          /* boxes, columns, rows */
+extern uint8_t SE_HOUSE_CELLS[81][20]; /* peers: box, then rest of row, then rest of column */
+/* the k-subsets of 0..n-1 (n <= 9) as bit masks in SE's order (increasing numbers) */
+extern uint16_t SE_SUBSETS[10][10][126];
+extern uint8_t SE_SUBSET_COUNT[10][10];
+
+void se_tables_init(void);
+
+/* ------------------------------------------------------------------ the grid */
+
+typedef struct {
+    uint8_t value[81];   /* placed digit or 0 */
+    uint16_t cand[81];   /* 9-bit candidate mask of an empty cell, 0 once placed */
+    set81 pos[10];       /* pos[d]: empty cells with candidate d (pos[0] unused, empty) */
+    set81 placed[10];    /* placed[d]: cells holding d */
+    set81 empty;         /* cells without a value */
+} se_grid;
+
+/* The grid with these values and candidates (cand of a placed cell ignored); the sets are
+ * worked out from them.  Returns 0, or -1 if a value or a mask is out of range. */
+int se_grid_load(se_grid *g, const uint8_t *values, const uint16_t *cands);
+void se_grid_place(se_grid *g, int cell, int d);
+int se_grid_eliminate(se_grid *g, int cell, int d);
+/* whether Grid.contradiction() finds nothing */
+int se_grid_sound(const se_grid *g);
+/* cells with exactly one candidate */
+set81 se_one_candidate_cells(const se_grid *g);
+
+/* ------------------------------------------------------------------ hints */
+
+#define SE_MAX_ELIMS 128
+#define SE_MAX_ARGS 8
+
+/* Techniques by code: the order of strategies/se_compiled.py's TECHNIQUES. */
+enum {
+    T_FULL_HOUSE, T_HIDDEN_SINGLE, T_NAKED_SINGLE, T_DIRECT_POINTING, T_DIRECT_CLAIMING,
+    T_DIRECT_HIDDEN_PAIR, T_DIRECT_HIDDEN_TRIPLET, T_POINTING, T_CLAIMING,
+    T_NAKED_PAIR, T_NAKED_TRIPLE, T_NAKED_QUADRUPLE, T_HIDDEN_PAIR, T_HIDDEN_TRIPLE,
+    T_HIDDEN_QUADRUPLE, T_X_WING, T_SWORDFISH, T_JELLYFISH, T_XY_WING, T_XYZ_WING,
+    T_COUNT
+};
+
+/* One hint: its technique, what it places and removes, and the pattern (``args``, by
+ * technique, as strategies/se_compiled.py reads them). */
+typedef struct {
+    int rule;          /* index in the compiled rules (se_loop.c) */
+    int technique;
+    int nplace;        /* 0 or 1 */
+    uint8_t place[2];  /* cell, digit */
+    int nelim;
+    uint8_t elim[SE_MAX_ELIMS][2];
+    int nargs;
+    uint64_t args[SE_MAX_ARGS];
+} se_hint;
+
+static inline void hint_elim(se_hint *h, int cell, int d) {
+    if (h->nelim < SE_MAX_ELIMS) { h->elim[h->nelim][0] = (uint8_t)cell; h->elim[h->nelim][1] = (uint8_t)d; }
+    h->nelim++;  /* counted past the bound: the caller rejects an overflowing hint */
+}
+static inline void hint_arg(se_hint *h, uint64_t v) {
+    if (h->nargs < SE_MAX_ARGS) h->args[h->nargs] = v;
+    h->nargs++;
+}
+static inline void hint_set81(se_hint *h, set81 s) { hint_arg(h, s.w[0]); hint_arg(h, s.w[1]); }
+
+/* The rules: each writes its first hint in SE's order to *out and returns 1, or returns 0
+ * (the twins of the Python finders of the same names). */
+int se_hidden_singles(const se_grid *g, se_hint *out);
+int se_naked_singles(const se_grid *g, se_hint *out);
+int se_direct_intersections(const se_grid *g, se_hint *out);
+int se_direct_hidden_sets(const se_grid *g, int size, se_hint *out);
+int se_intersections(const se_grid *g, se_hint *out);
+int se_naked_sets(const se_grid *g, int size, se_hint *out);
+int se_hidden_sets(const se_grid *g, int size, se_hint *out);
+int se_fisherman(const se_grid *g, int size, se_hint *out);
+int se_xy_wings(const se_grid *g, int xyz, se_hint *out);
+
+#endif

@@ -1,0 +1,98 @@
+/* SE's naked and hidden sets (twins of strategies/subsets.py's se_naked_sets and
+ * se_hidden_sets). */
+#include "se_grid.h"
+
+static const int NAKED[5] = {0, 0, T_NAKED_PAIR, T_NAKED_TRIPLE, T_NAKED_QUADRUPLE};
+static const int HIDDEN[5] = {0, 0, T_HIDDEN_PAIR, T_HIDDEN_TRIPLE, T_HIDDEN_QUADRUPLE};
+
+/* In blocks, columns, then rows with at least 2 * size empty cells: ``size`` cells of the
+ * house (SE's order), each with two or more candidates, holding ``size`` digits between
+ * them; the house's other cells lose those digits (eliminations by cell, then digit).
+ * args: house, the cells' indexes in the house (9-bit mask), the digits (9-bit mask). */
+int se_naked_sets(const se_grid *g, int size, se_hint *out) {
+    for (int i = 0; i < 27; i++) {
+        int h = SE_HOUSES[i];
+        if (s_count(s_and(g->empty, HOUSE_SET[h])) < 2 * size) continue;
+        unsigned masks[9];
+        for (int j = 0; j < 9; j++) masks[j] = g->cand[HOUSE_CELLS[h][j]];
+        for (int t = 0; t < SE_SUBSET_COUNT[9][size]; t++) {
+            unsigned sub = SE_SUBSETS[9][size][t];
+            unsigned uni = 0;
+            int ok = 1;
+            set81 cm = S_EMPTY;
+            for (int j = 0; j < 9 && ok; j++) {
+                if (!(sub >> j & 1)) continue;
+                if (m_count(masks[j]) < 2) ok = 0;
+                uni |= masks[j];
+                s_add(&cm, HOUSE_CELLS[h][j]);
+            }
+            if (!ok || m_count(uni) != size) continue;
+            set81 others = s_andnot(HOUSE_SET[h], cm);
+            int nelim = 0;
+            for (unsigned m = uni; m; m &= m - 1) nelim += s_count(s_and(g->pos[m_first(m)], others));
+            if (!nelim) continue;
+            out->technique = NAKED[size];
+            out->nplace = 0;
+            out->nelim = 0;
+            /* by cell, then digit */
+            set81 rest = others;
+            for (int c; (c = s_pop(&rest)) >= 0;) {
+                for (unsigned m = g->cand[c] & uni; m; m &= m - 1) hint_elim(out, c, m_first(m));
+            }
+            out->nargs = 0;
+            hint_arg(out, (uint64_t)h);
+            hint_arg(out, sub);
+            hint_arg(out, uni);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* In blocks, columns, then rows with more than 2 * size empty cells: ``size`` digits (SE's
+ * order), each with two or more places in the house, confined to ``size`` cells; those
+ * cells lose their other digits.  args: house, the digits (9-bit mask), the cells (two
+ * words). */
+int se_hidden_sets(const se_grid *g, int size, se_hint *out) {
+    for (int i = 0; i < 27; i++) {
+        int h = SE_HOUSES[i];
+        set81 hm = HOUSE_SET[h];
+        if (s_count(s_and(g->empty, hm)) <= 2 * size) continue;
+        set81 places[10];
+        int eligible[9], n = 0;
+        for (int d = 1; d <= 9; d++) {
+            places[d] = s_and(g->pos[d], hm);
+            if (s_many(places[d])) eligible[n++] = d;
+        }
+        if (n < size) continue;
+        for (int t = 0; t < SE_SUBSET_COUNT[n][size]; t++) {
+            unsigned sub = SE_SUBSETS[n][size][t];
+            set81 uni = S_EMPTY;
+            unsigned keep = 0;
+            for (int j = 0; j < n; j++) {
+                if (sub >> j & 1) {
+                    uni = s_or(uni, places[eligible[j]]);
+                    keep |= 1u << (eligible[j] - 1);
+                }
+            }
+            if (s_count(uni) != size) continue;
+            int nelim = 0;
+            set81 cells = uni;
+            for (int c; (c = s_pop(&cells)) >= 0;) nelim += m_count(g->cand[c] & ~keep);
+            if (!nelim) continue;
+            out->technique = HIDDEN[size];
+            out->nplace = 0;
+            out->nelim = 0;
+            cells = uni;
+            for (int c; (c = s_pop(&cells)) >= 0;) {
+                for (unsigned m = g->cand[c] & ~keep & 0x1FF; m; m &= m - 1) hint_elim(out, c, m_first(m));
+            }
+            out->nargs = 0;
+            hint_arg(out, (uint64_t)h);
+            hint_arg(out, keep);
+            hint_set81(out, uni);
+            return 1;
+        }
+    }
+    return 0;
+}

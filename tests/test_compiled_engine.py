@@ -1,0 +1,245 @@
+"""The compiled SE engine (``sudoku_logic/native``) against the Python engine, field by field.
+
+Both engines run in this process: ``se_policy(compiled=False)`` is the Python finders
+alone, the reference; the default policy takes the compiled rules' steps from the C engine
+where it was built. Each compiled rule's first hint is held to its Python finder's on SE's
+recorded paths, on random reachable positions (hypothesis) and on positions with random
+candidates removed; whole paths are held together step by step. Where a C compiler is on
+the machine (CI has one) the compiled engine must be the one in use.
+"""
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+import sysconfig
+import zipfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from helpers import collection, wrong_given
+from se_paths import positions, se_paths
+
+from sudoku_logic import native
+from sudoku_logic.core import dlx
+from sudoku_logic.core.formats import parse
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.step import Step
+from sudoku_logic.grading.scales import se_policy
+from sudoku_logic.solve.loop import solve
+from sudoku_logic.solve.memo import step_changes
+from sudoku_logic.strategies import se_compiled
+from sudoku_logic.strategies.registry import RULES, load_all
+
+ROOT = Path(__file__).resolve().parent.parent
+FIELDS = tuple(Step.__dataclass_fields__)
+
+compiled = pytest.mark.skipif(not se_compiled.AVAILABLE, reason=f"compiled engine not in use: {native.REASON}")
+
+
+def _compiler() -> str | None:
+    """The C compiler Python builds extensions with, if it is on this machine."""
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
+    return shutil.which(cc[0]) if cc else None
+
+
+def test_compiled_engine_in_use_where_a_compiler_is():
+    if os.environ.get("SUDOKU_ENGINE", "").lower() == "python":
+        pytest.skip("SUDOKU_ENGINE=python forces the Python engine")
+    if _compiler() is None:
+        pytest.skip("no C compiler here: the Python engine is the one to run")
+    assert native.ENGINE == "compiled", f"a C compiler is here but the compiled engine is not in use: {native.REASON}"
+    assert se_compiled.AVAILABLE
+
+
+def python_first(grid: Grid, rule: str) -> Step | None:
+    """The first step of SE's rule ``rule`` that changes ``grid``, from its Python finder."""
+    for step in RULES[rule].find(grid):
+        if step_changes(grid, step):
+            return step
+    return None
+
+
+def assert_same_step(a: Step | None, b: Step | None, where: str) -> None:
+    assert (a is None) == (b is None), f"{where}: python {a and a.notation} / compiled {b and b.notation}"
+    if a is not None:
+        differ = [f for f in FIELDS if getattr(a, f) != getattr(b, f)]
+        assert not differ, f"{where}: {a.notation} differs in {differ}"
+
+
+def assert_rules_agree(grid: Grid, where: str) -> int:
+    """Every compiled rule's first hint on ``grid`` equals its Python finder's; the number
+    of rules that found one."""
+    found = 0
+    for rule in se_compiled.RULES:
+        a = python_first(grid, rule)
+        assert_same_step(a, se_compiled.first(grid, se_compiled.rule_ids([rule])), f"{where} {rule}")
+        found += a is not None
+    return found
+
+
+def _thinned(grid: Grid, rng: random.Random, solution: list[int] | None, most: int) -> Grid:
+    """A copy of ``grid`` with up to ``most`` candidates removed at random (never the
+    solution's digit, when one is given: the position stays reachable)."""
+    g = grid.copy()
+    for _ in range(rng.randint(1, most)):
+        c = rng.randrange(81)
+        m = g.cands[c]
+        if m & (m - 1):
+            ds = [d for d in range(1, 10) if m >> (d - 1) & 1 and (solution is None or d != solution[c])]
+            if ds:
+                g.eliminate(c, rng.choice(ds))
+    return g
+
+
+@compiled
+def test_rules_equal_on_se_recorded_paths():
+    load_all()
+    rng = random.Random(28)
+    by_source: dict[str, int] = {}
+    found = checked = 0
+    for path in se_paths():
+        if by_source.get(path.source, 0) >= 12:
+            continue
+        by_source[path.source] = by_source.get(path.source, 0) + 1
+        for i, (grid, _) in enumerate(positions(path)):
+            if i % 2:
+                continue
+            found += assert_rules_agree(grid, f"{path.puzzle} #{i}")
+            found += assert_rules_agree(_thinned(grid, rng, None, 12), f"{path.puzzle} #{i} thinned")
+            checked += 2
+    assert checked > 500 and found > checked  # most positions have hints of several rules
+
+
+_PUZZLES = collection("top1465.txt", 40) + collection("qqwing_expert.txt", 40) + collection("sudoku17.txt", 40, every=50)
+
+
+@compiled
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(_PUZZLES), st.integers(0, 80), st.integers(0, 2**32 - 1))
+def test_rules_equal_on_random_reachable_positions(puzzle, depth, seed):
+    """A position the SE path reaches, with candidates the solution does not need removed."""
+    load_all()
+    grid = parse(puzzle)
+    path = solve(grid, se_policy(compiled=False), max_steps=depth)
+    work = path.grid
+    solution = dlx.solve(grid)
+    assert_rules_agree(_thinned(work, random.Random(seed), solution, 20), f"{puzzle} after {depth}")
+
+
+def assert_same_path(grid: Grid, where: str, **kw) -> None:
+    a = solve(grid, se_policy(compiled=False), **kw)
+    b = solve(grid, se_policy(), **kw)
+    assert len(a.steps) == len(b.steps), f"{where}: {len(a.steps)} steps against {len(b.steps)}"
+    for i, (x, y) in enumerate(zip(a.steps, b.steps)):
+        assert_same_step(x, y, f"{where} step {i + 1}")
+    assert (a.solved, a.error, a.stopped) == (b.solved, b.error, b.stopped), where
+    assert (a.grid.values, a.grid.cands, a.grid.pos, a.grid.placed, a.grid.empty, a.grid.givens) == \
+        (b.grid.values, b.grid.cands, b.grid.pos, b.grid.placed, b.grid.empty, b.grid.givens), where
+
+
+@compiled
+@pytest.mark.parametrize("name,limit,every", [
+    ("qqwing_simple.txt", 15, 60), ("qqwing_intermediate.txt", 15, 60), ("qqwing_expert.txt", 15, 60),
+    ("top1465.txt", 3, 200), ("sudoku17.txt", 15, 3000), ("sudocue_top10000.txt", 2, 2000),
+])
+def test_whole_paths_equal(name, limit, every):
+    for p in collection(name, limit, every=every):
+        assert_same_path(parse(p), p)
+
+
+@compiled
+def test_paths_cut_short_equal():
+    """``stop`` (rate's give-up test) and ``max_steps`` end a compiled run where they end
+    the Python loop, the grid as it stood before the step turned down."""
+    for p in collection("qqwing_expert.txt", 6):
+        grid = parse(p)
+        assert_same_path(grid, p, max_steps=17)
+        assert_same_path(grid, p, stop=lambda s: s.technique in ("Naked Pair", "Hidden Pair", "X-Wing"))
+        assert_same_path(grid, p, stop=lambda s: bool(s.eliminations))
+
+
+@compiled
+def test_broken_positions_stop_alike():
+    """A puzzle without a solution: both engines stop at the same step with the same error."""
+    for p in collection("qqwing_easy.txt", 5):
+        assert_same_path(wrong_given(p), p)
+
+
+@compiled
+def test_first_step_of_a_solver_is_the_compiled_one():
+    from sudoku_logic.app.solver import Solver
+    grid = parse(collection("top1465.txt", 1)[0])
+    s = Solver()
+    assert_same_step(next(s.steps(grid)), s.next_step(grid), "Solver.next_step")
+
+
+def _sudoku(*args: str, env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "sudoku_logic", *args], capture_output=True, text=True,
+                          env=env, cwd=cwd, timeout=300)
+
+
+def test_version_names_the_engine_and_the_variable_forces_python():
+    out = _sudoku("--version", env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.returncode == 0
+    assert f"engine: {native.ENGINE}" in out.stdout.splitlines()[0]
+    forced = _sudoku("--version", env={**os.environ, "SUDOKU_ENGINE": "python", "PYTHONPATH": str(ROOT)})
+    assert "engine: python (SUDOKU_ENGINE=python)" in forced.stdout.splitlines()[0]
+
+
+def test_rate_rows_equal_on_both_engines(tmp_path):
+    src = tmp_path / "p.txt"
+    src.write_text("\n".join(collection("qqwing_expert.txt", 12) + collection("top1465.txt", 2)) + "\n")
+    cols = ("rate", str(src), "--jobs", "1", "--columns", "puzzle,rating,ep,ed,hardest,steps")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    a = _sudoku(*cols, env={**env, "SUDOKU_ENGINE": "python"})
+    b = _sudoku(*cols, env=env)
+    assert a.returncode == b.returncode == 0, a.stderr + b.stderr
+    assert a.stdout == b.stdout and a.stdout.count("\n") == 15
+
+
+def _source_copy(dest: Path) -> Path:
+    """The project's sources, without build products, in ``dest``."""
+    ignore = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.so", "__pycache__", "*.egg-info",
+                                    ".pytest_cache", ".hypothesis", "puzzles", "tests", "benchmarks")
+    shutil.copytree(ROOT, dest, ignore=ignore)
+    return dest
+
+
+def test_install_without_a_compiler_runs_the_python_engine(tmp_path):
+    """``pip install`` where the C compiler fails (``CC=/bin/false``) still succeeds, and
+    ``sudoku rate`` works on the Python engine."""
+    try:
+        import setuptools
+    except ImportError:
+        pytest.skip("setuptools is not installed")
+    if int(setuptools.__version__.split(".")[0]) < 74:
+        pytest.skip(f"setuptools {setuptools.__version__} cannot read ext-modules from pyproject.toml")
+    src = _source_copy(tmp_path / "src")
+    wheels = tmp_path / "wheels"
+    env = {**os.environ, "CC": "/bin/false", "PIP_NO_INDEX": "1"}
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "-q",
+                            "-w", str(wheels), str(src)], capture_output=True, text=True, env=env, timeout=600)
+    assert built.returncode == 0, built.stdout + built.stderr
+    wheel = next(wheels.glob("sudoku_logic-*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    assert not [n for n in names if n.endswith((".so", ".pyd"))], "a wheel built without a compiler has no engine"
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--target", str(target),
+                    str(wheel)], check=True, capture_output=True, env=env, timeout=600)
+    run_env = {k: v for k, v in os.environ.items() if k != "SUDOKU_ENGINE"}
+    run_env["PYTHONPATH"] = str(target)
+    version = _sudoku("--version", env=run_env, cwd=tmp_path)
+    assert "engine: python (the compiled engine was not built" in version.stdout, version.stdout + version.stderr
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text("\n".join(collection("qqwing_expert.txt", 3)) + "\n")
+    rated = _sudoku("rate", str(puzzles), "--jobs", "1", "--columns", "puzzle,rating", env=run_env, cwd=tmp_path)
+    assert rated.returncode == 0, rated.stderr
+    ours = _sudoku("rate", str(puzzles), "--jobs", "1", "--columns", "puzzle,rating",
+                   env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert rated.stdout == ours.stdout
