@@ -16,6 +16,7 @@ import sys
 from array import array
 from typing import Callable, Sequence
 
+from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK
 from sudoku_logic.core.step import TEXT_FIELDS, Step, lazy_step
@@ -24,6 +25,9 @@ from sudoku_logic.native import se as engine
 from .direct import _DIRECT_LOCKING, direct_hidden_step, direct_locking_step
 from .fish import se_fish_step
 from .intersections import se_intersection_step
+from .registry import RULES as RULE_FINDERS
+from .se_chaining import NAKED, Chaining, ChainHint, Node, _anc, _reversed_cycle
+from .se_chains import hint_step
 from .singles import _HOUSE_KIND, full_house_step, hidden_single_step, naked_single_step
 from .subsets import se_hidden_set_step, se_naked_set_step
 from .wings import se_wing_step
@@ -33,7 +37,7 @@ RULES: tuple[str, ...] = (
     "Hidden Singles", "Direct Intersections", "Direct Hidden Pairs", "Naked Singles",
     "Direct Hidden Triplets", "Intersections", "Naked Pairs", "X-Wings", "Hidden Pairs",
     "Naked Triplets", "Swordfishes", "Hidden Triplets", "XY-Wings", "XYZ-Wings", "Naked Quads",
-    "Jellyfishes", "Hidden Quads",
+    "Jellyfishes", "Hidden Quads", "Forcing Chains & Cycles",
 )
 RULE_ID: dict[str, int] = {name: i for i, name in enumerate(RULES)}
 
@@ -43,7 +47,8 @@ TECHNIQUES: tuple[str, ...] = (
     "Direct Hidden Pair", "Direct Hidden Triplet", "Locked Candidates Type 1 (Pointing)",
     "Locked Candidates Type 2 (Claiming)", "Naked Pair", "Naked Triple", "Naked Quadruple",
     "Hidden Pair", "Hidden Triple", "Hidden Quadruple", "X-Wing", "Swordfish", "Jellyfish",
-    "XY-Wing", "XYZ-Wing",
+    "XY-Wing", "XYZ-Wing", "Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle",
+    "Forcing X-Chain", "Forcing Chain",
 )
 
 AVAILABLE = engine is not None and engine.RULE_COUNT == len(RULES)
@@ -90,34 +95,34 @@ def _set_of(elims: list[tuple[int, int]]) -> int:
 
 # Per technique code: (facts from the args, the builder's step on a grid). The builders are
 # the Python finders' own; ``elims`` are the C engine's.
-def _full_house(grid, a, elims):
+def _full_house(grid, a, elims, path):
     return full_house_step(a[0], a[1], a[2])
 
 
-def _hidden_single(grid, a, elims):
+def _hidden_single(grid, a, elims, path):
     return hidden_single_step(a[0], a[1], a[2])
 
 
-def _naked_single(grid, a, elims):
+def _naked_single(grid, a, elims, path):
     return naked_single_step(a[0], a[1])
 
 
-def _direct_locking(grid, a, elims):
+def _direct_locking(grid, a, elims, path):
     return direct_locking_step(grid, a[0], a[1], a[2], a[3])
 
 
 def _direct_hidden(size):
-    def build(grid, a, elims):
+    def build(grid, a, elims, path):
         return direct_hidden_step(grid, size, a[0], _digits(a[1]), _cells(a[2], a[3]), a[4], a[5])
     return build
 
 
-def _intersection(grid, a, elims):
+def _intersection(grid, a, elims, path):
     return se_intersection_step(grid, a[0], a[1], a[2])
 
 
 def _naked_set(size):
-    def build(grid, a, elims):
+    def build(grid, a, elims, path):
         h = a[0]
         cells = [HOUSE_CELLS[h][i] for i in _bits(a[1])]
         cm = 0
@@ -128,13 +133,13 @@ def _naked_set(size):
 
 
 def _hidden_set(size):
-    def build(grid, a, elims):
+    def build(grid, a, elims, path):
         return se_hidden_set_step(grid, size, a[0], _digits(a[1]), _cells(a[2], a[3]), a[1], list(elims))
     return build
 
 
 def _fish(size):
-    def build(grid, a, elims):
+    def build(grid, a, elims, path):
         d, base_off, base, cover = a
         cover_off = 9 - base_off
         base_h = tuple(base_off + i for i in _bits(base))
@@ -147,9 +152,41 @@ def _fish(size):
 
 
 def _wing(xyz):
-    def build(grid, a, elims):
+    def build(grid, a, elims, path):
         return se_wing_step(grid, xyz, a[0], a[1], a[2], a[3], _set_of(elims))
     return build
+
+
+def _not_searched(hint) -> float:
+    raise RuntimeError("a hint made from the compiled engine's chain is not searched again")
+
+
+#: The rule the compiled engine's cycles and forcing chains belong to (its hints are
+#: made from the engine's nodes, never searched for here).
+_FORCING_CHAINS_AND_CYCLES = Chaining(False, False, False, 0, _not_searched)
+
+
+def _chain(grid, a, elims, path):
+    """A cycle or forcing chain of SE's Forcing Chains & Cycles from its nodes, as
+    :meth:`Chaining._cycle_hint` and :meth:`Chaining._forcing_hint` make it."""
+    kind, x, y = a[0], bool(a[1]), bool(a[2])
+    key, _ = path[0]
+    cell, d = divmod(key >> 1, 9)
+    node = Node(cell, d + 1, bool(key & 1))
+    for key, cause in path[1:]:
+        cell, d = divmod(key >> 1, 9)
+        node = _anc(Node(cell, d + 1, bool(key & 1), [node], cause if cause >= 0 else NAKED))
+    rule = _FORCING_CHAINS_AND_CYCLES
+    if kind == 0:
+        hint = ChainHint("cycle", rule, [node, _reversed_cycle(node)], list(elims), None, x=x, y=y)
+    else:
+        placement = (node.cell, node.d) if node.on else None
+        hint = ChainHint("forcing", rule, [node], list(elims), placement, x=x, y=y)
+    return hint_step(hint)
+
+
+def _facts_chain(a):
+    return None  # never asked: chains are not taken in the compiled loop
 
 
 def _facts_none(a):
@@ -187,7 +224,7 @@ def _facts_fish(a):
             "cover": tuple(9 - base_off + j for j in _bits(cover)), "digit": d}
 
 
-_Builder = Callable[[Grid, tuple, list], Step]
+_Builder = Callable[[Grid, tuple, list, tuple], Step]
 _KINDS: tuple[tuple[Callable[[tuple], dict | None], _Builder], ...] = (
     (_facts_none, _full_house),
     (_facts_hidden_single, _hidden_single),
@@ -209,7 +246,7 @@ _KINDS: tuple[tuple[Callable[[tuple], dict | None], _Builder], ...] = (
     (_facts_fish, _fish(4)),
     (_facts_none, _wing(False)),
     (_facts_none, _wing(True)),
-)
+) + ((_facts_chain, _chain),) * 5
 
 
 def rule_ids(names: Sequence[str]) -> bytes:
@@ -217,15 +254,29 @@ def rule_ids(names: Sequence[str]) -> bytes:
     return bytes(RULE_ID[n] for n in names)
 
 
-def first(grid: Grid, rules: bytes) -> Step | None:
+def first(grid: Grid, rules: bytes, ctx: SolveContext | None = None) -> Step | None:
     """The first hint of the first of ``rules`` (:func:`rule_ids`) on ``grid``, as the
-    Python finders make it, or None."""
+    Python finders make it, or None. Where a hint goes beyond the compiled engine's bounds
+    (a chain of more than 256 nodes), the Python finders answer."""
     values, masks = pack(grid)
-    hit = engine.first(values, masks, rules)
+    try:
+        hit = engine.first(values, masks, rules)
+    except OverflowError:
+        return _python_first(grid, rules, ctx)
     if hit is None:
         return None
-    _, tech, _, elims, args = hit
-    return _KINDS[tech][1](grid, args, elims)
+    _, tech, _, elims, args, path = hit
+    return _KINDS[tech][1](grid, args, elims, path)
+
+
+def _python_first(grid: Grid, rules: bytes, ctx: SolveContext | None) -> Step | None:
+    """:func:`first` from the Python finders of ``rules``."""
+    for i in rules:
+        for step in RULE_FINDERS[RULES[i]].find(grid, ctx):
+            if any(not grid.values[c] for c, _ in step.placements) or any(
+                    grid.cands[c] >> (d - 1) & 1 for c, d in step.eliminations):
+                return step
+    return None
 
 
 def _lazy(tech: int, placements: list, elims: list, args: tuple, snapshot: bytes, givens: int) -> Step:
@@ -233,7 +284,7 @@ def _lazy(tech: int, placements: list, elims: list, args: tuple, snapshot: bytes
 
     def text() -> dict:
         grid = unpack(snapshot[:81], snapshot[81:], givens)
-        full = build(grid, args, elims)
+        full = build(grid, args, elims, ())
         return {name: getattr(full, name) for name in TEXT_FIELDS}
 
     return lazy_step(TECHNIQUES[tech], text, placements, elims, facts=facts_of(args))

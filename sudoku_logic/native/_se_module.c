@@ -54,12 +54,19 @@ static void write_snapshot(const se_grid *g, uint8_t *out) {
     }
 }
 
-/* (rule, technique, placements, eliminations, args) */
+/* (rule, technique, placements, eliminations, args, path): path, for a chain, its nodes
+ * from the start as (key, cause) pairs */
 static PyObject *hint_tuple(const se_hint *h) {
     PyObject *places = PyList_New(h->nplace);
     PyObject *elims = PyList_New(h->nelim);
     PyObject *args = PyTuple_New(h->nargs);
-    if (!places || !elims || !args) goto fail;
+    PyObject *path = PyTuple_New(h->npath);
+    if (!places || !elims || !args || !path) goto fail;
+    for (int i = 0; i < h->npath; i++) {
+        PyObject *t = Py_BuildValue("(ii)", h->path_key[i], h->path_cause[i]);
+        if (!t) goto fail;
+        PyTuple_SET_ITEM(path, i, t);
+    }
     for (int i = 0; i < h->nplace; i++) {
         PyObject *t = Py_BuildValue("(ii)", h->place[0], h->place[1]);
         if (!t) goto fail;
@@ -75,19 +82,22 @@ static PyObject *hint_tuple(const se_hint *h) {
         if (!a) goto fail;
         PyTuple_SET_ITEM(args, i, a);
     }
-    return Py_BuildValue("(iiNNN)", h->rule, h->technique, places, elims, args);
+    return Py_BuildValue("(iiNNNN)", h->rule, h->technique, places, elims, args, path);
 fail:
     Py_XDECREF(places);
     Py_XDECREF(elims);
     Py_XDECREF(args);
+    Py_XDECREF(path);
     return NULL;
 }
 
 PyDoc_STRVAR(first_doc,
-"first(values, cands, rules) -> (rule, technique, placements, eliminations, args) or None\n\n"
-"The first hint of the first of ``rules`` (bytes of rule ids) that has one.");
+"first(values, cands, rules) -> (rule, technique, placements, eliminations, args, path) or None\n\n"
+"The first hint of the first of ``rules`` (bytes of rule ids) that has one; OverflowError\n"
+"where a hint goes beyond the engine's bounds (the Python finders then answer).");
 
 static PyObject *py_first(PyObject *self, PyObject *args) {
+    (void)self;
     PyObject *values, *cands, *rules;
     if (!PyArg_ParseTuple(args, "OOO", &values, &cands, &rules)) return NULL;
     se_grid g;
@@ -111,56 +121,60 @@ PyDoc_STRVAR(run_doc,
 "3 step limit; each step is first()'s tuple plus the position before it (81 values and\n"
 "162 bytes of masks); the grid at the end follows.");
 
+#define RUN_CHUNK 64
+
 static PyObject *py_run(PyObject *self, PyObject *args) {
+    (void)self;
     PyObject *values, *cands, *rules;
     int max_steps;
     if (!PyArg_ParseTuple(args, "OOOi", &values, &cands, &rules, &max_steps)) return NULL;
-    if (max_steps < 0 || max_steps > 100000) {
-        PyErr_SetString(PyExc_ValueError, "max_steps must be 0-100000");
+    if (max_steps < 0) {
+        PyErr_SetString(PyExc_ValueError, "max_steps must not be negative");
         return NULL;
     }
     se_grid g;
     uint8_t ids[R_COUNT];
     int n;
     if (read_grid(&g, values, cands) < 0 || read_rules(rules, ids, &n) < 0) return NULL;
-    /* at most one step per candidate removed or digit placed: 729 */
-    int cap = max_steps < 729 ? max_steps : 729;
-    se_hint *steps = PyMem_Malloc(sizeof(se_hint) * (size_t)(cap ? cap : 1));
-    se_grid *before = PyMem_Malloc(sizeof(se_grid) * (size_t)(cap ? cap : 1));
-    if (!steps || !before) {
-        PyMem_Free(steps);
-        PyMem_Free(before);
-        return PyErr_NoMemory();
-    }
-    int count = 0, why;
-    Py_BEGIN_ALLOW_THREADS
-    why = se_run(&g, ids, n, cap, steps, before, &count);
-    Py_END_ALLOW_THREADS
-    PyObject *out = NULL, *list = PyList_New(count);
-    if (!list) goto done;
-    if (why == STOP_OVERFLOW) {
-        PyErr_SetString(PyExc_OverflowError, "a hint beyond the compiled record's bounds");
-        Py_CLEAR(list);
+    se_hint *steps = PyMem_Malloc(sizeof(se_hint) * RUN_CHUNK);
+    se_grid *before = PyMem_Malloc(sizeof(se_grid) * RUN_CHUNK);
+    PyObject *out = NULL, *list = PyList_New(0);
+    if (!steps || !before || !list) {
+        PyErr_NoMemory();
         goto done;
     }
-    for (int i = 0; i < count; i++) {
-        PyObject *t = hint_tuple(&steps[i]);
-        PyObject *snap = PyBytes_FromStringAndSize(NULL, SNAPSHOT_SIZE);
-        if (!t || !snap) { Py_XDECREF(t); Py_XDECREF(snap); Py_CLEAR(list); goto done; }
-        write_snapshot(&before[i], (uint8_t *)PyBytes_AS_STRING(snap));
-        PyObject *rec = Py_BuildValue("(OOOOON)", PyTuple_GET_ITEM(t, 0), PyTuple_GET_ITEM(t, 1),
-                                      PyTuple_GET_ITEM(t, 2), PyTuple_GET_ITEM(t, 3), PyTuple_GET_ITEM(t, 4), snap);
-        Py_DECREF(t);
-        if (!rec) { Py_CLEAR(list); goto done; }
-        PyList_SET_ITEM(list, i, rec);
+    int why = STOP_LIMIT, taken = 0;
+    while (why == STOP_LIMIT && taken < max_steps) {
+        int count = 0, cap = max_steps - taken < RUN_CHUNK ? max_steps - taken : RUN_CHUNK;
+        Py_BEGIN_ALLOW_THREADS
+        why = se_run(&g, ids, n, cap, steps, before, &count);
+        Py_END_ALLOW_THREADS
+        if (why == STOP_OVERFLOW) {
+            PyErr_SetString(PyExc_OverflowError, "a hint beyond the compiled record's bounds");
+            Py_CLEAR(list);
+            goto done;
+        }
+        for (int i = 0; i < count; i++) {
+            PyObject *t = hint_tuple(&steps[i]);
+            PyObject *snap = PyBytes_FromStringAndSize(NULL, SNAPSHOT_SIZE);
+            if (!t || !snap) { Py_XDECREF(t); Py_XDECREF(snap); Py_CLEAR(list); goto done; }
+            write_snapshot(&before[i], (uint8_t *)PyBytes_AS_STRING(snap));
+            PyObject *rec = Py_BuildValue("(OOOOON)", PyTuple_GET_ITEM(t, 0), PyTuple_GET_ITEM(t, 1),
+                                          PyTuple_GET_ITEM(t, 2), PyTuple_GET_ITEM(t, 3), PyTuple_GET_ITEM(t, 4), snap);
+            Py_DECREF(t);
+            if (!rec || PyList_Append(list, rec) < 0) { Py_XDECREF(rec); Py_CLEAR(list); goto done; }
+            Py_DECREF(rec);
+        }
+        taken += count;
     }
     {
         uint8_t end[SNAPSHOT_SIZE];
         write_snapshot(&g, end);
-        out = Py_BuildValue("(iNy#y#)", why, list, (const char *)end, (Py_ssize_t)81,
+        out = Py_BuildValue("(iOy#y#)", why, list, (const char *)end, (Py_ssize_t)81,
                             (const char *)end + 81, (Py_ssize_t)162);
     }
 done:
+    Py_XDECREF(list);
     PyMem_Free(steps);
     PyMem_Free(before);
     return out;
@@ -175,6 +189,7 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_se",
     "Sudoku Explainer's rules compiled (see sudoku_logic/native/se_grid.h).", -1, methods,
+    NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__se(void) {

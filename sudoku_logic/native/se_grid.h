@@ -85,6 +85,7 @@ set81 se_one_candidate_cells(const se_grid *g);
 
 #define SE_MAX_ELIMS 128
 #define SE_MAX_ARGS 8
+#define SE_MAX_PATH 256
 
 /* Techniques by code: the order of strategies/se_compiled.py's TECHNIQUES. */
 enum {
@@ -92,6 +93,7 @@ enum {
     T_DIRECT_HIDDEN_PAIR, T_DIRECT_HIDDEN_TRIPLET, T_POINTING, T_CLAIMING,
     T_NAKED_PAIR, T_NAKED_TRIPLE, T_NAKED_QUADRUPLE, T_HIDDEN_PAIR, T_HIDDEN_TRIPLE,
     T_HIDDEN_QUADRUPLE, T_X_WING, T_SWORDFISH, T_JELLYFISH, T_XY_WING, T_XYZ_WING,
+    T_X_CYCLE, T_Y_CYCLE, T_XY_CYCLE, T_FORCING_X_CHAIN, T_FORCING_CHAIN,
     T_COUNT
 };
 
@@ -106,6 +108,9 @@ typedef struct {
     uint8_t elim[SE_MAX_ELIMS][2];
     int nargs;
     uint64_t args[SE_MAX_ARGS];
+    int npath;         /* a chain's nodes from its start (chaining rules; 0 otherwise) */
+    uint16_t path_key[SE_MAX_PATH];
+    int8_t path_cause[SE_MAX_PATH];  /* a house, or -1: the cell's last candidate */
 } se_hint;
 
 static inline void hint_elim(se_hint *h, int cell, int d) {
@@ -129,5 +134,6 @@ int se_naked_sets(const se_grid *g, int size, se_hint *out);
 int se_hidden_sets(const se_grid *g, int size, se_hint *out);
 int se_fisherman(const se_grid *g, int size, se_hint *out);
 int se_xy_wings(const se_grid *g, int xyz, se_hint *out);
+int se_forcing_chains_cycles(const se_grid *g, se_hint *out);
 
 #endif

@@ -5,6 +5,7 @@
 /* Rule ids: the order of strategies/se_compiled.py's RULES. */
 int se_rule_first(const se_grid *g, int rule, se_hint *out) {
     int found = 0;
+    out->npath = 0;
     switch (rule) {
     case R_HIDDEN_SINGLES: found = se_hidden_singles(g, out); break;
     case R_DIRECT_INTERSECTIONS: found = se_direct_intersections(g, out); break;
@@ -23,11 +24,12 @@ int se_rule_first(const se_grid *g, int rule, se_hint *out) {
     case R_NAKED_QUADS: found = se_naked_sets(g, 4, out); break;
     case R_JELLYFISHES: found = se_fisherman(g, 4, out); break;
     case R_HIDDEN_QUADS: found = se_hidden_sets(g, 4, out); break;
+    case R_FORCING_CHAINS_CYCLES: found = se_forcing_chains_cycles(g, out); break;
     default: return 0;
     }
-    if (found) {
+    if (found > 0) {
         out->rule = rule;
-        if (out->nelim > SE_MAX_ELIMS || out->nargs > SE_MAX_ARGS) return -1;
+        if (out->nelim > SE_MAX_ELIMS || out->nargs > SE_MAX_ARGS || out->npath > SE_MAX_PATH) return -1;
     }
     return found;
 }

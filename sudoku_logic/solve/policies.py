@@ -179,7 +179,7 @@ class RulesPolicy(Policy):
             ctx = self.context()
         for part in self._plan:
             if isinstance(part, bytes):
-                step = se_compiled.first(grid, part)
+                step = se_compiled.first(grid, part, ctx)
                 if step is not None:
                     return step
                 continue

@@ -1,0 +1,428 @@
+/* SE's Forcing Chains & Cycles: bidirectional X-, Y- and XY-cycles and forcing (X-)chains,
+ * the first hint in SE's order (twin of strategies/se_chaining.py's Chaining.first for
+ * the rule without multiple or dynamic chains: _unary, _cycles, _forcing, _cycle_hint,
+ * _forcing_hint, _unary_depths).
+ *
+ * A node is a candidate on or off: key (cell * 9 + d - 1) * 2 + on, as on the Python
+ * side.  Searches keep their nodes in one array, each with the index of its parent (a
+ * static chain has one), so a chain is walked back from its last node.  Nothing is
+ * allocated per node. */
+#include <stdlib.h>
+
+#include "se_grid.h"
+
+#define NAKED (-1)       /* cause: the last candidate of its cell */
+#define KEYS 1458
+#define KEY_WORDS ((KEYS + 63) / 64)
+/* nodes one search may make: at most 729 on nodes, each drawing at most 28 off nodes,
+ * each of which closes at most one cycle */
+#define MAX_NODES (729 + 2 * 729 * 28 + 16)
+
+typedef struct {
+    uint16_t key;
+    int8_t cause;
+    int32_t parent;  /* -1 for the start */
+} cnode;
+
+typedef struct { uint64_t w[KEY_WORDS]; } keyset;
+
+static inline int ks_has(const keyset *s, int k) { return (int)(s->w[k >> 6] >> (k & 63) & 1u); }
+static inline void ks_add(keyset *s, int k) { s->w[k >> 6] |= (uint64_t)1 << (k & 63); }
+
+typedef struct {
+    const se_grid *g;
+    cnode *nodes;     /* MAX_NODES */
+    int *pend_a;      /* MAX_NODES: the pending nodes of one layer ... */
+    int *pend_b;      /* ... and of the next */
+    int count;
+    int overflow;
+} search;
+
+static int new_node(search *s, int key, int cause, int parent) {
+    if (s->count >= MAX_NODES) { s->overflow = 1; return -1; }
+    cnode *n = &s->nodes[s->count];
+    n->key = (uint16_t)key;
+    n->cause = (int8_t)cause;
+    n->parent = parent;
+    return s->count++;
+}
+
+/* The links of pass (y, x) from node ``key`` in SE's order (node_links): an on node turns
+ * off, with y, its cell's other candidates, then its digit's other places house by house
+ * (box, row, column, each cell once); an off node turns on, with y, the other candidate
+ * of a bivalue cell, then with x the other place of its digit in each house with two.
+ * Returns the count (at most 28). */
+static int links_of(const se_grid *g, int key, int y, int x, uint16_t *out, int8_t *cause) {
+    int cell = (key >> 1) / 9, d = (key >> 1) % 9 + 1;
+    unsigned m = g->cand[cell];
+    int n = 0;
+    if (!(m >> (d - 1) & 1)) return 0;
+    if (key & 1) {
+        if (y) {
+            for (unsigned o = m & ~(1u << (d - 1)); o; o &= o - 1) {
+                out[n] = (uint16_t)((cell * 9 + __builtin_ctz(o)) << 1);
+                cause[n++] = NAKED;
+            }
+        }
+        set81 done = S_EMPTY;
+        s_add(&done, cell);
+        static const int kinds[3] = {2, 0, 1};  /* box, row, column */
+        for (int k = 0; k < 3; k++) {
+            int h = CELL_HOUSE[cell][kinds[k]];
+            set81 left = s_andnot(s_and(g->pos[d], HOUSE_SET[h]), done);
+            done = s_or(done, HOUSE_SET[h]);
+            for (int c; (c = s_pop(&left)) >= 0;) {
+                out[n] = (uint16_t)((c * 9 + d - 1) << 1);
+                cause[n++] = (int8_t)h;
+            }
+        }
+        return n;
+    }
+    if (y && m_count(m) == 2) {
+        out[n] = (uint16_t)(((cell * 9 + m_first(m & ~(1u << (d - 1))) - 1) << 1) | 1);
+        cause[n++] = NAKED;
+    }
+    if (x) {
+        static const int kinds[3] = {2, 0, 1};
+        for (int k = 0; k < 3; k++) {
+            int h = CELL_HOUSE[cell][kinds[k]];
+            set81 r = s_and(g->pos[d], HOUSE_SET[h]);
+            if (s_count(r) != 2) continue;
+            s_del(&r, cell);
+            int other = (((s_first(r) * 9 + d - 1) << 1) | 1);
+            int dup = 0;
+            for (int i = 0; i < n; i++) dup |= out[i] == other;
+            if (!dup) {
+                out[n] = (uint16_t)other;
+                cause[n++] = (int8_t)h;
+            }
+        }
+    }
+    return n;
+}
+
+/* whether ``key`` is node ``i`` or one of its ancestors */
+static int on_path(const search *s, int i, int key) {
+    for (; i >= 0; i = s->nodes[i].parent) {
+        if (s->nodes[i].key == key) return 1;
+    }
+    return 0;
+}
+
+/* distinct candidates (keys) among node ``i`` and its ancestors: SE's ancestor count */
+static int ancestor_count(const search *s, int i) {
+    keyset seen;
+    memset(&seen, 0, sizeof seen);
+    int n = 0;
+    for (; i >= 0; i = s->nodes[i].parent) {
+        int k = s->nodes[i].key;
+        if (!ks_has(&seen, k)) { ks_add(&seen, k); n++; }
+    }
+    return n;
+}
+
+/* SE's raw difficulty of a chain of ``complexity`` whose technique rates ``base``
+ * (grading/se.py's raw_difficulty, in the same floating point). */
+static double chain_difficulty(double base, int complexity) {
+    double added = 0.0;
+    int ceil = 4, odd = 0, length = complexity - 2;
+    while (length > ceil) {
+        added += 0.1;
+        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+        odd = !odd;
+    }
+    return base + added;
+}
+
+/* the best hint so far: SE's order is difficulty, complexity, sort key, then found first */
+typedef struct {
+    int found;
+    double diff;
+    int complexity, sort;
+} best_key;
+
+static int before(const best_key *b, double diff, int complexity, int sort) {
+    if (!b->found) return 1;
+    if (diff != b->diff) return diff < b->diff;
+    if (complexity != b->complexity) return complexity < b->complexity;
+    return sort < b->sort;
+}
+
+/* The greatest complexity a hint of (base, sort) may have and still come before the best
+ * (_unary_depths): layers beyond it cannot give a better hint. */
+static int depth_for(const best_key *b, double base, int sort) {
+    if (!b->found) return 1 << 30;
+    int c = 1;
+    while (before(b, chain_difficulty(base, c + 1), c + 1, sort)) c++;
+    return c;
+}
+
+/* the chain of node ``i`` written into the hint: its nodes from the start on */
+static int write_path(const search *s, int i, se_hint *out) {
+    int n = 0;
+    for (int j = i; j >= 0; j = s->nodes[j].parent) n++;
+    out->npath = n;
+    if (n > SE_MAX_PATH) return -1;
+    for (int j = i, k = n - 1; j >= 0; j = s->nodes[j].parent, k--) {
+        out->path_key[k] = s->nodes[j].key;
+        out->path_cause[k] = s->nodes[j].cause;
+    }
+    return 0;
+}
+
+enum { PASS_X, PASS_Y, PASS_XY };
+static const double CYCLE_BASE[3] = {6.5, 6.5, 7.0};
+static const double CHAIN_BASE[3] = {6.6, 0.0, 7.0};
+static const int SORT[3] = {2, 3, 4};
+static const int CYCLE_TECH[3] = {T_X_CYCLE, T_Y_CYCLE, T_XY_CYCLE};
+static const int CHAIN_TECH[3] = {T_FORCING_X_CHAIN, 0, T_FORCING_CHAIN};
+
+typedef struct {
+    best_key key;
+    se_hint *out;
+    int error;
+} best_hint;
+
+/* _cycle_hint: a candidate outside the cycle's cells that sees an on node and an off node
+ * of its digit goes; offered as the best if it is. */
+static void offer_cycle(const search *s, int closing, int pass, best_hint *best) {
+    const se_grid *g = s->g;
+    set81 cells = S_EMPTY;
+    for (int j = closing; s->nodes[j].parent >= 0; j = s->nodes[j].parent) s_add(&cells, (s->nodes[j].key >> 1) / 9);
+    set81 forw[10], back[10];
+    memset(forw, 0, sizeof forw);
+    memset(back, 0, sizeof back);
+    for (int j = closing; s->nodes[j].parent >= 0; j = s->nodes[j].parent) {
+        int k = s->nodes[j].key, c = (k >> 1) / 9, v = (k >> 1) % 9 + 1;
+        set81 seen = s_andnot(s_and(PEER_SET[c], g->pos[v]), cells);
+        if (k & 1) forw[v] = s_or(forw[v], seen);
+        else back[v] = s_or(back[v], seen);
+    }
+    set81 any = S_EMPTY;
+    for (int v = 1; v <= 9; v++) any = s_or(any, s_and(forw[v], back[v]));
+    if (!s_any(any)) return;
+    int complexity = ancestor_count(s, closing);
+    double diff = chain_difficulty(CYCLE_BASE[pass], complexity);
+    if (!before(&best->key, diff, complexity, SORT[pass])) return;
+    se_hint *out = best->out;
+    out->technique = CYCLE_TECH[pass];
+    out->nplace = 0;
+    out->nelim = 0;
+    for (int c; (c = s_pop(&any)) >= 0;) {  /* by cell, then digit */
+        for (int v = 1; v <= 9; v++) {
+            if (s_has(forw[v], c) && s_has(back[v], c)) hint_elim(out, c, v);
+        }
+    }
+    out->nargs = 0;
+    hint_arg(out, 0);  /* a cycle */
+    hint_arg(out, pass != PASS_Y);
+    hint_arg(out, pass != PASS_X);
+    hint_arg(out, (uint64_t)complexity);
+    if (write_path(s, closing, out) < 0) best->error = 1;
+    best->key.found = 1;
+    best->key.diff = diff;
+    best->key.complexity = complexity;
+    best->key.sort = SORT[pass];
+}
+
+/* _forcing_hint: an off target goes; an on target is placed (its other candidates go). */
+static void offer_chain(const search *s, int target, int pass, best_hint *best) {
+    const se_grid *g = s->g;
+    int k = s->nodes[target].key, cell = (k >> 1) / 9, d = (k >> 1) % 9 + 1;
+    unsigned others = g->cand[cell] & ~(1u << (d - 1));
+    if ((k & 1) && !others) return;  /* nothing to remove */
+    int complexity = ancestor_count(s, target);
+    double diff = chain_difficulty(CHAIN_BASE[pass], complexity);
+    if (!before(&best->key, diff, complexity, SORT[pass])) return;
+    se_hint *out = best->out;
+    out->technique = CHAIN_TECH[pass];
+    out->nelim = 0;
+    if (k & 1) {
+        out->nplace = 1;
+        out->place[0] = (uint8_t)cell;
+        out->place[1] = (uint8_t)d;
+        for (unsigned o = others; o; o &= o - 1) hint_elim(out, cell, m_first(o));
+    } else {
+        out->nplace = 0;
+        hint_elim(out, cell, d);
+    }
+    out->nargs = 0;
+    hint_arg(out, 1);  /* a forcing chain */
+    hint_arg(out, 1);
+    hint_arg(out, pass == PASS_XY);
+    hint_arg(out, (uint64_t)complexity);
+    if (write_path(s, target, out) < 0) best->error = 1;
+    best->key.found = 1;
+    best->key.diff = diff;
+    best->key.complexity = complexity;
+    best->key.sort = SORT[pass];
+}
+
+/* _cycles: breadth first in alternating layers from ``skey`` on (off nodes once per path,
+ * on nodes once); an on node back at the start after four layers or more closes a cycle.
+ * At most ``depth`` layers.  The closing nodes' indexes go to ``closing`` (as many as
+ * ``max_closing``; the count is returned). */
+static int unary_cycles(search *s, int skey, int y, int x, int depth, int *closing, int max_closing) {
+    int nclosing = 0;
+    keyset to_on;
+    memset(&to_on, 0, sizeof to_on);
+    ks_add(&to_on, skey);
+    s->count = 0;
+    int *pend_on = s->pend_a, *pend_off = s->pend_b;
+    int non = 0, noff;
+    pend_on[non++] = new_node(s, skey, 0, -1);
+    int length = 0;
+    uint16_t lk[32];
+    int8_t lc[32];
+    while (non && length < depth) {
+        length++;
+        noff = 0;
+        for (int i = 0; i < non; i++) {
+            int e = pend_on[i];
+            int n = links_of(s->g, s->nodes[e].key, y, x, lk, lc);
+            for (int j = 0; j < n; j++) {
+                if (on_path(s, e, lk[j])) continue;
+                int q = new_node(s, lk[j], lc[j], e);
+                if (q < 0) return nclosing;
+                pend_off[noff++] = q;
+            }
+        }
+        length++;
+        non = 0;
+        if (length > depth) break;
+        int closes = length >= 4;
+        for (int i = 0; i < noff; i++) {
+            int e = pend_off[i];
+            int n = links_of(s->g, s->nodes[e].key, y, x, lk, lc);
+            for (int j = 0; j < n; j++) {
+                if (!ks_has(&to_on, lk[j])) {
+                    ks_add(&to_on, lk[j]);
+                    int q = new_node(s, lk[j], lc[j], e);
+                    if (q < 0) return nclosing;
+                    pend_on[non++] = q;
+                } else if (closes && lk[j] == skey) {
+                    int q = new_node(s, lk[j], lc[j], e);
+                    if (q < 0) return nclosing;
+                    if (nclosing < max_closing) closing[nclosing++] = q;
+                    else s->overflow = 1;
+                }
+            }
+        }
+    }
+    return nclosing;
+}
+
+/* one layer of _forcing: what the nodes ``pend`` imply; a new node is drawn once (``seen``,
+ * into ``drawn``), a node opposite to the start ends a chain (once per candidate). */
+static int forcing_layer(search *s, int skey, int y, const int *pend, int npend, keyset *seen, int *drawn,
+                         int *ndrawn, keyset *found, int *targets, int *ntargets, int max_targets) {
+    uint16_t lk[32];
+    int8_t lc[32];
+    for (int i = 0; i < npend; i++) {
+        int e = pend[i];
+        int n = links_of(s->g, s->nodes[e].key, y, 1, lk, lc);
+        for (int j = 0; j < n; j++) {
+            int key = lk[j];
+            int target = (key ^ 1) == skey && !ks_has(found, key);
+            int fresh = !ks_has(seen, key);
+            if (!target && !fresh) continue;
+            int q = new_node(s, key, lc[j], e);
+            if (q < 0) return -1;
+            if (target) {
+                ks_add(found, key);
+                if (*ntargets < max_targets) targets[(*ntargets)++] = q;
+                else s->overflow = 1;
+            }
+            if (fresh) {
+                ks_add(seen, key);
+                drawn[(*ndrawn)++] = q;
+            }
+        }
+    }
+    return 0;
+}
+
+/* _forcing: breadth first from ``skey`` (on or off) in alternating layers, on then off;
+ * a node opposite to the start ends a forcing chain (``found`` is shared by the start's
+ * two searches).  At most ``depth`` layers.  The chains' last nodes go to ``targets``;
+ * returns their count. */
+static int unary_forcing(search *s, int skey, int y, int depth, keyset *found, int *targets, int max_targets) {
+    int ntargets = 0;
+    keyset to_on, to_off;
+    memset(&to_on, 0, sizeof to_on);
+    memset(&to_off, 0, sizeof to_off);
+    s->count = 0;
+    int *pend_on = s->pend_a, *pend_off = s->pend_b;
+    int non = 0, noff = 0;
+    int root = new_node(s, skey, 0, -1);
+    if (skey & 1) { pend_on[non++] = root; ks_add(&to_on, skey); }
+    else { pend_off[noff++] = root; ks_add(&to_off, skey); }
+    int layers = 0;
+    while (non || noff) {
+        if (non) {
+            layers++;
+            if (layers > depth) return ntargets;
+        }
+        if (forcing_layer(s, skey, y, pend_on, non, &to_off, pend_off, &noff, found, targets, &ntargets,
+                          max_targets) < 0) return ntargets;
+        non = 0;
+        if (!noff) break;
+        layers++;
+        if (layers > depth) return ntargets;
+        if (forcing_layer(s, skey, y, pend_off, noff, &to_on, pend_on, &non, found, targets, &ntargets,
+                          max_targets) < 0) return ntargets;
+        noff = 0;
+    }
+    return ntargets;
+}
+
+/* SE's Forcing Chains & Cycles: X-cycles and forcing X-chains, then Y-cycles, then cycles
+ * and forcing chains with both kinds of links; from every candidate of every cell with two
+ * or more (cell by cell, digits in order); the first hint in SE's order.  A search stops
+ * at the depth past which it could only find a later hint.  args: 0 cycle / 1 forcing
+ * chain, x links, y links, complexity; the chain's nodes in ``path``.  Returns 1 found, 0
+ * none, -1 beyond the bounds (the Python finder then answers). */
+int se_forcing_chains_cycles(const se_grid *g, se_hint *out) {
+    search s = {g, malloc(sizeof(cnode) * MAX_NODES), malloc(sizeof(int) * MAX_NODES),
+                malloc(sizeof(int) * MAX_NODES), 0, 0};
+    int *closing = malloc(sizeof(int) * MAX_NODES);
+    best_hint best = {{0, 0.0, 0, 0}, out, 0};
+    int result = 0;
+    if (!s.nodes || !s.pend_a || !s.pend_b || !closing) { result = -1; goto done; }
+    for (int pass = PASS_X; pass <= PASS_XY; pass++) {
+        int y = pass != PASS_X, x = pass != PASS_Y;
+        for (int cell = 0; cell < 81; cell++) {
+            unsigned m = g->cand[cell];
+            if (g->value[cell] || m_count(m) < 2) continue;
+            for (unsigned dm = m; dm; dm &= dm - 1) {
+                int d = m_first(dm);
+                int cycle_depth = depth_for(&best.key, CYCLE_BASE[pass], SORT[pass]);
+                int chain_depth = pass == PASS_Y ? -1 : depth_for(&best.key, CHAIN_BASE[pass], SORT[pass]) - 1;
+                if (cycle_depth <= 0 && chain_depth <= 0) continue;
+                if (m_count(m) > 2 && !x) continue;  /* Y-cycles start in bivalue cells */
+                int skey = ((cell * 9 + d - 1) << 1) | 1;
+                if (cycle_depth > 0) {
+                    int n = unary_cycles(&s, skey, y, x, cycle_depth, closing, MAX_NODES);
+                    for (int i = 0; i < n; i++) offer_cycle(&s, closing[i], pass, &best);
+                }
+                if (x && chain_depth > 0) {
+                    keyset found;
+                    memset(&found, 0, sizeof found);
+                    int targets[4];
+                    int n = unary_forcing(&s, skey, y, chain_depth, &found, targets, 4);
+                    for (int i = 0; i < n; i++) offer_chain(&s, targets[i], pass, &best);
+                    n = unary_forcing(&s, skey ^ 1, y, chain_depth, &found, targets, 4);
+                    for (int i = 0; i < n; i++) offer_chain(&s, targets[i], pass, &best);
+                }
+                if (s.overflow || best.error) { result = -1; goto done; }
+            }
+        }
+    }
+    result = best.key.found;
+done:
+    free(s.nodes);
+    free(s.pend_a);
+    free(s.pend_b);
+    free(closing);
+    return result;
+}
