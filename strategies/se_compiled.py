@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK
+from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_SIZE
 from sudoku_logic.core.step import TEXT_FIELDS, Step, lazy_step
 from sudoku_logic.native import se as engine
 
@@ -30,6 +30,7 @@ from .se_chaining import NAKED, Chaining, ChainHint, Node, _anc, _reversed_cycle
 from .se_chains import hint_step
 from .singles import _HOUSE_KIND, full_house_step, hidden_single_step, naked_single_step
 from .subsets import se_hidden_set_step, se_naked_set_step
+from .unique_loops import LoopHint, unique_loop_step
 from .wings import se_wing_step
 
 #: SE's rules the C engine has, by id (``se_loop.h``'s ``R_*``).
@@ -37,7 +38,7 @@ RULES: tuple[str, ...] = (
     "Hidden Singles", "Direct Intersections", "Direct Hidden Pairs", "Naked Singles",
     "Direct Hidden Triplets", "Intersections", "Naked Pairs", "X-Wings", "Hidden Pairs",
     "Naked Triplets", "Swordfishes", "Hidden Triplets", "XY-Wings", "XYZ-Wings", "Naked Quads",
-    "Jellyfishes", "Hidden Quads", "Forcing Chains & Cycles",
+    "Jellyfishes", "Hidden Quads", "Forcing Chains & Cycles", "Unique Loops",
 )
 RULE_ID: dict[str, int] = {name: i for i, name in enumerate(RULES)}
 
@@ -49,7 +50,7 @@ TECHNIQUES: tuple[str, ...] = (
     "Hidden Pair", "Hidden Triple", "Hidden Quadruple", "X-Wing", "Swordfish", "Jellyfish",
     "XY-Wing", "XYZ-Wing", "Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle",
     "Forcing X-Chain", "Forcing Chain",
-)
+) + tuple(f"Unique {shape} Type {n}" for shape in ("Rectangle", "Loop") for n in range(1, 5))
 
 AVAILABLE = engine is not None and engine.RULE_COUNT == len(RULES)
 
@@ -185,47 +186,73 @@ def _chain(grid, a, elims, path):
     return hint_step(hint)
 
 
-def _facts_chain(a):
-    return None  # never asked: chains are not taken in the compiled loop
+def _facts_chain(a, path):
+    return {"complexity": a[3], "sort": 2 if not a[2] else 4 if a[1] else 3, "level": 0}
 
 
-def _facts_none(a):
+def _unique_loop(grid, a, elims, path):
+    """SE's unique rectangle or loop from the engine's data, as :func:`unique_loops` makes it
+    (the loop's extra cells read from ``grid``)."""
+    type_, da, db, value, subset, hidden, set_digits, set_idx, house = a
+    loop = tuple(k for k, _ in path)
+    extra = [c for c in loop if MASK_SIZE[grid.cands[c]] > 2]
+    h = LoopHint(type_, loop, da, db, list(elims), (), extra)
+    if type_ == 2:
+        h.value = value
+    elif type_ == 3:
+        h.subset, h.hidden, h.set_digits, h.house = subset, bool(hidden), set_digits, house
+        h.set_cells = [HOUSE_CELLS[house][i] for i in _bits(set_idx)]
+    elif type_ == 4:
+        h.house, h.lock, h.rem = house, value, db if value == da else da
+    return unique_loop_step(h, grid)
+
+
+def _facts_unique_loop(a, path):
+    facts: dict = {"loop": len(path)}
+    if a[0] == 3:
+        facts["subset"] = a[4]
+        if a[5]:
+            facts["hidden"] = True
+    return facts
+
+
+def _facts_none(a, path):
     return None
 
 
-def _facts_hidden_single(a):
+def _facts_hidden_single(a, path):
     return _HOUSE_KIND[a[2]]
 
 
-def _facts_direct_locking(a):
+def _facts_direct_locking(a, path):
     h1, h2 = _DIRECT_LOCKING[a[0]][:2]
     return {"base": (h1,), "cover": (h2,), "digit": a[1]}
 
 
-def _facts_direct_hidden(a):
+def _facts_direct_hidden(a, path):
     return {"house": a[0], "digits": _digits(a[1])}
 
 
-def _facts_intersection(a):
+def _facts_intersection(a, path):
     return {"base": (a[0],), "cover": (a[1],), "digit": a[2]}
 
 
-def _facts_naked(a):
+def _facts_naked(a, path):
     return {"cells": tuple(HOUSE_CELLS[a[0]][i] for i in _bits(a[1])), "digits": a[2]}
 
 
-def _facts_hidden(a):
+def _facts_hidden(a, path):
     return {"house": a[0], "digits": _digits(a[1])}
 
 
-def _facts_fish(a):
+def _facts_fish(a, path):
     d, base_off, base, cover = a
     return {"base": tuple(base_off + i for i in _bits(base)),
             "cover": tuple(9 - base_off + j for j in _bits(cover)), "digit": d}
 
 
 _Builder = Callable[[Grid, tuple, list, tuple], Step]
-_KINDS: tuple[tuple[Callable[[tuple], dict | None], _Builder], ...] = (
+_KINDS: tuple[tuple[Callable[[tuple, tuple], dict | None], _Builder], ...] = (
     (_facts_none, _full_house),
     (_facts_hidden_single, _hidden_single),
     (_facts_none, _naked_single),
@@ -246,7 +273,7 @@ _KINDS: tuple[tuple[Callable[[tuple], dict | None], _Builder], ...] = (
     (_facts_fish, _fish(4)),
     (_facts_none, _wing(False)),
     (_facts_none, _wing(True)),
-) + ((_facts_chain, _chain),) * 5
+) + ((_facts_chain, _chain),) * 5 + ((_facts_unique_loop, _unique_loop),) * 8
 
 
 def rule_ids(names: Sequence[str]) -> bytes:
@@ -279,15 +306,16 @@ def _python_first(grid: Grid, rules: bytes, ctx: SolveContext | None) -> Step | 
     return None
 
 
-def _lazy(tech: int, placements: list, elims: list, args: tuple, snapshot: bytes, givens: int) -> Step:
+def _lazy(tech: int, placements: list, elims: list, args: tuple, path: tuple, snapshot: bytes,
+          givens: int) -> Step:
     facts_of, build = _KINDS[tech]
 
     def text() -> dict:
         grid = unpack(snapshot[:81], snapshot[81:], givens)
-        full = build(grid, args, elims, ())
+        full = build(grid, args, elims, path)
         return {name: getattr(full, name) for name in TEXT_FIELDS}
 
-    return lazy_step(TECHNIQUES[tech], text, placements, elims, facts=facts_of(args))
+    return lazy_step(TECHNIQUES[tech], text, placements, elims, facts=facts_of(args, path))
 
 
 #: why :func:`run` stopped
@@ -302,8 +330,9 @@ def run(grid: Grid, rules: bytes, max_steps: int) -> tuple[int, list[Step], list
     values, masks = pack(grid)
     why, records, end_values, end_masks = engine.run(values, masks, rules, max_steps)
     givens = grid.givens
-    steps = [_lazy(tech, places, elims, args, snap, givens) for _, tech, places, elims, args, snap in records]
-    return why, steps, [r[5] for r in records], unpack(end_values, end_masks, givens)
+    steps = [_lazy(tech, places, elims, args, path, snap, givens)
+             for _, tech, places, elims, args, path, snap in records]
+    return why, steps, [r[6] for r in records], unpack(end_values, end_masks, givens)
 
 
 def position(snapshot: bytes, givens: int) -> Grid:

@@ -53,7 +53,7 @@ TECHNIQUES = tuple(f"Unique {shape} Type {n}" for shape in ("Rectangle", "Loop")
 SET_NAMES = {2: "Pair", 3: "Triple", 4: "Quad", 5: "Quintuple", 6: "Sextuple", 7: "Septuple"}
 
 
-class _Hint:
+class LoopHint:
     """One of SE's unique loop hints: its type, the loop (cells in path order), the loop
     digits, what it removes, SE's equality key, and what the text needs. ``technique`` and
     :attr:`facts` are what the SE scale rates it by (SE sorts its hints by that number)."""
@@ -131,22 +131,22 @@ def _valid(loop: tuple[int, ...]) -> bool:
 
 # ---------------------------------------------------------------- the four types
 
-def _type1(loop, a, b, x) -> _Hint:
-    return _Hint(1, loop, a, b, [(x, a), (x, b)], (1, frozenset(loop)), [x])
+def _type1(loop, a, b, x) -> LoopHint:
+    return LoopHint(1, loop, a, b, [(x, a), (x, b)], (1, frozenset(loop)), [x])
 
 
-def _type2(grid: Grid, loop, a, b, extra_cells: list[int]) -> _Hint:
+def _type2(grid: Grid, loop, a, b, extra_cells: list[int]) -> LoopHint:
     pair = DIGIT_BIT[a] | DIGIT_BIT[b]
     value = MASK_DIGITS[grid.cands[extra_cells[0]] & ~pair][0]
     seen = grid.pos[value]
     for x in extra_cells:
         seen &= PEERS[x]
-    h = _Hint(2, loop, a, b, [(c, value) for c in cell_list(seen)], (2, frozenset(loop)), extra_cells)
+    h = LoopHint(2, loop, a, b, [(c, value) for c in cell_list(seen)], (2, frozenset(loop)), extra_cells)
     h.value = value
     return h
 
 
-def _type3(grid: Grid, loop, a, b, c1: int, c2: int) -> list[_Hint]:
+def _type3(grid: Grid, loop, a, b, c1: int, c2: int) -> list[LoopHint]:
     """SE's ``createType3Hints``: naked then hidden sets in the houses shared by ``c1`` and
     ``c2``, by growing degree, houses block, row, column."""
     cands, values = grid.cands, grid.values
@@ -186,7 +186,7 @@ def _type3(grid: Grid, loop, a, b, c1: int, c2: int) -> list[_Hint]:
                         continue
                     skip = set(others) | {c1, c2}
                     elims = [(c, d) for c in cells if c not in skip for d in MASK_DIGITS[cands[c] & digits]]
-                    hint = _Hint(3, loop, a, b, elims,
+                    hint = LoopHint(3, loop, a, b, elims,
                                  (3, frozenset(loop), "naked", h, digits, tuple(others)), [c1, c2])
                     hint.subset, hint.set_digits, hint.set_cells, hint.house = degree, digits, others, h
                     if elims:
@@ -208,7 +208,7 @@ def _type3(grid: Grid, loop, a, b, c1: int, c2: int) -> list[_Hint]:
                     idx = [i for i in range(9) if where >> i & 1 and i != i1 and i != i2]
                     others = [cells[i] for i in idx]
                     elims = [(c, d) for c in others for d in MASK_DIGITS[cands[c] & ~dmask]]
-                    hint = _Hint(3, loop, a, b, elims,
+                    hint = LoopHint(3, loop, a, b, elims,
                                  (3, frozenset(loop), "hidden", h, dmask, tuple(idx)), [c1, c2])
                     hint.subset, hint.hidden, hint.set_digits, hint.set_cells, hint.house = (
                         degree, True, dmask, others, h)
@@ -217,7 +217,7 @@ def _type3(grid: Grid, loop, a, b, c1: int, c2: int) -> list[_Hint]:
     return out
 
 
-def _type4(grid: Grid, loop, a, b, c1: int, c2: int) -> _Hint | None:
+def _type4(grid: Grid, loop, a, b, c1: int, c2: int) -> LoopHint | None:
     """SE's ``createType4Hint``: a or b with no other place in a house of ``c1`` and ``c2``
     (a first; the last such house by type block, row, column)."""
     cands = grid.cands
@@ -237,19 +237,19 @@ def _type4(grid: Grid, loop, a, b, c1: int, c2: int) -> _Hint | None:
         house, lock, rem = lock_b, b, a
     else:
         return None
-    hint = _Hint(4, loop, a, b, [(c1, rem), (c2, rem)], (4, frozenset(loop)), [c1, c2])
+    hint = LoopHint(4, loop, a, b, [(c1, rem), (c2, rem)], (4, frozenset(loop)), [c1, c2])
     hint.house, hint.lock, hint.rem = house, lock, rem
     return hint
 
 
-def _loop_hints(grid: Grid, difficulty) -> list[_Hint]:
+def _loop_hints(grid: Grid, difficulty) -> list[LoopHint]:
     """Every hint of SE's ``UniqueLoops`` producer in the order its solver takes them."""
     cands = grid.cands
-    found: list[_Hint] = []
+    found: list[LoopHint] = []
     keys: set = set()
     by_pair: dict[int, list[tuple[int, ...]]] = {}
 
-    def add(hint: _Hint | None) -> None:
+    def add(hint: LoopHint | None) -> None:
         if hint is not None and hint.key not in keys and hint.elims:
             keys.add(hint.key)
             found.append(hint)
@@ -288,14 +288,14 @@ def _loop_hints(grid: Grid, difficulty) -> list[_Hint]:
 
 # ---------------------------------------------------------------- steps
 
-def _shape(h: _Hint) -> str:
+def _shape(h: LoopHint) -> str:
     cells = cells_name(h.loop)
     if len(h.loop) == 4:
         return f"the rectangle {cells}"
     return f"the loop {cells} (each of its houses holding two of its cells)"
 
 
-def _deadly(h: _Hint) -> str:
+def _deadly(h: LoopHint) -> str:
     return (f"{_shape(h)} would hold only {h.a} and {h.b}, which could then swap places all along "
             f"it and leave a second solution")
 
@@ -311,7 +311,7 @@ def _and(mask: int) -> str:
     return ds[0] if len(ds) == 1 else f"{', '.join(ds[:-1])} and {ds[-1]}"
 
 
-def _text(h: _Hint, cands: dict[int, int]) -> dict:
+def _text(h: LoopHint, cands: dict[int, int]) -> dict:
     """The step's presentation, from the candidates the cells had when it was found."""
     pair = DIGIT_BIT[h.a] | DIGIT_BIT[h.b]
     marks = []
@@ -362,11 +362,11 @@ def _text(h: _Hint, cands: dict[int, int]) -> dict:
     return dict(cells=sorted(h.loop), candidates=marks, houses=houses, detail=detail, explanation=why)
 
 
-def _name(h: _Hint) -> str:
+def _name(h: LoopHint) -> str:
     return f"Unique {'Rectangle' if len(h.loop) == 4 else 'Loop'} Type {h.type}"
 
 
-def _facts(h: _Hint) -> dict:
+def _facts(h: LoopHint) -> dict:
     facts: dict = {"loop": len(h.loop)}
     if h.type == 3:
         facts["subset"] = h.subset
@@ -380,11 +380,12 @@ class _Rated:
 
     __slots__ = ("technique", "facts")
 
-    def __init__(self, h: _Hint) -> None:
+    def __init__(self, h: LoopHint) -> None:
         self.technique, self.facts = _name(h), _facts(h)
 
 
-def _step(h: _Hint, grid: Grid) -> Step:
+def unique_loop_step(h: LoopHint, grid: Grid) -> Step:
+    """The step of a unique loop hint on ``grid`` (its words written when first read)."""
     facts = _facts(h)
     seen = {c: grid.cands[c] for c in h.loop + tuple(h.set_cells)}
     return LazyStep(_name(h), lambda: _text(h, seen),
@@ -403,4 +404,4 @@ def unique_loops(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
                          "run them in a solve of the SE scale (grading.scales)")
     rate = ctx.difficulty
     for h in _loop_hints(grid, lambda h: rate(_Rated(h))):
-        yield _step(h, grid)
+        yield unique_loop_step(h, grid)

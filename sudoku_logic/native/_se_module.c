@@ -119,7 +119,8 @@ PyDoc_STRVAR(run_doc,
 "Take the first hint of ``rules`` and apply it until the grid is solved, none is found, a\n"
 "step breaks the grid or ``max_steps`` are taken.  ``stop``: 0 solved, 1 stuck, 2 broken,\n"
 "3 step limit; each step is first()'s tuple plus the position before it (81 values and\n"
-"162 bytes of masks); the grid at the end follows.");
+"162 bytes of masks); the grid at the end follows.  The rules must hold for the puzzle\n"
+"(the unique loops only for one with one solution).");
 
 #define RUN_CHUNK 64
 
@@ -159,8 +160,9 @@ static PyObject *py_run(PyObject *self, PyObject *args) {
             PyObject *snap = PyBytes_FromStringAndSize(NULL, SNAPSHOT_SIZE);
             if (!t || !snap) { Py_XDECREF(t); Py_XDECREF(snap); Py_CLEAR(list); goto done; }
             write_snapshot(&before[i], (uint8_t *)PyBytes_AS_STRING(snap));
-            PyObject *rec = Py_BuildValue("(OOOOON)", PyTuple_GET_ITEM(t, 0), PyTuple_GET_ITEM(t, 1),
-                                          PyTuple_GET_ITEM(t, 2), PyTuple_GET_ITEM(t, 3), PyTuple_GET_ITEM(t, 4), snap);
+            PyObject *rec = Py_BuildValue("(OOOOOON)", PyTuple_GET_ITEM(t, 0), PyTuple_GET_ITEM(t, 1),
+                                          PyTuple_GET_ITEM(t, 2), PyTuple_GET_ITEM(t, 3), PyTuple_GET_ITEM(t, 4),
+                                          PyTuple_GET_ITEM(t, 5), snap);
             Py_DECREF(t);
             if (!rec || PyList_Append(list, rec) < 0) { Py_XDECREF(rec); Py_CLEAR(list); goto done; }
             Py_DECREF(rec);

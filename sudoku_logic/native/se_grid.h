@@ -84,7 +84,7 @@ set81 se_one_candidate_cells(const se_grid *g);
 /* ------------------------------------------------------------------ hints */
 
 #define SE_MAX_ELIMS 128
-#define SE_MAX_ARGS 8
+#define SE_MAX_ARGS 10
 #define SE_MAX_PATH 256
 
 /* Techniques by code: the order of strategies/se_compiled.py's TECHNIQUES. */
@@ -94,6 +94,7 @@ enum {
     T_NAKED_PAIR, T_NAKED_TRIPLE, T_NAKED_QUADRUPLE, T_HIDDEN_PAIR, T_HIDDEN_TRIPLE,
     T_HIDDEN_QUADRUPLE, T_X_WING, T_SWORDFISH, T_JELLYFISH, T_XY_WING, T_XYZ_WING,
     T_X_CYCLE, T_Y_CYCLE, T_XY_CYCLE, T_FORCING_X_CHAIN, T_FORCING_CHAIN,
+    T_UR_1, T_UR_2, T_UR_3, T_UR_4, T_UL_1, T_UL_2, T_UL_3, T_UL_4,
     T_COUNT
 };
 
@@ -135,5 +136,6 @@ int se_hidden_sets(const se_grid *g, int size, se_hint *out);
 int se_fisherman(const se_grid *g, int size, se_hint *out);
 int se_xy_wings(const se_grid *g, int xyz, se_hint *out);
 int se_forcing_chains_cycles(const se_grid *g, se_hint *out);
+int se_unique_loops(const se_grid *g, se_hint *out);
 
 #endif

@@ -53,7 +53,7 @@ def solve(grid: Grid, policy: Policy, ctx: SolveContext | None = None, *,
     work, state = policy.start(grid, ctx)
     steps: list[Step] = []
     while problem is None and work.empty and len(steps) < max_steps:
-        fast = policy.run_compiled(work, max_steps - len(steps))
+        fast = policy.run_compiled(work, max_steps - len(steps), ctx)
         if fast is not None and fast.steps:
             for i, step in enumerate(fast.steps):
                 if stop is not None and stop(step):

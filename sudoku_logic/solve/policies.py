@@ -71,7 +71,7 @@ class Policy:
         """The step this program takes now, or None when it is stuck."""
         return next(self.steps(grid, ctx, state), None)
 
-    def run_compiled(self, grid: Grid, limit: int) -> "CompiledRun | None":
+    def run_compiled(self, grid: Grid, limit: int, ctx: SolveContext | None = None) -> "CompiledRun | None":
         """Up to ``limit`` of this program's next steps taken at once by the compiled engine,
         from ``grid`` (not changed), or None where it has no compiled rules."""
         return None
@@ -103,20 +103,32 @@ class CompiledRun:
         return se_compiled.position(self.before[i], self.grid.givens)
 
 
+@dataclass(frozen=True)
+class CompiledRules:
+    """A run of consecutive SE rules the compiled engine has: their ids, and whether they
+    assume one solution (such a run holds that rule alone)."""
+
+    ids: bytes
+    needs_unique: bool
+
+
 def compiled_plan(rules: Sequence[Rule]) -> list:
-    """``rules`` as runs of consecutive rules the compiled engine has (bytes of their ids)
-    and single Python ones (a tuple of one Rule); all Python where it was not built."""
+    """``rules`` as runs of consecutive rules the compiled engine has
+    (:class:`CompiledRules`) and Python ones (the :class:`Rule`); all Python where it was
+    not built. A compiled rule that assumes one solution is a run of its own."""
     if not se_compiled.AVAILABLE:
-        return [(r,) for r in rules]
+        return list(rules)
     plan: list = []
     for r in rules:
-        if r.name in se_compiled.RULE_ID:
-            if plan and isinstance(plan[-1], bytes):
-                plan[-1] += se_compiled.rule_ids([r.name])
-            else:
-                plan.append(se_compiled.rule_ids([r.name]))
+        if r.name not in se_compiled.RULE_ID:
+            plan.append(r)
+            continue
+        ids = se_compiled.rule_ids([r.name])
+        last = plan[-1] if plan else None
+        if isinstance(last, CompiledRules) and not last.needs_unique and not r.needs_unique:
+            plan[-1] = CompiledRules(last.ids + ids, False)
         else:
-            plan.append((r,))
+            plan.append(CompiledRules(ids, r.needs_unique))
     return plan
 
 
@@ -137,12 +149,10 @@ class RulesPolicy(Policy):
         super().__init__(settings, difficulty)
         self.rules = tuple(rules)
         self.only = only
-        #: the rules in SE's order as runs of compiled ones (bytes of their ids) and Python
-        #: ones (Rule); the first run, if compiled, is what :meth:`run_compiled` takes.
-        #: ``compiled=False``: the Python finders alone (the reference the tests hold the
-        #: compiled engine to)
-        self._plan: list = (compiled_plan(self.rules) if compiled and only is None
-                            else [(r,) for r in self.rules])
+        #: the rules in SE's order as runs of compiled ones and Python ones
+        #: (:func:`compiled_plan`); ``compiled=False``: the Python finders alone (the
+        #: reference the tests hold the compiled engine to)
+        self._plan: list = compiled_plan(self.rules) if compiled and only is None else list(self.rules)
 
     @property
     def needs_unique(self) -> bool:
@@ -173,29 +183,35 @@ class RulesPolicy(Policy):
     def next_step(self, grid: Grid, ctx: SolveContext | None = None, state: Any = None) -> Step | None:
         """The first hint of the first rule that has one: the compiled rules' from the C
         engine (the same step the Python finder makes), the others' from their finders."""
-        if len(self._plan) == len(self.rules):  # nothing compiled
+        if not any(isinstance(part, CompiledRules) for part in self._plan):
             return super().next_step(grid, ctx, state)
         if ctx is None:
             ctx = self.context()
         for part in self._plan:
-            if isinstance(part, bytes):
-                step = se_compiled.first(grid, part, ctx)
+            if part.needs_unique and not ctx.is_unique(grid):
+                continue
+            if isinstance(part, CompiledRules):
+                step = se_compiled.first(grid, part.ids, ctx)
                 if step is not None:
                     return step
                 continue
-            for rule in part:
-                if rule.needs_unique and not ctx.is_unique(grid):
-                    continue
-                for step in rule.find(grid, ctx):
-                    if step_changes(grid, step):
-                        return step
+            for step in part.find(grid, ctx):
+                if step_changes(grid, step):
+                    return step
         return None
 
-    def run_compiled(self, grid: Grid, limit: int) -> "CompiledRun | None":
-        first = self._plan[0] if self._plan else None
-        if not isinstance(first, bytes) or limit <= 0:
+    def run_compiled(self, grid: Grid, limit: int, ctx: SolveContext | None = None) -> "CompiledRun | None":
+        """The C loop over the leading compiled rules (those assuming one solution only
+        where the solve knows the puzzle has one, without asking DLX)."""
+        ids = b""
+        unique = ctx is not None and ctx.unique_known is True
+        for part in self._plan:
+            if not isinstance(part, CompiledRules) or (part.needs_unique and not unique):
+                break
+            ids += part.ids
+        if not ids or limit <= 0:
             return None
-        why, steps, before, end = se_compiled.run(grid, first, limit)
+        why, steps, before, end = se_compiled.run(grid, ids, limit)
         return CompiledRun(steps, before, end, why == se_compiled.BROKEN)
 
 
