@@ -47,7 +47,7 @@ SE_REGIONS = tuple(range(18, 27)) + tuple(range(0, 9)) + tuple(range(9, 18))
 SET_NAMES = {2: "Pair", 3: "Triple", 4: "Quad", 5: "Quintuple", 6: "Sextuple"}
 
 
-class _Bug:
+class Bug:
     """A BUG found on a position: its cells in the order found, the BUG values of each cell
     and of all, and the cells that see every BUG cell (in SE's order of house cells)."""
 
@@ -57,7 +57,7 @@ class _Bug:
         self.cells, self.values, self.all, self.common = cells, values, all_values, common
 
 
-def find_bug(grid: Grid) -> _Bug | None:
+def find_bug(grid: Grid) -> Bug | None:
     """SE's BUG pattern on ``grid`` (BUG cells and values), or None when there is none or SE
     gives up on it (two or more BUG cells with two or more BUG values and no cell seeing them all)."""
     cands = grid.cands
@@ -100,7 +100,7 @@ def find_bug(grid: Grid) -> _Bug | None:
         for v in range(1, 10):
             if sum(1 for c in house if twin[c] & DIGIT_BIT[v]) not in (0, 2):
                 return None
-    return _Bug(cells, values, all_values, common or [])
+    return Bug(cells, values, all_values, common or [])
 
 
 def _shared_house(cells: list[int], t: int) -> int:
@@ -109,7 +109,7 @@ def _shared_house(cells: list[int], t: int) -> int:
     return houses.pop() if len(houses) == 1 else -1
 
 
-def _type3(grid: Grid, bug: _Bug) -> Iterator[tuple[int, int, list[int], list]]:
+def _type3(grid: Grid, bug: Bug) -> Iterator[tuple[int, int, list[int], list]]:
     """SE's BUG type 3: (house, naked digits, other cells of the naked set, eliminations)."""
     cands = grid.cands
     for t in range(3):
@@ -136,7 +136,7 @@ def _type3(grid: Grid, bug: _Bug) -> Iterator[tuple[int, int, list[int], list]]:
                     yield h, digits, naked, elims
 
 
-def _type4(grid: Grid, bug: _Bug) -> Iterator[tuple[int, int, list]]:
+def _type4(grid: Grid, bug: Bug) -> Iterator[tuple[int, int, list]]:
     """SE's BUG type 4 on two BUG cells: (house, shared digit, eliminations) per house type."""
     cands = grid.cands
     c1, c2 = bug.cells
@@ -154,7 +154,7 @@ def _type4(grid: Grid, bug: _Bug) -> Iterator[tuple[int, int, list]]:
 
 # ---------------------------------------------------------------- steps
 
-def _marks(grid: Grid, bug: _Bug) -> list[tuple[int, int, str]]:
+def _marks(grid: Grid, bug: Bug) -> list[tuple[int, int, str]]:
     cands = grid.cands
     return [(c, d, "fin" if bug.values.get(c, 0) & DIGIT_BIT[d] else "pattern")
             for c in cell_list(grid.empty) for d in MASK_DIGITS[cands[c]]]
@@ -165,14 +165,14 @@ def _names(cells, last: str = "or") -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {last} {names[-1]}"
 
 
-def _grave(bug: _Bug) -> str:
+def _grave(bug: Bug) -> str:
     extra = "; ".join(f"{cell_name(c)} {digits_name(bug.values[c], ' and ')}" for c in sorted(bug.cells))
     return (f"Without the extra candidates ({extra}) every unsolved cell would have two candidates "
             f"and every digit two places in each house: a bivalue universal grave, which has no "
             f"solution or more than one")
 
 
-def _step(grid: Grid, bug: _Bug, name: str, elims, detail: str, why: str, houses=(),
+def _step(grid: Grid, bug: Bug, name: str, elims, detail: str, why: str, houses=(),
           facts: dict | None = None) -> Step:
     return Step(name, eliminations=sorted(elims), cells=sorted(bug.cells), candidates=_marks(grid, bug),
                 houses=list(houses), detail=detail, explanation=f"{_grave(bug)}. {why}", facts=facts)
@@ -187,48 +187,62 @@ def bug_steps(grid: Grid) -> Iterator[Step]:
     n = len(bug.cells)
     if n == 1:
         c = bug.cells[0]
-        keep = digits_name(bug.all, " or ")
-        yield _step(grid, bug, "Bivalue Universal Grave + 1",
-                    [(c, d) for d in MASK_DIGITS[cands[c] & ~bug.all]], cell_name(c),
-                    f"So {cell_name(c)} is {keep} and loses its other candidates.")
+        yield bug_step(grid, bug, 1, [(c, d) for d in MASK_DIGITS[cands[c] & ~bug.all]])
     elif MASK_SIZE[bug.all] == 1:
         x = MASK_DIGITS[bug.all][0]
         seen = [c for c in bug.common if cands[c] & bug.all]
         if seen:
-            yield _step(grid, bug, "Bivalue Universal Grave Type 2", [(c, x) for c in seen],
-                        f"{x} in {cells_name(bug.cells)}",
-                        f"So one of {_names(sorted(bug.cells))} is {x}, and every cell that sees "
-                        f"{'both' if n == 2 else 'all of them'} loses {x}.")
+            yield bug_step(grid, bug, 2, [(c, x) for c in seen])
         if n == 2:
-            yield from _type4_steps(grid, bug)
+            for h, y, elims in _type4(grid, bug):
+                yield bug_step(grid, bug, 4, elims, house=h, digit=y)
     elif bug.common:
         if n == 2:
-            yield from _type4_steps(grid, bug)
+            for h, y, elims in _type4(grid, bug):
+                yield bug_step(grid, bug, 4, elims, house=h, digit=y)
         for h, digits, naked, elims in _type3(grid, bug):
-            size = MASK_SIZE[digits]
-            set_name = SET_NAMES.get(size, str(size))
-            yield _step(
-                grid, bug, "Bivalue Universal Grave Type 3", elims,
-                f"{digits_name(bug.all)} in {cells_name(bug.cells)} + Naked {set_name} "
-                f"{digits_name(digits)} in {'/'.join(cell_name(c) for c in sorted(bug.cells))},{cells_name(naked)}",
-                f"So at least one of {_names(sorted(bug.cells))} holds {digits_name(bug.all, ' or ')}: "
-                f"together they act as one cell with those digits, which with "
-                f"{_names(naked, 'and')} makes a naked {set_name.lower()} of {digits_name(digits, ', ')} "
-                f"in {house_name(h, False)}; those digits leave its other cells.",
-                houses=[h], facts={"subset": size})
+            yield bug_step(grid, bug, 3, elims, house=h, digits=digits, naked=naked)
 
 
-def _type4_steps(grid: Grid, bug: _Bug) -> Iterator[Step]:
-    c1, c2 = sorted(bug.cells)
-    for h, y, elims in _type4(grid, bug):
-        yield _step(
+def bug_step(grid: Grid, bug: Bug, kind: int, elims, house: int = -1, digit: int = 0, digits: int = 0,
+             naked: list[int] | None = None) -> Step:
+    """The step of a BUG hint of type ``kind`` (1-4) with its eliminations: type 3 names
+    its house, naked set digits and cells, type 4 its house and shared digit ``digit``."""
+    n = len(bug.cells)
+    if kind == 1:
+        c = bug.cells[0]
+        keep = digits_name(bug.all, " or ")
+        return _step(grid, bug, "Bivalue Universal Grave + 1", elims, cell_name(c),
+                     f"So {cell_name(c)} is {keep} and loses its other candidates.")
+    if kind == 2:
+        x = MASK_DIGITS[bug.all][0]
+        return _step(grid, bug, "Bivalue Universal Grave Type 2", elims,
+                     f"{x} in {cells_name(bug.cells)}",
+                     f"So one of {_names(sorted(bug.cells))} is {x}, and every cell that sees "
+                     f"{'both' if n == 2 else 'all of them'} loses {x}.")
+    if kind == 4:
+        c1, c2 = sorted(bug.cells)
+        y = digit
+        return _step(
             grid, bug, "Bivalue Universal Grave Type 4", elims,
-            f"{digits_name(bug.all)} in {cells_name(bug.cells)}, {y} in {house_name(h)}",
+            f"{digits_name(bug.all)} in {cells_name(bug.cells)}, {y} in {house_name(house)}",
             f"So {cell_name(c1)} is {digits_name(bug.values[c1], ' or ')} or {cell_name(c2)} is "
-            f"{digits_name(bug.values[c2], ' or ')}. In {house_name(h, False)}, {y} can only go in "
+            f"{digits_name(bug.values[c2], ' or ')}. In {house_name(house, False)}, {y} can only go in "
             f"these two cells, so one of them is {y}: each is {y} or an extra candidate of its own, "
             f"and loses its last candidate.",
-            houses=[h])
+            houses=[house])
+    naked = naked or []
+    size = MASK_SIZE[digits]
+    set_name = SET_NAMES.get(size, str(size))
+    return _step(
+        grid, bug, "Bivalue Universal Grave Type 3", elims,
+        f"{digits_name(bug.all)} in {cells_name(bug.cells)} + Naked {set_name} "
+        f"{digits_name(digits)} in {'/'.join(cell_name(c) for c in sorted(bug.cells))},{cells_name(naked)}",
+        f"So at least one of {_names(sorted(bug.cells))} holds {digits_name(bug.all, ' or ')}: "
+        f"together they act as one cell with those digits, which with "
+        f"{_names(naked, 'and')} makes a naked {set_name.lower()} of {digits_name(digits, ', ')} "
+        f"in {house_name(house, False)}; those digits leave its other cells.",
+        houses=[house], facts={"subset": size})
 
 
 @se_rule("Bivalue Universal Graves", TECHNIQUES, needs_unique=True)

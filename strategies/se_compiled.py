@@ -18,10 +18,12 @@ from typing import Callable, Sequence
 
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_SIZE
+from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_SIZE, PEERS
 from sudoku_logic.core.step import TEXT_FIELDS, Step, lazy_step
 from sudoku_logic.native import se as engine
 
+from .bug import Bug, bug_step
+from ._se_order import SE_CELL_HOUSES, SE_HOUSE_CELLS
 from .direct import _DIRECT_LOCKING, direct_hidden_step, direct_locking_step
 from .fish import se_fish_step
 from .intersections import se_intersection_step
@@ -38,7 +40,7 @@ RULES: tuple[str, ...] = (
     "Hidden Singles", "Direct Intersections", "Direct Hidden Pairs", "Naked Singles",
     "Direct Hidden Triplets", "Intersections", "Naked Pairs", "X-Wings", "Hidden Pairs",
     "Naked Triplets", "Swordfishes", "Hidden Triplets", "XY-Wings", "XYZ-Wings", "Naked Quads",
-    "Jellyfishes", "Hidden Quads", "Forcing Chains & Cycles", "Unique Loops",
+    "Jellyfishes", "Hidden Quads", "Forcing Chains & Cycles", "Unique Loops", "Bivalue Universal Graves",
 )
 RULE_ID: dict[str, int] = {name: i for i, name in enumerate(RULES)}
 
@@ -50,7 +52,10 @@ TECHNIQUES: tuple[str, ...] = (
     "Hidden Pair", "Hidden Triple", "Hidden Quadruple", "X-Wing", "Swordfish", "Jellyfish",
     "XY-Wing", "XYZ-Wing", "Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle",
     "Forcing X-Chain", "Forcing Chain",
-) + tuple(f"Unique {shape} Type {n}" for shape in ("Rectangle", "Loop") for n in range(1, 5))
+) + tuple(f"Unique {shape} Type {n}" for shape in ("Rectangle", "Loop") for n in range(1, 5)) + (
+    "Bivalue Universal Grave + 1", "Bivalue Universal Grave Type 2", "Bivalue Universal Grave Type 3",
+    "Bivalue Universal Grave Type 4",
+)
 
 AVAILABLE = engine is not None and engine.RULE_COUNT == len(RULES)
 
@@ -216,6 +221,29 @@ def _facts_unique_loop(a, path):
     return facts
 
 
+def _bug(grid, a, elims, path):
+    """SE's BUG hint from the engine's data (its cells with their BUG values as the path),
+    as :func:`bug_steps` makes it."""
+    kind, house, digit, set_digits, set_idx, all_values = a
+    house -= 1
+    cells = [c for c, _ in path]
+    values = {c: v for c, v in path}
+    common = [x for x in SE_HOUSE_CELLS[cells[0]] if x not in values and all(PEERS[c] >> x & 1 for c in cells)]
+    bug = Bug(cells, values, all_values, common)
+    naked = None
+    if kind == 3:
+        t = 0 if house >= 18 else 1 if house < 9 else 2
+        region = [c for c in common if SE_CELL_HOUSES[c][t] == house]
+        naked = [region[i] for i in range(len(region)) if set_idx >> i & 1]
+    return bug_step(grid, bug, kind, list(elims), house=house, digit=digit, digits=set_digits, naked=naked)
+
+
+def _facts_bug(a, path):
+    if a[0] == 3:
+        return {"subset": bin(a[3]).count("1")}
+    return None
+
+
 def _facts_none(a, path):
     return None
 
@@ -273,7 +301,7 @@ _KINDS: tuple[tuple[Callable[[tuple, tuple], dict | None], _Builder], ...] = (
     (_facts_fish, _fish(4)),
     (_facts_none, _wing(False)),
     (_facts_none, _wing(True)),
-) + ((_facts_chain, _chain),) * 5 + ((_facts_unique_loop, _unique_loop),) * 8
+) + ((_facts_chain, _chain),) * 5 + ((_facts_unique_loop, _unique_loop),) * 8 + ((_facts_bug, _bug),) * 4
 
 
 def rule_ids(names: Sequence[str]) -> bytes:

@@ -95,6 +95,7 @@ enum {
     T_HIDDEN_QUADRUPLE, T_X_WING, T_SWORDFISH, T_JELLYFISH, T_XY_WING, T_XYZ_WING,
     T_X_CYCLE, T_Y_CYCLE, T_XY_CYCLE, T_FORCING_X_CHAIN, T_FORCING_CHAIN,
     T_UR_1, T_UR_2, T_UR_3, T_UR_4, T_UL_1, T_UL_2, T_UL_3, T_UL_4,
+    T_BUG_1, T_BUG_2, T_BUG_3, T_BUG_4,
     T_COUNT
 };
 
@@ -111,7 +112,7 @@ typedef struct {
     uint64_t args[SE_MAX_ARGS];
     int npath;         /* a chain's nodes from its start (chaining rules; 0 otherwise) */
     uint16_t path_key[SE_MAX_PATH];
-    int8_t path_cause[SE_MAX_PATH];  /* a house, or -1: the cell's last candidate */
+    int16_t path_cause[SE_MAX_PATH]; /* by rule: a chain node's house (-1: its cell) */
 } se_hint;
 
 static inline void hint_elim(se_hint *h, int cell, int d) {
@@ -137,5 +138,6 @@ int se_fisherman(const se_grid *g, int size, se_hint *out);
 int se_xy_wings(const se_grid *g, int xyz, se_hint *out);
 int se_forcing_chains_cycles(const se_grid *g, se_hint *out);
 int se_unique_loops(const se_grid *g, se_hint *out);
+int se_bivalue_universal_graves(const se_grid *g, se_hint *out);
 
 #endif

@@ -26,6 +26,7 @@ int se_rule_first(const se_grid *g, int rule, se_hint *out) {
     case R_HIDDEN_QUADS: found = se_hidden_sets(g, 4, out); break;
     case R_FORCING_CHAINS_CYCLES: found = se_forcing_chains_cycles(g, out); break;
     case R_UNIQUE_LOOPS: found = se_unique_loops(g, out); break;
+    case R_BIVALUE_UNIVERSAL_GRAVES: found = se_bivalue_universal_graves(g, out); break;
     default: return 0;
     }
     if (found > 0) {
