@@ -201,7 +201,7 @@ def aligned_pair_exclusion(grid: Grid) -> Iterator[Step]:
             common = excluders[a] & eb
             out = pair_exclusions(cands, a, b, common)
             if out:
-                yield _step(PAIR, grid, (a, b), common, (out & 0x1FF, out >> 9))
+                yield aligned_step(PAIR, grid, (a, b), common, (out & 0x1FF, out >> 9))
 
 
 def triplet_removals(grid: Grid) -> dict[int, tuple[tuple[int, int, int], tuple[int, int, int]]]:
@@ -339,7 +339,7 @@ def aligned_triplet_exclusion(grid: Grid) -> Iterator[Step]:
                 if key in found:  # a set met again would give an equal hint: SE keeps one
                     cells, removed = found.pop(key)
                     by_cell = dict(zip(cells, removed))
-                    yield _step(TRIPLET, grid, (c0, c1, t), e0 & e1 & excluders[t],
+                    yield aligned_step(TRIPLET, grid, (c0, c1, t), e0 & e1 & excluders[t],
                                 (by_cell[c0], by_cell[c1], by_cell[t]))
                     if not found:
                         return
@@ -347,7 +347,7 @@ def aligned_triplet_exclusion(grid: Grid) -> Iterator[Step]:
 
 # ----------------------------------------------------------------------------- text
 
-def _step(technique: str, grid: Grid, cells: tuple[int, ...], common: int,
+def aligned_step(technique: str, grid: Grid, cells: tuple[int, ...], common: int,
           removed: tuple[int, ...]) -> Step:
     """The step eliminating ``removed[k]`` (a digit mask) from ``cells[k]``; its text is
     built when first read, from the candidates the cells have now."""
