@@ -22,7 +22,7 @@ from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_SIZE, PEERS
 from sudoku_logic.core.step import TEXT_FIELDS, Step, lazy_step
 from sudoku_logic.native import se as engine
 
-from .aligned_exclusion import PAIR, aligned_step
+from .aligned_exclusion import PAIR, TRIPLET, aligned_step
 from .bug import Bug, bug_step
 from ._se_order import SE_CELL_HOUSES, SE_HOUSE_CELLS
 from .direct import _DIRECT_LOCKING, direct_hidden_step, direct_locking_step
@@ -42,7 +42,7 @@ RULES: tuple[str, ...] = (
     "Direct Hidden Triplets", "Intersections", "Naked Pairs", "X-Wings", "Hidden Pairs",
     "Naked Triplets", "Swordfishes", "Hidden Triplets", "XY-Wings", "XYZ-Wings", "Naked Quads",
     "Jellyfishes", "Hidden Quads", "Forcing Chains & Cycles", "Unique Loops", "Bivalue Universal Graves",
-    "Aligned Pair Exclusion",
+    "Aligned Pair Exclusion", "Aligned Triplet Exclusion",
 )
 RULE_ID: dict[str, int] = {name: i for i, name in enumerate(RULES)}
 
@@ -56,7 +56,7 @@ TECHNIQUES: tuple[str, ...] = (
     "Forcing X-Chain", "Forcing Chain",
 ) + tuple(f"Unique {shape} Type {n}" for shape in ("Rectangle", "Loop") for n in range(1, 5)) + (
     "Bivalue Universal Grave + 1", "Bivalue Universal Grave Type 2", "Bivalue Universal Grave Type 3",
-    "Bivalue Universal Grave Type 4", "Aligned Pair Exclusion",
+    "Bivalue Universal Grave Type 4", "Aligned Pair Exclusion", "Aligned Triplet Exclusion",
 )
 
 AVAILABLE = engine is not None and engine.RULE_COUNT == len(RULES)
@@ -255,6 +255,15 @@ def _facts_aligned_pair(a, path):
     return {"cells": 2}
 
 
+def _aligned_triplet(grid, a, elims, path):
+    """SE's Aligned Triplet Exclusion from the engine's data, as the Python finder makes it."""
+    return aligned_step(TRIPLET, grid, (a[0], a[1], a[2]), _cells(a[3], a[4]), (a[5], a[6], a[7]))
+
+
+def _facts_aligned_triplet(a, path):
+    return {"cells": 3}
+
+
 def _facts_none(a, path):
     return None
 
@@ -312,7 +321,7 @@ _KINDS: tuple[tuple[Callable[[tuple, tuple], dict | None], _Builder], ...] = (
     (_facts_fish, _fish(4)),
     (_facts_none, _wing(False)),
     (_facts_none, _wing(True)),
-) + ((_facts_chain, _chain),) * 5 + ((_facts_unique_loop, _unique_loop),) * 8 + ((_facts_bug, _bug),) * 4 + ((_facts_aligned_pair, _aligned_pair),)
+) + ((_facts_chain, _chain),) * 5 + ((_facts_unique_loop, _unique_loop),) * 8 + ((_facts_bug, _bug),) * 4 + ((_facts_aligned_pair, _aligned_pair), (_facts_aligned_triplet, _aligned_triplet))
 
 
 def rule_ids(names: Sequence[str]) -> bytes:

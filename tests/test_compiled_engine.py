@@ -87,10 +87,10 @@ def assert_same_step(a: Step | None, b: Step | None, where: str) -> None:
 
 #: rules compared where SE took them (and on a thinned copy), as their hints are rare
 #: elsewhere; the other compiled rules are compared at every other position
-COSTLY = ("Forcing Chains & Cycles", "Unique Loops", "Bivalue Universal Graves")
+COSTLY = ("Forcing Chains & Cycles", "Unique Loops", "Bivalue Universal Graves", "Aligned Triplet Exclusion")
 #: SE's names of those rules in its recorded paths (it calls its unique loops and BUG
 #: "Unique patterns")
-COSTLY_SE = ("Forcing Chains & Cycles", "Unique patterns")
+COSTLY_SE = ("Forcing Chains & Cycles", "Unique patterns", "Aligned Triplet Exclusion")
 
 
 def assert_rules_agree(grid: Grid, where: str, rules: tuple[str, ...] = tuple(se_compiled.RULES)) -> int:

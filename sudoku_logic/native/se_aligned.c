@@ -1,6 +1,6 @@
-/* SE's Aligned Pair Exclusion: the first hint in SE's order (twin of
- * strategies/aligned_exclusion.py's aligned_pair_exclusion: _bases, _seen_twice,
- * pair_exclusions). */
+/* SE's Aligned Pair and Triplet Exclusion: the first hint in SE's order (twins of
+ * strategies/aligned_exclusion.py's aligned_pair_exclusion and aligned_triplet_exclusion:
+ * _bases, _seen_twice, pair_exclusions, triplet_removals). */
 #include "se_grid.h"
 
 /* cells seeing at least two cells of ``cells`` */
@@ -48,34 +48,47 @@ static unsigned pair_exclusions(const se_grid *g, int a, int b, set81 common) {
     return out;
 }
 
-/* Base cells: two or more candidates, seeing no cell with one and at least one bivalue cell
- * (its excluders), in reading order; pairs by their later cell, then their earlier one,
- * seeing two common excluders.  args: a, b, common excluders (two words), a's and b's
- * masks of eliminated digits. */
-int se_aligned_pair_exclusion(const se_grid *g, se_hint *out) {
-    set81 at1 = S_EMPTY, at2 = S_EMPTY, at3 = S_EMPTY;
+/* SE's base cells for aligned sets of ``degree`` cells (_bases): two or more candidates,
+ * seeing no cell with one; ``excluders[c]``: the cells sharing a house with c that have two
+ * to ``degree`` candidates (a base cell has at least one). */
+static set81 bases_of(const se_grid *g, int degree, set81 *excluders) {
+    set81 at1 = S_EMPTY, at2 = S_EMPTY, at3 = S_EMPTY, at4 = S_EMPTY;
     for (int d = 1; d <= 9; d++) {
+        at4 = s_or(at4, s_and(at3, g->pos[d]));
         at3 = s_or(at3, s_and(at2, g->pos[d]));
         at2 = s_or(at2, s_and(at1, g->pos[d]));
         at1 = s_or(at1, g->pos[d]);
     }
-    set81 small = s_andnot(at2, at3);
+    set81 small = degree == 2 ? s_andnot(at2, at3) : s_andnot(at2, at4);
     set81 singles = s_andnot(at1, at2), blocked = S_EMPTY;
     for (int c; (c = s_pop(&singles)) >= 0;) blocked = s_or(blocked, PEER_SET[c]);
-    set81 excluders[81];
     set81 bases = S_EMPTY;
     set81 rest = s_andnot(at2, blocked);
     for (int c; (c = s_pop(&rest)) >= 0;) {
         excluders[c] = s_and(PEER_SET[c], small);
         if (s_any(excluders[c])) s_add(&bases, c);
     }
+    return bases;
+}
+
+/* the cells before ``c`` */
+static set81 below(int c) {
+    set81 out = S_EMPTY;
+    if (c < 64) out.w[0] = ((uint64_t)1 << c) - 1;
+    else { out.w[0] = ~(uint64_t)0; out.w[1] = ((uint64_t)1 << (c - 64)) - 1; }
+    return out;
+}
+
+/* Base cells in reading order; pairs by their later cell, then their earlier one, seeing
+ * two common excluders.  args: a, b, common excluders (two words), a's and b's masks of
+ * eliminated digits. */
+int se_aligned_pair_exclusion(const se_grid *g, se_hint *out) {
+    set81 excluders[81];
+    set81 bases = bases_of(g, 2, excluders);
     set81 todo = bases;
     for (int b; (b = s_pop(&todo)) >= 0;) {
         set81 eb = excluders[b];
-        set81 below = S_EMPTY;  /* cells before b */
-        if (b < 64) below.w[0] = ((uint64_t)1 << b) - 1;
-        else { below.w[0] = ~(uint64_t)0; below.w[1] = ((uint64_t)1 << (b - 64)) - 1; }
-        set81 partners = s_and(s_and(seen_twice(eb), bases), below);
+        set81 partners = s_and(s_and(seen_twice(eb), bases), below(b));
         for (int a; (a = s_pop(&partners)) >= 0;) {
             set81 common = s_and(excluders[a], eb);
             unsigned removed = pair_exclusions(g, a, b, common);
@@ -93,6 +106,98 @@ int se_aligned_pair_exclusion(const se_grid *g, se_hint *out) {
             hint_arg(out, removed & 0x1FF);
             hint_arg(out, removed >> 9);
             return 1;
+        }
+    }
+    return 0;
+}
+
+/* What the aligned triplet ``cells`` loses given their common excluders: ``removed[k]``,
+ * the digits of cells[k] that no allowed combination keeps (a combination is barred when two
+ * cells sharing a house hold one digit, or when its digits cover an excluder's candidates).
+ * Returns whether anything goes. */
+static int triplet_removals(const se_grid *g, const int cells[3], set81 common, unsigned removed[3]) {
+    unsigned m[3] = {g->cand[cells[0]], g->cand[cells[1]], g->cand[cells[2]]};
+    unsigned ex[20];
+    int nex = 0;
+    for (int e; (e = s_pop(&common)) >= 0;) {
+        if (nex < 20) ex[nex++] = g->cand[e];
+    }
+    int same01 = s_has(PEER_SET[cells[0]], cells[1]);
+    int same02 = s_has(PEER_SET[cells[0]], cells[2]);
+    int same12 = s_has(PEER_SET[cells[1]], cells[2]);
+    unsigned kept[3] = {0, 0, 0};
+    for (unsigned ma = m[0]; ma; ma &= ma - 1) {
+        unsigned p = ma & (0u - ma);
+        for (unsigned mb = m[1]; mb; mb &= mb - 1) {
+            unsigned q = mb & (0u - mb);
+            if (p == q && same01) continue;
+            for (unsigned mc = m[2]; mc; mc &= mc - 1) {
+                unsigned r = mc & (0u - mc);
+                if ((p == r && same02) || (q == r && same12)) continue;
+                unsigned used = p | q | r;
+                int barred = 0;
+                for (int i = 0; i < nex && !barred; i++) barred = !(ex[i] & ~used);
+                if (barred) continue;
+                kept[0] |= p;
+                kept[1] |= q;
+                kept[2] |= r;
+            }
+        }
+    }
+    int any = 0;
+    for (int k = 0; k < 3; k++) {
+        removed[k] = m[k] & ~kept[k];
+        any |= removed[k] != 0;
+    }
+    return any;
+}
+
+/* Three base cells: a pair (by later cell, then earlier, seeing two common excluders) and a
+ * third among the base cells seeing two of the pair's common excluders, taken from the
+ * excluders of the pair's first cell in SE's order of its house cells, then of the second's.
+ * args: the three cells, their common excluders (two words), each one's eliminated digits. */
+int se_aligned_triplet_exclusion(const se_grid *g, se_hint *out) {
+    set81 excluders[81];
+    set81 bases = bases_of(g, 3, excluders);
+    set81 todo = bases;
+    for (int c1; (c1 = s_pop(&todo)) >= 0;) {
+        set81 e1 = excluders[c1];
+        set81 partners = s_and(s_and(seen_twice(e1), bases), below(c1));
+        for (int c0; (c0 = s_pop(&partners)) >= 0;) {
+            set81 e0 = excluders[c0];
+            set81 tails = s_and(s_and(seen_twice(s_and(e0, e1)), s_or(e0, e1)), bases);
+            s_del(&tails, c0);
+            s_del(&tails, c1);
+            for (int pass = 0; pass < 2; pass++) {
+                int from = pass == 0 ? c0 : c1;
+                set81 pick = pass == 0 ? s_and(tails, e0) : s_andnot(tails, e0);
+                for (int j = 0; j < 20; j++) {
+                    int t = SE_HOUSE_CELLS[from][j];
+                    if (!s_has(pick, t)) continue;
+                    const int cells[3] = {c0, c1, t};
+                    set81 common = s_and(s_and(e0, e1), excluders[t]);
+                    unsigned removed[3];
+                    if (!triplet_removals(g, cells, common, removed)) continue;
+                    out->technique = T_ALIGNED_TRIPLET;
+                    out->nplace = 0;
+                    out->nelim = 0;
+                    for (int c = 0; c < 81; c++) {  /* by cell, then digit */
+                        for (int k = 0; k < 3; k++) {
+                            if (cells[k] != c) continue;
+                            for (unsigned m = removed[k]; m; m &= m - 1) hint_elim(out, c, m_first(m));
+                        }
+                    }
+                    out->nargs = 0;
+                    hint_arg(out, (uint64_t)c0);
+                    hint_arg(out, (uint64_t)c1);
+                    hint_arg(out, (uint64_t)t);
+                    hint_set81(out, common);
+                    hint_arg(out, removed[0]);
+                    hint_arg(out, removed[1]);
+                    hint_arg(out, removed[2]);
+                    return 1;
+                }
+            }
         }
     }
     return 0;

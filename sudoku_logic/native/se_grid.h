@@ -95,7 +95,7 @@ enum {
     T_HIDDEN_QUADRUPLE, T_X_WING, T_SWORDFISH, T_JELLYFISH, T_XY_WING, T_XYZ_WING,
     T_X_CYCLE, T_Y_CYCLE, T_XY_CYCLE, T_FORCING_X_CHAIN, T_FORCING_CHAIN,
     T_UR_1, T_UR_2, T_UR_3, T_UR_4, T_UL_1, T_UL_2, T_UL_3, T_UL_4,
-    T_BUG_1, T_BUG_2, T_BUG_3, T_BUG_4, T_ALIGNED_PAIR,
+    T_BUG_1, T_BUG_2, T_BUG_3, T_BUG_4, T_ALIGNED_PAIR, T_ALIGNED_TRIPLET,
     T_COUNT
 };
 
@@ -140,5 +140,6 @@ int se_forcing_chains_cycles(const se_grid *g, se_hint *out);
 int se_unique_loops(const se_grid *g, se_hint *out);
 int se_bivalue_universal_graves(const se_grid *g, se_hint *out);
 int se_aligned_pair_exclusion(const se_grid *g, se_hint *out);
+int se_aligned_triplet_exclusion(const se_grid *g, se_hint *out);
 
 #endif
