@@ -22,7 +22,6 @@ from typing import Sequence
 from sudoku_logic.core import dlx
 from sudoku_logic.core.context import NotUnique, Settings
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import HOUSE_CELLS
 from sudoku_logic.core.step import Step
 from sudoku_logic.solve.loop import MAX_STEPS, SolveResult, solve
 from sudoku_logic.solve.policies import Policy
@@ -99,8 +98,8 @@ def proves_unique(result: SolveResult) -> bool:
     filled grid is a solution, so it is the only one."""
     if not result.solved or any(s.technique == "Brute Force" for s in result.steps):
         return False
-    values = result.grid.values
-    return all(len({values[c] for c in house}) == 9 for house in HOUSE_CELLS)
+    # a filled grid without a contradiction holds each digit once in every house
+    return result.grid.contradiction() is None
 
 
 def _solve(grid: Grid, policy: Policy, unique: bool | None, **kw) -> tuple[SolveResult, bool | None]:
