@@ -42,7 +42,7 @@ RULES: tuple[str, ...] = (
     "Direct Hidden Triplets", "Intersections", "Naked Pairs", "X-Wings", "Hidden Pairs",
     "Naked Triplets", "Swordfishes", "Hidden Triplets", "XY-Wings", "XYZ-Wings", "Naked Quads",
     "Jellyfishes", "Hidden Quads", "Forcing Chains & Cycles", "Unique Loops", "Bivalue Universal Graves",
-    "Aligned Pair Exclusion", "Aligned Triplet Exclusion",
+    "Aligned Pair Exclusion", "Aligned Triplet Exclusion", "Multiple Forcing Chains",
 )
 RULE_ID: dict[str, int] = {name: i for i, name in enumerate(RULES)}
 
@@ -57,6 +57,7 @@ TECHNIQUES: tuple[str, ...] = (
 ) + tuple(f"Unique {shape} Type {n}" for shape in ("Rectangle", "Loop") for n in range(1, 5)) + (
     "Bivalue Universal Grave + 1", "Bivalue Universal Grave Type 2", "Bivalue Universal Grave Type 3",
     "Bivalue Universal Grave Type 4", "Aligned Pair Exclusion", "Aligned Triplet Exclusion",
+    "Cell Forcing Chains", "Region Forcing Chains",
 )
 
 AVAILABLE = engine is not None and engine.RULE_COUNT == len(RULES)
@@ -174,16 +175,48 @@ def _not_searched(hint) -> float:
 _FORCING_CHAINS_AND_CYCLES = Chaining(False, False, False, 0, _not_searched)
 
 
-def _chain(grid, a, elims, path):
-    """A cycle or forcing chain of SE's Forcing Chains & Cycles from its nodes, as
-    :meth:`Chaining._cycle_hint` and :meth:`Chaining._forcing_hint` make it."""
-    kind, x, y = a[0], bool(a[1]), bool(a[2])
+def _nodes(path) -> Node:
+    """The :class:`Node` chain of a path of ``(key, cause)`` from its start, the last node."""
     key, _ = path[0]
     cell, d = divmod(key >> 1, 9)
     node = Node(cell, d + 1, bool(key & 1))
     for key, cause in path[1:]:
         cell, d = divmod(key >> 1, 9)
         node = _anc(Node(cell, d + 1, bool(key & 1), [node], cause if cause >= 0 else NAKED))
+    return node
+
+
+#: the rule SE's cell and region reductions of static chains come from
+_MULTIPLE_FORCING_CHAINS = Chaining(True, False, False, 0, _not_searched)
+#: a node starting a chain in a path of several (the engine's mark)
+_CHAIN_START = -2
+
+
+def _reduction(grid, a, elims, path):
+    """A cell or region reduction of SE's Multiple Forcing Chains from its chains, as
+    :meth:`Chaining._cell_hint` and :meth:`Chaining._region_hint` make it."""
+    kind, where, digit, _ = a
+    starts = [i for i, (_, cause) in enumerate(path) if cause == _CHAIN_START] + [len(path)]
+    targets = [_nodes(path[i:j]) for i, j in zip(starts, starts[1:])]
+    t = targets[0]
+    placement = (t.cell, t.d) if t.on else None
+    rule = _MULTIPLE_FORCING_CHAINS
+    if kind == 5:
+        hint = ChainHint("cell", rule, targets, list(elims), placement, source_cell=where)
+    else:
+        hint = ChainHint("region", rule, targets, list(elims), placement, house=where, digit=digit)
+    return hint_step(hint)
+
+
+def _facts_reduction(a, path):
+    return {"complexity": a[3], "sort": a[0], "level": 0}
+
+
+def _chain(grid, a, elims, path):
+    """A cycle or forcing chain of SE's Forcing Chains & Cycles from its nodes, as
+    :meth:`Chaining._cycle_hint` and :meth:`Chaining._forcing_hint` make it."""
+    kind, x, y = a[0], bool(a[1]), bool(a[2])
+    node = _nodes(path)
     rule = _FORCING_CHAINS_AND_CYCLES
     if kind == 0:
         hint = ChainHint("cycle", rule, [node, _reversed_cycle(node)], list(elims), None, x=x, y=y)
@@ -321,7 +354,8 @@ _KINDS: tuple[tuple[Callable[[tuple, tuple], dict | None], _Builder], ...] = (
     (_facts_fish, _fish(4)),
     (_facts_none, _wing(False)),
     (_facts_none, _wing(True)),
-) + ((_facts_chain, _chain),) * 5 + ((_facts_unique_loop, _unique_loop),) * 8 + ((_facts_bug, _bug),) * 4 + ((_facts_aligned_pair, _aligned_pair), (_facts_aligned_triplet, _aligned_triplet))
+) + ((_facts_chain, _chain),) * 5 + ((_facts_unique_loop, _unique_loop),) * 8 + ((_facts_bug, _bug),) * 4 + ((_facts_aligned_pair, _aligned_pair), (_facts_aligned_triplet, _aligned_triplet)) + (
+    (_facts_reduction, _reduction),) * 2
 
 
 def rule_ids(names: Sequence[str]) -> bytes:

@@ -9,9 +9,8 @@
  * allocated per node. */
 #include <stdlib.h>
 
-#include "se_grid.h"
+#include "se_chain_links.h"
 
-#define NAKED (-1)       /* cause: the last candidate of its cell */
 #define KEYS 1458
 #define KEY_WORDS ((KEYS + 63) / 64)
 /* nodes one search may make: at most 729 on nodes, each drawing at most 28 off nodes,
@@ -47,60 +46,6 @@ static int new_node(search *s, int key, int cause, int parent) {
     return s->count++;
 }
 
-/* The links of pass (y, x) from node ``key`` in SE's order (node_links): an on node turns
- * off, with y, its cell's other candidates, then its digit's other places house by house
- * (box, row, column, each cell once); an off node turns on, with y, the other candidate
- * of a bivalue cell, then with x the other place of its digit in each house with two.
- * Returns the count (at most 28). */
-static int links_of(const se_grid *g, int key, int y, int x, uint16_t *out, int8_t *cause) {
-    int cell = (key >> 1) / 9, d = (key >> 1) % 9 + 1;
-    unsigned m = g->cand[cell];
-    int n = 0;
-    if (!(m >> (d - 1) & 1)) return 0;
-    if (key & 1) {
-        if (y) {
-            for (unsigned o = m & ~(1u << (d - 1)); o; o &= o - 1) {
-                out[n] = (uint16_t)((cell * 9 + __builtin_ctz(o)) << 1);
-                cause[n++] = NAKED;
-            }
-        }
-        set81 done = S_EMPTY;
-        s_add(&done, cell);
-        static const int kinds[3] = {2, 0, 1};  /* box, row, column */
-        for (int k = 0; k < 3; k++) {
-            int h = CELL_HOUSE[cell][kinds[k]];
-            set81 left = s_andnot(s_and(g->pos[d], HOUSE_SET[h]), done);
-            done = s_or(done, HOUSE_SET[h]);
-            for (int c; (c = s_pop(&left)) >= 0;) {
-                out[n] = (uint16_t)((c * 9 + d - 1) << 1);
-                cause[n++] = (int8_t)h;
-            }
-        }
-        return n;
-    }
-    if (y && m_count(m) == 2) {
-        out[n] = (uint16_t)(((cell * 9 + m_first(m & ~(1u << (d - 1))) - 1) << 1) | 1);
-        cause[n++] = NAKED;
-    }
-    if (x) {
-        static const int kinds[3] = {2, 0, 1};
-        for (int k = 0; k < 3; k++) {
-            int h = CELL_HOUSE[cell][kinds[k]];
-            set81 r = s_and(g->pos[d], HOUSE_SET[h]);
-            if (s_count(r) != 2) continue;
-            s_del(&r, cell);
-            int other = (((s_first(r) * 9 + d - 1) << 1) | 1);
-            int dup = 0;
-            for (int i = 0; i < n; i++) dup |= out[i] == other;
-            if (!dup) {
-                out[n] = (uint16_t)other;
-                cause[n++] = (int8_t)h;
-            }
-        }
-    }
-    return n;
-}
-
 /* whether ``key`` is node ``i`` or one of its ancestors */
 static int on_path(const search *s, int i, int key) {
     for (; i >= 0; i = s->nodes[i].parent) {
@@ -119,19 +64,6 @@ static int ancestor_count(const search *s, int i) {
         if (!ks_has(&seen, k)) { ks_add(&seen, k); n++; }
     }
     return n;
-}
-
-/* SE's raw difficulty of a chain of ``complexity`` whose technique rates ``base``
- * (grading/se.py's raw_difficulty, in the same floating point). */
-static double chain_difficulty(double base, int complexity) {
-    double added = 0.0;
-    int ceil = 4, odd = 0, length = complexity - 2;
-    while (length > ceil) {
-        added += 0.1;
-        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
-        odd = !odd;
-    }
-    return base + added;
 }
 
 /* the best hint so far: SE's order is difficulty, complexity, sort key, then found first */
@@ -279,7 +211,7 @@ static int unary_cycles(search *s, int skey, int y, int x, int depth, int *closi
         noff = 0;
         for (int i = 0; i < non; i++) {
             int e = pend_on[i];
-            int n = links_of(s->g, s->nodes[e].key, y, x, lk, lc);
+            int n = chain_links(s->g, s->nodes[e].key, y, x, lk, lc);
             for (int j = 0; j < n; j++) {
                 if (on_path(s, e, lk[j])) continue;
                 int q = new_node(s, lk[j], lc[j], e);
@@ -293,7 +225,7 @@ static int unary_cycles(search *s, int skey, int y, int x, int depth, int *closi
         int closes = length >= 4;
         for (int i = 0; i < noff; i++) {
             int e = pend_off[i];
-            int n = links_of(s->g, s->nodes[e].key, y, x, lk, lc);
+            int n = chain_links(s->g, s->nodes[e].key, y, x, lk, lc);
             for (int j = 0; j < n; j++) {
                 if (!ks_has(&to_on, lk[j])) {
                     ks_add(&to_on, lk[j]);
@@ -320,7 +252,7 @@ static int forcing_layer(search *s, int skey, int y, const int *pend, int npend,
     int8_t lc[32];
     for (int i = 0; i < npend; i++) {
         int e = pend[i];
-        int n = links_of(s->g, s->nodes[e].key, y, 1, lk, lc);
+        int n = chain_links(s->g, s->nodes[e].key, y, 1, lk, lc);
         for (int j = 0; j < n; j++) {
             int key = lk[j];
             int target = (key ^ 1) == skey && !ks_has(found, key);

@@ -85,7 +85,7 @@ set81 se_one_candidate_cells(const se_grid *g);
 
 #define SE_MAX_ELIMS 128
 #define SE_MAX_ARGS 10
-#define SE_MAX_PATH 256
+#define SE_MAX_PATH 1024
 
 /* Techniques by code: the order of strategies/se_compiled.py's TECHNIQUES. */
 enum {
@@ -95,7 +95,8 @@ enum {
     T_HIDDEN_QUADRUPLE, T_X_WING, T_SWORDFISH, T_JELLYFISH, T_XY_WING, T_XYZ_WING,
     T_X_CYCLE, T_Y_CYCLE, T_XY_CYCLE, T_FORCING_X_CHAIN, T_FORCING_CHAIN,
     T_UR_1, T_UR_2, T_UR_3, T_UR_4, T_UL_1, T_UL_2, T_UL_3, T_UL_4,
-    T_BUG_1, T_BUG_2, T_BUG_3, T_BUG_4, T_ALIGNED_PAIR, T_ALIGNED_TRIPLET,
+    T_BUG_1, T_BUG_2, T_BUG_3, T_BUG_4, T_ALIGNED_PAIR, T_ALIGNED_TRIPLET, T_CELL_FORCING,
+    T_REGION_FORCING,
     T_COUNT
 };
 
@@ -141,5 +142,6 @@ int se_unique_loops(const se_grid *g, se_hint *out);
 int se_bivalue_universal_graves(const se_grid *g, se_hint *out);
 int se_aligned_pair_exclusion(const se_grid *g, se_hint *out);
 int se_aligned_triplet_exclusion(const se_grid *g, se_hint *out);
+int se_multiple_forcing_chains(const se_grid *g, se_hint *out);
 
 #endif

@@ -1,0 +1,201 @@
+/* SE's Multiple Forcing Chains: cell and region reductions over static chains, the first
+ * hint in SE's order (twin of strategies/se_chaining.py's Chaining.first for the rule with
+ * multiple and without dynamic chains: _cell_chains, _region_chains, _on_chaining,
+ * _static_chaining, _cell_hint, _region_hint).
+ *
+ * A propagation from one candidate on keeps its nodes in arrays (key, parent index, cause)
+ * in the order made, and each key's node index; a node is made once per key (SE's on and
+ * off sets), the propagation stopping at the first candidate found both on and off.  Each
+ * candidate's propagation is made once per search (a cell's reduction and the region
+ * reductions of its houses share them). */
+#include <stdlib.h>
+
+#include "se_chain_links.h"
+
+#define KEYS 1458
+#define PROP_NODES (KEYS + 1)
+
+typedef struct {
+    int n;
+    uint16_t key[PROP_NODES];
+    int16_t parent[PROP_NODES];
+    int8_t cause[PROP_NODES];
+    int16_t index_of[KEYS];  /* by key: its node, or -1 */
+} prop;
+
+/* _static_chaining from ``start`` (an on key): on nodes drawn before off nodes, first come
+ * first served; stops at the first candidate found both on and off. */
+static void propagate(const se_grid *g, int start, prop *p) {
+    int16_t queue_on[PROP_NODES], queue_off[PROP_NODES];
+    int on_head = 0, on_tail = 0, off_head = 0, off_tail = 0;
+    for (int k = 0; k < KEYS; k++) p->index_of[k] = -1;
+    p->n = 0;
+    p->key[0] = (uint16_t)start;
+    p->parent[0] = -1;
+    p->cause[0] = 0;
+    p->index_of[start] = 0;
+    p->n = 1;
+    queue_on[on_tail++] = 0;
+    uint16_t lk[32];
+    int8_t lc[32];
+    while (on_head < on_tail || off_head < off_tail) {
+        int e = on_head < on_tail ? queue_on[on_head++] : queue_off[off_head++];
+        int n = chain_links(g, p->key[e], 1, 1, lk, lc);
+        for (int i = 0; i < n; i++) {
+            int key = lk[i];
+            if (p->index_of[key ^ 1] >= 0) return;  /* a contradiction ends it */
+            if (p->index_of[key] >= 0) continue;
+            if (p->n >= PROP_NODES) return;  /* cannot happen: a node per key */
+            int q = p->n++;
+            p->key[q] = (uint16_t)key;
+            p->parent[q] = (int16_t)e;
+            p->cause[q] = lc[i];
+            p->index_of[key] = (int16_t)q;
+            if (key & 1) queue_on[on_tail++] = (int16_t)q;
+            else queue_off[off_tail++] = (int16_t)q;
+        }
+    }
+}
+
+typedef struct {
+    const se_grid *g;
+    prop *memo[729];  /* by candidate: its propagation on, once made */
+    int error;
+    /* the best hint */
+    int found;
+    double diff;
+    int complexity, sort;
+    se_hint *out;
+} multi_search;
+
+static prop *on_chaining(multi_search *s, int cell, int d) {
+    int i = cell * 9 + d - 1;
+    if (!s->memo[i]) {
+        s->memo[i] = malloc(sizeof(prop));
+        if (!s->memo[i]) { s->error = 1; return NULL; }
+        propagate(s->g, ((i) << 1) | 1, s->memo[i]);
+    }
+    return s->memo[i];
+}
+
+static int path_length(const prop *p, int node) {
+    int n = 0;
+    for (; node >= 0; node = p->parent[node]) n++;
+    return n;
+}
+
+/* A reduction to ``key`` from each of ``n`` propagations (its node in each): offered as
+ * the best if it comes before it.  An on key places its digit (its cell's other candidates
+ * go), an off key's candidate goes.  args: kind (5 cell, 6 region), source cell or house,
+ * digit (region), complexity; path: each chain from its start, a chain's first node marked
+ * with cause -2. */
+static void offer(multi_search *s, int kind, int where, int digit, int key, prop *const *props, int n) {
+    const se_grid *g = s->g;
+    int cell = (key >> 1) / 9, d = (key >> 1) % 9 + 1;
+    unsigned others = g->cand[cell] & ~(1u << (d - 1));
+    if ((key & 1) && !others) return;
+    int complexity = 0;
+    for (int i = 0; i < n; i++) complexity += path_length(props[i], props[i]->index_of[key]);
+    double diff = chain_difficulty(8.0, complexity);
+    if (s->found && !(diff < s->diff || (diff == s->diff && (complexity < s->complexity
+                                                              || (complexity == s->complexity && kind < s->sort)))))
+        return;
+    se_hint *out = s->out;
+    out->technique = kind == 5 ? T_CELL_FORCING : T_REGION_FORCING;
+    out->nelim = 0;
+    if (key & 1) {
+        out->nplace = 1;
+        out->place[0] = (uint8_t)cell;
+        out->place[1] = (uint8_t)d;
+        for (unsigned o = others; o; o &= o - 1) hint_elim(out, cell, m_first(o));
+    } else {
+        out->nplace = 0;
+        hint_elim(out, cell, d);
+    }
+    out->nargs = 0;
+    hint_arg(out, (uint64_t)kind);
+    hint_arg(out, (uint64_t)where);
+    hint_arg(out, (uint64_t)digit);
+    hint_arg(out, (uint64_t)complexity);
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        const prop *p = props[i];
+        int len = path_length(p, p->index_of[key]);
+        if (k + len > SE_MAX_PATH) { s->error = 1; return; }
+        int j = k + len - 1;
+        for (int node = p->index_of[key]; node >= 0; node = p->parent[node], j--) {
+            out->path_key[j] = p->key[node];
+            out->path_cause[j] = node == 0 ? -2 : p->cause[node];
+        }
+        k += len;
+    }
+    out->npath = k;
+    s->found = 1;
+    s->diff = diff;
+    s->complexity = complexity;
+    s->sort = kind;
+}
+
+/* the keys of ``first`` (on ones or off ones) found in every one of ``props``, in the order
+ * ``first`` made them, offered as reductions */
+static void reductions(multi_search *s, int kind, int where, int digit, prop *const *props, int n, int on) {
+    const prop *first = props[0];
+    for (int i = 0; i < first->n; i++) {
+        int key = first->key[i];
+        if ((key & 1) != on) continue;
+        int everywhere = 1;
+        for (int j = 1; j < n && everywhere; j++) everywhere = props[j]->index_of[key] >= 0;
+        if (everywhere) offer(s, kind, where, digit, key, props, n);
+    }
+}
+
+/* _region_chains: every house of ``cell`` whose places for ``d`` (two or more) start at it */
+static void region_chains(multi_search *s, int cell, int d) {
+    const se_grid *g = s->g;
+    static const int kinds[3] = {2, 0, 1};
+    for (int t = 0; t < 3; t++) {
+        int h = CELL_HOUSE[cell][kinds[t]];
+        set81 places = s_and(g->pos[d], HOUSE_SET[h]);
+        if (s_count(places) < 2 || s_first(places) != cell) continue;
+        prop *props[9];
+        int n = 0;
+        for (int i = 0; i < 9; i++) {
+            int c = HOUSE_CELLS[h][i];
+            if (!s_has(places, c)) continue;
+            props[n] = on_chaining(s, c, d);
+            if (!props[n]) return;
+            n++;
+        }
+        reductions(s, 6, h, d, props, n, 1);
+        reductions(s, 6, h, d, props, n, 0);
+    }
+}
+
+/* From every cell with three or more candidates, cell by cell: each candidate's region
+ * reductions, then the cell's reductions (on, then off). */
+int se_multiple_forcing_chains(const se_grid *g, se_hint *out) {
+    multi_search *s = calloc(1, sizeof(multi_search));
+    if (!s) return -1;
+    s->g = g;
+    s->out = out;
+    for (int cell = 0; cell < 81 && !s->error; cell++) {
+        unsigned m = g->cand[cell];
+        if (g->value[cell] || m_count(m) < 3) continue;
+        prop *props[9];
+        int n = 0;
+        for (unsigned dm = m; dm && !s->error; dm &= dm - 1) {
+            int d = m_first(dm);
+            props[n] = on_chaining(s, cell, d);
+            if (!props[n]) break;
+            n++;
+            region_chains(s, cell, d);
+        }
+        if (s->error) break;
+        reductions(s, 5, cell, 0, props, n, 1);
+        reductions(s, 5, cell, 0, props, n, 0);
+    }
+    int result = s->error ? -1 : s->found;
+    for (int i = 0; i < 729; i++) free(s->memo[i]);
+    free(s);
+    return result;
+}
