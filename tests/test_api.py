@@ -61,3 +61,47 @@ def test_path_rating_and_technique_choice():
     only = api.steps(P, techniques=["Hidden Single"])
     assert only and {s.technique for s in only} == {"Hidden Single"}
     assert api.hint(P, 2, techniques=["Naked Single"]) is None or "Naked Single" in api.hint(P, 2, techniques=["Naked Single"])
+
+
+# ---------------------------------------------------------------- arrays (issue 28, item 4)
+
+def test_a_puzzle_as_an_array_of_integers():
+    import numpy as np
+    from sudoku_logic.app import api
+    text = "000009080000704000000200004050800200007030050036970000040000003000528006005090078"
+    flat = np.array([int(ch) for ch in text], dtype=np.uint8)
+    for given in (flat, flat.reshape(9, 9), flat.tolist(), [list(r) for r in flat.reshape(9, 9).tolist()],
+                  tuple(flat.tolist())):
+        assert api.load(given).values == api.load(text).values
+    assert api.next_step(flat.reshape(9, 9)).notation == api.next_step(text).notation
+    assert api.rate(flat).er == api.rate(text).er
+
+
+def test_an_array_that_is_not_a_puzzle_is_named():
+    import numpy as np
+    import pytest
+    from sudoku_logic.app import api
+    from sudoku_logic.core.errors import FormatError
+    cases = [
+        (np.zeros((9, 8), dtype=int), "9 rows of 9 cells, not rows of [8]"),
+        (np.zeros(80, dtype=int), "not 80 items"),
+        (np.full(81, 12), "digits 0-9 (0 for empty): r1c1 has 12"),
+        (np.zeros(81) + 0.5, "r1c1 has 0.5"),
+        ([[0] * 9] * 9 + [[1]], "not 10 items"),
+        (42, "not int"),
+    ]
+    for bad, message in cases:
+        with pytest.raises(FormatError) as e:
+            api.load(bad)
+        assert message in str(e.value), str(e.value)
+
+
+def test_a_grid_gives_its_candidates_as_a_boolean_array():
+    from sudoku_logic.core.formats import parse
+    grid = parse("000009080000704000000200004050800200007030050036970000040000003000528006005090078")
+    cands = grid.candidates_array()
+    assert cands.shape == (9, 9, 9) and cands.dtype == bool
+    for cell in range(81):
+        for d in range(1, 10):
+            assert bool(cands[cell // 9, cell % 9, d - 1]) == grid.has(cell, d)
+    assert not cands[0, 5].any()  # r1c6 holds a given 9

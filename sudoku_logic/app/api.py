@@ -46,13 +46,17 @@ from __future__ import annotations
 
 from typing import Sequence, Union
 
+from sudoku_logic.core.errors import FormatError
+from sudoku_logic.core.houses import cell_name
 from sudoku_logic.core.step import Step
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.app.position import Position, Problem, WrongPosition, load_position
 from sudoku_logic.app.solver import Solver, SolveResult
 
-PositionLike = Union[str, Grid, Position]
+#: text, a grid or position, or a puzzle as 81 integers or 9 rows of 9 (lists, tuples or a
+#: numpy array; 0 for an empty cell)
+PositionLike = Union[str, Grid, Position, Sequence[int], Sequence[Sequence[int]]]
 
 __all__ = [
     "Position", "PositionLike", "Problem", "WrongPosition", "load", "validate", "next_step",
@@ -61,21 +65,48 @@ __all__ = [
 
 
 def load(position: PositionLike) -> Position:
-    """A :class:`Position` from text (any format), a :class:`Grid` or a Position.
+    """A :class:`Position` from text (any format), a :class:`Grid`, a Position, or a puzzle
+    as 81 integers or 9 rows of 9 (a list, a tuple or a numpy array; 0 for empty).
 
     Raises :class:`~sudoku_logic.core.errors.FormatError` or
-    :class:`~sudoku_logic.core.errors.InvalidPuzzle` for unreadable text.
+    :class:`~sudoku_logic.core.errors.InvalidPuzzle` for unreadable text or an array that
+    is not a puzzle.
 
     >>> load("4+35" + "." * 78).values[:4]
     [4, 3, 5, 0]
+    >>> load([[4, 0, 0] + [0] * 6] + [[0] * 9] * 8).values[:2]
+    [4, 0]
     """
     if isinstance(position, Position):
         return position
+    if not isinstance(position, (str, Grid)):
+        return load_position(_array_line(position))
     if isinstance(position, Grid):
         givens = [position.values[c] if position.givens >> c & 1 else 0 for c in range(81)]
         marks = [0 if position.values[c] else position.cands[c] for c in range(81)]
         return Position(givens, position.values[:], marks, position.values_string())
     return load_position(position)
+
+
+def _array_line(cells: object) -> str:
+    """The 81-character line of a puzzle given as 81 integers or 9 rows of 9 (anything with
+    numpy's ``tolist``, or nested lists and tuples). Raises FormatError naming what is wrong."""
+    data = cells.tolist() if hasattr(cells, "tolist") else cells
+    if not isinstance(data, (list, tuple)):
+        raise FormatError(f"a puzzle is text, a grid, or 81 integers (9 rows of 9), not {type(cells).__name__}")
+    if len(data) == 9 and all(isinstance(row, (list, tuple)) for row in data):
+        if any(len(row) != 9 for row in data):
+            widths = sorted({len(row) for row in data})
+            raise FormatError(f"a puzzle array has 9 rows of 9 cells, not rows of {widths}")
+        flat = [v for row in data for v in row]
+    elif len(data) == 81 and not any(isinstance(v, (list, tuple)) for v in data):
+        flat = list(data)
+    else:
+        raise FormatError(f"a puzzle array has 81 cells (9 rows of 9, or 81 in a row), not {len(data)} items")
+    for c, v in enumerate(flat):
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 9:
+            raise FormatError(f"a puzzle array holds digits 0-9 (0 for empty): {cell_name(c)} has {v!r}")
+    return "".join(str(v) for v in flat)
 
 
 def validate(position: PositionLike) -> list[Problem]:

@@ -267,6 +267,17 @@ class Grid:
         rows, cols, boxes = houses_hit(pl)
         return rows.bit_count() == n and cols.bit_count() == n and boxes.bit_count() == n
 
+    def candidates_array(self):
+        """The candidates as a numpy boolean array of shape (9, 9, 9): ``[row, column, d - 1]``
+        is True where ``d`` is a candidate of that empty cell (a placed cell has none).
+        Needs numpy (``pip install sudoku-logic[numpy]``)."""
+        try:
+            import numpy as np
+        except ImportError as exc:  # pragma: no cover - numpy is in the test extra
+            raise ImportError("Grid.candidates_array needs numpy: pip install numpy") from exc
+        masks = np.array(self.cands, dtype=np.uint16).reshape(9, 9, 1)
+        return (masks >> np.arange(9, dtype=np.uint16) & 1).astype(bool)
+
     def values_string(self, empty: str = ".") -> str:
         """The 81-character line of values."""
         return "".join(str(v) if v else empty for v in self.values)
