@@ -18,8 +18,8 @@ from typing import Callable, Sequence
 
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_SIZE, PEERS
-from sudoku_logic.core.step import TEXT_FIELDS, Step, lazy_step
+from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_SIZE, PEERS, cell_name
+from sudoku_logic.core.step import TEXT_FIELDS, LazyStep, Step, lazy_step
 from sudoku_logic.native import se as engine
 
 from .aligned_exclusion import PAIR, TRIPLET, aligned_step
@@ -30,6 +30,7 @@ from .fish import se_fish_step
 from .intersections import se_intersection_step
 from .registry import RULES as RULE_FINDERS
 from .se_chaining import NAKED, Chaining, ChainHint, Node, _anc, _reversed_cycle
+from .se_chains import _text as chain_text_fields
 from .se_chains import hint_step
 from .singles import _HOUSE_KIND, full_house_step, hidden_single_step, naked_single_step
 from .subsets import se_hidden_set_step, se_naked_set_step
@@ -43,6 +44,7 @@ RULES: tuple[str, ...] = (
     "Naked Triplets", "Swordfishes", "Hidden Triplets", "XY-Wings", "XYZ-Wings", "Naked Quads",
     "Jellyfishes", "Hidden Quads", "Forcing Chains & Cycles", "Unique Loops", "Bivalue Universal Graves",
     "Aligned Pair Exclusion", "Aligned Triplet Exclusion", "Multiple Forcing Chains",
+    "Nishio Forcing Chains", "Dynamic Forcing Chains",
 )
 RULE_ID: dict[str, int] = {name: i for i, name in enumerate(RULES)}
 
@@ -57,7 +59,9 @@ TECHNIQUES: tuple[str, ...] = (
 ) + tuple(f"Unique {shape} Type {n}" for shape in ("Rectangle", "Loop") for n in range(1, 5)) + (
     "Bivalue Universal Grave + 1", "Bivalue Universal Grave Type 2", "Bivalue Universal Grave Type 3",
     "Bivalue Universal Grave Type 4", "Aligned Pair Exclusion", "Aligned Triplet Exclusion",
-    "Cell Forcing Chains", "Region Forcing Chains",
+    "Cell Forcing Chains", "Region Forcing Chains", "Nishio Forcing Chains",
+    "Dynamic Contradiction Forcing Chains", "Dynamic Double Forcing Chains", "Dynamic Cell Forcing Chains",
+    "Dynamic Region Forcing Chains",
 )
 
 AVAILABLE = engine is not None and engine.RULE_COUNT == len(RULES)
@@ -212,6 +216,62 @@ def _facts_reduction(a, path):
     return {"complexity": a[3], "sort": a[0], "level": 0}
 
 
+#: the dynamic rules of level 0 whose hints the compiled engine finds (their chains are
+#: made again here, from the hint's cell, only when someone reads the words)
+_NISHIO = Chaining(False, True, True, 0, _not_searched)
+_DYNAMIC = Chaining(True, True, False, 0, _not_searched)
+
+
+def _dynamic(technique: str, nishio: bool):
+    """The builder of a Nishio or Dynamic Forcing Chains hint: its technique, eliminations,
+    placement and facts from the engine; its chains, words and highlights from the Python
+    search of the one cell it comes from, on the position it was found in (a copy of
+    ``grid``), when first read."""
+    def build(grid, a, elims, path):
+        kind, where, digit, source1, mark, complexity = a
+        source = source1 - 1
+        if kind == 7:
+            placement = None if source & 1 else divmod(source >> 1, 9)
+        else:
+            placement = divmod(mark >> 1, 9) if mark & 1 else None
+        if placement is not None:
+            placement = (placement[0], placement[1] + 1)
+        cell = where
+        if kind == 6:
+            places = grid.pos[digit] & HOUSE_MASK[where]
+            cell = (places & -places).bit_length() - 1
+        at = grid.copy()
+        removable = list(elims)
+        facts = {"complexity": complexity, "sort": kind, "level": 0}
+
+        def text() -> dict:
+            rule = _NISHIO if nishio else _DYNAMIC
+            rule.grid, rule._memo, rule.cap, rule._runs = at, {}, None, None
+            out: list = []
+            try:
+                if nishio:
+                    rule._nishio_chains(cell, out)
+                else:
+                    rule._cell_chains(cell, MASK_SIZE[at.cands[cell]], out)
+            finally:
+                rule.grid, rule._memo = None, {}
+            for hint in out:
+                hint.rate()
+                if (hint.technique == technique and hint.removable == removable and hint.placement == placement
+                        and hint.facts == facts):
+                    return chain_text_fields(hint)
+            raise RuntimeError(f"the Python search does not find the compiled engine's {technique} "
+                               f"from {cell_name(cell)}")
+
+        return LazyStep(technique, text, placements=[placement] if placement else [], eliminations=removable,
+                        cells=[(mark >> 1) // 9], facts=dict(facts))
+    return build
+
+
+def _facts_dynamic(a, path):
+    return {"complexity": a[5], "sort": a[0], "level": 0}
+
+
 def _chain(grid, a, elims, path):
     """A cycle or forcing chain of SE's Forcing Chains & Cycles from its nodes, as
     :meth:`Chaining._cycle_hint` and :meth:`Chaining._forcing_hint` make it."""
@@ -355,7 +415,9 @@ _KINDS: tuple[tuple[Callable[[tuple, tuple], dict | None], _Builder], ...] = (
     (_facts_none, _wing(False)),
     (_facts_none, _wing(True)),
 ) + ((_facts_chain, _chain),) * 5 + ((_facts_unique_loop, _unique_loop),) * 8 + ((_facts_bug, _bug),) * 4 + ((_facts_aligned_pair, _aligned_pair), (_facts_aligned_triplet, _aligned_triplet)) + (
-    (_facts_reduction, _reduction),) * 2
+    (_facts_reduction, _reduction),) * 2 + ((_facts_dynamic, _dynamic("Nishio Forcing Chains", True)),) + tuple(
+    (_facts_dynamic, _dynamic(f"Dynamic {kind} Forcing Chains", False))
+    for kind in ("Contradiction", "Double", "Cell", "Region"))
 
 
 def rule_ids(names: Sequence[str]) -> bytes:

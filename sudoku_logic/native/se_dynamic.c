@@ -1,0 +1,388 @@
+/* SE's Dynamic Forcing Chains and Nishio Forcing Chains without nesting: the first hint in
+ * SE's order (twin of strategies/se_chaining.py's Chaining.first for the dynamic rules of
+ * level 0: _cell_chains, _binary, _region_chains, _nishio_chains, _propagate, _dead_end).
+ *
+ * A propagation keeps its nodes in arrays in the order made: key, cause, and its parents
+ * (the node it follows from, then, in a dynamic search, the off nodes that emptied its cell
+ * or house: SE's hidden parents).  The working grid loses each off node's candidate once
+ * its consequences are drawn.  A hint's complexity counts the distinct nodes its chains
+ * need, walked back through every parent. */
+#include <stdlib.h>
+
+#include "se_chain_links.h"
+
+#define KEYS 1458
+#define DYN_NODES (KEYS + 2)
+#define MAX_PARENTS (DYN_NODES * 10)
+
+typedef struct {
+    int n, nparents;
+    uint16_t key[DYN_NODES];
+    int8_t cause[DYN_NODES];
+    int32_t first_parent[DYN_NODES + 1];
+    int16_t parents[MAX_PARENTS];
+    int16_t index_of[KEYS];  /* by key: its node in the on and off sets, or -1 */
+    int absurd_on, absurd_off;  /* the candidate found both on and off: its two nodes, or -1 */
+    int error;
+} dprop;
+
+static int add_node(dprop *p, int key, int cause, const int *parents, int nparents) {
+    if (p->n >= DYN_NODES || p->nparents + nparents > MAX_PARENTS) { p->error = 1; return -1; }
+    int q = p->n++;
+    p->key[q] = (uint16_t)key;
+    p->cause[q] = (int8_t)cause;
+    p->first_parent[q] = p->nparents;
+    for (int i = 0; i < nparents; i++) p->parents[p->nparents++] = (int16_t)parents[i];
+    p->first_parent[q + 1] = p->nparents;
+    return q;
+}
+
+/* _propagate from ``start`` (a key, on or off) on ``g``; ``y``: cell links (not Nishio).
+ * On nodes are drawn before off nodes, first come first served; stops at the first
+ * candidate found both on and off (``absurd_on``, ``absurd_off``). */
+static void propagate(const se_grid *g, int start, int y, dprop *p) {
+    uint16_t cand[81];
+    set81 pos[10];
+    memcpy(cand, g->cand, sizeof cand);
+    memcpy(pos, g->pos, sizeof pos);
+    int16_t queue_on[DYN_NODES], queue_off[DYN_NODES];
+    int on_head = 0, on_tail = 0, off_head = 0, off_tail = 0;
+    for (int k = 0; k < KEYS; k++) p->index_of[k] = -1;
+    p->n = p->nparents = 0;
+    p->absurd_on = p->absurd_off = -1;
+    p->error = 0;
+    p->first_parent[0] = 0;
+    int root = add_node(p, start, 0, NULL, 0);
+    p->index_of[start] = (int16_t)root;
+    if (start & 1) queue_on[on_tail++] = (int16_t)root;
+    else queue_off[off_tail++] = (int16_t)root;
+    static const int kinds[3] = {2, 0, 1};  /* box, row, column */
+    while (on_head < on_tail || off_head < off_tail) {
+        if (on_head < on_tail) {
+            int e = queue_on[on_head++];
+            int cell = (p->key[e] >> 1) / 9, d = (p->key[e] >> 1) % 9 + 1;
+            if (y) {
+                for (unsigned m = cand[cell] & ~(1u << (d - 1)); m; m &= m - 1) {
+                    int v = m_first(m);
+                    int key = (cell * 9 + v - 1) << 1;
+                    int conj = p->index_of[key | 1];
+                    if (conj >= 0 || p->index_of[key] < 0) {
+                        int q = add_node(p, key, NAKED, &e, 1);
+                        if (q < 0) return;
+                        if (conj >= 0) { p->absurd_on = conj; p->absurd_off = q; return; }
+                        p->index_of[key] = (int16_t)q;
+                        queue_off[off_tail++] = (int16_t)q;
+                    }
+                }
+            }
+            set81 done = S_EMPTY;
+            s_add(&done, cell);
+            for (int t = 0; t < 3; t++) {
+                int h = CELL_HOUSE[cell][kinds[t]];
+                set81 left = s_andnot(s_and(pos[d], HOUSE_SET[h]), done);
+                done = s_or(done, HOUSE_SET[h]);
+                for (int c; (c = s_pop(&left)) >= 0;) {
+                    int key = (c * 9 + d - 1) << 1;
+                    int conj = p->index_of[key | 1];
+                    if (conj >= 0 || p->index_of[key] < 0) {
+                        int q = add_node(p, key, h, &e, 1);
+                        if (q < 0) return;
+                        if (conj >= 0) { p->absurd_on = conj; p->absurd_off = q; return; }
+                        p->index_of[key] = (int16_t)q;
+                        queue_off[off_tail++] = (int16_t)q;
+                    }
+                }
+            }
+        } else {
+            int e = queue_off[off_head++];
+            int cell = (p->key[e] >> 1) / 9, d = (p->key[e] >> 1) % 9 + 1;
+            unsigned bit = 1u << (d - 1);
+            int parents[12];
+            if (y && m_count(cand[cell]) == 2) {
+                int v = m_first(cand[cell] & ~bit);
+                int key = ((cell * 9 + v - 1) << 1) | 1;
+                int conj = p->index_of[key ^ 1];
+                if (conj >= 0 || p->index_of[key] < 0) {
+                    int np = 0;
+                    parents[np++] = e;
+                    for (unsigned w = g->cand[cell] & ~cand[cell]; w; w &= w - 1) {
+                        int r = p->index_of[(cell * 9 + m_first(w) - 1) << 1];
+                        if (r < 0) { p->error = 1; return; }
+                        parents[np++] = r;
+                    }
+                    int q = add_node(p, key, NAKED, parents, np);
+                    if (q < 0) return;
+                    if (conj >= 0) { p->absurd_on = q; p->absurd_off = conj; return; }
+                    p->index_of[key] = (int16_t)q;
+                    queue_on[on_tail++] = (int16_t)q;
+                }
+            }
+            for (int t = 0; t < 3; t++) {
+                int h = CELL_HOUSE[cell][kinds[t]];
+                set81 r2 = s_and(pos[d], HOUSE_SET[h]);
+                if (s_count(r2) != 2) continue;
+                s_del(&r2, cell);
+                int other = s_first(r2);
+                int key = ((other * 9 + d - 1) << 1) | 1;
+                int conj = p->index_of[key ^ 1];
+                if (conj < 0 && p->index_of[key] >= 0) continue;
+                int np = 0;
+                parents[np++] = e;
+                set81 gone = s_andnot(s_and(g->pos[d], HOUSE_SET[h]), pos[d]);
+                for (int c; (c = s_pop(&gone)) >= 0;) {
+                    int r = p->index_of[(c * 9 + d - 1) << 1];
+                    if (r < 0 || np >= 12) { p->error = 1; return; }
+                    parents[np++] = r;
+                }
+                int q = add_node(p, key, h, parents, np);
+                if (q < 0) return;
+                if (conj >= 0) { p->absurd_on = q; p->absurd_off = conj; return; }
+                p->index_of[key] = (int16_t)q;
+                queue_on[on_tail++] = (int16_t)q;
+            }
+            cand[cell] &= (uint16_t)~bit;
+            s_del(&pos[d], cell);
+        }
+    }
+}
+
+/* distinct nodes among ``node`` and its ancestors, through every parent */
+static int ancestors(const dprop *p, int node) {
+    uint64_t seen[(DYN_NODES + 63) / 64];
+    memset(seen, 0, sizeof seen);
+    int16_t stack[DYN_NODES];
+    int top = 0, n = 0;
+    stack[top++] = (int16_t)node;
+    seen[node >> 6] |= (uint64_t)1 << (node & 63);
+    while (top) {
+        int i = stack[--top];
+        n++;
+        for (int j = p->first_parent[i]; j < p->first_parent[i + 1]; j++) {
+            int q = p->parents[j];
+            if (!(seen[q >> 6] >> (q & 63) & 1)) {
+                seen[q >> 6] |= (uint64_t)1 << (q & 63);
+                stack[top++] = (int16_t)q;
+            }
+        }
+    }
+    return n;
+}
+
+typedef struct {
+    const se_grid *g;
+    int nishio;
+    dprop *memo[729];   /* by candidate: its propagation on, once made */
+    dprop *off;         /* the current candidate's propagation off */
+    int error;
+    int found;
+    double diff;
+    int complexity, sort;
+    se_hint *out;
+} dyn_search;
+
+enum { K_DOUBLE = 1, K_CELL = 5, K_REGION = 6, K_CONTRADICTION = 7 };
+
+/* Offer a hint: ``target``'s candidate goes (``off``) or its cell's others go; ``placement``
+ * a key placed, or -1; ``mark``, the key whose cell the chains end in.  args: kind, source
+ * cell (or house), digit, the source's key (-1 for a reduction), the key the chains end in,
+ * complexity. */
+static void offer(dyn_search *s, int kind, int where, int digit, int source, int target, int off, int placement,
+                  int mark, int complexity) {
+    const se_grid *g = s->g;
+    int cell = (target >> 1) / 9, d = (target >> 1) % 9 + 1;
+    unsigned others = g->cand[cell] & ~(1u << (d - 1));
+    if (!off && !others) return;
+    double diff = chain_difficulty(s->nishio ? 7.5 : 8.5, complexity);
+    if (s->found && !(diff < s->diff || (diff == s->diff && (complexity < s->complexity
+                                                              || (complexity == s->complexity && kind < s->sort)))))
+        return;
+    se_hint *out = s->out;
+    out->technique = s->nishio ? T_NISHIO : kind == K_DOUBLE ? T_DYN_DOUBLE : kind == K_CELL ? T_DYN_CELL
+                     : kind == K_REGION ? T_DYN_REGION : T_DYN_CONTRADICTION;
+    out->nelim = 0;
+    if (off) hint_elim(out, cell, d);
+    else for (unsigned o = others; o; o &= o - 1) hint_elim(out, cell, m_first(o));
+    out->nplace = placement >= 0;
+    if (placement >= 0) {
+        out->place[0] = (uint8_t)((placement >> 1) / 9);
+        out->place[1] = (uint8_t)((placement >> 1) % 9 + 1);
+    }
+    out->nargs = 0;
+    hint_arg(out, (uint64_t)kind);
+    hint_arg(out, (uint64_t)where);
+    hint_arg(out, (uint64_t)digit);
+    hint_arg(out, (uint64_t)(source + 1));
+    hint_arg(out, (uint64_t)mark);
+    hint_arg(out, (uint64_t)complexity);
+    out->npath = 0;
+    s->found = 1;
+    s->diff = diff;
+    s->complexity = complexity;
+    s->sort = kind;
+}
+
+static dprop *on_chaining(dyn_search *s, int cell, int d) {
+    int i = cell * 9 + d - 1;
+    if (!s->memo[i]) {
+        s->memo[i] = malloc(sizeof(dprop));
+        if (!s->memo[i]) { s->error = 1; return NULL; }
+        propagate(s->g, (i << 1) | 1, !s->nishio, s->memo[i]);
+        if (s->memo[i]->error) s->error = 1;
+    }
+    return s->memo[i];
+}
+
+/* _dead_end: nothing follows from the candidate off alone */
+static int dead_end(const dyn_search *s, int cell, int d) {
+    const se_grid *g = s->g;
+    if (!s->nishio && m_count(g->cand[cell]) == 2) return 0;
+    for (int t = 0; t < 3; t++) {
+        if (s_count(s_and(g->pos[d], HOUSE_SET[CELL_HOUSE[cell][t]])) == 2) return 0;
+    }
+    return 1;
+}
+
+/* the off propagation of (cell, d) into s->off, or just its start where nothing follows */
+static dprop *off_chaining(dyn_search *s, int cell, int d) {
+    dprop *p = s->off;
+    int key = (cell * 9 + d - 1) << 1;
+    if (dead_end(s, cell, d)) {
+        for (int k = 0; k < KEYS; k++) p->index_of[k] = -1;
+        p->n = p->nparents = 0;
+        p->absurd_on = p->absurd_off = -1;
+        p->error = 0;
+        p->first_parent[0] = 0;
+        p->index_of[key] = (int16_t)add_node(p, key, 0, NULL, 0);
+    } else {
+        propagate(s->g, key, !s->nishio, p);
+        if (p->error) s->error = 1;
+    }
+    return p;
+}
+
+/* keys of props[0] (on or off ones) found in every one of ``props``, offered as reductions */
+static void reductions(dyn_search *s, int kind, int where, int digit, dprop *const *props, int n, int on) {
+    const dprop *first = props[0];
+    for (int i = 0; i < first->n; i++) {
+        int key = first->key[i];
+        if ((key & 1) != on || first->index_of[key] != i) continue;  /* a contradiction's node is no member */
+        int complexity = 0, everywhere = 1;
+        for (int j = 0; j < n && everywhere; j++) {
+            int node = props[j]->index_of[key];
+            if (node < 0) everywhere = 0;
+            else complexity += ancestors(props[j], node);
+        }
+        if (everywhere) offer(s, kind, where, digit, -1, key, !on, on ? key : -1, key, complexity);
+    }
+}
+
+static void region_chains(dyn_search *s, int cell, int d) {
+    const se_grid *g = s->g;
+    static const int kinds[3] = {2, 0, 1};
+    for (int t = 0; t < 3; t++) {
+        int h = CELL_HOUSE[cell][kinds[t]];
+        set81 places = s_and(g->pos[d], HOUSE_SET[h]);
+        if (s_count(places) < 2 || s_first(places) != cell) continue;
+        dprop *props[9];
+        int n = 0;
+        for (int i = 0; i < 9; i++) {
+            int c = HOUSE_CELLS[h][i];
+            if (!s_has(places, c)) continue;
+            props[n] = on_chaining(s, c, d);
+            if (!props[n]) return;
+            n++;
+        }
+        reductions(s, K_REGION, h, d, props, n, 1);
+        reductions(s, K_REGION, h, d, props, n, 0);
+    }
+}
+
+/* _cell_chains of a dynamic rule (not Nishio): each candidate on and off, contradictions
+ * and double implications, its region reductions; then the cell's reductions. */
+static void cell_chains(dyn_search *s, int cell) {
+    const se_grid *g = s->g;
+    int n = m_count(g->cand[cell]);
+    dprop *props[9];
+    int np = 0;
+    for (unsigned dm = g->cand[cell]; dm && !s->error; dm &= dm - 1) {
+        int d = m_first(dm);
+        int on_key = ((cell * 9 + d - 1) << 1) | 1, off_key = on_key ^ 1;
+        dprop *on = on_chaining(s, cell, d);
+        if (!on) return;
+        props[np++] = on;
+        if (on->absurd_on >= 0) {
+            offer(s, K_CONTRADICTION, cell, d, on_key, on_key, 1, -1, on->key[on->absurd_on],
+                  ancestors(on, on->absurd_on) + ancestors(on, on->absurd_off));
+        }
+        dprop *off = off_chaining(s, cell, d);
+        if (s->error) return;
+        if (off->absurd_on >= 0) {
+            offer(s, K_CONTRADICTION, cell, d, off_key, off_key, 0, on_key, off->key[off->absurd_on],
+                  ancestors(off, off->absurd_on) + ancestors(off, off->absurd_off));
+        }
+        if (n >= 3) {
+            for (int i = 0; i < on->n; i++) {
+                int key = on->key[i];
+                if (!(key & 1) || on->index_of[key] != i) continue;
+                int q = off->index_of[key];
+                if (q >= 0) offer(s, K_DOUBLE, cell, d, on_key, key, 0, key, key, ancestors(on, i) + ancestors(off, q));
+            }
+            for (int i = 0; i < on->n; i++) {
+                int key = on->key[i];
+                if ((key & 1) || on->index_of[key] != i) continue;
+                int q = off->index_of[key];
+                if (q >= 0) offer(s, K_DOUBLE, cell, d, off_key, key, 1, -1, key, ancestors(on, i) + ancestors(off, q));
+            }
+        }
+        region_chains(s, cell, d);
+    }
+    if (s->error) return;
+    reductions(s, K_CELL, cell, 0, props, np, 1);
+    reductions(s, K_CELL, cell, 0, props, np, 0);
+}
+
+/* _nishio_chains: each candidate on, then off, ruled out by a contradiction */
+static void nishio_chains(dyn_search *s, int cell) {
+    for (unsigned dm = s->g->cand[cell]; dm && !s->error; dm &= dm - 1) {
+        int d = m_first(dm);
+        int on_key = ((cell * 9 + d - 1) << 1) | 1, off_key = on_key ^ 1;
+        dprop *p = s->off;
+        propagate(s->g, on_key, 0, p);
+        if (p->error) { s->error = 1; return; }
+        if (p->absurd_on >= 0)
+            offer(s, K_CONTRADICTION, cell, d, on_key, on_key, 1, -1, p->key[p->absurd_on],
+                  ancestors(p, p->absurd_on) + ancestors(p, p->absurd_off));
+        if (dead_end(s, cell, d)) continue;
+        propagate(s->g, off_key, 0, p);
+        if (p->error) { s->error = 1; return; }
+        if (p->absurd_on >= 0)
+            offer(s, K_CONTRADICTION, cell, d, off_key, off_key, 0, on_key, p->key[p->absurd_on],
+                  ancestors(p, p->absurd_on) + ancestors(p, p->absurd_off));
+    }
+}
+
+static int dynamic_search(const se_grid *g, int nishio, se_hint *out) {
+    dyn_search *s = calloc(1, sizeof(dyn_search));
+    if (!s) return -1;
+    s->g = g;
+    s->nishio = nishio;
+    s->out = out;
+    s->off = malloc(sizeof(dprop));
+    if (!s->off) { free(s); return -1; }
+    for (int cell = 0; cell < 81 && !s->error; cell++) {
+        if (g->value[cell] || m_count(g->cand[cell]) < 2) continue;
+        if (nishio) nishio_chains(s, cell);
+        else cell_chains(s, cell);
+    }
+    int result = s->error ? -1 : s->found;
+    for (int i = 0; i < 729; i++) free(s->memo[i]);
+    free(s->off);
+    free(s);
+    return result;
+}
+
+/* From every cell with two or more candidates, cell by cell; args: kind (1 double, 5 cell,
+ * 6 region, 7 contradiction), source cell (a house for a region), digit, the source's key
+ * (-1 for reductions), the target key, complexity. */
+int se_dynamic_forcing_chains(const se_grid *g, se_hint *out) { return dynamic_search(g, 0, out); }
+int se_nishio_forcing_chains(const se_grid *g, se_hint *out) { return dynamic_search(g, 1, out); }
