@@ -160,7 +160,7 @@ _PUZZLES = collection("top1465.txt", 40) + collection("qqwing_expert.txt", 40) +
 
 
 @compiled
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(_PUZZLES), st.integers(0, 80), st.integers(0, 2**32 - 1))
 def test_rules_equal_on_random_reachable_positions(puzzle, depth, seed):
     """A position the SE path reaches, with candidates the solution does not need removed."""
@@ -186,7 +186,7 @@ def assert_same_path(grid: Grid, where: str, **kw) -> None:
 @compiled
 @pytest.mark.parametrize("name,limit,every", [
     ("qqwing_simple.txt", 15, 60), ("qqwing_intermediate.txt", 15, 60), ("qqwing_expert.txt", 15, 60),
-    ("top1465.txt", 3, 200), ("sudoku17.txt", 15, 3000), ("sudocue_top10000.txt", 1, 2000),
+    ("top1465.txt", 2, 200), ("sudoku17.txt", 15, 3000), ("sudocue_top10000.txt", 1, 2000),
 ])
 def test_whole_paths_equal(name, limit, every):
     for p in collection(name, limit, every=every):
@@ -234,13 +234,13 @@ def test_version_names_the_engine_and_the_variable_forces_python():
 
 def test_rate_rows_equal_on_both_engines(tmp_path):
     src = tmp_path / "p.txt"
-    src.write_text("\n".join(collection("qqwing_expert.txt", 12) + collection("top1465.txt", 2)) + "\n")
+    src.write_text("\n".join(collection("qqwing_expert.txt", 8) + collection("top1465.txt", 1)) + "\n")
     cols = ("rate", str(src), "--jobs", "1", "--columns", "puzzle,rating,ep,ed,hardest,steps")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     a = _sudoku(*cols, env={**env, "SUDOKU_ENGINE": "python"})
     b = _sudoku(*cols, env=env)
     assert a.returncode == b.returncode == 0, a.stderr + b.stderr
-    assert a.stdout == b.stdout and a.stdout.count("\n") == 15
+    assert a.stdout == b.stdout and a.stdout.count("\n") == 10
 
 
 def _source_copy(dest: Path) -> Path:

@@ -1,6 +1,8 @@
 """The compiled engine under AddressSanitizer and UBSan (``tests/sanitize_native.py``): the
 rule-by-rule and short whole-path comparisons with the Python engine, with no sanitizer
-report. The full differential run under the sanitizers: ``python tests/sanitize_native.py``."""
+report. Behind the ``sanitize`` marker (``python -m pytest -m sanitize``), which the default
+run leaves out to keep the suite within its time: run it, or the full differential run
+``python tests/sanitize_native.py``, after any change to the C engine."""
 from __future__ import annotations
 
 import os
@@ -20,6 +22,7 @@ def _has_runtime(cc: str) -> bool:
     return out.returncode == 0 and os.path.isabs(out.stdout.strip())
 
 
+@pytest.mark.sanitize
 def test_compiled_engine_clean_under_sanitizers():
     cc = os.environ.get("CC", "gcc")
     if shutil.which(cc) is None or not _has_runtime(cc):
