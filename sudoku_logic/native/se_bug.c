@@ -97,13 +97,7 @@ static void write_hint(const bug *b, int technique, int kind, int house, int dig
     out->technique = technique;
     out->nplace = 0;
     out->nelim = 0;
-    for (int c = 0; c < 81; c++) {
-        for (int d = 1; d <= 9; d++) {
-            for (int i = 0; i < nelim; i++) {
-                if (elims[i][0] == c && elims[i][1] == d) { hint_elim(out, c, d); break; }
-            }
-        }
-    }
+    hint_elims_sorted(out, elims, nelim);
     out->nargs = 0;
     hint_arg(out, (uint64_t)kind);
     hint_arg(out, (uint64_t)(house + 1));

@@ -72,23 +72,13 @@ int se_direct_hidden_sets(const se_grid *g, int size, se_hint *out) {
         set81 hm = HOUSE_SET[h];
         if (s_count(s_and(g->empty, hm)) <= size) continue;
         set81 places[10];
-        int eligible[9], n = 0;
-        for (int d = 1; d <= 9; d++) {
-            places[d] = s_and(g->pos[d], hm);
-            if (s_many(places[d])) eligible[n++] = d;
-        }
+        int eligible[9];
+        int n = house_places(g, h, places, eligible);
         if (n < size) continue;
         for (int t = 0; t < SE_SUBSET_COUNT[n][size]; t++) {
-            unsigned sub = SE_SUBSETS[n][size][t];
-            set81 uni = S_EMPTY;
-            unsigned combo = 0;
-            for (int j = 0; j < n; j++) {
-                if (sub >> j & 1) {
-                    uni = s_or(uni, places[eligible[j]]);
-                    combo |= 1u << (eligible[j] - 1);
-                }
-            }
-            if (s_count(uni) != size) continue;
+            set81 uni;
+            unsigned combo;
+            if (!confined_set(places, eligible, n, SE_SUBSETS[n][size][t], size, &uni, &combo)) continue;
             for (int w = 1; w <= 9; w++) {
                 if (combo >> (w - 1) & 1) continue;
                 if (!s_many(places[w])) continue;

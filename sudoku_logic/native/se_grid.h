@@ -125,6 +125,43 @@ static inline void hint_arg(se_hint *h, uint64_t v) {
     h->nargs++;
 }
 static inline void hint_set81(se_hint *h, set81 s) { hint_arg(h, s.w[0]); hint_arg(h, s.w[1]); }
+/* the eliminations ``elims`` (cell, digit pairs in any order) added sorted by cell, then digit */
+static inline void hint_elims_sorted(se_hint *h, const uint8_t (*elims)[2], int n) {
+    uint16_t by_cell[81] = {0};
+    for (int i = 0; i < n; i++) by_cell[elims[i][0]] |= (uint16_t)(1u << (elims[i][1] - 1));
+    for (int c = 0; c < 81; c++) {
+        for (unsigned m = by_cell[c]; m; m &= m - 1) hint_elim(h, c, __builtin_ctz(m) + 1);
+    }
+}
+
+/* ------------------------------------------------------------------ hidden sets */
+
+/* A house's places for each digit (``places[d]``) and the digits with two places or more
+ * (``eligible``, ascending); returns their count (the twin of _se_order.confined_sets). */
+static inline int house_places(const se_grid *g, int h, set81 places[10], int eligible[9]) {
+    int n = 0;
+    for (int d = 1; d <= 9; d++) {
+        places[d] = s_and(g->pos[d], HOUSE_SET[h]);
+        if (s_many(places[d])) eligible[n++] = d;
+    }
+    return n;
+}
+/* Whether the ``size`` eligible digits of subset ``sub`` (a mask over ``eligible``) fill
+ * exactly ``size`` cells: those cells in *cells, the digits as a mask in *digits. */
+static inline int confined_set(const set81 places[10], const int *eligible, int n, unsigned sub, int size,
+                               set81 *cells, unsigned *digits) {
+    set81 uni = S_EMPTY;
+    unsigned mask = 0;
+    for (int j = 0; j < n; j++) {
+        if (sub >> j & 1) {
+            uni = s_or(uni, places[eligible[j]]);
+            mask |= 1u << (eligible[j] - 1);
+        }
+    }
+    *cells = uni;
+    *digits = mask;
+    return s_count(uni) == size;
+}
 
 /* The rules: each writes its first hint in SE's order to *out and returns 1, or returns 0
  * (the twins of the Python finders of the same names). */

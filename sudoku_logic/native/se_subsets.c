@@ -59,23 +59,13 @@ int se_hidden_sets(const se_grid *g, int size, se_hint *out) {
         set81 hm = HOUSE_SET[h];
         if (s_count(s_and(g->empty, hm)) <= 2 * size) continue;
         set81 places[10];
-        int eligible[9], n = 0;
-        for (int d = 1; d <= 9; d++) {
-            places[d] = s_and(g->pos[d], hm);
-            if (s_many(places[d])) eligible[n++] = d;
-        }
+        int eligible[9];
+        int n = house_places(g, h, places, eligible);
         if (n < size) continue;
         for (int t = 0; t < SE_SUBSET_COUNT[n][size]; t++) {
-            unsigned sub = SE_SUBSETS[n][size][t];
-            set81 uni = S_EMPTY;
-            unsigned keep = 0;
-            for (int j = 0; j < n; j++) {
-                if (sub >> j & 1) {
-                    uni = s_or(uni, places[eligible[j]]);
-                    keep |= 1u << (eligible[j] - 1);
-                }
-            }
-            if (s_count(uni) != size) continue;
+            set81 uni;
+            unsigned keep;
+            if (!confined_set(places, eligible, n, SE_SUBSETS[n][size][t], size, &uni, &keep)) continue;
             int nelim = 0;
             set81 cells = uni;
             for (int c; (c = s_pop(&cells)) >= 0;) nelim += m_count(g->cand[c] & ~keep);

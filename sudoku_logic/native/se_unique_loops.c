@@ -65,14 +65,7 @@ static int offer(loop_search *s, int type, int subset, int hidden, int value, un
     out->technique = s->len == 4 ? T_UR_1 + type - 1 : T_UL_1 + type - 1;
     out->nplace = 0;
     out->nelim = 0;
-    /* sorted by cell, then digit */
-    for (int c = 0; c < 81; c++) {
-        for (int d = 1; d <= 9; d++) {
-            for (int i = 0; i < nelim; i++) {
-                if (elims[i][0] == c && elims[i][1] == d) { hint_elim(out, c, d); break; }
-            }
-        }
-    }
+    hint_elims_sorted(out, elims, nelim);
     out->nargs = 0;
     hint_arg(out, (uint64_t)type);
     hint_arg(out, (uint64_t)s->a);
