@@ -8,6 +8,7 @@ of SE's steps we take identically, the ER/EP/ED agreement, and the first diverge
 puzzle that differs.
 
 Usage: python benchmarks/se_steps.py [--source NAME] [--limit N] [--every K] [--jobs J] [--quiet]
+                                     [--file PATHS.jsonl.gz]
 """
 from __future__ import annotations
 
@@ -118,8 +119,10 @@ def main() -> None:
     ap.add_argument("--every", type=int, default=1, help="every K-th puzzle")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--quiet", action="store_true", help="no per-puzzle divergences")
+    ap.add_argument("--file", type=Path, help="another file of SE's paths (the 8 hardest: "
+                    "../shared/ratings/se_paths_hardest_dev.jsonl.gz)")
     args = ap.parse_args()
-    path = SHARED if SHARED.exists() else SHIPPED
+    path = args.file or (SHARED if SHARED.exists() else SHIPPED)
     recs = load(path)
     if args.source:
         recs = [r for r in recs if r["source"] == args.source]

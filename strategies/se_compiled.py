@@ -44,7 +44,7 @@ RULES: tuple[str, ...] = (
     "Naked Triplets", "Swordfishes", "Hidden Triplets", "XY-Wings", "XYZ-Wings", "Naked Quads",
     "Jellyfishes", "Hidden Quads", "Forcing Chains & Cycles", "Unique Loops", "Bivalue Universal Graves",
     "Aligned Pair Exclusion", "Aligned Triplet Exclusion", "Multiple Forcing Chains",
-    "Nishio Forcing Chains", "Dynamic Forcing Chains",
+    "Nishio Forcing Chains", "Dynamic Forcing Chains", "Dynamic Forcing Chains (+)",
 )
 RULE_ID: dict[str, int] = {name: i for i, name in enumerate(RULES)}
 
@@ -60,9 +60,8 @@ TECHNIQUES: tuple[str, ...] = (
     "Bivalue Universal Grave + 1", "Bivalue Universal Grave Type 2", "Bivalue Universal Grave Type 3",
     "Bivalue Universal Grave Type 4", "Aligned Pair Exclusion", "Aligned Triplet Exclusion",
     "Cell Forcing Chains", "Region Forcing Chains", "Nishio Forcing Chains",
-    "Dynamic Contradiction Forcing Chains", "Dynamic Double Forcing Chains", "Dynamic Cell Forcing Chains",
-    "Dynamic Region Forcing Chains",
-)
+) + tuple(f"Dynamic {kind} Forcing Chains{suffix}" for suffix in ("", " (+)")
+          for kind in ("Contradiction", "Double", "Cell", "Region"))
 
 AVAILABLE = engine is not None and engine.RULE_COUNT == len(RULES)
 
@@ -216,13 +215,13 @@ def _facts_reduction(a, path):
     return {"complexity": a[3], "sort": a[0], "level": 0}
 
 
-#: the dynamic rules of level 0 whose hints the compiled engine finds (their chains are
-#: made again here, from the hint's cell, only when someone reads the words)
+#: the dynamic rules whose hints the compiled engine finds, by nesting level (their chains
+#: are made again here, from the hint's cell, only when someone reads the words)
 _NISHIO = Chaining(False, True, True, 0, _not_searched)
-_DYNAMIC = Chaining(True, True, False, 0, _not_searched)
+_DYNAMIC = {level: Chaining(True, True, False, level, _not_searched) for level in (0, 1)}
 
 
-def _dynamic(technique: str, nishio: bool):
+def _dynamic(technique: str, nishio: bool, level: int = 0):
     """The builder of a Nishio or Dynamic Forcing Chains hint: its technique, eliminations,
     placement and facts from the engine; its chains, words and highlights from the Python
     search of the one cell it comes from, on the position it was found in (a copy of
@@ -242,10 +241,10 @@ def _dynamic(technique: str, nishio: bool):
             cell = (places & -places).bit_length() - 1
         at = grid.copy()
         removable = list(elims)
-        facts = {"complexity": complexity, "sort": kind, "level": 0}
+        facts = {"complexity": complexity, "sort": kind, "level": level}
 
         def text() -> dict:
-            rule = _NISHIO if nishio else _DYNAMIC
+            rule = _NISHIO if nishio else _DYNAMIC[level]
             rule.grid, rule._memo, rule.cap, rule._runs = at, {}, None, None
             out: list = []
             try:
@@ -270,6 +269,10 @@ def _dynamic(technique: str, nishio: bool):
 
 def _facts_dynamic(a, path):
     return {"complexity": a[5], "sort": a[0], "level": 0}
+
+
+def _facts_dynamic_plus(a, path):
+    return {"complexity": a[5], "sort": a[0], "level": 1}
 
 
 def _chain(grid, a, elims, path):
@@ -417,6 +420,8 @@ _KINDS: tuple[tuple[Callable[[tuple, tuple], dict | None], _Builder], ...] = (
 ) + ((_facts_chain, _chain),) * 5 + ((_facts_unique_loop, _unique_loop),) * 8 + ((_facts_bug, _bug),) * 4 + ((_facts_aligned_pair, _aligned_pair), (_facts_aligned_triplet, _aligned_triplet)) + (
     (_facts_reduction, _reduction),) * 2 + ((_facts_dynamic, _dynamic("Nishio Forcing Chains", True)),) + tuple(
     (_facts_dynamic, _dynamic(f"Dynamic {kind} Forcing Chains", False))
+    for kind in ("Contradiction", "Double", "Cell", "Region")) + tuple(
+    (_facts_dynamic_plus, _dynamic(f"Dynamic {kind} Forcing Chains (+)", False, 1))
     for kind in ("Contradiction", "Double", "Cell", "Region"))
 
 

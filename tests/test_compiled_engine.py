@@ -97,6 +97,7 @@ COSTLY = {
     "Multiple Forcing Chains": ("Multiple Forcing Chains", "Forcing Chains & Cycles"),
     "Nishio Forcing Chains": ("Nishio Forcing Chains", "Aligned Triplet Exclusion"),
     "Dynamic Forcing Chains": ("Dynamic Forcing Chains", "Nishio Forcing Chains", "Multiple Forcing Chains"),
+    "Dynamic Forcing Chains (+)": ("Dynamic Forcing Chains (+)", "Dynamic Forcing Chains"),
 }
 COSTLY_RULES = {r for rules in COSTLY.values() for r in rules}
 #: positions compared per SE rule of COSTLY (the whole run over every recorded position of

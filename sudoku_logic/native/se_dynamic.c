@@ -10,10 +10,13 @@
 #include <stdlib.h>
 
 #include "se_chain_links.h"
+#include "se_nested_rules.h"
 
 #define KEYS 1458
 #define DYN_NODES (KEYS + 2)
-#define MAX_PARENTS (DYN_NODES * 10)
+/* an on node has at most 9 parents, an off node 14 (a nested rule's) */
+#define MAX_PARENTS (DYN_NODES * 12)
+#define ADVANCED (-2) /* a node's cause: an elimination of a nested rule */
 
 typedef struct {
     int n, nparents;
@@ -37,10 +40,41 @@ static int add_node(dprop *p, int key, int cause, const int *parents, int nparen
     return q;
 }
 
+/* _advanced: the eliminations the nested rules of ``level`` find on the working grid
+ * (``cand``, ``pos``) with a parent in the chain, made off nodes (cause ADVANCED, their
+ * parents the chain's off nodes the rule relied on) and queued; returns how many were
+ * made, -1 on an error. */
+static int advanced(const se_grid *g, const uint16_t *cand, const set81 *pos, int level, dprop *p,
+                    adv_list *adv, int16_t *queue_off, int *off_tail) {
+    (void)level;
+    int nh = se_basic_advanced(g, cand, pos, adv);
+    if (nh < 0) return -1;
+    int made = 0;
+    for (int i = 0; i < nh; i++) {
+        int parents[32], np = 0;
+        for (int j = i ? adv->parent_end[i - 1] : 0; j < adv->parent_end[i]; j++) {
+            int r = p->index_of[adv->parent[j]];
+            if (r < 0 || np >= 32) return -1;
+            parents[np++] = r;
+        }
+        for (int j = i ? adv->elim_end[i - 1] : 0; j < adv->elim_end[i]; j++) {
+            int key = adv->elim[j];
+            if (p->index_of[key] >= 0) continue;
+            int q = add_node(p, key, ADVANCED, parents, np);
+            if (q < 0) return -1;
+            p->index_of[key] = (int16_t)q;
+            queue_off[(*off_tail)++] = (int16_t)q;
+            made++;
+        }
+    }
+    return made;
+}
+
 /* _propagate from ``start`` (a key, on or off) on ``g``; ``y``: cell links (not Nishio).
- * On nodes are drawn before off nodes, first come first served; stops at the first
+ * On nodes are drawn before off nodes, first come first served; with nesting (``level``
+ * > 0) the nested rules are asked whenever nothing is left to draw.  Stops at the first
  * candidate found both on and off (``absurd_on``, ``absurd_off``). */
-static void propagate(const se_grid *g, int start, int y, dprop *p) {
+static void propagate(const se_grid *g, int start, int y, int level, adv_list *adv, dprop *p) {
     uint16_t cand[81];
     set81 pos[10];
     memcpy(cand, g->cand, sizeof cand);
@@ -57,7 +91,13 @@ static void propagate(const se_grid *g, int start, int y, dprop *p) {
     if (start & 1) queue_on[on_tail++] = (int16_t)root;
     else queue_off[off_tail++] = (int16_t)root;
     static const int kinds[3] = {2, 0, 1};  /* box, row, column */
-    while (on_head < on_tail || off_head < off_tail) {
+    for (;;) {
+        if (on_head == on_tail && off_head == off_tail) {
+            if (!level) return;
+            int made = advanced(g, cand, pos, level, p, adv, queue_off, &off_tail);
+            if (made < 0) { p->error = 1; return; }
+            if (!made) return;
+        }
         if (on_head < on_tail) {
             int e = queue_on[on_head++];
             int cell = (p->key[e] >> 1) / 9, d = (p->key[e] >> 1) % 9 + 1;
@@ -170,7 +210,8 @@ static int ancestors(const dprop *p, int node) {
 
 typedef struct {
     const se_grid *g;
-    int nishio;
+    int nishio, level;
+    adv_list *adv;      /* scratch for the nested rules' hints */
     dprop *memo[729];   /* by candidate: its propagation on, once made */
     dprop *off;         /* the current candidate's propagation off */
     int error;
@@ -192,13 +233,13 @@ static void offer(dyn_search *s, int kind, int where, int digit, int source, int
     int cell = (target >> 1) / 9, d = (target >> 1) % 9 + 1;
     unsigned others = g->cand[cell] & ~(1u << (d - 1));
     if (!off && !others) return;
-    double diff = chain_difficulty(s->nishio ? 7.5 : 8.5, complexity);
+    double diff = chain_difficulty(s->nishio ? 7.5 : 8.5 + 0.5 * s->level, complexity);
     if (s->found && !(diff < s->diff || (diff == s->diff && (complexity < s->complexity
                                                               || (complexity == s->complexity && kind < s->sort)))))
         return;
     se_hint *out = s->out;
-    out->technique = s->nishio ? T_NISHIO : kind == K_DOUBLE ? T_DYN_DOUBLE : kind == K_CELL ? T_DYN_CELL
-                     : kind == K_REGION ? T_DYN_REGION : T_DYN_CONTRADICTION;
+    out->technique = s->nishio ? T_NISHIO : 4 * s->level + (kind == K_DOUBLE ? T_DYN_DOUBLE : kind == K_CELL ? T_DYN_CELL
+                     : kind == K_REGION ? T_DYN_REGION : T_DYN_CONTRADICTION);
     out->nelim = 0;
     if (off) hint_elim(out, cell, d);
     else for (unsigned o = others; o; o &= o - 1) hint_elim(out, cell, m_first(o));
@@ -226,7 +267,7 @@ static dprop *on_chaining(dyn_search *s, int cell, int d) {
     if (!s->memo[i]) {
         s->memo[i] = malloc(sizeof(dprop));
         if (!s->memo[i]) { s->error = 1; return NULL; }
-        propagate(s->g, (i << 1) | 1, !s->nishio, s->memo[i]);
+        propagate(s->g, (i << 1) | 1, !s->nishio, s->level, s->adv, s->memo[i]);
         if (s->memo[i]->error) s->error = 1;
     }
     return s->memo[i];
@@ -235,7 +276,7 @@ static dprop *on_chaining(dyn_search *s, int cell, int d) {
 /* _dead_end: nothing follows from the candidate off alone */
 static int dead_end(const dyn_search *s, int cell, int d) {
     const se_grid *g = s->g;
-    if (!s->nishio && m_count(g->cand[cell]) == 2) return 0;
+    if (s->level || (!s->nishio && m_count(g->cand[cell]) == 2)) return 0;
     for (int t = 0; t < 3; t++) {
         if (s_count(s_and(g->pos[d], HOUSE_SET[CELL_HOUSE[cell][t]])) == 2) return 0;
     }
@@ -254,7 +295,7 @@ static dprop *off_chaining(dyn_search *s, int cell, int d) {
         p->first_parent[0] = 0;
         p->index_of[key] = (int16_t)add_node(p, key, 0, NULL, 0);
     } else {
-        propagate(s->g, key, !s->nishio, p);
+        propagate(s->g, key, !s->nishio, s->level, s->adv, p);
         if (p->error) s->error = 1;
     }
     return p;
@@ -347,13 +388,13 @@ static void nishio_chains(dyn_search *s, int cell) {
         int d = m_first(dm);
         int on_key = ((cell * 9 + d - 1) << 1) | 1, off_key = on_key ^ 1;
         dprop *p = s->off;
-        propagate(s->g, on_key, 0, p);
+        propagate(s->g, on_key, 0, 0, NULL, p);
         if (p->error) { s->error = 1; return; }
         if (p->absurd_on >= 0)
             offer(s, K_CONTRADICTION, cell, d, on_key, on_key, 1, -1, p->key[p->absurd_on],
                   ancestors(p, p->absurd_on) + ancestors(p, p->absurd_off));
         if (dead_end(s, cell, d)) continue;
-        propagate(s->g, off_key, 0, p);
+        propagate(s->g, off_key, 0, 0, NULL, p);
         if (p->error) { s->error = 1; return; }
         if (p->absurd_on >= 0)
             offer(s, K_CONTRADICTION, cell, d, off_key, off_key, 0, on_key, p->key[p->absurd_on],
@@ -361,14 +402,16 @@ static void nishio_chains(dyn_search *s, int cell) {
     }
 }
 
-static int dynamic_search(const se_grid *g, int nishio, se_hint *out) {
+static int dynamic_search(const se_grid *g, int nishio, int level, se_hint *out) {
     dyn_search *s = calloc(1, sizeof(dyn_search));
     if (!s) return -1;
     s->g = g;
     s->nishio = nishio;
+    s->level = level;
     s->out = out;
     s->off = malloc(sizeof(dprop));
-    if (!s->off) { free(s); return -1; }
+    s->adv = level ? malloc(sizeof(adv_list)) : NULL;
+    if (!s->off || (level && !s->adv)) { free(s->off); free(s->adv); free(s); return -1; }
     for (int cell = 0; cell < 81 && !s->error; cell++) {
         if (g->value[cell] || m_count(g->cand[cell]) < 2) continue;
         if (nishio) nishio_chains(s, cell);
@@ -377,12 +420,14 @@ static int dynamic_search(const se_grid *g, int nishio, se_hint *out) {
     int result = s->error ? -1 : s->found;
     for (int i = 0; i < 729; i++) free(s->memo[i]);
     free(s->off);
+    free(s->adv);
     free(s);
     return result;
 }
 
-/* From every cell with two or more candidates, cell by cell; args: kind (1 double, 5 cell,
+/* From every cell with two or more candidates, cell by cell; ``level``: SE's nesting (0
+ * or 1: the basic rules asked when a chain stalls); args: kind (1 double, 5 cell,
  * 6 region, 7 contradiction), source cell (a house for a region), digit, the source's key
  * (-1 for reductions), the target key, complexity. */
-int se_dynamic_forcing_chains(const se_grid *g, se_hint *out) { return dynamic_search(g, 0, out); }
-int se_nishio_forcing_chains(const se_grid *g, se_hint *out) { return dynamic_search(g, 1, out); }
+int se_dynamic_forcing_chains(const se_grid *g, int level, se_hint *out) { return dynamic_search(g, 0, level, out); }
+int se_nishio_forcing_chains(const se_grid *g, se_hint *out) { return dynamic_search(g, 1, 0, out); }

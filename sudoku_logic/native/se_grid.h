@@ -97,6 +97,7 @@ enum {
     T_UR_1, T_UR_2, T_UR_3, T_UR_4, T_UL_1, T_UL_2, T_UL_3, T_UL_4,
     T_BUG_1, T_BUG_2, T_BUG_3, T_BUG_4, T_ALIGNED_PAIR, T_ALIGNED_TRIPLET, T_CELL_FORCING,
     T_REGION_FORCING, T_NISHIO, T_DYN_CONTRADICTION, T_DYN_DOUBLE, T_DYN_CELL, T_DYN_REGION,
+    T_DYN1_CONTRADICTION, T_DYN1_DOUBLE, T_DYN1_CELL, T_DYN1_REGION,
     T_COUNT
 };
 
@@ -181,6 +182,6 @@ int se_aligned_pair_exclusion(const se_grid *g, se_hint *out);
 int se_aligned_triplet_exclusion(const se_grid *g, se_hint *out);
 int se_multiple_forcing_chains(const se_grid *g, se_hint *out);
 int se_nishio_forcing_chains(const se_grid *g, se_hint *out);
-int se_dynamic_forcing_chains(const se_grid *g, se_hint *out);
+int se_dynamic_forcing_chains(const se_grid *g, int level, se_hint *out);
 
 #endif

@@ -31,7 +31,8 @@ int se_rule_first(const se_grid *g, int rule, se_hint *out) {
     case R_ALIGNED_TRIPLET_EXCLUSION: found = se_aligned_triplet_exclusion(g, out); break;
     case R_MULTIPLE_FORCING_CHAINS: found = se_multiple_forcing_chains(g, out); break;
     case R_NISHIO_FORCING_CHAINS: found = se_nishio_forcing_chains(g, out); break;
-    case R_DYNAMIC_FORCING_CHAINS: found = se_dynamic_forcing_chains(g, out); break;
+    case R_DYNAMIC_FORCING_CHAINS: found = se_dynamic_forcing_chains(g, 0, out); break;
+    case R_DYNAMIC_FORCING_CHAINS_PLUS: found = se_dynamic_forcing_chains(g, 1, out); break;
     default: return 0;
     }
     if (found > 0) {
