@@ -29,7 +29,7 @@ from .direct import _DIRECT_LOCKING, direct_hidden_step, direct_locking_step
 from .fish import se_fish_step
 from .intersections import se_intersection_step
 from .registry import RULES as RULE_FINDERS
-from .se_chaining import NAKED, Chaining, ChainHint, Node, _anc, _reversed_cycle
+from .se_chaining import NAKED, NESTED_SUFFIX, Chaining, ChainHint, Node, _anc, _reversed_cycle
 from .se_chains import _text as chain_text_fields
 from .se_chains import hint_step
 from .singles import _HOUSE_KIND, full_house_step, hidden_single_step, naked_single_step
@@ -45,8 +45,13 @@ RULES: tuple[str, ...] = (
     "Jellyfishes", "Hidden Quads", "Forcing Chains & Cycles", "Unique Loops", "Bivalue Universal Graves",
     "Aligned Pair Exclusion", "Aligned Triplet Exclusion", "Multiple Forcing Chains",
     "Nishio Forcing Chains", "Dynamic Forcing Chains", "Dynamic Forcing Chains (+)",
+    "Dynamic Forcing Chains (+ Forcing Chains)", "Dynamic Forcing Chains (+ Multiple Forcing Chains)",
+    "Dynamic Forcing Chains (+ Dynamic Forcing Chains)", "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
 )
 RULE_ID: dict[str, int] = {name: i for i, name in enumerate(RULES)}
+
+#: The nesting levels of SE's Dynamic Forcing Chains the C engine has.
+_LEVELS = (0, 1, 2, 3, 4, 5)
 
 #: Techniques by the C engine's code (``se_grid.h``'s ``T_*``).
 TECHNIQUES: tuple[str, ...] = (
@@ -60,8 +65,13 @@ TECHNIQUES: tuple[str, ...] = (
     "Bivalue Universal Grave + 1", "Bivalue Universal Grave Type 2", "Bivalue Universal Grave Type 3",
     "Bivalue Universal Grave Type 4", "Aligned Pair Exclusion", "Aligned Triplet Exclusion",
     "Cell Forcing Chains", "Region Forcing Chains", "Nishio Forcing Chains",
-) + tuple(f"Dynamic {kind} Forcing Chains{suffix}" for suffix in ("", " (+)")
+) + tuple(f"Dynamic {kind} Forcing Chains{NESTED_SUFFIX[level]}" for level in _LEVELS
           for kind in ("Contradiction", "Double", "Cell", "Region"))
+
+#: the techniques of nesting levels that ask chaining rules (their words need the solve's
+#: difficulty, :func:`_build`)
+_NESTING = frozenset(i for i, name in enumerate(TECHNIQUES)
+                     if name.endswith((NESTED_SUFFIX[2], NESTED_SUFFIX[3], NESTED_SUFFIX[4], NESTED_SUFFIX[5])))
 
 AVAILABLE = engine is not None and engine.RULE_COUNT == len(RULES)
 
@@ -218,7 +228,6 @@ def _facts_reduction(a, path):
 #: the dynamic rules whose hints the compiled engine finds, by nesting level (their chains
 #: are made again here, from the hint's cell, only when someone reads the words)
 _NISHIO = Chaining(False, True, True, 0, _not_searched)
-_DYNAMIC = {level: Chaining(True, True, False, level, _not_searched) for level in (0, 1)}
 
 
 def _dynamic(technique: str, nishio: bool, level: int = 0):
@@ -226,7 +235,7 @@ def _dynamic(technique: str, nishio: bool, level: int = 0):
     placement and facts from the engine; its chains, words and highlights from the Python
     search of the one cell it comes from, on the position it was found in (a copy of
     ``grid``), when first read."""
-    def build(grid, a, elims, path):
+    def build(grid, a, elims, path, difficulty=_not_searched):
         kind, where, digit, source1, mark, complexity = a
         source = source1 - 1
         if kind == 7:
@@ -244,7 +253,8 @@ def _dynamic(technique: str, nishio: bool, level: int = 0):
         facts = {"complexity": complexity, "sort": kind, "level": level}
 
         def text() -> dict:
-            rule = _NISHIO if nishio else _DYNAMIC[level]
+            # nested chaining rules (level 2 and beyond) sort their hints by difficulty
+            rule = _NISHIO if nishio else Chaining(True, True, False, level, difficulty)
             rule.grid, rule._memo, rule.cap, rule._runs = at, {}, None, None
             out: list = []
             try:
@@ -271,8 +281,10 @@ def _facts_dynamic(a, path):
     return {"complexity": a[5], "sort": a[0], "level": 0}
 
 
-def _facts_dynamic_plus(a, path):
-    return {"complexity": a[5], "sort": a[0], "level": 1}
+def _facts_dynamic_at(level: int):
+    def facts(a, path):
+        return {"complexity": a[5], "sort": a[0], "level": level}
+    return facts
 
 
 def _chain(grid, a, elims, path):
@@ -421,8 +433,8 @@ _KINDS: tuple[tuple[Callable[[tuple, tuple], dict | None], _Builder], ...] = (
     (_facts_reduction, _reduction),) * 2 + ((_facts_dynamic, _dynamic("Nishio Forcing Chains", True)),) + tuple(
     (_facts_dynamic, _dynamic(f"Dynamic {kind} Forcing Chains", False))
     for kind in ("Contradiction", "Double", "Cell", "Region")) + tuple(
-    (_facts_dynamic_plus, _dynamic(f"Dynamic {kind} Forcing Chains (+)", False, 1))
-    for kind in ("Contradiction", "Double", "Cell", "Region"))
+    (_facts_dynamic_at(level), _dynamic(f"Dynamic {kind} Forcing Chains{NESTED_SUFFIX[level]}", False, level))
+    for level in _LEVELS[1:] for kind in ("Contradiction", "Double", "Cell", "Region"))
 
 
 def rule_ids(names: Sequence[str]) -> bytes:
@@ -442,7 +454,17 @@ def first(grid: Grid, rules: bytes, ctx: SolveContext | None = None) -> Step | N
     if hit is None:
         return None
     _, tech, _, elims, args, path = hit
-    return _KINDS[tech][1](grid, args, elims, path)
+    return _build(tech, grid, args, elims, path, ctx.difficulty if ctx is not None else None)
+
+
+def _build(tech: int, grid: Grid, args: tuple, elims: list, path: tuple, difficulty) -> Step:
+    """The step of the C engine's hint ``tech`` found on ``grid``; ``difficulty`` (the
+    solve's, :attr:`SolveContext.difficulty`) orders the hints of the chaining rules a
+    nesting rule asks when its words are written."""
+    build = _KINDS[tech][1]
+    if tech in _NESTING and difficulty is not None:
+        return build(grid, args, elims, path, difficulty=difficulty)
+    return build(grid, args, elims, path)
 
 
 def _python_first(grid: Grid, rules: bytes, ctx: SolveContext | None) -> Step | None:
@@ -456,12 +478,12 @@ def _python_first(grid: Grid, rules: bytes, ctx: SolveContext | None) -> Step | 
 
 
 def _lazy(tech: int, placements: list, elims: list, args: tuple, path: tuple, snapshot: bytes,
-          givens: int) -> Step:
-    facts_of, build = _KINDS[tech]
+          givens: int, difficulty=None) -> Step:
+    facts_of = _KINDS[tech][0]
 
     def text() -> dict:
         grid = unpack(snapshot[:81], snapshot[81:], givens)
-        full = build(grid, args, elims, path)
+        full = _build(tech, grid, args, elims, path, difficulty)
         return {name: getattr(full, name) for name in TEXT_FIELDS}
 
     return lazy_step(TECHNIQUES[tech], text, placements, elims, facts=facts_of(args, path))
@@ -471,7 +493,7 @@ def _lazy(tech: int, placements: list, elims: list, args: tuple, path: tuple, sn
 SOLVED, STUCK, BROKEN, LIMIT = range(4)
 
 
-def run(grid: Grid, rules: bytes, max_steps: int) -> tuple[int, list[Step], list[bytes], Grid]:
+def run(grid: Grid, rules: bytes, max_steps: int, difficulty=None) -> tuple[int, list[Step], list[bytes], Grid]:
     """Take the first hint of ``rules`` and apply it, from ``grid`` (not changed), until the
     grid is solved (:data:`SOLVED`), no rule finds one (:data:`STUCK`), a step breaks it
     (:data:`BROKEN`) or ``max_steps`` are taken (:data:`LIMIT`): why it stopped, the steps,
@@ -479,7 +501,7 @@ def run(grid: Grid, rules: bytes, max_steps: int) -> tuple[int, list[Step], list
     values, masks = pack(grid)
     why, records, end_values, end_masks = engine.run(values, masks, rules, max_steps)
     givens = grid.givens
-    steps = [_lazy(tech, places, elims, args, path, snap, givens)
+    steps = [_lazy(tech, places, elims, args, path, snap, givens, difficulty)
              for _, tech, places, elims, args, path, snap in records]
     return why, steps, [r[6] for r in records], unpack(end_values, end_masks, givens)
 

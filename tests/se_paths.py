@@ -20,6 +20,9 @@ from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import parse_cell
 
 DATA = Path(__file__).parent / "data" / "se_paths.jsonl.gz"
+#: the same for 8 puzzles of the 2011 hardest list (``se_paths_hardest_dev.jsonl.gz``), whose
+#: paths need every nesting level of SE's dynamic forcing chains
+HARDEST = Path(__file__).parent / "data" / "se_paths_hardest.jsonl.gz"
 
 
 @dataclass(frozen=True)
@@ -53,11 +56,11 @@ def _pair(text: str, sep: str) -> tuple[int, int]:
     return parse_cell(cell), int(d)
 
 
-@lru_cache(maxsize=1)
-def se_paths() -> tuple[SEPath, ...]:
-    """Every recorded path, in file order."""
+@lru_cache(maxsize=2)
+def se_paths(data: Path = DATA) -> tuple[SEPath, ...]:
+    """Every recorded path of ``data``, in file order."""
     out = []
-    with gzip.open(DATA, "rt") as f:
+    with gzip.open(data, "rt") as f:
         for line in f:
             o = json.loads(line)
             steps = tuple(

@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from helpers import collection, wrong_given
-from se_paths import positions, se_paths
+from se_paths import HARDEST, positions, se_paths
 
 from sudoku_logic import native
 from sudoku_logic.core import dlx
@@ -99,7 +99,15 @@ COSTLY = {
     "Dynamic Forcing Chains": ("Dynamic Forcing Chains", "Nishio Forcing Chains", "Multiple Forcing Chains"),
     "Dynamic Forcing Chains (+)": ("Dynamic Forcing Chains (+)", "Dynamic Forcing Chains"),
 }
-COSTLY_RULES = {r for rules in COSTLY.values() for r in rules}
+#: SE's dynamic rules whose nesting asks chaining rules: a Python search takes 1-5 s at
+#: levels 2 and 3, about a minute at levels 4 and 5, so they are compared only where SE took
+#: them on the recorded paths of the 2011 hardest list (levels 4 and 5 in the sweep)
+NESTED = ("Dynamic Forcing Chains (+ Forcing Chains)", "Dynamic Forcing Chains (+ Multiple Forcing Chains)")
+DEEP = ("Dynamic Forcing Chains (+ Dynamic Forcing Chains)",
+        "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))")
+COSTLY_RULES = {r for rules in COSTLY.values() for r in rules} | set(NESTED) | set(DEEP)
+#: the rules compared at random reachable positions
+EVERYWHERE = tuple(r for r in se_compiled.RULES if r not in NESTED and r not in DEEP)
 #: positions compared per SE rule of COSTLY (the whole run over every recorded position of
 #: each: benchmarks/se_steps.py, which takes the compiled engine's path)
 PER_RULE = 8
@@ -111,7 +119,8 @@ def assert_rules_agree(grid: Grid, where: str, rules: tuple[str, ...] = tuple(se
     found = 0
     for rule in rules:
         a = python_first(grid, rule)
-        assert_same_step(a, se_compiled.first(grid, se_compiled.rule_ids([rule])), f"{where} {rule}")
+        assert_same_step(a, se_compiled.first(grid, se_compiled.rule_ids([rule]), _PYTHON_SE.context(unique=True)),
+                         f"{where} {rule}")
         found += a is not None
     return found
 
@@ -170,7 +179,35 @@ def test_rules_equal_on_random_reachable_positions(puzzle, depth, seed):
     path = solve(grid, se_policy(compiled=False), max_steps=depth)
     work = path.grid
     solution = dlx.solve(grid)
-    assert_rules_agree(_thinned(work, random.Random(seed), solution, 20), f"{puzzle} after {depth}")
+    assert_rules_agree(_thinned(work, random.Random(seed), solution, 20), f"{puzzle} after {depth}", EVERYWHERE)
+
+
+def _where_se_took(rules: tuple[str, ...], per_rule: int) -> list[tuple[str, str, Grid]]:
+    """``(rule, where, position)`` for the first ``per_rule`` steps of each of ``rules`` on
+    SE's recorded paths of the 2011 hardest list."""
+    found: dict[str, list] = {r: [] for r in rules}
+    for path in se_paths(HARDEST):
+        for i, (grid, step) in enumerate(positions(path)):
+            if step.rule in found and len(found[step.rule]) < per_rule:
+                found[step.rule].append((f"{path.puzzle} #{i}", grid))
+    return [(r, where, grid) for r in rules for where, grid in found[r]]
+
+
+@compiled
+@pytest.mark.parametrize("rule,where,grid", _where_se_took(NESTED, 2))
+def test_nested_rules_equal_where_se_took_them(rule, where, grid):
+    """Levels 2 and 3 of SE's nesting: the first hint, its words and nested chains' weight."""
+    load_all()
+    assert assert_rules_agree(grid, where, (rule,)) == 1
+
+
+@compiled
+@pytest.mark.sweep
+@pytest.mark.parametrize("rule,where,grid", _where_se_took(DEEP, 3))
+def test_deep_nested_rules_equal_where_se_took_them(rule, where, grid):
+    """Levels 4 and 5 of SE's nesting (a minute each in Python: the sweep)."""
+    load_all()
+    assert assert_rules_agree(grid, where, (rule,)) == 1
 
 
 def assert_same_path(grid: Grid, where: str, **kw) -> None:

@@ -42,6 +42,8 @@ def distinct_steps(solver: Solver, grid: Grid) -> Iterator[Step]:
 
 def pick_step(solver: Solver, grid: Grid, skip: int = 0) -> Step | None:
     """The easiest step after skipping ``skip`` easier distinct ones, or None."""
+    if not skip:
+        return solver.next_step(grid)  # the step a solve takes (the compiled engine's, if built)
     for i, step in enumerate(distinct_steps(solver, grid)):
         if i >= skip:
             return step

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 
 #include "se_chain_links.h"
+#include "se_hint_list.h"
+#include "se_link_graph.h"
 
 #define KEYS 1458
 #define KEY_WORDS ((KEYS + 63) / 64)
@@ -28,14 +30,40 @@ typedef struct { uint64_t w[KEY_WORDS]; } keyset;
 static inline int ks_has(const keyset *s, int k) { return (int)(s->w[k >> 6] >> (k & 63) & 1u); }
 static inline void ks_add(keyset *s, int k) { s->w[k >> 6] |= (uint64_t)1 << (k & 63); }
 
+/* The links of every node for each pass, drawn when first asked (the grid does not change
+ * during a search). */
+typedef struct {
+    int8_t n[3][KEYS];  /* -1: not drawn yet */
+    uint16_t key[3][KEYS][28];
+    int8_t cause[3][KEYS][28];
+} link_cache;
+
 typedef struct {
     const se_grid *g;
+    link_cache *links;
     cnode *nodes;     /* MAX_NODES */
     int *pend_a;      /* MAX_NODES: the pending nodes of one layer ... */
     int *pend_b;      /* ... and of the next */
     int count;
     int overflow;
 } search;
+
+/* chain_links of pass (y, x) from ``key``, from the cache: their count, the links in *lk and
+ * *lc */
+static int links_of(search *s, int key, int y, int x, const uint16_t **lk, const int8_t **lc) {
+    int pass = y ? (x ? 2 : 1) : 0;
+    link_cache *c = s->links;
+    if (c->n[pass][key] < 0) c->n[pass][key] = (int8_t)chain_links(s->g, key, y, x, c->key[pass][key], c->cause[pass][key]);
+    *lk = c->key[pass][key];
+    *lc = c->cause[pass][key];
+    return c->n[pass][key];
+}
+
+static link_cache *new_link_cache(void) {
+    link_cache *c = malloc(sizeof(link_cache));
+    if (c) memset(c->n, -1, sizeof c->n);
+    return c;
+}
 
 static int new_node(search *s, int key, int cause, int parent) {
     if (s->count >= MAX_NODES) { s->overflow = 1; return -1; }
@@ -194,7 +222,8 @@ static void offer_chain(const search *s, int target, int pass, best_hint *best) 
  * on nodes once); an on node back at the start after four layers or more closes a cycle.
  * At most ``depth`` layers.  The closing nodes' indexes go to ``closing`` (as many as
  * ``max_closing``; the count is returned). */
-static int unary_cycles(search *s, int skey, int y, int x, int depth, int *closing, int max_closing) {
+static int unary_cycles(search *s, int skey, int y, int x, int depth, int *closing, int max_closing,
+                        const link_graph *scope) {
     int nclosing = 0;
     keyset to_on;
     memset(&to_on, 0, sizeof to_on);
@@ -204,16 +233,16 @@ static int unary_cycles(search *s, int skey, int y, int x, int depth, int *closi
     int non = 0, noff;
     pend_on[non++] = new_node(s, skey, 0, -1);
     int length = 0;
-    uint16_t lk[32];
-    int8_t lc[32];
+    const uint16_t *lk;
+    const int8_t *lc;
     while (non && length < depth) {
         length++;
         noff = 0;
         for (int i = 0; i < non; i++) {
             int e = pend_on[i];
-            int n = chain_links(s->g, s->nodes[e].key, y, x, lk, lc);
+            int n = links_of(s, s->nodes[e].key, y, x, &lk, &lc);
             for (int j = 0; j < n; j++) {
-                if (on_path(s, e, lk[j])) continue;
+                if ((scope && !lg_same_scope(scope, skey, lk[j])) || on_path(s, e, lk[j])) continue;
                 int q = new_node(s, lk[j], lc[j], e);
                 if (q < 0) return nclosing;
                 pend_off[noff++] = q;
@@ -225,9 +254,9 @@ static int unary_cycles(search *s, int skey, int y, int x, int depth, int *closi
         int closes = length >= 4;
         for (int i = 0; i < noff; i++) {
             int e = pend_off[i];
-            int n = chain_links(s->g, s->nodes[e].key, y, x, lk, lc);
+            int n = links_of(s, s->nodes[e].key, y, x, &lk, &lc);
             for (int j = 0; j < n; j++) {
-                if (!ks_has(&to_on, lk[j])) {
+                if (!ks_has(&to_on, lk[j]) && (!scope || lg_same_scope(scope, skey, lk[j]))) {
                     ks_add(&to_on, lk[j]);
                     int q = new_node(s, lk[j], lc[j], e);
                     if (q < 0) return nclosing;
@@ -248,11 +277,11 @@ static int unary_cycles(search *s, int skey, int y, int x, int depth, int *closi
  * into ``drawn``), a node opposite to the start ends a chain (once per candidate). */
 static int forcing_layer(search *s, int skey, int y, const int *pend, int npend, keyset *seen, int *drawn,
                          int *ndrawn, keyset *found, int *targets, int *ntargets, int max_targets) {
-    uint16_t lk[32];
-    int8_t lc[32];
+    const uint16_t *lk;
+    const int8_t *lc;
     for (int i = 0; i < npend; i++) {
         int e = pend[i];
-        int n = chain_links(s->g, s->nodes[e].key, y, 1, lk, lc);
+        int n = links_of(s, s->nodes[e].key, y, 1, &lk, &lc);
         for (int j = 0; j < n; j++) {
             int key = lk[j];
             int target = (key ^ 1) == skey && !ks_has(found, key);
@@ -315,12 +344,12 @@ static int unary_forcing(search *s, int skey, int y, int depth, keyset *found, i
  * chain, x links, y links, complexity; the chain's nodes in ``path``.  Returns 1 found, 0
  * none, -1 beyond the bounds (the Python finder then answers). */
 int se_forcing_chains_cycles(const se_grid *g, se_hint *out) {
-    search s = {g, malloc(sizeof(cnode) * MAX_NODES), malloc(sizeof(int) * MAX_NODES),
+    search s = {g, new_link_cache(), malloc(sizeof(cnode) * MAX_NODES), malloc(sizeof(int) * MAX_NODES),
                 malloc(sizeof(int) * MAX_NODES), 0, 0};
     int *closing = malloc(sizeof(int) * MAX_NODES);
     best_hint best = {{0, 0.0, 0, 0}, out, 0};
     int result = 0;
-    if (!s.nodes || !s.pend_a || !s.pend_b || !closing) { result = -1; goto done; }
+    if (!s.links || !s.nodes || !s.pend_a || !s.pend_b || !closing) { result = -1; goto done; }
     for (int pass = PASS_X; pass <= PASS_XY; pass++) {
         int y = pass != PASS_X, x = pass != PASS_Y;
         for (int cell = 0; cell < 81; cell++) {
@@ -334,7 +363,7 @@ int se_forcing_chains_cycles(const se_grid *g, se_hint *out) {
                 if (m_count(m) > 2 && !x) continue;  /* Y-cycles start in bivalue cells */
                 int skey = ((cell * 9 + d - 1) << 1) | 1;
                 if (cycle_depth > 0) {
-                    int n = unary_cycles(&s, skey, y, x, cycle_depth, closing, MAX_NODES);
+                    int n = unary_cycles(&s, skey, y, x, cycle_depth, closing, MAX_NODES, NULL);
                     for (int i = 0; i < n; i++) offer_cycle(&s, closing[i], pass, &best);
                 }
                 if (x && chain_depth > 0) {
@@ -352,9 +381,194 @@ int se_forcing_chains_cycles(const se_grid *g, se_hint *out) {
     }
     result = best.key.found;
 done:
+    free(s.links);
     free(s.nodes);
     free(s.pend_a);
     free(s.pend_b);
     free(closing);
+    return result;
+}
+
+/* ------------------------------------------------------------------ nested use */
+
+/* The keys of node ``i``'s chain back to its start, each once, into ``seq`` after ``key``
+ * and their count (one target of a signature); ``flip``: every node's state flipped (the
+ * reversed cycle); ``skip_root``: the start is the target's own key again (a cycle). */
+static void sig_target(const search *s, int i, int flip, key_seq *seq) {
+    int key = s->nodes[i].key ^ flip;
+    ks_push(seq, key);
+    int at = seq->n;
+    ks_push(seq, 0);
+    int n = 0;
+    for (int j = i; j >= 0; j = s->nodes[j].parent) {
+        if (s->nodes[j].parent < 0 && j != i && (s->nodes[j].key ^ flip) == key) break;  /* a cycle's start */
+        ks_push(seq, s->nodes[j].key ^ flip);
+        n++;
+    }
+    if (!seq->error) seq->k[at] = (uint16_t)n;
+}
+
+/* The rule parents of node ``i``'s chain (its start has none): each on node's, the states
+ * flipped with ``flip`` (a reversed cycle keeps each node's cause). */
+static void chain_parents(const search *s, int i, int flip, const se_grid *src, nh_keyset *seen, key_seq *par) {
+    for (int j = i; s->nodes[j].parent >= 0; j = s->nodes[j].parent) {
+        int key = s->nodes[j].key ^ flip;
+        if (key & 1) rule_parents_of(src, s->g, key, s->nodes[j].cause, seen, par);
+    }
+}
+
+typedef struct {
+    const se_grid *src;
+    sig_table *sigs;
+    nhint_list *out;
+    key_seq seq, par;
+} nested_out;
+
+/* _cycle_hint of a nested search: the hint, with its signature and rule parents, added */
+static void collect_cycle(const search *s, int closing, int pass, nested_out *o) {
+    const se_grid *g = s->g;
+    set81 cells = S_EMPTY;
+    for (int j = closing; s->nodes[j].parent >= 0; j = s->nodes[j].parent) s_add(&cells, (s->nodes[j].key >> 1) / 9);
+    set81 forw[10], back[10];
+    memset(forw, 0, sizeof forw);
+    memset(back, 0, sizeof back);
+    for (int j = closing; s->nodes[j].parent >= 0; j = s->nodes[j].parent) {
+        int k = s->nodes[j].key, c = (k >> 1) / 9, v = (k >> 1) % 9 + 1;
+        set81 seen = s_andnot(s_and(PEER_SET[c], g->pos[v]), cells);
+        if (k & 1) forw[v] = s_or(forw[v], seen);
+        else back[v] = s_or(back[v], seen);
+    }
+    uint16_t elims[81 * 9];
+    int ne = 0;
+    for (int c = 0; c < 81; c++) {
+        for (int v = 1; v <= 9; v++) {
+            if (s_has(forw[v], c) && s_has(back[v], c)) elims[ne++] = (uint16_t)((c * 9 + v - 1) << 1);
+        }
+    }
+    if (!ne) return;
+    int complexity = ancestor_count(s, closing);
+    o->seq.n = o->par.n = 0;
+    sig_target(s, closing, 0, &o->seq);
+    sig_target(s, closing, 1, &o->seq);
+    nh_keyset seen;
+    memset(&seen, 0, sizeof seen);
+    chain_parents(s, closing, 0, o->src, &seen, &o->par);
+    chain_parents(s, closing, 1, o->src, &seen, &o->par);
+    if (o->seq.error || o->par.error) { o->out->error = 1; return; }
+    int sig = sig_intern(o->sigs, o->seq.k, o->seq.n);
+    if (sig < 0) { o->out->error = 1; return; }
+    nh_add(o->out, chain_difficulty(CYCLE_BASE[pass], complexity), complexity, SORT[pass], elims, ne, o->par.k,
+           o->par.n, sig);
+}
+
+/* _forcing_hint of a nested search: the hint, with its signature and rule parents, added */
+static void collect_chain(const search *s, int target, int pass, nested_out *o) {
+    const se_grid *g = s->g;
+    int k = s->nodes[target].key, cell = (k >> 1) / 9, d = (k >> 1) % 9 + 1;
+    unsigned others = g->cand[cell] & ~(1u << (d - 1));
+    uint16_t elims[9];
+    int ne = 0;
+    if (k & 1) {
+        for (unsigned m = others; m; m &= m - 1) elims[ne++] = (uint16_t)((cell * 9 + m_first(m) - 1) << 1);
+    } else {
+        elims[ne++] = (uint16_t)(k & ~1);
+    }
+    if (!ne) return;
+    int complexity = ancestor_count(s, target);
+    o->seq.n = o->par.n = 0;
+    sig_target(s, target, 0, &o->seq);
+    nh_keyset seen;
+    memset(&seen, 0, sizeof seen);
+    chain_parents(s, target, 0, o->src, &seen, &o->par);
+    if (o->seq.error || o->par.error) { o->out->error = 1; return; }
+    int sig = sig_intern(o->sigs, o->seq.k, o->seq.n);
+    if (sig < 0) { o->out->error = 1; return; }
+    nh_add(o->out, chain_difficulty(CHAIN_BASE[pass], complexity), complexity, SORT[pass], elims, ne, o->par.k,
+           o->par.n, sig);
+}
+
+/* The unary searches ``parts`` (1 cycles, 2 forcing chains from the candidate on, 4 from it
+ * off) of pass ``pass`` from each candidate, as ``parts_of`` gives them, their hints added
+ * to o->out (cycles kept within their start's component). */
+static int nested_searches(search *s, int *closing, const link_graph *lg, int pass, const uint8_t *parts_of,
+                           const uint8_t *more, nested_out *o) {
+    const se_grid *w = s->g;
+    int y = pass != PASS_X, x = pass != PASS_Y;
+    for (int cell = 0; cell < 81; cell++) {
+        unsigned m = w->cand[cell];
+        if (w->value[cell] || m_count(m) < 2) continue;
+        if (m_count(m) > 2 && !x) continue;  /* Y-cycles start in bivalue cells */
+        for (unsigned dm = m; dm; dm &= dm - 1) {
+            int d = m_first(dm), i = cell * 9 + d - 1;
+            int parts = parts_of[i] | (more ? more[i] : 0);
+            if (!parts) continue;
+            int skey = (i << 1) | 1;
+            if (parts & 1) {
+                int n = unary_cycles(s, skey, y, x, 1 << 30, closing, MAX_NODES, lg);
+                for (int k = 0; k < n; k++) collect_cycle(s, closing[k], pass, o);
+            }
+            if (x) {
+                keyset found;
+                memset(&found, 0, sizeof found);
+                int targets[4];
+                if (parts & 2) {
+                    int n = unary_forcing(s, skey, y, 1 << 30, &found, targets, 4);
+                    for (int k = 0; k < n; k++) collect_chain(s, targets[k], pass, o);
+                }
+                if (parts & 4) {
+                    int n = unary_forcing(s, skey ^ 1, y, 1 << 30, &found, targets, 4);
+                    for (int k = 0; k < n; k++) collect_chain(s, targets[k], pass, o);
+                }
+            }
+            if (s->overflow || o->out->error) return -1;
+        }
+    }
+    return 0;
+}
+
+/* Chaining.parented_hints of Forcing Chains & Cycles: a hint has rule parents only if its
+ * chains cross a new strong link, so the searches that can (the graph's components decide)
+ * run first; if none of their hints has parents there is none, else every search runs
+ * and the list is SE's (a hint without parents may come first with the same eliminations
+ * and keep the other out). */
+int se_forcing_chains_cycles_nested(const se_grid *w, const se_grid *src, sig_table *sigs, nhint_list *out) {
+    search s = {w, new_link_cache(), malloc(sizeof(cnode) * MAX_NODES), malloc(sizeof(int) * MAX_NODES),
+                malloc(sizeof(int) * MAX_NODES), 0, 0};
+    int *closing = malloc(sizeof(int) * MAX_NODES);
+    link_graph *lg = malloc(sizeof(link_graph));
+    uint8_t (*live)[729] = malloc(sizeof(uint8_t) * 3 * 729);
+    uint8_t *possible = malloc(729);
+    nested_out o = {src, sigs, out, {0}, {0}};
+    int result = 0;
+    out->n = out->nkeys = 0;
+    if (!s.links || !s.nodes || !s.pend_a || !s.pend_b || !closing || !lg || !live || !possible) {
+        result = -1;
+        goto done;
+    }
+    link_graph_build(w, lg);
+    if (!unary_searches(w, src, lg, live, possible)) goto done;
+    for (int pass = PASS_X; pass <= PASS_XY; pass++) {
+        if (nested_searches(&s, closing, lg, pass, live[pass], NULL, &o) < 0) { result = -1; goto done; }
+    }
+    int any = 0;
+    for (int i = 0; i < out->n && !any; i++) any = out->h[i].npar > 0;
+    if (!any) { out->n = out->nkeys = 0; goto done; }
+    out->n = out->nkeys = 0;
+    for (int pass = PASS_X; pass <= PASS_XY; pass++) {
+        if (nested_searches(&s, closing, lg, pass, possible, live[pass], &o) < 0) { result = -1; goto done; }
+    }
+    nh_finish(out);
+    result = out->error ? -1 : out->n;
+done:
+    ks_free(&o.seq);
+    ks_free(&o.par);
+    free(s.links);
+    free(s.nodes);
+    free(s.pend_a);
+    free(s.pend_b);
+    free(closing);
+    free(lg);
+    free(live);
+    free(possible);
     return result;
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "se_chain_links.h"
+#include "se_hint_list.h"
 #include "se_nested_rules.h"
 
 #define KEYS 1458
@@ -25,6 +26,9 @@ typedef struct {
     int32_t first_parent[DYN_NODES + 1];
     int16_t parents[MAX_PARENTS];
     int16_t index_of[KEYS];  /* by key: its node in the on and off sets, or -1 */
+    /* an elimination of a nested chaining rule: that hint's signature id and complexity
+     * (-1 for other nodes) */
+    int32_t nested_sig[DYN_NODES], nested_cplx[DYN_NODES];
     int absurd_on, absurd_off;  /* the candidate found both on and off: its two nodes, or -1 */
     int error;
 } dprop;
@@ -37,44 +41,103 @@ static int add_node(dprop *p, int key, int cause, const int *parents, int nparen
     p->first_parent[q] = p->nparents;
     for (int i = 0; i < nparents; i++) p->parents[p->nparents++] = (int16_t)parents[i];
     p->first_parent[q + 1] = p->nparents;
+    p->nested_sig[q] = -1;
+    p->nested_cplx[q] = 0;
     return q;
 }
 
-/* _advanced: the eliminations the nested rules of ``level`` find on the working grid
- * (``cand``, ``pos``) with a parent in the chain, made off nodes (cause ADVANCED, their
- * parents the chain's off nodes the rule relied on) and queued; returns how many were
- * made, -1 on an error. */
-static int advanced(const se_grid *g, const uint16_t *cand, const set81 *pos, int level, dprop *p,
-                    adv_list *adv, int16_t *queue_off, int *off_tail) {
-    (void)level;
+/* What a nested search asks its nesting rules with: its level, and scratch for their hints
+ * (the signatures are kept for the whole search: nodes refer to them). */
+typedef struct {
+    int level;
+    adv_list *adv;
+    sig_table sigs;
+    nhint_list list;
+} nesting;
+
+static int dynamic_nested(const se_grid *w, const se_grid *src, int level, sig_table *sigs, nhint_list *out);
+
+/* _advanced: the eliminations the first of the nested rules of ``level`` that has any
+ * finds on the working grid (``cand``, ``pos``) with a parent in the chain, made off nodes
+ * (cause ADVANCED, their parents the chain's off nodes the rule relied on, and a chaining
+ * rule's hint as their nested chain) and queued; returns how many were made, -1 on an
+ * error.  The basic rules first; level 2 then asks Forcing Chains & Cycles, level 3 also
+ * Multiple Forcing Chains; level 4 Dynamic Forcing Chains, level 5 also Dynamic Forcing
+ * Chains (+ Forcing Chains). */
+static int advanced(const se_grid *g, const uint16_t *cand, const set81 *pos, nesting *nc, dprop *p,
+                    int16_t *queue_off, int *off_tail) {
+    adv_list *adv = nc->adv;
     int nh = se_basic_advanced(g, cand, pos, adv);
     if (nh < 0) return -1;
     int made = 0;
-    for (int i = 0; i < nh; i++) {
-        int parents[32], np = 0;
-        for (int j = i ? adv->parent_end[i - 1] : 0; j < adv->parent_end[i]; j++) {
-            int r = p->index_of[adv->parent[j]];
-            if (r < 0 || np >= 32) return -1;
-            parents[np++] = r;
+    if (nh) {
+        for (int i = 0; i < nh; i++) {
+            int parents[32], np = 0;
+            for (int j = i ? adv->parent_end[i - 1] : 0; j < adv->parent_end[i]; j++) {
+                int r = p->index_of[adv->parent[j]];
+                if (r < 0 || np >= 32) return -1;
+                parents[np++] = r;
+            }
+            for (int j = i ? adv->elim_end[i - 1] : 0; j < adv->elim_end[i]; j++) {
+                int key = adv->elim[j];
+                if (p->index_of[key] >= 0) continue;
+                int q = add_node(p, key, ADVANCED, parents, np);
+                if (q < 0) return -1;
+                p->index_of[key] = (int16_t)q;
+                queue_off[(*off_tail)++] = (int16_t)q;
+                made++;
+            }
         }
-        for (int j = i ? adv->elim_end[i - 1] : 0; j < adv->elim_end[i]; j++) {
-            int key = adv->elim[j];
-            if (p->index_of[key] >= 0) continue;
-            int q = add_node(p, key, ADVANCED, parents, np);
-            if (q < 0) return -1;
-            p->index_of[key] = (int16_t)q;
-            queue_off[(*off_tail)++] = (int16_t)q;
-            made++;
-        }
+        return made;
     }
-    return made;
+    if (nc->level < 2) return 0;
+    se_grid w = *g;
+    memcpy(w.cand, cand, sizeof w.cand);
+    memcpy(w.pos, pos, sizeof w.pos);
+    nhint_list *list = &nc->list;
+    for (int rule = 0; rule < 2; rule++) {
+        int n;
+        if (nc->level < 4) {
+            if (rule == 0) n = se_forcing_chains_cycles_nested(&w, g, &nc->sigs, list);
+            else if (nc->level >= 3) n = se_multiple_forcing_chains_nested(&w, g, &nc->sigs, list);
+            else break;
+        } else {
+            if (rule == 0) n = dynamic_nested(&w, g, 0, &nc->sigs, list);
+            else if (nc->level >= 5) n = dynamic_nested(&w, g, 2, &nc->sigs, list);
+            else break;
+        }
+        if (n < 0) return -1;
+        if (!n) continue;
+        for (int i = 0; i < n; i++) {
+            const nhint *h = &list->h[i];
+            int parents[64], np = 0;
+            for (int j = 0; j < h->npar; j++) {
+                int r = p->index_of[list->keys[h->par0 + j]];
+                if (r < 0 || np >= 64) return -1;
+                parents[np++] = r;
+            }
+            for (int j = 0; j < h->nelim; j++) {
+                int key = list->keys[h->elim0 + j];
+                if (p->index_of[key] >= 0) continue;
+                int q = add_node(p, key, ADVANCED, parents, np);
+                if (q < 0) return -1;
+                p->index_of[key] = (int16_t)q;
+                p->nested_sig[q] = h->sig;
+                p->nested_cplx[q] = h->complexity;
+                queue_off[(*off_tail)++] = (int16_t)q;
+                made++;
+            }
+        }
+        return made;
+    }
+    return 0;
 }
 
 /* _propagate from ``start`` (a key, on or off) on ``g``; ``y``: cell links (not Nishio).
  * On nodes are drawn before off nodes, first come first served; with nesting (``level``
  * > 0) the nested rules are asked whenever nothing is left to draw.  Stops at the first
  * candidate found both on and off (``absurd_on``, ``absurd_off``). */
-static void propagate(const se_grid *g, int start, int y, int level, adv_list *adv, dprop *p) {
+static void propagate(const se_grid *g, int start, int y, nesting *nc, dprop *p) {
     uint16_t cand[81];
     set81 pos[10];
     memcpy(cand, g->cand, sizeof cand);
@@ -93,8 +156,8 @@ static void propagate(const se_grid *g, int start, int y, int level, adv_list *a
     static const int kinds[3] = {2, 0, 1};  /* box, row, column */
     for (;;) {
         if (on_head == on_tail && off_head == off_tail) {
-            if (!level) return;
-            int made = advanced(g, cand, pos, level, p, adv, queue_off, &off_tail);
+            if (!nc) return;
+            int made = advanced(g, cand, pos, nc, p, queue_off, &off_tail);
             if (made < 0) { p->error = 1; return; }
             if (!made) return;
         }
@@ -211,7 +274,7 @@ static int ancestors(const dprop *p, int node) {
 typedef struct {
     const se_grid *g;
     int nishio, level;
-    adv_list *adv;      /* scratch for the nested rules' hints */
+    nesting *nc;        /* with nesting: what the nested rules need */
     dprop *memo[729];   /* by candidate: its propagation on, once made */
     dprop *off;         /* the current candidate's propagation off */
     int error;
@@ -219,20 +282,122 @@ typedef struct {
     double diff;
     int complexity, sort;
     se_hint *out;
+    /* nested use: every hint goes to ``list`` with its signature (in ``sigs``, the nesting
+     * search's) and rule parents against ``src`` */
+    const se_grid *src;
+    sig_table *sigs;
+    nhint_list *list;
+    key_seq seq, par;
 } dyn_search;
+
+/* SE's complexity of a hint whose chains end at ``nodes[i]`` of ``props[i]``: each chain's
+ * distinct nodes, plus, with nesting of chaining rules, the complexity of each distinct
+ * nested chain (by signature; the first met, breadth first, target by target). */
+static int hint_complexity(dyn_search *s, dprop *const *props, const int *nodes, int n) {
+    int c = 0;
+    for (int i = 0; i < n; i++) c += ancestors(props[i], nodes[i]);
+    if (!s->nc || s->level < 2) return c;
+    int met[256], nmet = 0;
+    for (int i = 0; i < n; i++) {
+        const dprop *p = props[i];
+        uint64_t seen[(DYN_NODES + 63) / 64];
+        memset(seen, 0, sizeof seen);
+        int16_t queue[DYN_NODES];
+        int head = 0, tail = 0;
+        queue[tail++] = (int16_t)nodes[i];
+        seen[nodes[i] >> 6] |= (uint64_t)1 << (nodes[i] & 63);
+        while (head < tail) {
+            int e = queue[head++];
+            int sig = p->nested_sig[e];
+            if (sig >= 0) {
+                int known = 0;
+                for (int k = 0; k < nmet && !known; k++) known = met[k] == sig;
+                if (!known) {
+                    if (nmet >= 256) { s->error = 1; return c; }
+                    met[nmet++] = sig;
+                    c += p->nested_cplx[e];
+                }
+            }
+            for (int j = p->first_parent[e]; j < p->first_parent[e + 1]; j++) {
+                int q = p->parents[j];
+                if (!(seen[q >> 6] >> (q & 63) & 1)) {
+                    seen[q >> 6] |= (uint64_t)1 << (q & 63);
+                    queue[tail++] = (int16_t)q;
+                }
+            }
+        }
+    }
+    return c;
+}
 
 enum { K_DOUBLE = 1, K_CELL = 5, K_REGION = 6, K_CONTRADICTION = 7 };
 
-/* Offer a hint: ``target``'s candidate goes (``off``) or its cell's others go; ``placement``
- * a key placed, or -1; ``mark``, the key whose cell the chains end in.  args: kind, source
- * cell (or house), digit, the source's key (-1 for a reduction), the key the chains end in,
- * complexity. */
+/* A hint of a nested search added to the list: its eliminations, complexity, signature
+ * (each target's key and its ancestors' keys, breadth first) and rule parents (the on
+ * nodes' of every chain; a chain's start relies on the source cell for a cell reduction,
+ * on the house ``where`` for a region reduction, on nothing otherwise). */
+static void collect(dyn_search *s, int kind, int where, int target, int off, unsigned others, int complexity,
+                    dprop *const *props, const int *nodes, int n) {
+    int cell = (target >> 1) / 9;
+    uint16_t elims[9];
+    int ne = 0;
+    if (off) elims[ne++] = (uint16_t)(target & ~1);
+    else for (unsigned o = others; o; o &= o - 1) elims[ne++] = (uint16_t)((cell * 9 + m_first(o) - 1) << 1);
+    int root_cause = kind == K_CELL ? NAKED : kind == K_REGION ? where : ADVANCED;  /* ADVANCED: none */
+    s->seq.n = s->par.n = 0;
+    nh_keyset seen_par;
+    memset(&seen_par, 0, sizeof seen_par);
+    for (int t = 0; t < n; t++) {
+        const dprop *p = props[t];
+        uint64_t seen[(DYN_NODES + 63) / 64];
+        memset(seen, 0, sizeof seen);
+        int16_t queue[DYN_NODES];
+        int head = 0, tail = 0;
+        queue[tail++] = (int16_t)nodes[t];
+        seen[nodes[t] >> 6] |= (uint64_t)1 << (nodes[t] & 63);
+        ks_push(&s->seq, p->key[nodes[t]]);
+        int at = s->seq.n;
+        ks_push(&s->seq, 0);
+        while (head < tail) {
+            int e = queue[head++];
+            int key = p->key[e];
+            ks_push(&s->seq, key);
+            if (key & 1) {
+                int cause = e == 0 ? root_cause : p->cause[e];
+                if (cause != ADVANCED) rule_parents_of(s->src, s->g, key, cause, &seen_par, &s->par);
+            }
+            for (int j = p->first_parent[e]; j < p->first_parent[e + 1]; j++) {
+                int q = p->parents[j];
+                if (!(seen[q >> 6] >> (q & 63) & 1)) {
+                    seen[q >> 6] |= (uint64_t)1 << (q & 63);
+                    queue[tail++] = (int16_t)q;
+                }
+            }
+        }
+        if (!s->seq.error) s->seq.k[at] = (uint16_t)tail;
+    }
+    if (s->seq.error || s->par.error) { s->error = 1; return; }
+    int sig = sig_intern(s->sigs, s->seq.k, s->seq.n);
+    if (sig < 0) { s->error = 1; return; }
+    nh_add(s->list, chain_difficulty(8.5 + 0.5 * s->level, complexity), complexity, kind, elims, ne, s->par.k,
+           s->par.n, sig);
+}
+
+/* Offer a hint whose chains end at ``nodes[i]`` of ``props[i]``: ``target``'s candidate goes
+ * (``off``) or its cell's others go; ``placement`` a key placed, or -1; ``mark``, the key
+ * whose cell the chains end in.  args: kind, source cell (or house), digit, the source's key
+ * (-1 for a reduction), the key the chains end in, complexity. */
 static void offer(dyn_search *s, int kind, int where, int digit, int source, int target, int off, int placement,
-                  int mark, int complexity) {
+                  int mark, dprop *const *props, const int *nodes, int n) {
     const se_grid *g = s->g;
     int cell = (target >> 1) / 9, d = (target >> 1) % 9 + 1;
     unsigned others = g->cand[cell] & ~(1u << (d - 1));
     if (!off && !others) return;
+    int complexity = hint_complexity(s, props, nodes, n);
+    if (s->list) {
+        collect(s, kind, where, target, off, others, complexity, props, nodes, n);
+        return;
+    }
     double diff = chain_difficulty(s->nishio ? 7.5 : 8.5 + 0.5 * s->level, complexity);
     if (s->found && !(diff < s->diff || (diff == s->diff && (complexity < s->complexity
                                                               || (complexity == s->complexity && kind < s->sort)))))
@@ -262,12 +427,20 @@ static void offer(dyn_search *s, int kind, int where, int digit, int source, int
     s->sort = kind;
 }
 
+/* offer() of a binary hint: its chains end at ``a`` in ``pa`` and ``b`` in ``pb`` */
+static void offer_pair(dyn_search *s, int kind, int where, int digit, int source, int target, int off, int placement,
+                       int mark, dprop *pa, int a, dprop *pb, int b) {
+    dprop *props[2] = {pa, pb};
+    int nodes[2] = {a, b};
+    offer(s, kind, where, digit, source, target, off, placement, mark, props, nodes, 2);
+}
+
 static dprop *on_chaining(dyn_search *s, int cell, int d) {
     int i = cell * 9 + d - 1;
     if (!s->memo[i]) {
         s->memo[i] = malloc(sizeof(dprop));
         if (!s->memo[i]) { s->error = 1; return NULL; }
-        propagate(s->g, (i << 1) | 1, !s->nishio, s->level, s->adv, s->memo[i]);
+        propagate(s->g, (i << 1) | 1, !s->nishio, s->nc, s->memo[i]);
         if (s->memo[i]->error) s->error = 1;
     }
     return s->memo[i];
@@ -295,7 +468,7 @@ static dprop *off_chaining(dyn_search *s, int cell, int d) {
         p->first_parent[0] = 0;
         p->index_of[key] = (int16_t)add_node(p, key, 0, NULL, 0);
     } else {
-        propagate(s->g, key, !s->nishio, s->level, s->adv, p);
+        propagate(s->g, key, !s->nishio, s->nc, p);
         if (p->error) s->error = 1;
     }
     return p;
@@ -307,13 +480,12 @@ static void reductions(dyn_search *s, int kind, int where, int digit, dprop *con
     for (int i = 0; i < first->n; i++) {
         int key = first->key[i];
         if ((key & 1) != on || first->index_of[key] != i) continue;  /* a contradiction's node is no member */
-        int complexity = 0, everywhere = 1;
+        int nodes[9], everywhere = 1;
         for (int j = 0; j < n && everywhere; j++) {
-            int node = props[j]->index_of[key];
-            if (node < 0) everywhere = 0;
-            else complexity += ancestors(props[j], node);
+            nodes[j] = props[j]->index_of[key];
+            if (nodes[j] < 0) everywhere = 0;
         }
-        if (everywhere) offer(s, kind, where, digit, -1, key, !on, on ? key : -1, key, complexity);
+        if (everywhere) offer(s, kind, where, digit, -1, key, !on, on ? key : -1, key, props, nodes, n);
     }
 }
 
@@ -352,27 +524,27 @@ static void cell_chains(dyn_search *s, int cell) {
         if (!on) return;
         props[np++] = on;
         if (on->absurd_on >= 0) {
-            offer(s, K_CONTRADICTION, cell, d, on_key, on_key, 1, -1, on->key[on->absurd_on],
-                  ancestors(on, on->absurd_on) + ancestors(on, on->absurd_off));
+            offer_pair(s, K_CONTRADICTION, cell, d, on_key, on_key, 1, -1, on->key[on->absurd_on],
+                       on, on->absurd_on, on, on->absurd_off);
         }
         dprop *off = off_chaining(s, cell, d);
         if (s->error) return;
         if (off->absurd_on >= 0) {
-            offer(s, K_CONTRADICTION, cell, d, off_key, off_key, 0, on_key, off->key[off->absurd_on],
-                  ancestors(off, off->absurd_on) + ancestors(off, off->absurd_off));
+            offer_pair(s, K_CONTRADICTION, cell, d, off_key, off_key, 0, on_key, off->key[off->absurd_on],
+                       off, off->absurd_on, off, off->absurd_off);
         }
         if (n >= 3) {
             for (int i = 0; i < on->n; i++) {
                 int key = on->key[i];
                 if (!(key & 1) || on->index_of[key] != i) continue;
                 int q = off->index_of[key];
-                if (q >= 0) offer(s, K_DOUBLE, cell, d, on_key, key, 0, key, key, ancestors(on, i) + ancestors(off, q));
+                if (q >= 0) offer_pair(s, K_DOUBLE, cell, d, on_key, key, 0, key, key, on, i, off, q);
             }
             for (int i = 0; i < on->n; i++) {
                 int key = on->key[i];
                 if ((key & 1) || on->index_of[key] != i) continue;
                 int q = off->index_of[key];
-                if (q >= 0) offer(s, K_DOUBLE, cell, d, off_key, key, 1, -1, key, ancestors(on, i) + ancestors(off, q));
+                if (q >= 0) offer_pair(s, K_DOUBLE, cell, d, off_key, key, 1, -1, key, on, i, off, q);
             }
         }
         region_chains(s, cell, d);
@@ -388,46 +560,75 @@ static void nishio_chains(dyn_search *s, int cell) {
         int d = m_first(dm);
         int on_key = ((cell * 9 + d - 1) << 1) | 1, off_key = on_key ^ 1;
         dprop *p = s->off;
-        propagate(s->g, on_key, 0, 0, NULL, p);
+        propagate(s->g, on_key, 0, NULL, p);
         if (p->error) { s->error = 1; return; }
         if (p->absurd_on >= 0)
-            offer(s, K_CONTRADICTION, cell, d, on_key, on_key, 1, -1, p->key[p->absurd_on],
-                  ancestors(p, p->absurd_on) + ancestors(p, p->absurd_off));
+            offer_pair(s, K_CONTRADICTION, cell, d, on_key, on_key, 1, -1, p->key[p->absurd_on],
+                       p, p->absurd_on, p, p->absurd_off);
         if (dead_end(s, cell, d)) continue;
-        propagate(s->g, off_key, 0, 0, NULL, p);
+        propagate(s->g, off_key, 0, NULL, p);
         if (p->error) { s->error = 1; return; }
         if (p->absurd_on >= 0)
-            offer(s, K_CONTRADICTION, cell, d, off_key, off_key, 0, on_key, p->key[p->absurd_on],
-                  ancestors(p, p->absurd_on) + ancestors(p, p->absurd_off));
+            offer_pair(s, K_CONTRADICTION, cell, d, off_key, off_key, 0, on_key, p->key[p->absurd_on],
+                       p, p->absurd_on, p, p->absurd_off);
     }
 }
 
-static int dynamic_search(const se_grid *g, int nishio, int level, se_hint *out) {
+static int dynamic_search(const se_grid *g, int nishio, int level, se_hint *out, const se_grid *src,
+                          sig_table *sigs, nhint_list *list) {
     dyn_search *s = calloc(1, sizeof(dyn_search));
     if (!s) return -1;
     s->g = g;
     s->nishio = nishio;
     s->level = level;
     s->out = out;
+    s->src = src;
+    s->sigs = sigs;
+    s->list = list;
     s->off = malloc(sizeof(dprop));
-    s->adv = level ? malloc(sizeof(adv_list)) : NULL;
-    if (!s->off || (level && !s->adv)) { free(s->off); free(s->adv); free(s); return -1; }
+    nesting nc = {level, NULL, {0}, {0}};
+    sig_init(&nc.sigs);
+    nh_init(&nc.list);
+    if (level) {
+        nc.adv = malloc(sizeof(adv_list));
+        s->nc = &nc;
+    }
+    if (!s->off || (level && !nc.adv)) { free(s->off); free(nc.adv); free(s); return -1; }
     for (int cell = 0; cell < 81 && !s->error; cell++) {
         if (g->value[cell] || m_count(g->cand[cell]) < 2) continue;
         if (nishio) nishio_chains(s, cell);
         else cell_chains(s, cell);
     }
     int result = s->error ? -1 : s->found;
+    if (list && !s->error) {
+        nh_finish(list);
+        result = list->error ? -1 : list->n;
+    }
     for (int i = 0; i < 729; i++) free(s->memo[i]);
+    ks_free(&s->seq);
+    ks_free(&s->par);
     free(s->off);
-    free(s->adv);
+    free(nc.adv);
+    sig_free(&nc.sigs);
+    nh_free(&nc.list);
     free(s);
     return result;
 }
 
 /* From every cell with two or more candidates, cell by cell; ``level``: SE's nesting (0
- * or 1: the basic rules asked when a chain stalls); args: kind (1 double, 5 cell,
+ * none; 1 the basic rules asked when a chain stalls, 2-5 then chaining rules, see
+ * advanced); args: kind (1 double, 5 cell,
  * 6 region, 7 contradiction), source cell (a house for a region), digit, the source's key
  * (-1 for reductions), the target key, complexity. */
-int se_dynamic_forcing_chains(const se_grid *g, int level, se_hint *out) { return dynamic_search(g, 0, level, out); }
-int se_nishio_forcing_chains(const se_grid *g, se_hint *out) { return dynamic_search(g, 1, 0, out); }
+int se_dynamic_forcing_chains(const se_grid *g, int level, se_hint *out) {
+    return dynamic_search(g, 0, level, out, NULL, NULL, NULL);
+}
+int se_nishio_forcing_chains(const se_grid *g, se_hint *out) { return dynamic_search(g, 1, 0, out, NULL, NULL, NULL); }
+
+/* Chaining.parented_hints of Dynamic Forcing Chains of ``level`` (0, or 2 inside level 5)
+ * on a nesting chain's working grid ``w``: every hint, sorted, equal eliminations kept
+ * once, those with rule parents against ``src`` into ``out``; returns their count. */
+static int dynamic_nested(const se_grid *w, const se_grid *src, int level, sig_table *sigs, nhint_list *out) {
+    out->n = out->nkeys = 0;
+    return dynamic_search(w, 0, level, NULL, src, sigs, out);
+}

@@ -1,7 +1,9 @@
 /* The board's tables and the candidate grid (twin of core/houses.py, core/grid.py and
  * strategies/_se_order.py). */
 #include "se_grid.h"
+#include "se_link_graph.h"
 
+uint8_t MASK_COUNT[512];
 uint8_t HOUSE_CELLS[27][9];
 set81 HOUSE_SET[27];
 set81 PEER_SET[81];
@@ -15,6 +17,7 @@ static int tables_ready = 0;
 
 void se_tables_init(void) {
     if (tables_ready) return;
+    for (int m = 0; m < 512; m++) MASK_COUNT[m] = (uint8_t)pop64((uint64_t)m);
     for (int i = 0; i < 9; i++) {
         for (int j = 0; j < 9; j++) {
             HOUSE_CELLS[i][j] = (uint8_t)(i * 9 + j);                                  /* row i */
@@ -67,6 +70,7 @@ void se_tables_init(void) {
             SE_SUBSET_COUNT[n][k] = (uint8_t)count;
         }
     }
+    lg_tables_init();
     tables_ready = 1;
 }
 

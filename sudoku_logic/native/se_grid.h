@@ -14,11 +14,25 @@
 /* Cells 0-63 in w[0], 64-80 in w[1] (bits 0-16). */
 typedef struct { uint64_t w[2]; } set81;
 
+/* Bits set in a word: the CPU's instruction where the build may use it, else the classic
+ * bit-parallel sum inline (x86-64's baseline has no POPCNT, and GCC would call a library
+ * routine for every count). */
+static inline int pop64(uint64_t x) {
+#if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
+
 static inline set81 s_and(set81 a, set81 b) { set81 r = {{a.w[0] & b.w[0], a.w[1] & b.w[1]}}; return r; }
 static inline set81 s_or(set81 a, set81 b) { set81 r = {{a.w[0] | b.w[0], a.w[1] | b.w[1]}}; return r; }
 static inline set81 s_andnot(set81 a, set81 b) { set81 r = {{a.w[0] & ~b.w[0], a.w[1] & ~b.w[1]}}; return r; }
 static inline int s_any(set81 a) { return (a.w[0] | a.w[1]) != 0; }
-static inline int s_count(set81 a) { return __builtin_popcountll(a.w[0]) + __builtin_popcountll(a.w[1]); }
+static inline int s_count(set81 a) { return pop64(a.w[0]) + pop64(a.w[1]); }
 /* at least two cells */
 static inline int s_many(set81 a) {
     return (a.w[0] & (a.w[0] - 1)) != 0 || (a.w[1] & (a.w[1] - 1)) != 0 || (a.w[0] && a.w[1]);
@@ -41,7 +55,9 @@ static inline int s_pop(set81 *a) {
 }
 static const set81 S_EMPTY = {{0, 0}};
 
-static inline int m_count(unsigned m) { return __builtin_popcount(m); }
+/* candidates in a 9-bit mask */
+extern uint8_t MASK_COUNT[512];
+static inline int m_count(unsigned m) { return MASK_COUNT[m & 0x1ff]; }
 /* the lowest digit (1-9) of a non-empty 9-bit mask */
 static inline int m_first(unsigned m) { return __builtin_ctz(m) + 1; }
 /* the highest digit of a non-empty mask (Python's ``mask.bit_length()``) */
@@ -98,6 +114,10 @@ enum {
     T_BUG_1, T_BUG_2, T_BUG_3, T_BUG_4, T_ALIGNED_PAIR, T_ALIGNED_TRIPLET, T_CELL_FORCING,
     T_REGION_FORCING, T_NISHIO, T_DYN_CONTRADICTION, T_DYN_DOUBLE, T_DYN_CELL, T_DYN_REGION,
     T_DYN1_CONTRADICTION, T_DYN1_DOUBLE, T_DYN1_CELL, T_DYN1_REGION,
+    T_DYN2_CONTRADICTION, T_DYN2_DOUBLE, T_DYN2_CELL, T_DYN2_REGION,
+    T_DYN3_CONTRADICTION, T_DYN3_DOUBLE, T_DYN3_CELL, T_DYN3_REGION,
+    T_DYN4_CONTRADICTION, T_DYN4_DOUBLE, T_DYN4_CELL, T_DYN4_REGION,
+    T_DYN5_CONTRADICTION, T_DYN5_DOUBLE, T_DYN5_CELL, T_DYN5_REGION,
     T_COUNT
 };
 

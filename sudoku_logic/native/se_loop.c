@@ -33,6 +33,10 @@ int se_rule_first(const se_grid *g, int rule, se_hint *out) {
     case R_NISHIO_FORCING_CHAINS: found = se_nishio_forcing_chains(g, out); break;
     case R_DYNAMIC_FORCING_CHAINS: found = se_dynamic_forcing_chains(g, 0, out); break;
     case R_DYNAMIC_FORCING_CHAINS_PLUS: found = se_dynamic_forcing_chains(g, 1, out); break;
+    case R_DYNAMIC_FORCING_CHAINS_PLUS_FORCING_CHAINS: found = se_dynamic_forcing_chains(g, 2, out); break;
+    case R_DYNAMIC_FORCING_CHAINS_PLUS_MULTIPLE: found = se_dynamic_forcing_chains(g, 3, out); break;
+    case R_DYNAMIC_FORCING_CHAINS_PLUS_DYNAMIC: found = se_dynamic_forcing_chains(g, 4, out); break;
+    case R_DYNAMIC_FORCING_CHAINS_PLUS_DYNAMIC_PLUS: found = se_dynamic_forcing_chains(g, 5, out); break;
     default: return 0;
     }
     if (found > 0) {

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 
 #include "se_chain_links.h"
+#include "se_hint_list.h"
+#include "se_link_graph.h"
 
 #define KEYS 1458
 #define PROP_NODES (KEYS + 1)
@@ -66,6 +68,11 @@ typedef struct {
     double diff;
     int complexity, sort;
     se_hint *out;
+    /* nested use: every hint goes to ``list``, with its signature and rule parents */
+    const se_grid *src;
+    sig_table *sigs;
+    nhint_list *list;
+    key_seq seq, par;
 } multi_search;
 
 static prop *on_chaining(multi_search *s, int cell, int d) {
@@ -89,6 +96,9 @@ static int path_length(const prop *p, int node) {
  * go), an off key's candidate goes.  args: kind (5 cell, 6 region), source cell or house,
  * digit (region), complexity; path: each chain from its start, a chain's first node marked
  * with cause -2. */
+static void collect(multi_search *s, int kind, int where, int digit, int key, prop *const *props, int n,
+                    int complexity, unsigned others);
+
 static void offer(multi_search *s, int kind, int where, int digit, int key, prop *const *props, int n) {
     const se_grid *g = s->g;
     int cell = (key >> 1) / 9, d = (key >> 1) % 9 + 1;
@@ -96,6 +106,10 @@ static void offer(multi_search *s, int kind, int where, int digit, int key, prop
     if ((key & 1) && !others) return;
     int complexity = 0;
     for (int i = 0; i < n; i++) complexity += path_length(props[i], props[i]->index_of[key]);
+    if (s->list) {
+        collect(s, kind, where, digit, key, props, n, complexity, others);
+        return;
+    }
     double diff = chain_difficulty(8.0, complexity);
     if (s->found && !(diff < s->diff || (diff == s->diff && (complexity < s->complexity
                                                               || (complexity == s->complexity && kind < s->sort)))))
@@ -136,6 +150,40 @@ static void offer(multi_search *s, int kind, int where, int digit, int key, prop
     s->sort = kind;
 }
 
+/* A reduction of a nested search added to the list with its signature (each chain's keys
+ * from its end) and rule parents (each chain's on nodes'; a chain's start relies on the
+ * source cell, NAKED, or on the house ``where`` of a region). */
+static void collect(multi_search *s, int kind, int where, int digit, int key, prop *const *props, int n,
+                    int complexity, unsigned others) {
+    int cell = (key >> 1) / 9;
+    uint16_t elims[9];
+    int ne = 0;
+    if (key & 1) {
+        for (unsigned m = others; m; m &= m - 1) elims[ne++] = (uint16_t)((cell * 9 + m_first(m) - 1) << 1);
+    } else {
+        elims[ne++] = (uint16_t)key;
+    }
+    s->seq.n = s->par.n = 0;
+    nh_keyset seen;
+    memset(&seen, 0, sizeof seen);
+    for (int i = 0; i < n; i++) {
+        const prop *p = props[i];
+        int node = p->index_of[key];
+        ks_push(&s->seq, key);
+        ks_push(&s->seq, path_length(p, node));
+        for (int j = node; j >= 0; j = p->parent[j]) {
+            int k = p->key[j];
+            ks_push(&s->seq, k);
+            if (k & 1) rule_parents_of(s->src, s->g, k, j == 0 ? (kind == 5 ? NAKED : where) : p->cause[j], &seen, &s->par);
+        }
+    }
+    if (s->seq.error || s->par.error) { s->error = 1; return; }
+    int sig = sig_intern(s->sigs, s->seq.k, s->seq.n);
+    if (sig < 0) { s->error = 1; return; }
+    nh_add(s->list, chain_difficulty(8.0, complexity), complexity, kind, elims, ne, s->par.k, s->par.n, sig);
+    (void)digit;
+}
+
 /* the keys of ``first`` (on ones or off ones) found in every one of ``props``, in the order
  * ``first`` made them, offered as reductions */
 static void reductions(multi_search *s, int kind, int where, int digit, prop *const *props, int n, int on) {
@@ -173,14 +221,21 @@ static void region_chains(multi_search *s, int cell, int d) {
 
 /* From every cell with three or more candidates, cell by cell: each candidate's region
  * reductions, then the cell's reductions (on, then off). */
-int se_multiple_forcing_chains(const se_grid *g, se_hint *out) {
+static int multiple_search(const se_grid *g, se_hint *out, const se_grid *src, sig_table *sigs, nhint_list *list) {
     multi_search *s = calloc(1, sizeof(multi_search));
     if (!s) return -1;
     s->g = g;
     s->out = out;
+    s->src = src;
+    s->sigs = sigs;
+    s->list = list;
+    /* the graph of the grid's links tells which cells can have a reduction at all */
+    link_graph *lg = malloc(sizeof(link_graph));
+    if (!lg) s->error = 1;
+    else link_graph_build(g, lg);
     for (int cell = 0; cell < 81 && !s->error; cell++) {
         unsigned m = g->cand[cell];
-        if (g->value[cell] || m_count(m) < 3) continue;
+        if (g->value[cell] || m_count(m) < 3 || !lg_may_reduce(g, lg, cell)) continue;
         prop *props[9];
         int n = 0;
         for (unsigned dm = m; dm && !s->error; dm &= dm - 1) {
@@ -195,7 +250,21 @@ int se_multiple_forcing_chains(const se_grid *g, se_hint *out) {
         reductions(s, 5, cell, 0, props, n, 0);
     }
     int result = s->error ? -1 : s->found;
+    if (list && !s->error) {
+        nh_finish(list);
+        result = list->error ? -1 : list->n;
+    }
     for (int i = 0; i < 729; i++) free(s->memo[i]);
+    free(lg);
+    ks_free(&s->seq);
+    ks_free(&s->par);
     free(s);
     return result;
+}
+
+int se_multiple_forcing_chains(const se_grid *g, se_hint *out) { return multiple_search(g, out, NULL, NULL, NULL); }
+
+int se_multiple_forcing_chains_nested(const se_grid *w, const se_grid *src, sig_table *sigs, nhint_list *out) {
+    out->n = out->nkeys = 0;
+    return multiple_search(w, NULL, src, sigs, out);
 }

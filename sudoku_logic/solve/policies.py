@@ -211,7 +211,7 @@ class RulesPolicy(Policy):
             ids += part.ids
         if not ids or limit <= 0:
             return None
-        why, steps, before, end = se_compiled.run(grid, ids, limit)
+        why, steps, before, end = se_compiled.run(grid, ids, limit, ctx.difficulty if ctx is not None else None)
         return CompiledRun(steps, before, end, why == se_compiled.BROKEN)
 
 

@@ -1,0 +1,89 @@
+/* The hints a chaining rule gives a nesting rule (se_hint_list.c): every hint of the rule on
+ * a chain's working grid, in SE's order, equal eliminations kept once, each with its rule
+ * parents (twin of strategies/se_chaining.py's Chaining.parented_hints and
+ * chain_rule_parents). */
+#ifndef SE_HINT_LIST_H
+#define SE_HINT_LIST_H
+
+#include "se_grid.h"
+
+#define NH_KEYS 1458
+#define NH_KEY_WORDS ((NH_KEYS + 63) / 64)
+
+typedef struct { uint64_t w[NH_KEY_WORDS]; } nh_keyset;
+
+static inline int nk_has(const nh_keyset *s, int k) { return (int)(s->w[k >> 6] >> (k & 63) & 1u); }
+static inline void nk_add(nh_keyset *s, int k) { s->w[k >> 6] |= (uint64_t)1 << (k & 63); }
+
+/* Signatures of hints' chains (SE's FullChain equality: each target's key and its
+ * ancestors' keys, breadth first), each distinct one given an id. */
+typedef struct {
+    int start, len;
+    uint64_t hash;
+} sig_entry;
+
+typedef struct {
+    uint16_t *pool;
+    int npool, poolcap;
+    sig_entry *e;
+    int n, cap;
+    int *slots;  /* open addressing over ids, -1 empty */
+    int nslots;
+    int error;
+} sig_table;
+
+void sig_init(sig_table *t);
+void sig_free(sig_table *t);
+/* the id of the signature ``seq`` (made if new); -1 when memory runs out */
+int sig_intern(sig_table *t, const uint16_t *seq, int len);
+
+/* One hint of a nested rule: its order keys, eliminations and rule parents (off keys, in
+ * the list's pool), its complexity (nested chains included) and signature id. */
+typedef struct {
+    double diff;
+    int complexity, sort;
+    int elim0, nelim, par0, npar;
+    int sig;
+    uint64_t effect;  /* a hash of the eliminations */
+} nhint;
+
+typedef struct {
+    nhint *h;
+    int n, cap;
+    uint16_t *keys;
+    int nkeys, keycap;
+    int error;
+} nhint_list;
+
+void nh_init(nhint_list *l);
+void nh_free(nhint_list *l);
+/* Add a hint: ``elims`` ascending off keys; ``parents`` off keys (any order, no repeats). */
+void nh_add(nhint_list *l, double diff, int complexity, int sort, const uint16_t *elims, int nelim,
+            const uint16_t *parents, int npar, int sig);
+/* Sort the hints as SE does (difficulty, complexity, sort key, then the order found), keep
+ * the first of equal eliminations, then drop those without rule parents. */
+void nh_finish(nhint_list *l);
+
+/* A growable sequence of keys (a signature or a parent list being built). */
+typedef struct {
+    uint16_t *k;
+    int n, cap;
+    int error;
+} key_seq;
+
+void ks_init(key_seq *s);
+void ks_free(key_seq *s);
+void ks_push(key_seq *s, int key);
+
+/* The rule parents an on node ``key`` made by ``cause`` (a house, or NAKED for its cell)
+ * relies on: the candidates of ``src`` gone from ``work`` in its cell (NAKED) or among its
+ * digit's places in the house, as off keys, added to ``out`` once each (``seen``). */
+void rule_parents_of(const se_grid *src, const se_grid *work, int key, int cause, nh_keyset *seen, key_seq *out);
+
+/* Every hint of a chaining rule on the working grid ``w`` of a chain that started from
+ * ``src`` that has rule parents, in SE's order (equal eliminations kept once, the first):
+ * into ``out``, their signatures into ``sigs``.  Returns their count, -1 beyond bounds. */
+int se_forcing_chains_cycles_nested(const se_grid *w, const se_grid *src, sig_table *sigs, nhint_list *out);
+int se_multiple_forcing_chains_nested(const se_grid *w, const se_grid *src, sig_table *sigs, nhint_list *out);
+
+#endif
