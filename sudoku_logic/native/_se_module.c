@@ -5,6 +5,7 @@
 #include <Python.h>
 
 #include "se_loop.h"
+#include "se_solutions.h"
 
 #define SNAPSHOT_SIZE (81 + 162)
 
@@ -182,7 +183,42 @@ done:
     return out;
 }
 
+PyDoc_STRVAR(count_doc, "count_solutions(values, cands, limit) -> int\n\n"
+             "How many solutions the position has, counting up to limit (core/dlx.py's count).");
+
+static PyObject *py_count_solutions(PyObject *self, PyObject *args) {
+    PyObject *values, *cands;
+    int limit;
+    if (!PyArg_ParseTuple(args, "OOi", &values, &cands, &limit)) return NULL;
+    Py_buffer v, c;
+    if (PyObject_GetBuffer(values, &v, PyBUF_SIMPLE) < 0) return NULL;
+    if (PyObject_GetBuffer(cands, &c, PyBUF_SIMPLE) < 0) { PyBuffer_Release(&v); return NULL; }
+    int bad = v.len != 81 || c.len != 162;
+    uint8_t vals[81];
+    uint16_t masks[81];
+    if (!bad) {
+        memcpy(vals, v.buf, 81);
+        const uint8_t *cb = (const uint8_t *)c.buf;
+        for (int i = 0; i < 81; i++) {
+            masks[i] = (uint16_t)(cb[2 * i] | cb[2 * i + 1] << 8);
+            bad |= vals[i] > 9 || masks[i] > 0x1ff;
+        }
+    }
+    PyBuffer_Release(&v);
+    PyBuffer_Release(&c);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "a grid is 81 values 0-9 and 81 candidate masks below 512");
+        return NULL;
+    }
+    int n;
+    Py_BEGIN_ALLOW_THREADS
+    n = se_count_solutions(vals, masks, limit);
+    Py_END_ALLOW_THREADS
+    return PyLong_FromLong(n);
+}
+
 static PyMethodDef methods[] = {
+    {"count_solutions", py_count_solutions, METH_VARARGS, count_doc},
     {"first", py_first, METH_VARARGS, first_doc},
     {"run", py_run, METH_VARARGS, run_doc},
     {NULL, NULL, 0, NULL},

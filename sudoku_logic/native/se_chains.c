@@ -348,8 +348,14 @@ int se_forcing_chains_cycles(const se_grid *g, se_hint *out) {
                 malloc(sizeof(int) * MAX_NODES), 0, 0};
     int *closing = malloc(sizeof(int) * MAX_NODES);
     best_hint best = {{0, 0.0, 0, 0}, out, 0};
+    link_graph *lg = malloc(sizeof(link_graph));
+    uint8_t *possible = malloc(729);
     int result = 0;
-    if (!s.links || !s.nodes || !s.pend_a || !s.pend_b || !closing) { result = -1; goto done; }
+    if (!s.links || !s.nodes || !s.pend_a || !s.pend_b || !closing || !lg || !possible) { result = -1; goto done; }
+    /* the graph of the grid's links: which searches can make a hint at all, and the
+     * component a cycle stays in */
+    link_graph_build(g, lg);
+    lg_parts(lg, possible);
     for (int pass = PASS_X; pass <= PASS_XY; pass++) {
         int y = pass != PASS_X, x = pass != PASS_Y;
         for (int cell = 0; cell < 81; cell++) {
@@ -362,18 +368,23 @@ int se_forcing_chains_cycles(const se_grid *g, se_hint *out) {
                 if (cycle_depth <= 0 && chain_depth <= 0) continue;
                 if (m_count(m) > 2 && !x) continue;  /* Y-cycles start in bivalue cells */
                 int skey = ((cell * 9 + d - 1) << 1) | 1;
-                if (cycle_depth > 0) {
-                    int n = unary_cycles(&s, skey, y, x, cycle_depth, closing, MAX_NODES, NULL);
+                int parts = possible[cell * 9 + d - 1];
+                if (cycle_depth > 0 && (parts & 1)) {
+                    int n = unary_cycles(&s, skey, y, x, cycle_depth, closing, MAX_NODES, lg);
                     for (int i = 0; i < n; i++) offer_cycle(&s, closing[i], pass, &best);
                 }
                 if (x && chain_depth > 0) {
                     keyset found;
                     memset(&found, 0, sizeof found);
                     int targets[4];
-                    int n = unary_forcing(&s, skey, y, chain_depth, &found, targets, 4);
-                    for (int i = 0; i < n; i++) offer_chain(&s, targets[i], pass, &best);
-                    n = unary_forcing(&s, skey ^ 1, y, chain_depth, &found, targets, 4);
-                    for (int i = 0; i < n; i++) offer_chain(&s, targets[i], pass, &best);
+                    if (parts & 2) {
+                        int n = unary_forcing(&s, skey, y, chain_depth, &found, targets, 4);
+                        for (int i = 0; i < n; i++) offer_chain(&s, targets[i], pass, &best);
+                    }
+                    if (parts & 4) {
+                        int n = unary_forcing(&s, skey ^ 1, y, chain_depth, &found, targets, 4);
+                        for (int i = 0; i < n; i++) offer_chain(&s, targets[i], pass, &best);
+                    }
                 }
                 if (s.overflow || best.error) { result = -1; goto done; }
             }
@@ -381,6 +392,8 @@ int se_forcing_chains_cycles(const se_grid *g, se_hint *out) {
     }
     result = best.key.found;
 done:
+    free(lg);
+    free(possible);
     free(s.links);
     free(s.nodes);
     free(s.pend_a);

@@ -187,6 +187,28 @@ void lg_off_reach(const link_graph *lg, int i, set729 *on, set729 *off) {
     sa_add(off, i);
 }
 
+static int in_scope(const link_graph *lg, int i);
+
+/* LinkGraph.parts: only an on node next to a strong link's start leads further than its own
+ * successors; only an off node at a start leads anywhere */
+void lg_parts(const link_graph *lg, uint8_t possible[729]) {
+    set729 a, b;
+    set729 near = lg->starts;
+    for (int k = 0; k < 12; k++) {
+        for (uint64_t m = lg->starts.w[k]; m; m &= m - 1) sa_or(&near, &WEAK[k * 64 + __builtin_ctzll(m)]);
+    }
+    memset(possible, 0, 729);
+    for (int i = 0; i < 729; i++) {
+        if (!sa_has(&near, i) || !sa_has(&lg->cands, i)) continue;
+        int p = in_scope(lg, i);
+        lg_on_reach(lg, i, &a, &b);
+        if (sa_has(&b, i)) p |= 2;
+        lg_off_reach(lg, i, &a, &b);
+        if (sa_has(&a, i)) p |= 4;
+        possible[i] = (uint8_t)p;
+    }
+}
+
 static int in_scope(const link_graph *lg, int i) {
     int c = lg->comp[(i << 1) | 1];
     return c >= 0 && lg->comp_size[c] > 1;
@@ -259,22 +281,7 @@ int unary_searches(const se_grid *work, const se_grid *src, const link_graph *lg
             live[0][i] = live[2][i] = (uint8_t)chains;
         }
     }
-    /* LinkGraph.parts: only an on node next to a strong link's start leads further than its
-     * own successors; only an off node at a start leads anywhere */
-    set729 near = lg->starts;
-    for (int k = 0; k < 12; k++) {
-        for (uint64_t m = lg->starts.w[k]; m; m &= m - 1) sa_or(&near, &WEAK[k * 64 + __builtin_ctzll(m)]);
-    }
-    memset(possible, 0, 729);
-    for (int i = 0; i < 729; i++) {
-        if (!sa_has(&near, i) || !sa_has(&lg->cands, i)) continue;
-        int p = in_scope(lg, i);
-        lg_on_reach(lg, i, &a, &b);
-        if (sa_has(&b, i)) p |= 2;
-        lg_off_reach(lg, i, &a, &b);
-        if (sa_has(&a, i)) p |= 4;
-        possible[i] = (uint8_t)p;
-    }
+    lg_parts(lg, possible);
     return 1;
 }
 

@@ -52,6 +52,11 @@ int unary_searches(const se_grid *work, const se_grid *src, const link_graph *lg
  * reach something in common. */
 int lg_may_reduce(const se_grid *g, const link_graph *lg, int cell);
 
+/* By candidate, the unary searches that can make a hint at all in any pass (1 cycles: its
+ * on node in a component of more than one node; 2, 4: a forcing chain from it on, off, needs
+ * the opposite reachable).  The graph has every link, so each pass gets a superset. */
+void lg_parts(const link_graph *lg, uint8_t possible[729]);
+
 /* the 729-bit set of what the on (off) node of candidate ``i`` leads to, itself included */
 void lg_on_reach(const link_graph *lg, int i, set729 *on, set729 *off);
 void lg_off_reach(const link_graph *lg, int i, set729 *on, set729 *off);
