@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_SIZE, PEERS, cell_name
+from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name
 from sudoku_logic.core.step import TEXT_FIELDS, LazyStep, Step, lazy_step
 from sudoku_logic.native import se as engine
 
@@ -29,7 +29,7 @@ from .direct import _DIRECT_LOCKING, direct_hidden_step, direct_locking_step
 from .fish import se_fish_step
 from .intersections import se_intersection_step
 from .registry import RULES as RULE_FINDERS
-from .se_chaining import NAKED, NESTED_SUFFIX, Chaining, ChainHint, Node, _anc, _reversed_cycle
+from .se_chaining import NAKED, NESTED_SUFFIX, Chaining, ChainHint, Node, _anc, _reversed_cycle, _root
 from .se_chains import _text as chain_text_fields
 from .se_chains import hint_step
 from .singles import _HOUSE_KIND, full_house_step, hidden_single_step, naked_single_step
@@ -261,7 +261,7 @@ def _dynamic(technique: str, nishio: bool, level: int = 0):
                 if nishio:
                     rule._nishio_chains(cell, out)
                 else:
-                    rule._cell_chains(cell, MASK_SIZE[at.cands[cell]], out)
+                    _chains_of(rule, kind, where, digit, source, mark, out)
             finally:
                 rule.grid, rule._memo = None, {}
             for hint in out:
@@ -275,6 +275,35 @@ def _dynamic(technique: str, nishio: bool, level: int = 0):
         return LazyStep(technique, text, placements=[placement] if placement else [], eliminations=removable,
                         cells=[(mark >> 1) // 9], facts=dict(facts))
     return build
+
+
+def _chains_of(rule: Chaining, kind: int, where: int, digit: int, source: int, mark: int, out: list) -> None:
+    """The hints of the Python search of a dynamic rule (on ``rule.grid``) among which is
+    the engine's hint of ``kind``, made from just the propagations it is drawn from: a
+    binary hint's candidate on and off (:meth:`Chaining._binary`), a cell reduction's
+    candidates on, a region reduction's places on (their nodes are the search's own: one
+    propagation per start, whatever else the search does)."""
+    grid = rule.grid
+    if kind in (1, 7):  # a double implication or a contradiction, from ``source``
+        key = source & ~1
+        n = MASK_SIZE[grid.cands[(key >> 1) // 9]]
+        rule._binary(_root(key | 1), _root(key), out, {}, {}, n >= 3, True)
+        return
+    if kind == 5:  # every candidate of cell ``where`` leads to ``mark``
+        outcomes = {}
+        for d in MASK_DIGITS[grid.cands[where]]:
+            on_on: dict = {}
+            on_off: dict = {}
+            rule._on_chaining(_root(((where * 9 + d - 1) << 1) | 1), on_on, on_off)
+            outcomes[d] = on_on if mark & 1 else on_off
+        out.append(rule._cell_hint(where, mark, outcomes))
+        return
+    outcomes = {}  # every place of ``digit`` in house ``where`` leads to ``mark``
+    for c in cell_list(grid.pos[digit] & HOUSE_MASK[where]):
+        on_on, on_off = {}, {}
+        rule._on_chaining(_root(((c * 9 + digit - 1) << 1) | 1), on_on, on_off)
+        outcomes[c] = on_on if mark & 1 else on_off
+    out.append(rule._region_hint(where, digit, mark, outcomes))
 
 
 def _facts_dynamic(a, path):

@@ -107,5 +107,5 @@ int se_count_solutions(const uint8_t *values, const uint16_t *cands, int limit) 
         for (int t = 0; t < 3; t++) m &= s.need[CELL_HOUSE[c][t]];
         s.cand[c] = m;
     }
-    return limit > 0 ? count(&s, limit) : 0;
+    return count(&s, limit > 0 ? limit : 1);  /* as DLX: the first solution is always counted */
 }
