@@ -544,44 +544,66 @@ static int nested_searches(search *s, int *closing, const link_graph *lg, int pa
  * run first; if none of their hints has parents there is none, else every search runs
  * and the list is SE's (a hint without parents may come first with the same eliminations
  * and keep the other out). */
-int se_forcing_chains_cycles_nested(const se_grid *w, const se_grid *src, sig_table *sigs, nhint_list *out) {
-    search s = {w, new_link_cache(), malloc(sizeof(cnode) * MAX_NODES), malloc(sizeof(int) * MAX_NODES),
-                malloc(sizeof(int) * MAX_NODES), 0, 0};
-    int *closing = malloc(sizeof(int) * MAX_NODES);
-    link_graph *lg = malloc(sizeof(link_graph));
-    uint8_t (*live)[729] = malloc(sizeof(uint8_t) * 3 * 729);
-    uint8_t *possible = malloc(729);
+struct chain_scratch {
+    link_cache *links;
+    cnode *nodes;
+    int *pend_a, *pend_b, *closing;
+    link_graph *lg;
+    uint8_t live[3][729];
+    uint8_t possible[729];
+};
+
+chain_scratch *chain_scratch_new(void) {
+    chain_scratch *c = calloc(1, sizeof(chain_scratch));
+    if (!c) return NULL;
+    c->links = malloc(sizeof(link_cache));
+    c->nodes = malloc(sizeof(cnode) * MAX_NODES);
+    c->pend_a = malloc(sizeof(int) * MAX_NODES);
+    c->pend_b = malloc(sizeof(int) * MAX_NODES);
+    c->closing = malloc(sizeof(int) * MAX_NODES);
+    c->lg = malloc(sizeof(link_graph));
+    if (!c->links || !c->nodes || !c->pend_a || !c->pend_b || !c->closing || !c->lg) {
+        chain_scratch_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+void chain_scratch_free(chain_scratch *c) {
+    if (!c) return;
+    free(c->links);
+    free(c->nodes);
+    free(c->pend_a);
+    free(c->pend_b);
+    free(c->closing);
+    free(c->lg);
+    free(c);
+}
+
+int se_forcing_chains_cycles_nested(const se_grid *w, const se_grid *src, sig_table *sigs, nhint_list *out,
+                                    chain_scratch *c) {
+    memset(c->links->n, -1, sizeof c->links->n);
+    search s = {w, c->links, c->nodes, c->pend_a, c->pend_b, 0, 0};
+    link_graph *lg = c->lg;
     nested_out o = {src, sigs, out, {0}, {0}};
     int result = 0;
     out->n = out->nkeys = 0;
-    if (!s.links || !s.nodes || !s.pend_a || !s.pend_b || !closing || !lg || !live || !possible) {
-        result = -1;
-        goto done;
-    }
     link_graph_build(w, lg);
-    if (!unary_searches(w, src, lg, live, possible)) goto done;
+    if (!unary_searches(w, src, lg, c->live, c->possible)) goto done;
     for (int pass = PASS_X; pass <= PASS_XY; pass++) {
-        if (nested_searches(&s, closing, lg, pass, live[pass], NULL, &o) < 0) { result = -1; goto done; }
+        if (nested_searches(&s, c->closing, lg, pass, c->live[pass], NULL, &o) < 0) { result = -1; goto done; }
     }
     int any = 0;
     for (int i = 0; i < out->n && !any; i++) any = out->h[i].npar > 0;
     if (!any) { out->n = out->nkeys = 0; goto done; }
     out->n = out->nkeys = 0;
     for (int pass = PASS_X; pass <= PASS_XY; pass++) {
-        if (nested_searches(&s, closing, lg, pass, possible, live[pass], &o) < 0) { result = -1; goto done; }
+        if (nested_searches(&s, c->closing, lg, pass, c->possible, c->live[pass], &o) < 0) { result = -1; goto done; }
     }
     nh_finish(out);
     result = out->error ? -1 : out->n;
 done:
     ks_free(&o.seq);
     ks_free(&o.par);
-    free(s.links);
-    free(s.nodes);
-    free(s.pend_a);
-    free(s.pend_b);
-    free(closing);
-    free(lg);
-    free(live);
-    free(possible);
     return result;
 }

@@ -46,16 +46,47 @@ static int add_node(dprop *p, int key, int cause, const int *parents, int nparen
     return q;
 }
 
-/* What a nested search asks its nesting rules with: its level, and scratch for their hints
- * (the signatures are kept for the whole search: nodes refer to them). */
+/* Propagation records kept for reuse by one search and the searches nested in it: a nested
+ * search at every stall would otherwise allocate and free megabytes, and the page faults
+ * cost more than the work. */
+typedef struct {
+    dprop **free;
+    int n, cap;
+} dprop_pool;
+
+static dprop *pool_get(dprop_pool *pl) { return pl->n ? pl->free[--pl->n] : malloc(sizeof(dprop)); }
+
+static void pool_put(dprop_pool *pl, dprop *p) {
+    if (!p) return;
+    if (pl->n == pl->cap) {
+        int cap = pl->cap ? pl->cap * 2 : 64;
+        dprop **f = realloc(pl->free, sizeof(dprop *) * (size_t)cap);
+        if (!f) { free(p); return; }
+        pl->free = f;
+        pl->cap = cap;
+    }
+    pl->free[pl->n++] = p;
+}
+
+static void pool_release(dprop_pool *pl) {
+    for (int i = 0; i < pl->n; i++) free(pl->free[i]);
+    free(pl->free);
+}
+
+/* What a nested search asks its nesting rules with: its level, scratch for their hints
+ * (the signatures are kept for the whole search: nodes refer to them), and the records and
+ * buffers its searches reuse. */
 typedef struct {
     int level;
     adv_list *adv;
     sig_table sigs;
     nhint_list list;
+    dprop_pool *pool;
+    chain_scratch *chains;
 } nesting;
 
-static int dynamic_nested(const se_grid *w, const se_grid *src, int level, sig_table *sigs, nhint_list *out);
+static int dynamic_nested(const se_grid *w, const se_grid *src, int level, sig_table *sigs, nhint_list *out,
+                          dprop_pool *pool, chain_scratch *chains);
 
 /* _advanced: the eliminations the first of the nested rules of ``level`` that has any
  * finds on the working grid (``cand``, ``pos``) with a parent in the chain, made off nodes
@@ -98,12 +129,12 @@ static int advanced(const se_grid *g, const uint16_t *cand, const set81 *pos, ne
     for (int rule = 0; rule < 2; rule++) {
         int n;
         if (nc->level < 4) {
-            if (rule == 0) n = se_forcing_chains_cycles_nested(&w, g, &nc->sigs, list);
+            if (rule == 0) n = se_forcing_chains_cycles_nested(&w, g, &nc->sigs, list, nc->chains);
             else if (nc->level >= 3) n = se_multiple_forcing_chains_nested(&w, g, &nc->sigs, list);
             else break;
         } else {
-            if (rule == 0) n = dynamic_nested(&w, g, 0, &nc->sigs, list);
-            else if (nc->level >= 5) n = dynamic_nested(&w, g, 2, &nc->sigs, list);
+            if (rule == 0) n = dynamic_nested(&w, g, 0, &nc->sigs, list, nc->pool, nc->chains);
+            else if (nc->level >= 5) n = dynamic_nested(&w, g, 2, &nc->sigs, list, nc->pool, nc->chains);
             else break;
         }
         if (n < 0) return -1;
@@ -288,6 +319,7 @@ typedef struct {
     sig_table *sigs;
     nhint_list *list;
     key_seq seq, par;
+    dprop_pool *pool;
 } dyn_search;
 
 /* SE's complexity of a hint whose chains end at ``nodes[i]`` of ``props[i]``: each chain's
@@ -438,7 +470,7 @@ static void offer_pair(dyn_search *s, int kind, int where, int digit, int source
 static dprop *on_chaining(dyn_search *s, int cell, int d) {
     int i = cell * 9 + d - 1;
     if (!s->memo[i]) {
-        s->memo[i] = malloc(sizeof(dprop));
+        s->memo[i] = pool_get(s->pool);
         if (!s->memo[i]) { s->error = 1; return NULL; }
         propagate(s->g, (i << 1) | 1, !s->nishio, s->nc, s->memo[i]);
         if (s->memo[i]->error) s->error = 1;
@@ -575,9 +607,10 @@ static void nishio_chains(dyn_search *s, int cell) {
 }
 
 static int dynamic_search(const se_grid *g, int nishio, int level, se_hint *out, const se_grid *src,
-                          sig_table *sigs, nhint_list *list) {
+                          sig_table *sigs, nhint_list *list, dprop_pool *pool, chain_scratch *chains) {
     dyn_search *s = calloc(1, sizeof(dyn_search));
     if (!s) return -1;
+    s->pool = pool;
     s->g = g;
     s->nishio = nishio;
     s->level = level;
@@ -585,15 +618,15 @@ static int dynamic_search(const se_grid *g, int nishio, int level, se_hint *out,
     s->src = src;
     s->sigs = sigs;
     s->list = list;
-    s->off = malloc(sizeof(dprop));
-    nesting nc = {level, NULL, {0}, {0}};
+    s->off = pool_get(pool);
+    nesting nc = {level, NULL, {0}, {0}, pool, chains};
     sig_init(&nc.sigs);
     nh_init(&nc.list);
     if (level) {
         nc.adv = malloc(sizeof(adv_list));
         s->nc = &nc;
     }
-    if (!s->off || (level && !nc.adv)) { free(s->off); free(nc.adv); free(s); return -1; }
+    if (!s->off || (level && !nc.adv)) { pool_put(pool, s->off); free(nc.adv); free(s); return -1; }
     for (int cell = 0; cell < 81 && !s->error; cell++) {
         if (g->value[cell] || m_count(g->cand[cell]) < 2) continue;
         if (nishio) nishio_chains(s, cell);
@@ -604,10 +637,10 @@ static int dynamic_search(const se_grid *g, int nishio, int level, se_hint *out,
         nh_finish(list);
         result = list->error ? -1 : list->n;
     }
-    for (int i = 0; i < 729; i++) free(s->memo[i]);
+    for (int i = 0; i < 729; i++) pool_put(pool, s->memo[i]);
     ks_free(&s->seq);
     ks_free(&s->par);
-    free(s->off);
+    pool_put(pool, s->off);
     free(nc.adv);
     sig_free(&nc.sigs);
     nh_free(&nc.list);
@@ -620,15 +653,23 @@ static int dynamic_search(const se_grid *g, int nishio, int level, se_hint *out,
  * advanced); args: kind (1 double, 5 cell,
  * 6 region, 7 contradiction), source cell (a house for a region), digit, the source's key
  * (-1 for reductions), the target key, complexity. */
-int se_dynamic_forcing_chains(const se_grid *g, int level, se_hint *out) {
-    return dynamic_search(g, 0, level, out, NULL, NULL, NULL);
+static int top_search(const se_grid *g, int nishio, int level, se_hint *out) {
+    dprop_pool pool = {NULL, 0, 0};
+    chain_scratch *chains = level >= 2 ? chain_scratch_new() : NULL;
+    int result = level >= 2 && !chains ? -1 : dynamic_search(g, nishio, level, out, NULL, NULL, NULL, &pool, chains);
+    chain_scratch_free(chains);
+    pool_release(&pool);
+    return result;
 }
-int se_nishio_forcing_chains(const se_grid *g, se_hint *out) { return dynamic_search(g, 1, 0, out, NULL, NULL, NULL); }
+
+int se_dynamic_forcing_chains(const se_grid *g, int level, se_hint *out) { return top_search(g, 0, level, out); }
+int se_nishio_forcing_chains(const se_grid *g, se_hint *out) { return top_search(g, 1, 0, out); }
 
 /* Chaining.parented_hints of Dynamic Forcing Chains of ``level`` (0, or 2 inside level 5)
  * on a nesting chain's working grid ``w``: every hint, sorted, equal eliminations kept
  * once, those with rule parents against ``src`` into ``out``; returns their count. */
-static int dynamic_nested(const se_grid *w, const se_grid *src, int level, sig_table *sigs, nhint_list *out) {
+static int dynamic_nested(const se_grid *w, const se_grid *src, int level, sig_table *sigs, nhint_list *out,
+                          dprop_pool *pool, chain_scratch *chains) {
     out->n = out->nkeys = 0;
-    return dynamic_search(w, 0, level, NULL, src, sigs, out);
+    return dynamic_search(w, 0, level, NULL, src, sigs, out, pool, chains);
 }

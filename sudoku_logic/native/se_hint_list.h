@@ -80,10 +80,17 @@ void ks_push(key_seq *s, int key);
  * digit's places in the house, as off keys, added to ``out`` once each (``seen``). */
 void rule_parents_of(const se_grid *src, const se_grid *work, int key, int cause, nh_keyset *seen, key_seq *out);
 
+/* The buffers of Forcing Chains & Cycles' searches (node arrays, the link cache, the link
+ * graph), made once per nesting search and reused at every stall (se_chains.c). */
+typedef struct chain_scratch chain_scratch;
+chain_scratch *chain_scratch_new(void);
+void chain_scratch_free(chain_scratch *c);
+
 /* Every hint of a chaining rule on the working grid ``w`` of a chain that started from
  * ``src`` that has rule parents, in SE's order (equal eliminations kept once, the first):
  * into ``out``, their signatures into ``sigs``.  Returns their count, -1 beyond bounds. */
-int se_forcing_chains_cycles_nested(const se_grid *w, const se_grid *src, sig_table *sigs, nhint_list *out);
+int se_forcing_chains_cycles_nested(const se_grid *w, const se_grid *src, sig_table *sigs, nhint_list *out,
+                                    chain_scratch *scratch);
 int se_multiple_forcing_chains_nested(const se_grid *w, const se_grid *src, sig_table *sigs, nhint_list *out);
 
 #endif
