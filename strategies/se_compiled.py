@@ -12,15 +12,15 @@ when first read, from the position it was found in.
 """
 from __future__ import annotations
 
-import sys
-from array import array
 from typing import Callable, Sequence
 
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name
 from sudoku_logic.core.step import TEXT_FIELDS, LazyStep, Step, lazy_step
+from sudoku_logic.native import pack as native_pack
 from sudoku_logic.native import se as engine
+from sudoku_logic.native import unpack_masks
 
 from .aligned_exclusion import PAIR, TRIPLET, aligned_step
 from .bug import Bug, bug_step
@@ -75,25 +75,17 @@ _NESTING = frozenset(i for i, name in enumerate(TECHNIQUES)
 
 AVAILABLE = engine is not None and engine.RULE_COUNT == len(RULES)
 
-_SWAP = sys.byteorder != "little"
 _ALL = (1 << 64) - 1
 
 
 def pack(grid: Grid) -> tuple[bytes, bytes]:
     """The grid as the C engine reads it: 81 values, 81 masks as little-endian words."""
-    masks = array("H", grid.cands)
-    if _SWAP:
-        masks.byteswap()
-    return bytes(grid.values), masks.tobytes()
+    return native_pack(grid.values, grid.cands)
 
 
 def unpack(values: bytes, masks: bytes, givens: int) -> Grid:
     """The grid of 81 values and 81 little-endian masks (as the C engine writes them)."""
-    cands = array("H")
-    cands.frombytes(masks)
-    if _SWAP:
-        cands.byteswap()
-    return Grid.from_state(list(values), cands.tolist(), givens)
+    return Grid.from_state(list(values), unpack_masks(masks), givens)
 
 
 def _cells(lo: int, hi: int) -> int:

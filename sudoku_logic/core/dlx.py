@@ -13,23 +13,13 @@ order as :class:`ExactCover` would on the same rows.
 from __future__ import annotations
 
 import random
-import sys
-from array import array
 from typing import Iterator, Sequence
 
 from sudoku_logic.core.errors import MultipleSolutions, NoSolution
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import BOX_OF, COL_OF, MASK_DIGITS, ROW_OF, cell_name
+from sudoku_logic.native import pack
 from sudoku_logic.native import se as _native
-
-_SWAP = sys.byteorder != "little"
-
-
-def _swapped(cands: list[int]) -> bytes:
-    """Candidate masks as little-endian 16-bit words on a big-endian machine."""
-    a = array("H", cands)
-    a.byteswap()
-    return a.tobytes()
 
 
 class ExactCover:
@@ -443,8 +433,7 @@ def count_solutions(grid: Grid, limit: int = 2) -> int:
     """Number of solutions of a position, counting stops at ``limit`` (the compiled
     engine's count where it is built: the same number, tests hold them together)."""
     if _native is not None:
-        return _native.count_solutions(bytes(grid.values), array("H", grid.cands).tobytes() if not _SWAP
-                                       else _swapped(grid.cands), limit)
+        return _native.count_solutions(*pack(grid.values, grid.cands), limit)
     return dlx_count_solutions(grid, limit)
 
 

@@ -8,6 +8,8 @@ import). ``se`` is the compiled module or None; ``REASON`` says why it is not in
 from __future__ import annotations
 
 import os
+import sys
+from array import array
 from types import ModuleType
 
 se: ModuleType | None = None
@@ -28,6 +30,26 @@ else:
 
 #: ``compiled`` when the C engine runs the rules it has, ``python`` otherwise.
 ENGINE = "compiled" if se is not None else "python"
+
+
+_SWAP = sys.byteorder != "little"
+
+
+def pack(values: list[int], cands: list[int]) -> tuple[bytes, bytes]:
+    """A grid as the C engine reads it: 81 values, 81 candidate masks as little-endian words."""
+    masks = array("H", cands)
+    if _SWAP:
+        masks.byteswap()
+    return bytes(values), masks.tobytes()
+
+
+def unpack_masks(masks: bytes) -> list[int]:
+    """81 little-endian candidate masks, as the C engine writes them."""
+    cands = array("H")
+    cands.frombytes(masks)
+    if _SWAP:
+        cands.byteswap()
+    return cands.tolist()
 
 
 def describe() -> str:

@@ -9,21 +9,35 @@
 
 #define SNAPSHOT_SIZE (81 + 162)
 
-static int read_grid(se_grid *g, PyObject *values, PyObject *cands) {
+/* 81 values and 81 little-endian candidate masks read from two buffers; -1 with
+ * ValueError when they are not that */
+static int read_values(PyObject *values, PyObject *cands, uint8_t vals[81], uint16_t masks[81]) {
     Py_buffer v, c;
     if (PyObject_GetBuffer(values, &v, PyBUF_SIMPLE) < 0) return -1;
     if (PyObject_GetBuffer(cands, &c, PyBUF_SIMPLE) < 0) { PyBuffer_Release(&v); return -1; }
     int bad = v.len != 81 || c.len != 162;
-    uint8_t vals[81];
-    uint16_t masks[81];
     if (!bad) {
         memcpy(vals, v.buf, 81);
         const uint8_t *cb = (const uint8_t *)c.buf;
-        for (int i = 0; i < 81; i++) masks[i] = (uint16_t)(cb[2 * i] | cb[2 * i + 1] << 8);
+        for (int i = 0; i < 81; i++) {
+            masks[i] = (uint16_t)(cb[2 * i] | cb[2 * i + 1] << 8);
+            bad |= vals[i] > 9 || masks[i] > 0x1ff;
+        }
     }
     PyBuffer_Release(&v);
     PyBuffer_Release(&c);
-    if (bad || se_grid_load(g, vals, masks) < 0) {
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "a grid is 81 values 0-9 and 81 candidate masks below 512");
+        return -1;
+    }
+    return 0;
+}
+
+static int read_grid(se_grid *g, PyObject *values, PyObject *cands) {
+    uint8_t vals[81];
+    uint16_t masks[81];
+    if (read_values(values, cands, vals, masks) < 0) return -1;
+    if (se_grid_load(g, vals, masks) < 0) {
         PyErr_SetString(PyExc_ValueError, "a grid is 81 values 0-9 and 81 candidate masks below 512");
         return -1;
     }
@@ -190,26 +204,9 @@ static PyObject *py_count_solutions(PyObject *self, PyObject *args) {
     PyObject *values, *cands;
     int limit;
     if (!PyArg_ParseTuple(args, "OOi", &values, &cands, &limit)) return NULL;
-    Py_buffer v, c;
-    if (PyObject_GetBuffer(values, &v, PyBUF_SIMPLE) < 0) return NULL;
-    if (PyObject_GetBuffer(cands, &c, PyBUF_SIMPLE) < 0) { PyBuffer_Release(&v); return NULL; }
-    int bad = v.len != 81 || c.len != 162;
     uint8_t vals[81];
     uint16_t masks[81];
-    if (!bad) {
-        memcpy(vals, v.buf, 81);
-        const uint8_t *cb = (const uint8_t *)c.buf;
-        for (int i = 0; i < 81; i++) {
-            masks[i] = (uint16_t)(cb[2 * i] | cb[2 * i + 1] << 8);
-            bad |= vals[i] > 9 || masks[i] > 0x1ff;
-        }
-    }
-    PyBuffer_Release(&v);
-    PyBuffer_Release(&c);
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "a grid is 81 values 0-9 and 81 candidate masks below 512");
-        return NULL;
-    }
+    if (read_values(values, cands, vals, masks) < 0) return NULL;
     int n;
     Py_BEGIN_ALLOW_THREADS
     n = se_count_solutions(vals, masks, limit);

@@ -143,9 +143,10 @@ typedef struct {
     int error;
 } best_hint;
 
-/* _cycle_hint: a candidate outside the cycle's cells that sees an on node and an off node
- * of its digit goes; offered as the best if it is. */
-static void offer_cycle(const search *s, int closing, int pass, best_hint *best) {
+/* _cycle_hint's eliminations: a candidate outside the cycle's cells that sees an on node
+ * and an off node of its digit goes; off keys by cell, then digit, into ``elims``; returns
+ * their count */
+static int cycle_removals(const search *s, int closing, uint16_t *elims) {
     const se_grid *g = s->g;
     set81 cells = S_EMPTY;
     for (int j = closing; s->nodes[j].parent >= 0; j = s->nodes[j].parent) s_add(&cells, (s->nodes[j].key >> 1) / 9);
@@ -160,19 +161,33 @@ static void offer_cycle(const search *s, int closing, int pass, best_hint *best)
     }
     set81 any = S_EMPTY;
     for (int v = 1; v <= 9; v++) any = s_or(any, s_and(forw[v], back[v]));
-    if (!s_any(any)) return;
+    int n = 0;
+    for (int c; (c = s_pop(&any)) >= 0;) {
+        for (int v = 1; v <= 9; v++) {
+            if (s_has(forw[v], c) && s_has(back[v], c)) elims[n++] = (uint16_t)((c * 9 + v - 1) << 1);
+        }
+    }
+    return n;
+}
+
+/* the eliminations ``elims`` (off keys) written into the hint */
+static void write_elims(se_hint *out, const uint16_t *elims, int n) {
+    out->nelim = 0;
+    for (int i = 0; i < n; i++) hint_elim(out, (elims[i] >> 1) / 9, (elims[i] >> 1) % 9 + 1);
+}
+
+/* _cycle_hint: the cycle's hint, offered as the best if it is (none without eliminations) */
+static void offer_cycle(const search *s, int closing, int pass, best_hint *best) {
+    uint16_t elims[81 * 9];
+    int ne = cycle_removals(s, closing, elims);
+    if (!ne) return;
     int complexity = ancestor_count(s, closing);
     double diff = chain_difficulty(CYCLE_BASE[pass], complexity);
     if (!before(&best->key, diff, complexity, SORT[pass])) return;
     se_hint *out = best->out;
     out->technique = CYCLE_TECH[pass];
     out->nplace = 0;
-    out->nelim = 0;
-    for (int c; (c = s_pop(&any)) >= 0;) {  /* by cell, then digit */
-        for (int v = 1; v <= 9; v++) {
-            if (s_has(forw[v], c) && s_has(back[v], c)) hint_elim(out, c, v);
-        }
-    }
+    write_elims(out, elims, ne);
     out->nargs = 0;
     hint_arg(out, 0);  /* a cycle */
     hint_arg(out, pass != PASS_Y);
@@ -187,25 +202,19 @@ static void offer_cycle(const search *s, int closing, int pass, best_hint *best)
 
 /* _forcing_hint: an off target goes; an on target is placed (its other candidates go). */
 static void offer_chain(const search *s, int target, int pass, best_hint *best) {
-    const se_grid *g = s->g;
     int k = s->nodes[target].key, cell = (k >> 1) / 9, d = (k >> 1) % 9 + 1;
-    unsigned others = g->cand[cell] & ~(1u << (d - 1));
-    if ((k & 1) && !others) return;  /* nothing to remove */
+    uint16_t elims[9];
+    int ne = conclusion_removals(s->g, cell, d, !(k & 1), elims);
+    if (!ne) return;  /* nothing to remove */
     int complexity = ancestor_count(s, target);
     double diff = chain_difficulty(CHAIN_BASE[pass], complexity);
     if (!before(&best->key, diff, complexity, SORT[pass])) return;
     se_hint *out = best->out;
     out->technique = CHAIN_TECH[pass];
-    out->nelim = 0;
-    if (k & 1) {
-        out->nplace = 1;
-        out->place[0] = (uint8_t)cell;
-        out->place[1] = (uint8_t)d;
-        for (unsigned o = others; o; o &= o - 1) hint_elim(out, cell, m_first(o));
-    } else {
-        out->nplace = 0;
-        hint_elim(out, cell, d);
-    }
+    out->nplace = k & 1;
+    out->place[0] = (uint8_t)cell;
+    out->place[1] = (uint8_t)d;
+    write_elims(out, elims, ne);
     out->nargs = 0;
     hint_arg(out, 1);  /* a forcing chain */
     hint_arg(out, 1);
@@ -439,25 +448,8 @@ typedef struct {
 
 /* _cycle_hint of a nested search: the hint, with its signature and rule parents, added */
 static void collect_cycle(const search *s, int closing, int pass, nested_out *o) {
-    const se_grid *g = s->g;
-    set81 cells = S_EMPTY;
-    for (int j = closing; s->nodes[j].parent >= 0; j = s->nodes[j].parent) s_add(&cells, (s->nodes[j].key >> 1) / 9);
-    set81 forw[10], back[10];
-    memset(forw, 0, sizeof forw);
-    memset(back, 0, sizeof back);
-    for (int j = closing; s->nodes[j].parent >= 0; j = s->nodes[j].parent) {
-        int k = s->nodes[j].key, c = (k >> 1) / 9, v = (k >> 1) % 9 + 1;
-        set81 seen = s_andnot(s_and(PEER_SET[c], g->pos[v]), cells);
-        if (k & 1) forw[v] = s_or(forw[v], seen);
-        else back[v] = s_or(back[v], seen);
-    }
     uint16_t elims[81 * 9];
-    int ne = 0;
-    for (int c = 0; c < 81; c++) {
-        for (int v = 1; v <= 9; v++) {
-            if (s_has(forw[v], c) && s_has(back[v], c)) elims[ne++] = (uint16_t)((c * 9 + v - 1) << 1);
-        }
-    }
+    int ne = cycle_removals(s, closing, elims);
     if (!ne) return;
     int complexity = ancestor_count(s, closing);
     o->seq.n = o->par.n = 0;
@@ -467,25 +459,15 @@ static void collect_cycle(const search *s, int closing, int pass, nested_out *o)
     memset(&seen, 0, sizeof seen);
     chain_parents(s, closing, 0, o->src, &seen, &o->par);
     chain_parents(s, closing, 1, o->src, &seen, &o->par);
-    if (o->seq.error || o->par.error) { o->out->error = 1; return; }
-    int sig = sig_intern(o->sigs, o->seq.k, o->seq.n);
-    if (sig < 0) { o->out->error = 1; return; }
-    nh_add(o->out, chain_difficulty(CYCLE_BASE[pass], complexity), complexity, SORT[pass], elims, ne, o->par.k,
-           o->par.n, sig);
+    nh_add_chain(o->out, o->sigs, &o->seq, &o->par, chain_difficulty(CYCLE_BASE[pass], complexity), complexity,
+                 SORT[pass], elims, ne);
 }
 
 /* _forcing_hint of a nested search: the hint, with its signature and rule parents, added */
 static void collect_chain(const search *s, int target, int pass, nested_out *o) {
-    const se_grid *g = s->g;
-    int k = s->nodes[target].key, cell = (k >> 1) / 9, d = (k >> 1) % 9 + 1;
-    unsigned others = g->cand[cell] & ~(1u << (d - 1));
+    int k = s->nodes[target].key;
     uint16_t elims[9];
-    int ne = 0;
-    if (k & 1) {
-        for (unsigned m = others; m; m &= m - 1) elims[ne++] = (uint16_t)((cell * 9 + m_first(m) - 1) << 1);
-    } else {
-        elims[ne++] = (uint16_t)(k & ~1);
-    }
+    int ne = conclusion_removals(s->g, (k >> 1) / 9, (k >> 1) % 9 + 1, !(k & 1), elims);
     if (!ne) return;
     int complexity = ancestor_count(s, target);
     o->seq.n = o->par.n = 0;
@@ -493,11 +475,8 @@ static void collect_chain(const search *s, int target, int pass, nested_out *o) 
     nh_keyset seen;
     memset(&seen, 0, sizeof seen);
     chain_parents(s, target, 0, o->src, &seen, &o->par);
-    if (o->seq.error || o->par.error) { o->out->error = 1; return; }
-    int sig = sig_intern(o->sigs, o->seq.k, o->seq.n);
-    if (sig < 0) { o->out->error = 1; return; }
-    nh_add(o->out, chain_difficulty(CHAIN_BASE[pass], complexity), complexity, SORT[pass], elims, ne, o->par.k,
-           o->par.n, sig);
+    nh_add_chain(o->out, o->sigs, &o->seq, &o->par, chain_difficulty(CHAIN_BASE[pass], complexity), complexity,
+                 SORT[pass], elims, ne);
 }
 
 /* The unary searches ``parts`` (1 cycles, 2 forcing chains from the candidate on, 4 from it

@@ -95,33 +95,46 @@ static int dynamic_nested(const se_grid *w, const se_grid *src, int level, sig_t
  * error.  The basic rules first; level 2 then asks Forcing Chains & Cycles, level 3 also
  * Multiple Forcing Chains; level 4 Dynamic Forcing Chains, level 5 also Dynamic Forcing
  * Chains (+ Forcing Chains). */
+/* One nested hint's eliminations ``elims`` made off nodes of the chain and queued: those not
+ * already off, each with the chain's off nodes of the keys ``parents`` as its parents and
+ * the nested chain ``sig``, ``complexity`` (-1, 0 for a basic rule); returns how many were
+ * made, -1 on an error. */
+static int add_eliminations(dprop *p, const uint16_t *parents, int nparents, const uint16_t *elims, int nelims,
+                            int sig, int complexity, int16_t *queue_off, int *off_tail) {
+    int nodes[64], np = 0, made = 0;
+    for (int j = 0; j < nparents; j++) {
+        int r = p->index_of[parents[j]];
+        if (r < 0 || np >= 64) return -1;
+        nodes[np++] = r;
+    }
+    for (int j = 0; j < nelims; j++) {
+        int key = elims[j];
+        if (p->index_of[key] >= 0) continue;
+        int q = add_node(p, key, ADVANCED, nodes, np);
+        if (q < 0) return -1;
+        p->index_of[key] = (int16_t)q;
+        p->nested_sig[q] = sig;
+        p->nested_cplx[q] = complexity;
+        queue_off[(*off_tail)++] = (int16_t)q;
+        made++;
+    }
+    return made;
+}
+
 static int advanced(const se_grid *g, const uint16_t *cand, const set81 *pos, nesting *nc, dprop *p,
                     int16_t *queue_off, int *off_tail) {
     adv_list *adv = nc->adv;
     int nh = se_basic_advanced(g, cand, pos, adv);
     if (nh < 0) return -1;
     int made = 0;
-    if (nh) {
-        for (int i = 0; i < nh; i++) {
-            int parents[32], np = 0;
-            for (int j = i ? adv->parent_end[i - 1] : 0; j < adv->parent_end[i]; j++) {
-                int r = p->index_of[adv->parent[j]];
-                if (r < 0 || np >= 32) return -1;
-                parents[np++] = r;
-            }
-            for (int j = i ? adv->elim_end[i - 1] : 0; j < adv->elim_end[i]; j++) {
-                int key = adv->elim[j];
-                if (p->index_of[key] >= 0) continue;
-                int q = add_node(p, key, ADVANCED, parents, np);
-                if (q < 0) return -1;
-                p->index_of[key] = (int16_t)q;
-                queue_off[(*off_tail)++] = (int16_t)q;
-                made++;
-            }
-        }
-        return made;
+    for (int i = 0; i < nh; i++) {
+        int p0 = i ? adv->parent_end[i - 1] : 0, e0 = i ? adv->elim_end[i - 1] : 0;
+        int m = add_eliminations(p, adv->parent + p0, adv->parent_end[i] - p0, adv->elim + e0, adv->elim_end[i] - e0,
+                                 -1, 0, queue_off, off_tail);
+        if (m < 0) return -1;
+        made += m;
     }
-    if (nc->level < 2) return 0;
+    if (nh || nc->level < 2) return made;
     se_grid w = *g;
     memcpy(w.cand, cand, sizeof w.cand);
     memcpy(w.pos, pos, sizeof w.pos);
@@ -141,23 +154,10 @@ static int advanced(const se_grid *g, const uint16_t *cand, const set81 *pos, ne
         if (!n) continue;
         for (int i = 0; i < n; i++) {
             const nhint *h = &list->h[i];
-            int parents[64], np = 0;
-            for (int j = 0; j < h->npar; j++) {
-                int r = p->index_of[list->keys[h->par0 + j]];
-                if (r < 0 || np >= 64) return -1;
-                parents[np++] = r;
-            }
-            for (int j = 0; j < h->nelim; j++) {
-                int key = list->keys[h->elim0 + j];
-                if (p->index_of[key] >= 0) continue;
-                int q = add_node(p, key, ADVANCED, parents, np);
-                if (q < 0) return -1;
-                p->index_of[key] = (int16_t)q;
-                p->nested_sig[q] = h->sig;
-                p->nested_cplx[q] = h->complexity;
-                queue_off[(*off_tail)++] = (int16_t)q;
-                made++;
-            }
+            int m = add_eliminations(p, list->keys + h->par0, h->npar, list->keys + h->elim0, h->nelim, h->sig,
+                                     h->complexity, queue_off, off_tail);
+            if (m < 0) return -1;
+            made += m;
         }
         return made;
     }
@@ -280,26 +280,25 @@ static void propagate(const se_grid *g, int start, int y, nesting *nc, dprop *p)
     }
 }
 
-/* distinct nodes among ``node`` and its ancestors, through every parent */
-static int ancestors(const dprop *p, int node) {
+/* ``node`` and its ancestors through every parent, each once, breadth first (as SE's
+ * getChain lists them) into ``order``; returns their count, SE's ancestor count */
+static int breadth_first(const dprop *p, int node, int16_t *order) {
     uint64_t seen[(DYN_NODES + 63) / 64];
     memset(seen, 0, sizeof seen);
-    int16_t stack[DYN_NODES];
-    int top = 0, n = 0;
-    stack[top++] = (int16_t)node;
+    int head = 0, tail = 0;
+    order[tail++] = (int16_t)node;
     seen[node >> 6] |= (uint64_t)1 << (node & 63);
-    while (top) {
-        int i = stack[--top];
-        n++;
-        for (int j = p->first_parent[i]; j < p->first_parent[i + 1]; j++) {
+    while (head < tail) {
+        int e = order[head++];
+        for (int j = p->first_parent[e]; j < p->first_parent[e + 1]; j++) {
             int q = p->parents[j];
             if (!(seen[q >> 6] >> (q & 63) & 1)) {
                 seen[q >> 6] |= (uint64_t)1 << (q & 63);
-                stack[top++] = (int16_t)q;
+                order[tail++] = (int16_t)q;
             }
         }
     }
-    return n;
+    return tail;
 }
 
 typedef struct {
@@ -326,37 +325,22 @@ typedef struct {
  * distinct nodes, plus, with nesting of chaining rules, the complexity of each distinct
  * nested chain (by signature; the first met, breadth first, target by target). */
 static int hint_complexity(dyn_search *s, dprop *const *props, const int *nodes, int n) {
-    int c = 0;
-    for (int i = 0; i < n; i++) c += ancestors(props[i], nodes[i]);
-    if (!s->nc || s->level < 2) return c;
+    int c = 0, nested = s->nc && s->level >= 2;
     int met[256], nmet = 0;
+    int16_t order[DYN_NODES];
     for (int i = 0; i < n; i++) {
         const dprop *p = props[i];
-        uint64_t seen[(DYN_NODES + 63) / 64];
-        memset(seen, 0, sizeof seen);
-        int16_t queue[DYN_NODES];
-        int head = 0, tail = 0;
-        queue[tail++] = (int16_t)nodes[i];
-        seen[nodes[i] >> 6] |= (uint64_t)1 << (nodes[i] & 63);
-        while (head < tail) {
-            int e = queue[head++];
-            int sig = p->nested_sig[e];
-            if (sig >= 0) {
-                int known = 0;
-                for (int k = 0; k < nmet && !known; k++) known = met[k] == sig;
-                if (!known) {
-                    if (nmet >= 256) { s->error = 1; return c; }
-                    met[nmet++] = sig;
-                    c += p->nested_cplx[e];
-                }
-            }
-            for (int j = p->first_parent[e]; j < p->first_parent[e + 1]; j++) {
-                int q = p->parents[j];
-                if (!(seen[q >> 6] >> (q & 63) & 1)) {
-                    seen[q >> 6] |= (uint64_t)1 << (q & 63);
-                    queue[tail++] = (int16_t)q;
-                }
-            }
+        int count = breadth_first(p, nodes[i], order);
+        c += count;
+        for (int k = 0; nested && k < count; k++) {
+            int e = order[k], sig = p->nested_sig[e];
+            if (sig < 0) continue;
+            int known = 0;
+            for (int m = 0; m < nmet && !known; m++) known = met[m] == sig;
+            if (known) continue;
+            if (nmet >= 256) { s->error = 1; return c; }
+            met[nmet++] = sig;
+            c += p->nested_cplx[e];
         }
     }
     return c;
@@ -368,51 +352,32 @@ enum { K_DOUBLE = 1, K_CELL = 5, K_REGION = 6, K_CONTRADICTION = 7 };
  * (each target's key and its ancestors' keys, breadth first) and rule parents (the on
  * nodes' of every chain; a chain's start relies on the source cell for a cell reduction,
  * on the house ``where`` for a region reduction, on nothing otherwise). */
-static void collect(dyn_search *s, int kind, int where, int target, int off, unsigned others, int complexity,
+static void collect(dyn_search *s, int kind, int where, int target, int off, int complexity,
                     dprop *const *props, const int *nodes, int n) {
-    int cell = (target >> 1) / 9;
     uint16_t elims[9];
-    int ne = 0;
-    if (off) elims[ne++] = (uint16_t)(target & ~1);
-    else for (unsigned o = others; o; o &= o - 1) elims[ne++] = (uint16_t)((cell * 9 + m_first(o) - 1) << 1);
+    int ne = conclusion_removals(s->g, (target >> 1) / 9, (target >> 1) % 9 + 1, off, elims);
     int root_cause = kind == K_CELL ? NAKED : kind == K_REGION ? where : ADVANCED;  /* ADVANCED: none */
     s->seq.n = s->par.n = 0;
     nh_keyset seen_par;
     memset(&seen_par, 0, sizeof seen_par);
+    int16_t order[DYN_NODES];
     for (int t = 0; t < n; t++) {
         const dprop *p = props[t];
-        uint64_t seen[(DYN_NODES + 63) / 64];
-        memset(seen, 0, sizeof seen);
-        int16_t queue[DYN_NODES];
-        int head = 0, tail = 0;
-        queue[tail++] = (int16_t)nodes[t];
-        seen[nodes[t] >> 6] |= (uint64_t)1 << (nodes[t] & 63);
+        int count = breadth_first(p, nodes[t], order);
         ks_push(&s->seq, p->key[nodes[t]]);
-        int at = s->seq.n;
-        ks_push(&s->seq, 0);
-        while (head < tail) {
-            int e = queue[head++];
-            int key = p->key[e];
+        ks_push(&s->seq, count);
+        for (int k = 0; k < count; k++) {
+            int e = order[k], key = p->key[e];
             ks_push(&s->seq, key);
             if (key & 1) {
                 int cause = e == 0 ? root_cause : p->cause[e];
                 if (cause != ADVANCED) rule_parents_of(s->src, s->g, key, cause, &seen_par, &s->par);
             }
-            for (int j = p->first_parent[e]; j < p->first_parent[e + 1]; j++) {
-                int q = p->parents[j];
-                if (!(seen[q >> 6] >> (q & 63) & 1)) {
-                    seen[q >> 6] |= (uint64_t)1 << (q & 63);
-                    queue[tail++] = (int16_t)q;
-                }
-            }
         }
-        if (!s->seq.error) s->seq.k[at] = (uint16_t)tail;
     }
-    if (s->seq.error || s->par.error) { s->error = 1; return; }
-    int sig = sig_intern(s->sigs, s->seq.k, s->seq.n);
-    if (sig < 0) { s->error = 1; return; }
-    nh_add(s->list, chain_difficulty(8.5 + 0.5 * s->level, complexity), complexity, kind, elims, ne, s->par.k,
-           s->par.n, sig);
+    if (nh_add_chain(s->list, s->sigs, &s->seq, &s->par, chain_difficulty(8.5 + 0.5 * s->level, complexity),
+                     complexity, kind, elims, ne) < 0)
+        s->error = 1;
 }
 
 /* Offer a hint whose chains end at ``nodes[i]`` of ``props[i]``: ``target``'s candidate goes
@@ -427,7 +392,7 @@ static void offer(dyn_search *s, int kind, int where, int digit, int source, int
     if (!off && !others) return;
     int complexity = hint_complexity(s, props, nodes, n);
     if (s->list) {
-        collect(s, kind, where, target, off, others, complexity, props, nodes, n);
+        collect(s, kind, where, target, off, complexity, props, nodes, n);
         return;
     }
     double diff = chain_difficulty(s->nishio ? 7.5 : 8.5 + 0.5 * s->level, complexity);

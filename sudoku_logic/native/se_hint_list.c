@@ -139,6 +139,17 @@ void nh_add(nhint_list *l, double diff, int complexity, int sort, const uint16_t
     h->effect = hash_keys(elims, nelim);
 }
 
+int nh_add_chain(nhint_list *l, sig_table *sigs, const key_seq *seq, const key_seq *par, double diff, int complexity,
+                 int sort, const uint16_t *elims, int nelim) {
+    int sig = seq->error || par->error ? -1 : sig_intern(sigs, seq->k, seq->n);
+    if (sig < 0) {
+        l->error = 1;
+        return -1;
+    }
+    nh_add(l, diff, complexity, sort, elims, nelim, par->k, par->n, sig);
+    return l->error ? -1 : 0;
+}
+
 static int before(const nhint *a, const nhint *b) {
     if (a->diff != b->diff) return a->diff < b->diff;
     if (a->complexity != b->complexity) return a->complexity < b->complexity;

@@ -75,6 +75,24 @@ void ks_init(key_seq *s);
 void ks_free(key_seq *s);
 void ks_push(key_seq *s, int key);
 
+/* Add a chaining hint whose signature is ``seq`` and rule parents ``par`` (the keys built
+ * for it): sets l->error and returns -1 when either ran out of memory. */
+int nh_add_chain(nhint_list *l, sig_table *sigs, const key_seq *seq, const key_seq *par, double diff, int complexity,
+                 int sort, const uint16_t *elims, int nelim);
+
+/* What a chain's conclusion on candidate (cell, d) removes, as off keys ascending: the
+ * candidate when ``off``, else its cell's other candidates (the digit is placed); returns
+ * their count (0: nothing to remove). */
+static inline int conclusion_removals(const se_grid *g, int cell, int d, int off, uint16_t elims[9]) {
+    if (off) {
+        elims[0] = (uint16_t)((cell * 9 + d - 1) << 1);
+        return 1;
+    }
+    int n = 0;
+    for (unsigned o = g->cand[cell] & ~(1u << (d - 1)); o; o &= o - 1) elims[n++] = (uint16_t)((cell * 9 + m_first(o) - 1) << 1);
+    return n;
+}
+
 /* The rule parents an on node ``key`` made by ``cause`` (a house, or NAKED for its cell)
  * relies on: the candidates of ``src`` gone from ``work`` in its cell (NAKED) or among its
  * digit's places in the house, as off keys, added to ``out`` once each (``seen``). */

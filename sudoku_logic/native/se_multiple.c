@@ -155,14 +155,8 @@ static void offer(multi_search *s, int kind, int where, int digit, int key, prop
  * source cell, NAKED, or on the house ``where`` of a region). */
 static void collect(multi_search *s, int kind, int where, int digit, int key, prop *const *props, int n,
                     int complexity, unsigned others) {
-    int cell = (key >> 1) / 9;
     uint16_t elims[9];
-    int ne = 0;
-    if (key & 1) {
-        for (unsigned m = others; m; m &= m - 1) elims[ne++] = (uint16_t)((cell * 9 + m_first(m) - 1) << 1);
-    } else {
-        elims[ne++] = (uint16_t)key;
-    }
+    int ne = conclusion_removals(s->g, (key >> 1) / 9, (key >> 1) % 9 + 1, !(key & 1), elims);
     s->seq.n = s->par.n = 0;
     nh_keyset seen;
     memset(&seen, 0, sizeof seen);
@@ -177,11 +171,11 @@ static void collect(multi_search *s, int kind, int where, int digit, int key, pr
             if (k & 1) rule_parents_of(s->src, s->g, k, j == 0 ? (kind == 5 ? NAKED : where) : p->cause[j], &seen, &s->par);
         }
     }
-    if (s->seq.error || s->par.error) { s->error = 1; return; }
-    int sig = sig_intern(s->sigs, s->seq.k, s->seq.n);
-    if (sig < 0) { s->error = 1; return; }
-    nh_add(s->list, chain_difficulty(8.0, complexity), complexity, kind, elims, ne, s->par.k, s->par.n, sig);
+    if (nh_add_chain(s->list, s->sigs, &s->seq, &s->par, chain_difficulty(8.0, complexity), complexity, kind, elims,
+                     ne) < 0)
+        s->error = 1;
     (void)digit;
+    (void)others;
 }
 
 /* the keys of ``first`` (on ones or off ones) found in every one of ``props``, in the order
