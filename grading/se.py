@@ -103,3 +103,32 @@ def path_rating(steps: Iterable[Step]) -> tuple[float, float, float, str]:
             ep = er
             placed = bool(step.placements)
     return shown(er), shown(ep), shown(ed), hardest or "none"
+
+
+def compiled_ratings() -> bytes | None:
+    """The numbers above as the compiled engine's rating table (``se_rating.h``'s
+    ``se_ratings``, one entry per technique code of :data:`se_compiled.TECHNIQUES`), so that
+    the C twin of :func:`raw_difficulty` reads the same rows; None without the engine."""
+    global _COMPILED
+    if _COMPILED is None:
+        from sudoku_logic.strategies import se_compiled
+
+        engine = se_compiled.engine
+        if engine is None or not se_compiled.AVAILABLE:
+            return None
+        base, kinds = [], bytearray()
+        for name in se_compiled.TECHNIQUES:
+            row = RATINGS.get(name)
+            if row is None or row.se is None:
+                base.append(0.0)
+                kinds.append(5)
+                continue
+            base.append(float(row.se))
+            kinds.append(1 if name == "Hidden Single" else 2 if row.family in CHAIN_FAMILIES
+                         else 3 if row.family == "unique_loops" else 4 if row.family == "bug" else 0)
+        hidden = (SE_HIDDEN_SINGLE["row"], SE_HIDDEN_SINGLE["col"], SE_HIDDEN_SINGLE["box"])
+        _COMPILED = engine.rating_table(base, bytes(kinds), hidden, SE_LOOP_LONG, SE_LOOP_EXTRA, SE_SUBSET_EXTRA)
+    return _COMPILED
+
+
+_COMPILED: bytes | None = None

@@ -30,7 +30,9 @@ from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.step import Step
-from sudoku_logic.grading.scales import se_policy
+from sudoku_logic.grading import se_batch
+from sudoku_logic.grading.scales import se_policy, se_rules
+from sudoku_logic.grading.se import compiled_ratings, raw_difficulty
 from sudoku_logic.solve.loop import solve
 from sudoku_logic.solve.memo import step_changes
 from sudoku_logic.strategies import se_compiled
@@ -379,3 +381,107 @@ def test_solution_counts_of_broken_positions():
         if g.has(empty, d):
             g.cands[empty] &= ~(1 << (d - 1))
     assert dlx.count_solutions(g, 2) == dlx.dlx_count_solutions(g, 2) == 0
+
+
+# ---------------------------------------------------------------- whole ratings in C
+
+def _records(p: str) -> list[tuple]:
+    """The compiled engine's records of SE's whole path on puzzle ``p``."""
+    grid = parse(p)
+    ids = se_compiled.rule_ids([r.name for r in se_rules()])
+    values, masks = se_compiled.pack(grid)
+    why, records, _, _ = se_compiled.engine.run(values, masks, ids, 2000)
+    assert why == se_compiled.SOLVED, p
+    return records
+
+
+@compiled
+def test_step_difficulties_equal_python():
+    """se_rating.c's se_raw_difficulty gives every step of whole paths the very float
+    grading.se.raw_difficulty gives it (hidden singles by house, unique loops by length and
+    subset, BUG type 3, chains by complexity...)."""
+    table = compiled_ratings()
+    kinds = set()
+    sample = (collection("qqwing_expert.txt", 120) + collection("top1465.txt", 40, every=35)
+              + collection("sudoku17.txt", 40, every=700) + collection("sudocue_top10000.txt", 20, every=500))
+    for p in sample:
+        for _, tech, places, elims, args, path, snap in _records(p):
+            step = se_compiled._lazy(tech, places, elims, args, path, snap, 0)
+            want = raw_difficulty(step)
+            got = se_compiled.engine.difficulty(table, tech, args, len(path))
+            assert got == want, f"{p}: {step.technique} {step.facts}: C {got!r}, Python {want!r}"
+            kinds.add(step.technique if not step.facts else (step.technique, tuple(sorted(
+                (k, v) for k, v in step.facts.items() if k in ("house", "subset", "hidden", "loop")))))
+    names = {k if isinstance(k, str) else k[0] for k in kinds}
+    assert {("Hidden Single", (("house", h),)) for h in ("box", "row", "col")} <= kinds
+    assert {"Forcing Chain", "Cell Forcing Chains", "Region Forcing Chains", "Unique Rectangle Type 1",
+            "Bivalue Universal Grave + 1", "Dynamic Double Forcing Chains", "Aligned Pair Exclusion"} <= names, names
+    assert any(isinstance(k, tuple) and dict(k[1]).get("loop", 4) > 4 for k in kinds)
+    assert any(isinstance(k, tuple) and "subset" in dict(k[1]) for k in kinds)
+
+
+def _multiple(p: str) -> str:
+    """The puzzle with givens taken away until it has several solutions."""
+    for c in range(81):
+        if p[c] not in "0.":
+            q = p[:c] + "." + p[c + 1:]
+            if dlx.count_solutions(parse(q), 2) > 1:
+                return q
+    raise AssertionError(p)
+
+
+def _clash(p: str) -> str:
+    """The puzzle with a given copied into its row: two givens clash."""
+    c = next(i for i in range(81) if p[i] in "0." and p[i - i % 9:i - i % 9 + 9].strip("0.") != "")
+    d = next(ch for ch in p[c - c % 9:c - c % 9 + 9] if ch not in "0.")
+    return p[:c] + d + p[c + 1:]
+
+
+@compiled
+def test_batch_ratings_equal_the_rater():
+    """grading.se_batch rates whole SE paths in C with the Rater's numbers, and leaves to the
+    Python path each puzzle it cannot rate (several solutions, none, clashing givens)."""
+    from sudoku_logic.core.errors import SudokuError
+    from sudoku_logic.grading.rater import Rater
+    good = (collection("qqwing_expert.txt", 40, every=7) + collection("top1465.txt", 6, every=50)
+            + collection("sudoku17.txt", 30, every=900) + collection("qqwing_simple.txt", 20))
+    bad = [_multiple(good[0]), _clash(good[1]), wrong_given(good[2]).values_string()]
+    puzzles = good + bad
+    rated = se_batch.rate_values([bytes(parse_values(p)) for p in puzzles])
+    rater = Rater(hodoku=False)
+    for p, got in zip(good, rated):
+        r = rater.rate(parse(p), unique=None)
+        assert got is not None, p
+        assert got[:5] == (r.er, r.ep, r.ed, r.se_hardest, r.se_steps), p
+    for p, got in zip(bad, rated[len(good):]):
+        assert got is None, p
+        with pytest.raises(SudokuError):
+            rater.rate(Grid.from_values(parse_values(p)), unique=None)
+
+
+def parse_values(p: str) -> list[int]:
+    return [0 if ch in "0.-" else int(ch) for ch in p]
+
+
+@compiled
+def test_rate_array_takes_numpy_puzzles():
+    np = pytest.importorskip("numpy")
+    from sudoku_logic.core.errors import MultipleSolutions
+    good = collection("qqwing_expert.txt", 5)
+    arr = np.array([parse_values(p) for p in good], dtype=np.int64)
+    out = se_batch.rate_array(arr.reshape(5, 9, 9))
+    assert out.shape == (5,) and out.dtype.names == tuple(n for n, _ in se_batch.FIELDS)
+    from sudoku_logic.grading.rater import Rater
+    for p, row in zip(good, out):
+        r = Rater(hodoku=False).rate(parse(p))
+        assert (row["er"], row["ep"], row["ed"], row["hardest"], row["steps"], bool(row["solved"])) == \
+            (r.er, r.ep, r.ed, r.se_hardest, r.se_steps, True)
+    two = np.array([parse_values(good[0]), parse_values(_multiple(good[1]))])
+    with pytest.raises(MultipleSolutions, match="row 1"):
+        se_batch.rate_array(two)
+    skipped = se_batch.rate_array(two, errors="skip")
+    assert skipped["solved"].tolist() == [True, False] and np.isnan(skipped["er"][1])
+    with pytest.raises(ValueError, match="shape"):
+        se_batch.rate_array(np.zeros((2, 80)))
+    with pytest.raises(ValueError, match="0 .empty. to 9"):
+        se_batch.rate_array(np.full((1, 81), 10))

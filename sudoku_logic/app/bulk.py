@@ -32,7 +32,9 @@ from sudoku_logic.core.grid import Grid
 from sudoku_logic.grading.rows import (
     DEFAULT_COLUMNS, UNRATED, input_columns, paths_needed, rating_row, unrated_row,
 )
-from sudoku_logic.app.pool import Job, LocalPool, Pool, PoolError, SerialPool, Task, cpu_count, package_modules
+from sudoku_logic.app.pool import (
+    Job, LocalPool, Pool, PoolError, SerialPool, Task, cpu_count, guarded, package_modules,
+)
 from sudoku_logic.core.context import DEFAULT_SETTINGS, Settings
 from sudoku_logic.app.settings import differences
 from sudoku_logic.app.progress import ProgressRecord, describe_run, prepare_resume, tracks
@@ -110,10 +112,33 @@ def entry_puzzle(text: str) -> str | None:
         return None
 
 
+#: an 81-character line's characters as values (``.``, ``0`` and ``-`` empty)
+_LINE_VALUES = bytes.maketrans(b".0-123456789", bytes([0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]))
+_LINE_CHARS = b".0-123456789"
+_SHOWN = str.maketrans("0-", "..")
+
+
+def plain_line(text: str) -> tuple[bytes, str] | None:
+    """An entry that is a bare 81-character line of cells: its values as 81 bytes and the
+    puzzle its row shows; None for any other entry (the full reader takes those)."""
+    s = text.strip()
+    if len(s) != 81 or not s.isascii():
+        return None
+    b = s.encode("ascii")
+    if b.translate(None, _LINE_CHARS):
+        return None
+    return b.translate(_LINE_VALUES), s.translate(_SHOWN)
+
+
 @dataclass
 class RateJob(Job):
     """Rates one entry's text in a worker: ``("ok", row)`` with the rating columns, or
-    ``("error", message)`` for an entry that is not a puzzle with one solution."""
+    ``("error", message)`` for an entry that is not a puzzle with one solution.
+
+    Where only SE's path is asked for and the compiled engine rates whole paths
+    (:mod:`sudoku_logic.grading.se_batch`), a bare line of cells is rated there, a batch at
+    a time; every other entry, and every puzzle the engine leaves, goes through the
+    :class:`~sudoku_logic.grading.rater.Rater`, which gives the same numbers."""
 
     techniques: list[str] | None = None
     se: bool = True
@@ -123,23 +148,54 @@ class RateJob(Job):
 
     @property
     def preload(self) -> tuple[str, ...]:  # type: ignore[override]
-        return ("sudoku_logic.grading.rater", "sudoku_logic.app.position", "sudoku_logic.core.dlx",
-                *package_modules("sudoku_logic.strategies"))
+        return ("sudoku_logic.grading.rater", "sudoku_logic.grading.se_batch", "sudoku_logic.app.position",
+                "sudoku_logic.core.dlx", *package_modules("sudoku_logic.strategies"))
 
     def __getstate__(self) -> dict:
-        return {k: v for k, v in self.__dict__.items() if k != "_rater"}
+        return {k: v for k, v in self.__dict__.items() if k not in ("_rater", "_whole")}
 
     def setup(self) -> None:
+        from sudoku_logic.grading import se_batch
         from sudoku_logic.grading.rater import Rater
         self._rater = Rater(self.techniques, se=self.se, hodoku=self.hodoku, settings=self.settings)
+        # the SE settings are SE's own: the options of --set are HoDoKu's
+        self._whole = self.se and not self.hodoku and self.techniques is None and se_batch.available()
+
+    def run(self, text: str) -> tuple[str, object]:
+        return self.run_batch([text])[0]
+
+    def run_batch(self, texts: list) -> list[tuple[str, object]]:
+        out: list = [None] * len(texts)
+        if self._whole:
+            from sudoku_logic.grading import se_batch
+            from sudoku_logic.grading.rater import Rating
+            lines = [plain_line(t) for t in texts]
+            todo = [i for i, line in enumerate(lines) if line is not None]
+            if todo:
+                rated = se_batch.rate_values([lines[i][0] for i in todo])
+                for i, got in zip(todo, rated):
+                    if got is not None:
+                        er, ep, ed, hardest, steps, ms = got
+                        rating = Rating(lines[i][1], er=er, ep=ep, ed=ed, se_hardest=hardest, se_steps=steps,
+                                        se_solved=True, ms=ms)
+                        out[i] = ("ok", rating_row(rating, self.scale))
+        slow = _RaterJob(self)
+        return [got if got is not None else guarded(slow, texts[i]) for i, got in enumerate(out)]
+
+
+@dataclass
+class _RaterJob(Job):
+    """One entry through the Rater (what :class:`RateJob` does where the engine does not)."""
+
+    of: RateJob
 
     def run(self, text: str) -> tuple[str, object]:
         try:
             grid, puzzle = rated_grid(text)
-            rating = self._rater.rate(grid, puzzle, unique=None)  # not one solution: an error
+            rating = self.of._rater.rate(grid, puzzle, unique=None)  # not one solution: an error
         except SudokuError as e:
             return "error", str(e)
-        return "ok", rating_row(rating, self.scale)
+        return "ok", rating_row(rating, self.of.scale)
 
 
 # ---------------------------------------------------------------- summary
@@ -219,14 +275,20 @@ def _tasks(entries: Iterator[Entry]) -> Iterator[Task]:
             yield Task(entry.index, entry.text, item=entry)
 
 
-def make_pool(job: Job, opts: Options) -> Pool:
-    """The engine that runs ``job`` for these options (see :mod:`sudoku_logic.app.pool`)."""
+#: entries rated at once in this process (``--jobs 1``) when every input is a regular file
+BATCH = 64
+
+
+def make_pool(job: Job, opts: Options, batch: int = 1) -> Pool:
+    """The engine that runs ``job`` for these options (see :mod:`sudoku_logic.app.pool`);
+    ``batch``: entries at a time in this process (1 for input that may come slowly: rows go
+    out as each is done)."""
     if opts.scheduler:
         from sudoku_logic.app.dask_pool import DaskPool
         return DaskPool(job, opts.scheduler, jobs=opts.jobs, timeout=opts.timeout, memory_mb=opts.memory_mb,
                         chunk=opts.chunk, window=opts.window)
     if opts.jobs == 1:
-        return SerialPool(job, opts.timeout)
+        return SerialPool(job, opts.timeout, batch=batch)
     return LocalPool(job, opts.jobs, opts.timeout, opts.memory_mb, opts.window)
 
 
@@ -247,7 +309,8 @@ def rate_files(paths: Sequence[str], opts: Options, fmt: str = "csv", output: st
         raise OutputError(f"cannot write {output}: it is a directory")
     run = describe_run(paths, opts.row_options(fmt))
     job = RateJob(opts.techniques, se=opts.need_se, hodoku=opts.need_hodoku, scale=opts.scale, settings=opts.settings)
-    pool = make_pool(job, opts)
+    files = all(p != "-" and os.path.isfile(p) for p in paths)
+    pool = make_pool(job, opts, BATCH if files else 1)
     pool.start()  # workers ready (or one line why not) before the output is touched
     record = None
     fh = None

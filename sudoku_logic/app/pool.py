@@ -62,6 +62,10 @@ class Job:
     def run(self, payload) -> tuple[str, object]:
         raise NotImplementedError
 
+    def run_batch(self, payloads: list) -> list[tuple[str, object]]:
+        """:meth:`run` on each payload in turn (a job that does better at once overrides it)."""
+        return [guarded(self, p) for p in payloads]
+
 
 @dataclass
 class Task:
@@ -85,6 +89,19 @@ def guarded(job: Job, payload) -> tuple[str, object]:
         return "memory", "ran out of memory (see --memory)"
     except Exception as e:  # noqa: BLE001
         return "error", f"internal error: {type(e).__name__}: {e}"
+
+
+def guarded_batch(job: Job, payloads: list) -> list[tuple[str, object]]:
+    """``job.run_batch(payloads)``; where it raises, each payload again on its own
+    (:func:`guarded`), so that one bad payload costs only its own result. KeyboardInterrupt
+    passes through."""
+    try:
+        out = job.run_batch(payloads)
+        if len(out) == len(payloads):
+            return out
+    except Exception:  # noqa: BLE001 - retried one by one, each failure reported on its own
+        pass
+    return [guarded(job, p) for p in payloads]
 
 
 # ---------------------------------------------------------------- memory limit
@@ -347,10 +364,13 @@ class _Alarm(BaseException):
 @dataclass
 class SerialPool(Pool):
     """Every task in this process, in order; the timeout is a ``SIGALRM`` timer (only in the
-    main thread of a POSIX process: elsewhere there is no timeout); no memory limit."""
+    main thread of a POSIX process: elsewhere there is no timeout); no memory limit.
+    ``batch``: without a timeout, up to this many tasks go to :meth:`Job.run_batch` at once
+    (their results come out together)."""
 
     job: Job
     timeout: float | None = None
+    batch: int = 1
 
     def start(self) -> None:
         tune_gc()
@@ -364,6 +384,9 @@ class SerialPool(Pool):
         def on_alarm(signum, frame):
             raise _Alarm()
 
+        if self.batch > 1 and not use_alarm:
+            yield from self._batches(tasks)
+            return
         old = signal.signal(signal.SIGALRM, on_alarm) if use_alarm else None
         try:
             for task in tasks:
@@ -384,6 +407,26 @@ class SerialPool(Pool):
         finally:
             if use_alarm:
                 signal.signal(signal.SIGALRM, old)
+
+
+    def _batches(self, tasks: Iterator[Task]) -> Iterator[tuple[Task, str, object]]:
+        """The tasks run :attr:`batch` at a time, yielded in order."""
+        pending: list[Task] = []
+        for task in tasks:
+            if task.done is not None and not pending:
+                yield (task, *task.done)
+                continue
+            pending.append(task)
+            if len(pending) >= self.batch:
+                yield from self._flush(pending)
+                pending = []
+        yield from self._flush(pending)
+
+    def _flush(self, pending: list[Task]) -> Iterator[tuple[Task, str, object]]:
+        work = [t for t in pending if t.done is None]
+        results = iter(guarded_batch(self.job, [t.payload for t in work]))
+        for task in pending:
+            yield (task, *task.done) if task.done is not None else (task, *next(results))
 
 
 @dataclass

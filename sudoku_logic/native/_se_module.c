@@ -5,6 +5,8 @@
 #include <Python.h>
 
 #include "se_loop.h"
+#include "se_rating.h"
+#include "se_scratch.h"
 #include "se_solutions.h"
 
 #define SNAPSHOT_SIZE (81 + 162)
@@ -121,6 +123,7 @@ static PyObject *py_first(PyObject *self, PyObject *args) {
     if (read_grid(&g, values, cands) < 0 || read_rules(rules, ids, &n) < 0) return NULL;
     se_hint h;
     int found = se_first(&g, ids, n, &h);
+    se_scratch_release();
     if (found < 0) {
         PyErr_SetString(PyExc_OverflowError, "a hint beyond the compiled record's bounds");
         return NULL;
@@ -191,6 +194,7 @@ static PyObject *py_run(PyObject *self, PyObject *args) {
                             (const char *)end + 81, (Py_ssize_t)162);
     }
 done:
+    se_scratch_release();
     Py_XDECREF(list);
     PyMem_Free(steps);
     PyMem_Free(before);
@@ -214,9 +218,174 @@ static PyObject *py_count_solutions(PyObject *self, PyObject *args) {
     return PyLong_FromLong(n);
 }
 
+PyDoc_STRVAR(ratings_doc,
+"rating_table(base, kinds, hidden_single, loop_long, loop_extra, subset_extra) -> bytes\n\n"
+"The SE numbers rate_batch reads, packed: ``base`` one float per technique code, ``kinds``\n"
+"bytes of K_* (0 plain, 1 hidden single, 2 chain, 3 unique loop, 4 BUG, 5 unrated),\n"
+"``hidden_single`` (row, column, box), ``loop_long`` (cells, added), ``loop_extra`` pairs of\n"
+"(cells, added), ``subset_extra`` a float (grading/se.py's compiled_ratings).");
+
+static PyObject *py_rating_table(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *base, *kinds, *extra;
+    double hs[3], long_added, subset;
+    int long_cells;
+    if (!PyArg_ParseTuple(args, "OO(ddd)(id)Od", &base, &kinds, &hs[0], &hs[1], &hs[2], &long_cells,
+                          &long_added, &extra, &subset))
+        return NULL;
+    se_ratings t;
+    memset(&t, 0, sizeof t);
+    PyObject *seq = PySequence_Fast(base, "base: a sequence of floats");
+    if (!seq) return NULL;
+    int bad = PySequence_Fast_GET_SIZE(seq) != T_COUNT;
+    for (Py_ssize_t i = 0; !bad && i < T_COUNT; i++) {
+        t.base[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i));
+        if (PyErr_Occurred()) { Py_DECREF(seq); return NULL; }
+    }
+    Py_DECREF(seq);
+    Py_buffer k;
+    if (bad || PyObject_GetBuffer(kinds, &k, PyBUF_SIMPLE) < 0) {
+        if (bad) PyErr_SetString(PyExc_ValueError, "one base per technique code");
+        return NULL;
+    }
+    bad = k.len != T_COUNT;
+    for (Py_ssize_t i = 0; !bad && i < T_COUNT; i++) {
+        t.kind[i] = ((const uint8_t *)k.buf)[i];
+        bad |= t.kind[i] > K_UNRATED;
+    }
+    PyBuffer_Release(&k);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "one kind (0-5) per technique code");
+        return NULL;
+    }
+    memcpy(t.hidden_single, hs, sizeof hs);
+    t.loop_long = long_cells;
+    t.loop_long_added = long_added;
+    t.subset_extra = subset;
+    seq = PySequence_Fast(extra, "loop_extra: a sequence of (cells, added)");
+    if (!seq) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) > SE_MAX_LOOP_EXTRA) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "too many loop extras");
+        return NULL;
+    }
+    t.nloop_extra = (int)PySequence_Fast_GET_SIZE(seq);
+    for (int i = 0; i < t.nloop_extra; i++) {
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "id", &t.loop_extra_cells[i],
+                              &t.loop_extra_added[i])) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+    }
+    Py_DECREF(seq);
+    return PyBytes_FromStringAndSize((const char *)&t, sizeof t);
+}
+
+PyDoc_STRVAR(rate_batch_doc,
+"rate_batch(puzzles, rules, table, out, max_steps) -> None\n\n"
+"Rate each puzzle of ``puzzles`` (a buffer of 81 bytes per puzzle: values 0-9) on SE's path\n"
+"over ``rules`` and write its record into the writable buffer ``out`` (RECORD_SIZE bytes\n"
+"each: er, ep, ed, ms as doubles, steps int32, hardest int16, solved, status), the GIL\n"
+"released meanwhile (a signal handler's exception, KeyboardInterrupt, stops it between two\n"
+"puzzles).  ``table``: rating_table()'s bytes.");
+
+static PyObject *py_rate_batch(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *puzzles, *rules, *table, *out;
+    int max_steps;
+    if (!PyArg_ParseTuple(args, "OOOOi", &puzzles, &rules, &table, &out, &max_steps)) return NULL;
+    uint8_t ids[R_COUNT];
+    int n;
+    if (read_rules(rules, ids, &n) < 0) return NULL;
+    Py_buffer p, t, o;
+    if (PyObject_GetBuffer(puzzles, &p, PyBUF_SIMPLE) < 0) return NULL;
+    if (PyObject_GetBuffer(table, &t, PyBUF_SIMPLE) < 0) { PyBuffer_Release(&p); return NULL; }
+    if (PyObject_GetBuffer(out, &o, PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&p);
+        PyBuffer_Release(&t);
+        return NULL;
+    }
+    Py_ssize_t count = p.len / 81;
+    const char *problem = NULL;
+    if (p.len % 81) problem = "puzzles: 81 bytes each";
+    else if (t.len != (Py_ssize_t)sizeof(se_ratings)) problem = "table: rating_table()'s bytes";
+    else if (o.len != count * (Py_ssize_t)sizeof(se_rating_rec)) problem = "out: RECORD_SIZE bytes per puzzle";
+    else if (max_steps < 0) problem = "max_steps must not be negative";
+    se_hint *hint = problem ? NULL : PyMem_Malloc(sizeof *hint);
+    if (!problem && !hint) {
+        PyErr_NoMemory();
+    } else if (!problem) {
+        se_ratings ratings;
+        memcpy(&ratings, t.buf, sizeof ratings);
+        const uint8_t *in = (const uint8_t *)p.buf;
+        uint8_t *dest = (uint8_t *)o.buf;
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t i = 0; i < count; i++) {
+            se_rating_rec rec;
+            se_rate(in + 81 * i, ids, n, max_steps, &ratings, hint, &rec);
+            memcpy(dest + sizeof rec * (size_t)i, &rec, sizeof rec);
+            /* Ctrl-C between two puzzles stops the batch (KeyboardInterrupt) */
+            Py_BLOCK_THREADS
+            int stop = PyErr_CheckSignals() < 0;
+            Py_UNBLOCK_THREADS
+            if (stop) break;
+        }
+        se_scratch_release();
+        Py_END_ALLOW_THREADS
+    } else {
+        PyErr_SetString(PyExc_ValueError, problem);
+    }
+    PyMem_Free(hint);
+    PyBuffer_Release(&p);
+    PyBuffer_Release(&t);
+    PyBuffer_Release(&o);
+    if (PyErr_Occurred()) return NULL;
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(difficulty_doc,
+"difficulty(table, technique, args, path_length) -> float\n\n"
+"SE's raw difficulty of a hint of ``technique`` with these ``args`` and a path of\n"
+"``path_length`` nodes (se_raw_difficulty: what rate_batch folds), from rating_table()'s bytes.");
+
+static PyObject *py_difficulty(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *table, *hargs;
+    int technique, npath;
+    if (!PyArg_ParseTuple(args, "OiOi", &table, &technique, &hargs, &npath)) return NULL;
+    Py_buffer t;
+    if (PyObject_GetBuffer(table, &t, PyBUF_SIMPLE) < 0) return NULL;
+    se_ratings ratings;
+    int bad = t.len != (Py_ssize_t)sizeof ratings;
+    if (!bad) memcpy(&ratings, t.buf, sizeof ratings);
+    PyBuffer_Release(&t);
+    if (bad || technique < 0 || technique >= T_COUNT || npath < 0 || npath > SE_MAX_PATH) {
+        PyErr_SetString(PyExc_ValueError, "a rating table, a technique code and a path length in range");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(hargs, "args: a sequence of integers");
+    if (!seq) return NULL;
+    se_hint *h = PyMem_Calloc(1, sizeof *h);
+    if (!h) { Py_DECREF(seq); return PyErr_NoMemory(); }
+    h->technique = technique;
+    h->npath = npath;
+    h->nargs = (int)(PySequence_Fast_GET_SIZE(seq) < SE_MAX_ARGS ? PySequence_Fast_GET_SIZE(seq) : SE_MAX_ARGS);
+    for (int i = 0; i < h->nargs; i++) {
+        h->args[i] = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(seq, i));
+    }
+    Py_DECREF(seq);
+    double d = PyErr_Occurred() ? 0.0 : se_raw_difficulty(&ratings, h);
+    PyMem_Free(h);
+    if (PyErr_Occurred()) return NULL;
+    return PyFloat_FromDouble(d);
+}
+
 static PyMethodDef methods[] = {
     {"count_solutions", py_count_solutions, METH_VARARGS, count_doc},
+    {"difficulty", py_difficulty, METH_VARARGS, difficulty_doc},
     {"first", py_first, METH_VARARGS, first_doc},
+    {"rate_batch", py_rate_batch, METH_VARARGS, rate_batch_doc},
+    {"rating_table", py_rating_table, METH_VARARGS, ratings_doc},
     {"run", py_run, METH_VARARGS, run_doc},
     {NULL, NULL, 0, NULL},
 };
@@ -230,7 +399,9 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__se(void) {
     se_tables_init();
     PyObject *m = PyModule_Create(&module);
-    if (m && PyModule_AddIntConstant(m, "RULE_COUNT", R_COUNT) < 0) {
+    if (m && (PyModule_AddIntConstant(m, "RULE_COUNT", R_COUNT) < 0 ||
+              PyModule_AddIntConstant(m, "RECORD_SIZE", (long)sizeof(se_rating_rec)) < 0 ||
+              PyModule_AddIntConstant(m, "TECHNIQUE_COUNT", T_COUNT) < 0)) {
         Py_DECREF(m);
         return NULL;
     }

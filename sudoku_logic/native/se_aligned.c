@@ -134,6 +134,7 @@ static int triplet_removals(const se_grid *g, const int cells[3], set81 common, 
             for (unsigned mc = m[2]; mc; mc &= mc - 1) {
                 unsigned r = mc & (0u - mc);
                 if ((p == r && same02) || (q == r && same12)) continue;
+                if ((kept[0] & p) && (kept[1] & q) && (kept[2] & r)) continue;  /* nothing new */
                 unsigned used = p | q | r;
                 int barred = 0;
                 for (int i = 0; i < nex && !barred; i++) barred = !(ex[i] & ~used);
@@ -143,6 +144,7 @@ static int triplet_removals(const se_grid *g, const int cells[3], set81 common, 
                 kept[2] |= r;
             }
         }
+        if (kept[0] == m[0] && kept[1] == m[1] && kept[2] == m[2]) return 0;  /* all kept */
     }
     int any = 0;
     for (int k = 0; k < 3; k++) {

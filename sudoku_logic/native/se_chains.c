@@ -11,6 +11,7 @@
 
 #include "se_chain_links.h"
 #include "se_hint_list.h"
+#include "se_scratch.h"
 #include "se_link_graph.h"
 
 #define KEYS 1458
@@ -60,7 +61,7 @@ static int links_of(search *s, int key, int y, int x, const uint16_t **lk, const
 }
 
 static link_cache *new_link_cache(void) {
-    link_cache *c = malloc(sizeof(link_cache));
+    link_cache *c = sx_alloc(sizeof(link_cache));
     if (c) memset(c->n, -1, sizeof c->n);
     return c;
 }
@@ -353,12 +354,12 @@ static int unary_forcing(search *s, int skey, int y, int depth, keyset *found, i
  * chain, x links, y links, complexity; the chain's nodes in ``path``.  Returns 1 found, 0
  * none, -1 beyond the bounds (the Python finder then answers). */
 int se_forcing_chains_cycles(const se_grid *g, se_hint *out) {
-    search s = {g, new_link_cache(), malloc(sizeof(cnode) * MAX_NODES), malloc(sizeof(int) * MAX_NODES),
-                malloc(sizeof(int) * MAX_NODES), 0, 0};
-    int *closing = malloc(sizeof(int) * MAX_NODES);
+    search s = {g, new_link_cache(), sx_alloc(sizeof(cnode) * MAX_NODES), sx_alloc(sizeof(int) * MAX_NODES),
+                sx_alloc(sizeof(int) * MAX_NODES), 0, 0};
+    int *closing = sx_alloc(sizeof(int) * MAX_NODES);
     best_hint best = {{0, 0.0, 0, 0}, out, 0};
-    link_graph *lg = malloc(sizeof(link_graph));
-    uint8_t *possible = malloc(729);
+    link_graph *lg = sx_alloc(sizeof(link_graph));
+    uint8_t *possible = sx_alloc(729);
     int result = 0;
     if (!s.links || !s.nodes || !s.pend_a || !s.pend_b || !closing || !lg || !possible) { result = -1; goto done; }
     /* the graph of the grid's links: which searches can make a hint at all, and the
@@ -401,13 +402,13 @@ int se_forcing_chains_cycles(const se_grid *g, se_hint *out) {
     }
     result = best.key.found;
 done:
-    free(lg);
-    free(possible);
-    free(s.links);
-    free(s.nodes);
-    free(s.pend_a);
-    free(s.pend_b);
-    free(closing);
+    sx_free(lg);
+    sx_free(possible);
+    sx_free(s.links);
+    sx_free(s.nodes);
+    sx_free(s.pend_a);
+    sx_free(s.pend_b);
+    sx_free(closing);
     return result;
 }
 
@@ -533,14 +534,14 @@ struct chain_scratch {
 };
 
 chain_scratch *chain_scratch_new(void) {
-    chain_scratch *c = calloc(1, sizeof(chain_scratch));
+    chain_scratch *c = sx_calloc(sizeof(chain_scratch));
     if (!c) return NULL;
-    c->links = malloc(sizeof(link_cache));
-    c->nodes = malloc(sizeof(cnode) * MAX_NODES);
-    c->pend_a = malloc(sizeof(int) * MAX_NODES);
-    c->pend_b = malloc(sizeof(int) * MAX_NODES);
-    c->closing = malloc(sizeof(int) * MAX_NODES);
-    c->lg = malloc(sizeof(link_graph));
+    c->links = sx_alloc(sizeof(link_cache));
+    c->nodes = sx_alloc(sizeof(cnode) * MAX_NODES);
+    c->pend_a = sx_alloc(sizeof(int) * MAX_NODES);
+    c->pend_b = sx_alloc(sizeof(int) * MAX_NODES);
+    c->closing = sx_alloc(sizeof(int) * MAX_NODES);
+    c->lg = sx_alloc(sizeof(link_graph));
     if (!c->links || !c->nodes || !c->pend_a || !c->pend_b || !c->closing || !c->lg) {
         chain_scratch_free(c);
         return NULL;
@@ -550,13 +551,13 @@ chain_scratch *chain_scratch_new(void) {
 
 void chain_scratch_free(chain_scratch *c) {
     if (!c) return;
-    free(c->links);
-    free(c->nodes);
-    free(c->pend_a);
-    free(c->pend_b);
-    free(c->closing);
-    free(c->lg);
-    free(c);
+    sx_free(c->links);
+    sx_free(c->nodes);
+    sx_free(c->pend_a);
+    sx_free(c->pend_b);
+    sx_free(c->closing);
+    sx_free(c->lg);
+    sx_free(c);
 }
 
 int se_forcing_chains_cycles_nested(const se_grid *w, const se_grid *src, sig_table *sigs, nhint_list *out,

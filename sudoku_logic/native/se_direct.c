@@ -73,7 +73,7 @@ int se_direct_hidden_sets(const se_grid *g, int size, se_hint *out) {
         if (s_count(s_and(g->empty, hm)) <= size) continue;
         set81 places[10];
         int eligible[9];
-        int n = house_places(g, h, places, eligible);
+        int n = house_places(g, h, size, places, eligible);
         if (n < size) continue;
         for (int t = 0; t < SE_SUBSET_COUNT[n][size]; t++) {
             set81 uni;

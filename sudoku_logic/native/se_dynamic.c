@@ -11,6 +11,7 @@
 
 #include "se_chain_links.h"
 #include "se_hint_list.h"
+#include "se_scratch.h"
 #include "se_nested_rules.h"
 
 #define KEYS 1458
@@ -54,14 +55,14 @@ typedef struct {
     int n, cap;
 } dprop_pool;
 
-static dprop *pool_get(dprop_pool *pl) { return pl->n ? pl->free[--pl->n] : malloc(sizeof(dprop)); }
+static dprop *pool_get(dprop_pool *pl) { return pl->n ? pl->free[--pl->n] : sx_alloc(sizeof(dprop)); }
 
 static void pool_put(dprop_pool *pl, dprop *p) {
     if (!p) return;
     if (pl->n == pl->cap) {
         int cap = pl->cap ? pl->cap * 2 : 64;
         dprop **f = realloc(pl->free, sizeof(dprop *) * (size_t)cap);
-        if (!f) { free(p); return; }
+        if (!f) { sx_free(p); return; }
         pl->free = f;
         pl->cap = cap;
     }
@@ -69,7 +70,7 @@ static void pool_put(dprop_pool *pl, dprop *p) {
 }
 
 static void pool_release(dprop_pool *pl) {
-    for (int i = 0; i < pl->n; i++) free(pl->free[i]);
+    for (int i = 0; i < pl->n; i++) sx_free(pl->free[i]);
     free(pl->free);
 }
 
@@ -573,7 +574,7 @@ static void nishio_chains(dyn_search *s, int cell) {
 
 static int dynamic_search(const se_grid *g, int nishio, int level, se_hint *out, const se_grid *src,
                           sig_table *sigs, nhint_list *list, dprop_pool *pool, chain_scratch *chains) {
-    dyn_search *s = calloc(1, sizeof(dyn_search));
+    dyn_search *s = sx_calloc(sizeof(dyn_search));
     if (!s) return -1;
     s->pool = pool;
     s->g = g;
@@ -588,10 +589,10 @@ static int dynamic_search(const se_grid *g, int nishio, int level, se_hint *out,
     sig_init(&nc.sigs);
     nh_init(&nc.list);
     if (level) {
-        nc.adv = malloc(sizeof(adv_list));
+        nc.adv = sx_alloc(sizeof(adv_list));
         s->nc = &nc;
     }
-    if (!s->off || (level && !nc.adv)) { pool_put(pool, s->off); free(nc.adv); free(s); return -1; }
+    if (!s->off || (level && !nc.adv)) { pool_put(pool, s->off); sx_free(nc.adv); sx_free(s); return -1; }
     for (int cell = 0; cell < 81 && !s->error; cell++) {
         if (g->value[cell] || m_count(g->cand[cell]) < 2) continue;
         if (nishio) nishio_chains(s, cell);
@@ -606,10 +607,10 @@ static int dynamic_search(const se_grid *g, int nishio, int level, se_hint *out,
     ks_free(&s->seq);
     ks_free(&s->par);
     pool_put(pool, s->off);
-    free(nc.adv);
+    sx_free(nc.adv);
     sig_free(&nc.sigs);
     nh_free(&nc.list);
-    free(s);
+    sx_free(s);
     return result;
 }
 

@@ -22,46 +22,63 @@ int se_fisherman(const se_grid *g, int size, se_hint *out) {
     }
     for (int pass = 0; pass < 2; pass++) {
         int base_off = pass == 0 ? 9 : 0, cover_off = pass == 0 ? 0 : 9;
-        set81 cells[9][9];     /* by digit (index in digits) and base line */
-        unsigned lines[9][9];  /* the cover lines of those cells; 0x200 for fewer than two */
+        /* SE takes the base sets in order, each digit in turn: the first hit is the digit
+         * whose first hit comes first (the lower set of base lines, then the lower digit).
+         * Each digit's can only use lines with two to ``size`` candidates; the subsets of
+         * those in increasing order are its base sets that can succeed, in SE's order. */
+        int best_k = -1;
+        unsigned best_sub = 0, best_cover = 0;
+        set81 best_elim = S_EMPTY;
         for (int k = 0; k < nd; k++) {
+            set81 cells[9];
+            unsigned lines[9];
+            int at[9], n = 0;
             for (int i = 0; i < 9; i++) {
-                cells[k][i] = s_and(g->pos[digits[k]], HOUSE_SET[base_off + i]);
-                lines[k][i] = s_many(cells[k][i]) ? lines_of(cells[k][i], cover_off == 0) : 0x200;
+                set81 c = s_and(g->pos[digits[k]], HOUSE_SET[base_off + i]);
+                if (!s_many(c)) continue;
+                unsigned l = lines_of(c, cover_off == 0);
+                if (m_count(l) > size) continue;
+                cells[n] = c;
+                lines[n] = l;
+                at[n++] = i;
             }
-        }
-        for (int t = 0; t < SE_SUBSET_COUNT[9][size]; t++) {
-            unsigned sub = SE_SUBSETS[9][size][t];
-            for (int k = 0; k < nd; k++) {
-                unsigned cover = 0;
+            if (n < size) continue;
+            for (int t = 0; t < SE_SUBSET_COUNT[n][size]; t++) {
+                unsigned pick = SE_SUBSETS[n][size][t], cover = 0, sub = 0;
                 set81 base = S_EMPTY;
-                int ok = 1;
-                for (int i = 0; i < 9 && ok; i++) {
-                    if (!(sub >> i & 1)) continue;
-                    if (lines[k][i] & 0x200) { ok = 0; break; }
-                    base = s_or(base, cells[k][i]);
-                    cover |= lines[k][i];
+                for (int j = 0; j < n; j++) {
+                    if (!(pick >> j & 1)) continue;
+                    base = s_or(base, cells[j]);
+                    cover |= lines[j];
+                    sub |= 1u << at[j];
                 }
-                if (!ok || m_count(cover) != size) continue;
+                if (best_k >= 0 && sub >= best_sub) break;  /* no earlier than the best */
+                if (m_count(cover) != size) continue;
                 set81 cover81 = S_EMPTY;
                 for (int j = 0; j < 9; j++) {
                     if (cover >> j & 1) cover81 = s_or(cover81, HOUSE_SET[cover_off + j]);
                 }
                 set81 elim = s_andnot(s_and(g->pos[digits[k]], cover81), base);
                 if (!s_any(elim)) continue;
-                int d = digits[k];
-                out->technique = FISH[size];
-                out->nplace = 0;
-                out->nelim = 0;
-                for (int c; (c = s_pop(&elim)) >= 0;) hint_elim(out, c, d);
-                out->nargs = 0;
-                hint_arg(out, (uint64_t)d);
-                hint_arg(out, (uint64_t)base_off);
-                hint_arg(out, sub);
-                hint_arg(out, cover);
-                return 1;
+                best_k = k;
+                best_sub = sub;
+                best_cover = cover;
+                best_elim = elim;
+                break;
             }
         }
+        if (best_k < 0) continue;
+        int d = digits[best_k];
+        out->technique = FISH[size];
+        out->nplace = 0;
+        out->nelim = 0;
+        for (int c; (c = s_pop(&best_elim)) >= 0;) hint_elim(out, c, d);
+        out->nargs = 0;
+        hint_arg(out, (uint64_t)d);
+        hint_arg(out, (uint64_t)base_off);
+        hint_arg(out, best_sub);
+        hint_arg(out, best_cover);
+        return 1;
     }
     return 0;
 }

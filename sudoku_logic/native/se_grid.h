@@ -157,13 +157,16 @@ static inline void hint_elims_sorted(se_hint *h, const uint8_t (*elims)[2], int 
 
 /* ------------------------------------------------------------------ hidden sets */
 
-/* A house's places for each digit (``places[d]``) and the digits with two places or more
- * (``eligible``, ascending); returns their count (the twin of _se_order.confined_sets). */
-static inline int house_places(const se_grid *g, int h, set81 places[10], int eligible[9]) {
+/* A house's places for each digit (``places[d]``) and the digits with two to ``most``
+ * places (``eligible``, ascending); returns their count (the twin of
+ * _se_order.confined_sets: a digit with more places than a set has cells is never in it,
+ * and the subsets of the others in increasing order are SE's that can succeed, in its order). */
+static inline int house_places(const se_grid *g, int h, int most, set81 places[10], int eligible[9]) {
     int n = 0;
     for (int d = 1; d <= 9; d++) {
         places[d] = s_and(g->pos[d], HOUSE_SET[h]);
-        if (s_many(places[d])) eligible[n++] = d;
+        int k = s_count(places[d]);
+        if (k >= 2 && k <= most) eligible[n++] = d;
     }
     return n;
 }

@@ -12,6 +12,7 @@
 
 #include "se_chain_links.h"
 #include "se_hint_list.h"
+#include "se_scratch.h"
 #include "se_link_graph.h"
 
 #define KEYS 1458
@@ -78,7 +79,7 @@ typedef struct {
 static prop *on_chaining(multi_search *s, int cell, int d) {
     int i = cell * 9 + d - 1;
     if (!s->memo[i]) {
-        s->memo[i] = malloc(sizeof(prop));
+        s->memo[i] = sx_alloc(sizeof(prop));
         if (!s->memo[i]) { s->error = 1; return NULL; }
         propagate(s->g, ((i) << 1) | 1, s->memo[i]);
     }
@@ -216,7 +217,7 @@ static void region_chains(multi_search *s, int cell, int d) {
 /* From every cell with three or more candidates, cell by cell: each candidate's region
  * reductions, then the cell's reductions (on, then off). */
 static int multiple_search(const se_grid *g, se_hint *out, const se_grid *src, sig_table *sigs, nhint_list *list) {
-    multi_search *s = calloc(1, sizeof(multi_search));
+    multi_search *s = sx_calloc(sizeof(multi_search));
     if (!s) return -1;
     s->g = g;
     s->out = out;
@@ -224,7 +225,7 @@ static int multiple_search(const se_grid *g, se_hint *out, const se_grid *src, s
     s->sigs = sigs;
     s->list = list;
     /* the graph of the grid's links tells which cells can have a reduction at all */
-    link_graph *lg = malloc(sizeof(link_graph));
+    link_graph *lg = sx_alloc(sizeof(link_graph));
     if (!lg) s->error = 1;
     else link_graph_build(g, lg);
     for (int cell = 0; cell < 81 && !s->error; cell++) {
@@ -248,11 +249,11 @@ static int multiple_search(const se_grid *g, se_hint *out, const se_grid *src, s
         nh_finish(list);
         result = list->error ? -1 : list->n;
     }
-    for (int i = 0; i < 729; i++) free(s->memo[i]);
-    free(lg);
+    for (int i = 0; i < 729; i++) sx_free(s->memo[i]);
+    sx_free(lg);
     ks_free(&s->seq);
     ks_free(&s->par);
-    free(s);
+    sx_free(s);
     return result;
 }
 

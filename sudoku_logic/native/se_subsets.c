@@ -13,20 +13,30 @@ int se_naked_sets(const se_grid *g, int size, se_hint *out) {
     for (int i = 0; i < 27; i++) {
         int h = SE_HOUSES[i];
         if (s_count(s_and(g->empty, HOUSE_SET[h])) < 2 * size) continue;
+        /* only cells with 2 to ``size`` candidates can be in the set; the subsets of those
+         * in increasing order are SE's subsets of the house that can succeed, in its order */
         unsigned masks[9];
-        for (int j = 0; j < 9; j++) masks[j] = g->cand[HOUSE_CELLS[h][j]];
-        for (int t = 0; t < SE_SUBSET_COUNT[9][size]; t++) {
-            unsigned sub = SE_SUBSETS[9][size][t];
-            unsigned uni = 0;
-            int ok = 1;
-            set81 cm = S_EMPTY;
-            for (int j = 0; j < 9 && ok; j++) {
-                if (!(sub >> j & 1)) continue;
-                if (m_count(masks[j]) < 2) ok = 0;
-                uni |= masks[j];
-                s_add(&cm, HOUSE_CELLS[h][j]);
+        int at[9], n = 0;
+        for (int j = 0; j < 9; j++) {
+            unsigned m = g->cand[HOUSE_CELLS[h][j]];
+            int k = m_count(m);
+            if (k >= 2 && k <= size) {
+                masks[n] = m;
+                at[n++] = j;
             }
-            if (!ok || m_count(uni) != size) continue;
+        }
+        if (n < size) continue;
+        for (int t = 0; t < SE_SUBSET_COUNT[n][size]; t++) {
+            unsigned pick = SE_SUBSETS[n][size][t];
+            unsigned uni = 0, sub = 0;
+            set81 cm = S_EMPTY;
+            for (int j = 0; j < n; j++) {
+                if (!(pick >> j & 1)) continue;
+                uni |= masks[j];
+                sub |= 1u << at[j];
+                s_add(&cm, HOUSE_CELLS[h][at[j]]);
+            }
+            if (m_count(uni) != size) continue;
             set81 others = s_andnot(HOUSE_SET[h], cm);
             int nelim = 0;
             for (unsigned m = uni; m; m &= m - 1) nelim += s_count(s_and(g->pos[m_first(m)], others));
@@ -60,7 +70,7 @@ int se_hidden_sets(const se_grid *g, int size, se_hint *out) {
         if (s_count(s_and(g->empty, hm)) <= 2 * size) continue;
         set81 places[10];
         int eligible[9];
-        int n = house_places(g, h, places, eligible);
+        int n = house_places(g, h, size, places, eligible);
         if (n < size) continue;
         for (int t = 0; t < SE_SUBSET_COUNT[n][size]; t++) {
             set81 uni;

@@ -1,0 +1,114 @@
+"""Sudoku Explainer ratings of many puzzles at once, each whole path in the compiled engine.
+
+The C engine (``se_rating.c``) takes SE's path on each puzzle and folds ER, EP and ED as
+:func:`grading.se.path_rating` does, from the table's numbers (:func:`grading.se.compiled_ratings`),
+without a Python object per step and with the GIL released. A puzzle it cannot rate on
+its own (givens that clash, no solution or several, a path beyond its bounds) is rated by
+the Python path instead, so every puzzle gets the answer :class:`~grading.rater.Rater` gives
+it, or the same error.
+
+:func:`rate_values` is what ``sudoku rate`` uses (no numpy needed); :func:`rate_array` takes
+an (N, 81) or (N, 9, 9) integer array and returns a numpy structured array.
+"""
+from __future__ import annotations
+
+import struct
+from typing import Any, Sequence
+
+from sudoku_logic.core.errors import SudokuError
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.solve.loop import MAX_STEPS
+from sudoku_logic.strategies import se_compiled
+
+from .scales import se_rules
+from .se import compiled_ratings
+
+#: The C record of one rating (``se_rating.h``'s ``se_rating_rec``): er, ep, ed, ms,
+#: steps, hardest (a technique code, -1 none), solved, status.
+RECORD = struct.Struct("<ddddihBB")
+#: ``se_rating_rec.status``: rated; anything else is left to the Python path
+OK = 0
+
+#: The fields of :func:`rate_array`'s structured array.
+FIELDS = (("er", "f8"), ("ep", "f8"), ("ed", "f8"), ("hardest", "U56"), ("steps", "i4"),
+          ("solved", "?"), ("ms", "f8"))
+
+
+def _rule_ids() -> bytes | None:
+    """The compiled ids of SE's rules in SE's order, or None where one is not compiled."""
+    if not se_compiled.AVAILABLE:
+        return None
+    names = [r.name for r in se_rules()]
+    if any(n not in se_compiled.RULE_ID for n in names):
+        return None
+    return se_compiled.rule_ids(names)
+
+
+_RULES: bytes | None = None
+
+
+def available() -> bool:
+    """Whether the compiled engine can rate whole SE paths here."""
+    global _RULES
+    if _RULES is None:
+        _RULES = _rule_ids() or b""
+    return bool(_RULES) and compiled_ratings() is not None and se_compiled.engine.RECORD_SIZE == RECORD.size
+
+
+def rate_values(puzzles: Sequence[bytes]) -> list[tuple | None]:
+    """For each puzzle (81 bytes of values 0-9), ``(er, ep, ed, hardest, steps, ms)`` of
+    its SE path as the compiled engine rates it (``hardest`` the technique's name), or None
+    where the engine leaves it to the Python path. Needs :func:`available`."""
+    if not available():
+        raise RuntimeError("the compiled engine cannot rate SE paths here")
+    out = bytearray(RECORD.size * len(puzzles))
+    se_compiled.engine.rate_batch(b"".join(puzzles), _RULES, compiled_ratings(), out, MAX_STEPS)
+    names = se_compiled.TECHNIQUES
+    return [(er, ep, ed, names[hardest] if hardest >= 0 else "none", steps, ms) if status == OK else None
+            for er, ep, ed, ms, steps, hardest, _solved, status in RECORD.iter_unpack(out)]
+
+
+def rate_array(puzzles: Any, errors: str = "raise") -> Any:
+    """SE's ER, EP, ED, hardest technique, steps, solved and ms of each puzzle of an (N, 81)
+    or (N, 9, 9) integer array (0 for empty), as a numpy structured array of :data:`FIELDS`.
+    A puzzle that is not valid with one solution raises SudokuError naming its row, or
+    with ``errors="skip"`` gets NaN ratings and solved False. Needs numpy."""
+    import numpy as np
+
+    if errors not in ("raise", "skip"):
+        raise ValueError("errors: 'raise' or 'skip'")
+    arr = np.asarray(puzzles)
+    if arr.ndim == 3 and arr.shape[1:] == (9, 9):
+        arr = arr.reshape(len(arr), 81)
+    if arr.ndim != 2 or arr.shape[1] != 81:
+        raise ValueError(f"expected an (N, 81) or (N, 9, 9) array of puzzles, got shape {arr.shape}")
+    if arr.size and (arr.min() < 0 or arr.max() > 9):
+        raise ValueError("puzzle values are 0 (empty) to 9")
+    values = np.ascontiguousarray(arr, dtype=np.uint8)
+    result = np.zeros(len(values), dtype=list(FIELDS))
+    rows = [values[i].tobytes() for i in range(len(values))]
+    rated = rate_values(rows) if available() else [None] * len(rows)
+    for i, got in enumerate(rated):
+        if got is None:
+            got = _python_rating(rows[i], i, errors)
+        if got is None:
+            result[i] = (np.nan, np.nan, np.nan, "", 0, False, 0.0)
+            continue
+        er, ep, ed, hardest, steps, ms = got[:6]
+        solved = got[6] if len(got) > 6 else True
+        result[i] = (er, ep, ed, hardest, steps, solved, ms)
+    return result
+
+
+def _python_rating(values: bytes, row: int, errors: str) -> tuple | None:
+    """One puzzle's SE rating from the Python path (the Rater's checks and messages)."""
+    from .rater import Rater
+
+    try:
+        grid = Grid.from_values(list(values))
+        r = Rater(hodoku=False).rate(grid, unique=None)
+    except SudokuError as e:
+        if errors == "raise":
+            raise type(e)(f"row {row}: {e}") from None
+        return None
+    return r.er, r.ep, r.ed, r.se_hardest, r.se_steps, r.ms, bool(r.se_solved)

@@ -1,0 +1,23 @@
+/* Working memory of the searches, kept for reuse between calls in one thread.
+ *
+ * A chaining search takes megabytes (a dynamic search up to 729 propagations of 60 KB) and
+ * gives them back when it ends; from malloc and free each time, the page faults of fresh
+ * memory cost more than the search itself.  sx_alloc and sx_free keep freed blocks by
+ * size for the next search of the same thread; se_scratch_release gives them all back (each
+ * entry point of the module calls it when it is done).  Built with AddressSanitizer, they
+ * are plain malloc and free, so that every use after free is still caught. */
+#ifndef SE_SCRATCH_H
+#define SE_SCRATCH_H
+
+#include <stddef.h>
+
+/* ``size`` bytes, uninitialized (NULL when out of memory). */
+void *sx_alloc(size_t size);
+/* ``size`` zeroed bytes. */
+void *sx_calloc(size_t size);
+/* A block of sx_alloc or sx_calloc back for reuse (NULL ignored). */
+void sx_free(void *p);
+/* Every block kept by this thread freed. */
+void se_scratch_release(void);
+
+#endif
