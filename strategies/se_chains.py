@@ -18,7 +18,8 @@ from sudoku_logic.core.houses import cell_name, cells_name, house_name
 from sudoku_logic.core.step import LazyStep, Step
 from sudoku_logic.strategies.registry import se_rule
 
-from .se_chaining import NESTED_SUFFIX, Chaining, ChainHint, Node, ancestors, rule_techniques
+from .se_chain_nodes import NESTED_SUFFIX, ChainHint, Node, ancestors, rule_techniques
+from .se_chaining import Chaining
 
 #: The SE rules: (name, multiple, dynamic, nishio, level), in SE's order.
 CHAINING_RULES = (

@@ -29,7 +29,8 @@ from .direct import _DIRECT_LOCKING, direct_hidden_step, direct_locking_step
 from .fish import se_fish_step
 from .intersections import se_intersection_step
 from .registry import RULES as RULE_FINDERS
-from .se_chaining import NAKED, NESTED_SUFFIX, Chaining, ChainHint, Node, _anc, _reversed_cycle, _root
+from .se_chain_nodes import NAKED, NESTED_SUFFIX, ChainHint, Node, _anc, _reversed_cycle, _root
+from .se_chaining import Chaining
 from .se_chains import _text as chain_text_fields
 from .se_chains import hint_step
 from .singles import _HOUSE_KIND, full_house_step, hidden_single_step, naked_single_step

@@ -195,10 +195,18 @@ def rating_check(values: list[int], low: float | None, high: float | None) -> tu
     else 0; and the SE path when it ran in whole. Only the SE path is run, stopped at the
     first step rated above ``high``. A puzzle that singles solve rates at most 2.3 (SE's
     naked single) without any path."""
+    from sudoku_logic.grading import se_batch
     from sudoku_logic.grading.rater import Rating, se_rate
 
     if low is not None and low > 2.3 and singles_solve(values):
         return -1, None
+    if se_batch.available():
+        # the whole path in the compiled engine, its ER alone (an accepted puzzle's row
+        # runs the path with its steps); a puzzle it leaves goes the Python way below
+        got = se_batch.rate_values([bytes(values)])[0]
+        if got is not None:
+            er = got[0]
+            return (1 if high is not None and er > high else -1 if low is not None and er < low else 0), None
     t0 = time.perf_counter()
     out = Rating("")
     if not se_rate(Grid.from_values(values), out, stop_above=high):
