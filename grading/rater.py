@@ -16,7 +16,6 @@ that was already solved on its own scale (``step --html`` uses it for its header
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Sequence
 
 from sudoku_logic.core import dlx
@@ -29,43 +28,8 @@ from sudoku_logic.solve.policies import Policy
 from . import hodoku as hodoku_scale
 from . import se as se_scale
 from .scales import hodoku_policy, resolve, se_policy
+from .rating import Rating
 from .tables import LEVELS, RATINGS
-
-
-@dataclass
-class Rating:
-    """The rating of one puzzle on both scales (fields of a skipped scale stay empty)."""
-
-    puzzle: str
-    er: float | None = None
-    ep: float | None = None
-    ed: float | None = None
-    se_hardest: str = ""
-    se_steps: int = 0
-    se_solved: bool | None = None
-    level: str | None = None
-    score: int | None = None
-    hodoku_hardest: str = ""
-    hodoku_steps: int = 0
-    hodoku_solved: bool | None = None
-    ms: float = 0.0
-    se_path: list[Step] = field(default_factory=list, repr=False)
-    hodoku_path: list[Step] = field(default_factory=list, repr=False)
-
-    @property
-    def hardest(self) -> str:
-        """The hardest step's technique: SE's path if it was run, else HoDoKu's."""
-        return self.se_hardest if self.se_solved is not None else self.hodoku_hardest
-
-    @property
-    def steps(self) -> int:
-        """Steps of SE's path if it was run, else of HoDoKu's."""
-        return self.se_steps if self.se_solved is not None else self.hodoku_steps
-
-    @property
-    def solved(self) -> bool:
-        """Whether every path that was run solved the puzzle."""
-        return all(s for s in (self.se_solved, self.hodoku_solved) if s is not None)
 
 
 def fill_se(out: Rating, result: SolveResult) -> None:

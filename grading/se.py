@@ -107,17 +107,17 @@ def path_rating(steps: Iterable[Step]) -> tuple[float, float, float, str]:
 
 def compiled_ratings() -> bytes | None:
     """The numbers above as the compiled engine's rating table (``se_rating.h``'s
-    ``se_ratings``, one entry per technique code of :data:`se_compiled.TECHNIQUES`), so that
+    ``se_ratings``, one entry per technique code of :data:`se_codes.TECHNIQUES`), so that
     the C twin of :func:`raw_difficulty` reads the same rows; None without the engine."""
     global _COMPILED
     if _COMPILED is None:
-        from sudoku_logic.strategies import se_compiled
+        from sudoku_logic.native import se as engine
+        from sudoku_logic.strategies import se_codes
 
-        engine = se_compiled.engine
-        if engine is None or not se_compiled.AVAILABLE:
+        if engine is None or not se_codes.AVAILABLE:
             return None
         base, kinds = [], bytearray()
-        for name in se_compiled.TECHNIQUES:
+        for name in se_codes.TECHNIQUES:
             row = RATINGS.get(name)
             if row is None or row.se is None:
                 base.append(0.0)

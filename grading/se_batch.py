@@ -17,11 +17,12 @@ from typing import Any, Sequence
 
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.solve.loop import MAX_STEPS
-from sudoku_logic.strategies import se_compiled
+from sudoku_logic.native import se as engine
+from sudoku_logic.solve import MAX_STEPS
+from sudoku_logic.strategies import se_codes
 
-from .scales import se_rules
 from .se import compiled_ratings
+from .tables import SE_RULES
 
 #: The C record of one rating (``se_rating.h``'s ``se_rating_rec``): er, ep, ed, ms,
 #: steps, hardest (a technique code, -1 none), solved, status.
@@ -35,13 +36,13 @@ FIELDS = (("er", "f8"), ("ep", "f8"), ("ed", "f8"), ("hardest", "U56"), ("steps"
 
 
 def _rule_ids() -> bytes | None:
-    """The compiled ids of SE's rules in SE's order, or None where one is not compiled."""
-    if not se_compiled.AVAILABLE:
+    """The compiled ids of SE's rules in SE's order (the table's, without importing every
+    finder), or None where one is not compiled."""
+    if not se_codes.AVAILABLE:
         return None
-    names = [r.name for r in se_rules()]
-    if any(n not in se_compiled.RULE_ID for n in names):
+    if any(n not in se_codes.RULE_ID for n in SE_RULES):
         return None
-    return se_compiled.rule_ids(names)
+    return se_codes.rule_ids(SE_RULES)
 
 
 _RULES: bytes | None = None
@@ -52,7 +53,7 @@ def available() -> bool:
     global _RULES
     if _RULES is None:
         _RULES = _rule_ids() or b""
-    return bool(_RULES) and compiled_ratings() is not None and se_compiled.engine.RECORD_SIZE == RECORD.size
+    return bool(_RULES) and compiled_ratings() is not None and engine.RECORD_SIZE == RECORD.size
 
 
 def rate_values(puzzles: Sequence[bytes]) -> list[tuple | None]:
@@ -62,8 +63,8 @@ def rate_values(puzzles: Sequence[bytes]) -> list[tuple | None]:
     if not available():
         raise RuntimeError("the compiled engine cannot rate SE paths here")
     out = bytearray(RECORD.size * len(puzzles))
-    se_compiled.engine.rate_batch(b"".join(puzzles), _RULES, compiled_ratings(), out, MAX_STEPS)
-    names = se_compiled.TECHNIQUES
+    engine.rate_batch(b"".join(puzzles), _RULES, compiled_ratings(), out, MAX_STEPS)
+    names = se_codes.TECHNIQUES
     return [(er, ep, ed, names[hardest] if hardest >= 0 else "none", steps, ms) if status == OK else None
             for er, ep, ed, ms, steps, hardest, _solved, status in RECORD.iter_unpack(out)]
 

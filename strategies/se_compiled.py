@@ -12,7 +12,7 @@ when first read, from the position it was found in.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable
 
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
@@ -31,6 +31,8 @@ from .intersections import se_intersection_step
 from .registry import RULES as RULE_FINDERS
 from .se_chain_nodes import NAKED, NESTED_SUFFIX, ChainHint, Node, _anc, _reversed_cycle, _root
 from .se_chaining import Chaining
+from .se_codes import LEVELS as _LEVELS
+from .se_codes import AVAILABLE, RULE_ID, RULES, TECHNIQUES, rule_ids  # noqa: F401 - callers name them se_compiled.X
 from .se_chains import _text as chain_text_fields
 from .se_chains import hint_step
 from .singles import _HOUSE_KIND, full_house_step, hidden_single_step, naked_single_step
@@ -38,43 +40,11 @@ from .subsets import se_hidden_set_step, se_naked_set_step
 from .unique_loops import LoopHint, unique_loop_step
 from .wings import se_wing_step
 
-#: SE's rules the C engine has, by id (``se_loop.h``'s ``R_*``).
-RULES: tuple[str, ...] = (
-    "Hidden Singles", "Direct Intersections", "Direct Hidden Pairs", "Naked Singles",
-    "Direct Hidden Triplets", "Intersections", "Naked Pairs", "X-Wings", "Hidden Pairs",
-    "Naked Triplets", "Swordfishes", "Hidden Triplets", "XY-Wings", "XYZ-Wings", "Naked Quads",
-    "Jellyfishes", "Hidden Quads", "Forcing Chains & Cycles", "Unique Loops", "Bivalue Universal Graves",
-    "Aligned Pair Exclusion", "Aligned Triplet Exclusion", "Multiple Forcing Chains",
-    "Nishio Forcing Chains", "Dynamic Forcing Chains", "Dynamic Forcing Chains (+)",
-    "Dynamic Forcing Chains (+ Forcing Chains)", "Dynamic Forcing Chains (+ Multiple Forcing Chains)",
-    "Dynamic Forcing Chains (+ Dynamic Forcing Chains)", "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
-)
-RULE_ID: dict[str, int] = {name: i for i, name in enumerate(RULES)}
-
-#: The nesting levels of SE's Dynamic Forcing Chains the C engine has.
-_LEVELS = (0, 1, 2, 3, 4, 5)
-
-#: Techniques by the C engine's code (``se_grid.h``'s ``T_*``).
-TECHNIQUES: tuple[str, ...] = (
-    "Full House", "Hidden Single", "Naked Single", "Direct Pointing", "Direct Claiming",
-    "Direct Hidden Pair", "Direct Hidden Triplet", "Locked Candidates Type 1 (Pointing)",
-    "Locked Candidates Type 2 (Claiming)", "Naked Pair", "Naked Triple", "Naked Quadruple",
-    "Hidden Pair", "Hidden Triple", "Hidden Quadruple", "X-Wing", "Swordfish", "Jellyfish",
-    "XY-Wing", "XYZ-Wing", "Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle",
-    "Forcing X-Chain", "Forcing Chain",
-) + tuple(f"Unique {shape} Type {n}" for shape in ("Rectangle", "Loop") for n in range(1, 5)) + (
-    "Bivalue Universal Grave + 1", "Bivalue Universal Grave Type 2", "Bivalue Universal Grave Type 3",
-    "Bivalue Universal Grave Type 4", "Aligned Pair Exclusion", "Aligned Triplet Exclusion",
-    "Cell Forcing Chains", "Region Forcing Chains", "Nishio Forcing Chains",
-) + tuple(f"Dynamic {kind} Forcing Chains{NESTED_SUFFIX[level]}" for level in _LEVELS
-          for kind in ("Contradiction", "Double", "Cell", "Region"))
-
 #: the techniques of nesting levels that ask chaining rules (their words need the solve's
 #: difficulty, :func:`_build`)
 _NESTING = frozenset(i for i, name in enumerate(TECHNIQUES)
                      if name.endswith((NESTED_SUFFIX[2], NESTED_SUFFIX[3], NESTED_SUFFIX[4], NESTED_SUFFIX[5])))
 
-AVAILABLE = engine is not None and engine.RULE_COUNT == len(RULES)
 
 _ALL = (1 << 64) - 1
 
@@ -457,11 +427,6 @@ _KINDS: tuple[tuple[Callable[[tuple, tuple], dict | None], _Builder], ...] = (
     for kind in ("Contradiction", "Double", "Cell", "Region")) + tuple(
     (_facts_dynamic_at(level), _dynamic(f"Dynamic {kind} Forcing Chains{NESTED_SUFFIX[level]}", False, level))
     for level in _LEVELS[1:] for kind in ("Contradiction", "Double", "Cell", "Region"))
-
-
-def rule_ids(names: Sequence[str]) -> bytes:
-    """The C engine's ids of SE's rules ``names`` (each one it has)."""
-    return bytes(RULE_ID[n] for n in names)
 
 
 def first(grid: Grid, rules: bytes, ctx: SolveContext | None = None) -> Step | None:

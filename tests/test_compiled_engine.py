@@ -445,6 +445,7 @@ def test_batch_ratings_equal_the_rater():
     from sudoku_logic.grading.rater import Rater
     good = (collection("qqwing_expert.txt", 40, every=7) + collection("top1465.txt", 6, every=50)
             + collection("sudoku17.txt", 30, every=900) + collection("qqwing_simple.txt", 20))
+    assert se_batch._rule_ids() == se_compiled.rule_ids([r.name for r in se_rules()])  # the policy's rules
     bad = [_multiple(good[0]), _clash(good[1]), wrong_given(good[2]).values_string()]
     puzzles = good + bad
     rated = se_batch.rate_values([bytes(parse_values(p)) for p in puzzles])

@@ -156,10 +156,17 @@ class RateJob(Job):
 
     def setup(self) -> None:
         from sudoku_logic.grading import se_batch
-        from sudoku_logic.grading.rater import Rater
-        self._rater = Rater(self.techniques, se=self.se, hodoku=self.hodoku, settings=self.settings)
+        self._rater = None  # made when first needed: a run of bare lines in C may never need it
         # the SE settings are SE's own: the options of --set are HoDoKu's
         self._whole = self.se and not self.hodoku and self.techniques is None and se_batch.available()
+
+    @property
+    def rater(self):
+        """The Rater of this job's techniques and scales (made once)."""
+        if self._rater is None:
+            from sudoku_logic.grading.rater import Rater
+            self._rater = Rater(self.techniques, se=self.se, hodoku=self.hodoku, settings=self.settings)
+        return self._rater
 
     def run(self, text: str) -> tuple[str, object]:
         return self.run_batch([text])[0]
@@ -168,7 +175,7 @@ class RateJob(Job):
         out: list = [None] * len(texts)
         if self._whole:
             from sudoku_logic.grading import se_batch
-            from sudoku_logic.grading.rater import Rating
+            from sudoku_logic.grading.rating import Rating
             lines = [plain_line(t) for t in texts]
             todo = [i for i, line in enumerate(lines) if line is not None]
             if todo:
@@ -192,7 +199,7 @@ class _RaterJob(Job):
     def run(self, text: str) -> tuple[str, object]:
         try:
             grid, puzzle = rated_grid(text)
-            rating = self.of._rater.rate(grid, puzzle, unique=None)  # not one solution: an error
+            rating = self.of.rater.rate(grid, puzzle, unique=None)  # not one solution: an error
         except SudokuError as e:
             return "error", str(e)
         return "ok", rating_row(rating, self.of.scale)

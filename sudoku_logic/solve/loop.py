@@ -13,9 +13,9 @@ from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.step import Step
 
+from . import MAX_STEPS
 from .policies import Policy
 
-MAX_STEPS = 2000  # far above any real path (at most 81 placements + 729 eliminations)
 
 
 @dataclass
