@@ -486,3 +486,16 @@ def test_rate_array_takes_numpy_puzzles():
         se_batch.rate_array(np.zeros((2, 80)))
     with pytest.raises(ValueError, match="0 .empty. to 9"):
         se_batch.rate_array(np.full((1, 81), 10))
+
+
+@compiled
+def test_batches_in_threads_equal_one_batch():
+    """rate_batch releases the GIL and keeps nothing between calls: two threads rating
+    halves at once give the numbers of one batch."""
+    from concurrent.futures import ThreadPoolExecutor
+    puzzles = [bytes(parse_values(p)) for p in collection("qqwing_expert.txt", 40, every=3)]
+    whole = [r[:5] for r in se_batch.rate_values(puzzles)]
+    with ThreadPoolExecutor(2) as pool:
+        halves = list(pool.map(se_batch.rate_values, [puzzles[:20], puzzles[20:], puzzles[::-1][:20]]))
+    assert [r[:5] for r in halves[0] + halves[1]] == whole
+    assert [r[:5] for r in halves[2]] == whole[::-1][:20]
