@@ -677,14 +677,16 @@ def _puzzle_arguments_last(argv: list[str]) -> list[str]:
 
 def main() -> None:
     """Console-script entry point."""
+    from sudoku_logic.app.streams import EXIT_PIPE, PipeClosed, guard_standard_streams, quiet_after_pipe_closed
+    guard_standard_streams()
     try:
         app(args=_puzzle_arguments_last(sys.argv[1:]), prog_name="sudoku")
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         sys.exit(130)
-    except BrokenPipeError:  # the reader of our output went away (`| head`): stop quietly
-        _stdout_failed()
-        sys.exit(141)
+    except (PipeClosed, BrokenPipeError):  # the reader of our output went away (`| head`): stop quietly
+        quiet_after_pipe_closed()
+        sys.exit(EXIT_PIPE)
     except OutputError as e:
         _stdout_failed()
         sys.stderr.write(f"error: {e}\n")

@@ -102,17 +102,27 @@ def looks_like_path(arg: str) -> bool:
 
 
 def _is_binary(path: str) -> bool:
-    """Whether a file starts with binary data (a NUL byte in its first 8 KiB)."""
+    """Whether a regular file starts with binary data (a NUL byte in its first 8 KiB); a
+    pipe, a FIFO or a device is not looked into (what was read could not be read again)."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
         with open(path, "rb") as fh:
             return b"\x00" in fh.read(8192)
     except OSError:
         return False
 
 
+def _closed(stream) -> bool:
+    """Whether a standard stream was closed when the program started."""
+    from sudoku_logic.app.streams import stream_closed
+    return stream_closed(stream)
+
+
 def is_source(arg: str) -> bool:
-    """Whether an argument names input to read (stdin or an existing path), not a literal."""
-    return arg == "-" or os.path.exists(arg)
+    """Whether an argument names input to read (stdin or a path that exists, a broken or
+    looping symbolic link included: reading it says what is wrong), not a literal."""
+    return arg == "-" or os.path.lexists(arg)
 
 
 def source_name(arg: str) -> str:
@@ -159,6 +169,9 @@ def _cut(arg: str) -> Iterator[Entry]:
         yield Entry(name, 0, arg, error=FormatError(f"{name} is not a text file of puzzles (it holds binary data)"))
         return
     ready = None
+    if arg == "-" and (sys.stdin is None or not hasattr(sys.stdin, "fileno") or _closed(sys.stdin)):
+        yield Entry(name, 0, arg, error=FormatError("cannot read stdin: it is closed"))
+        return
     if arg == "-":
         fh: TextIO = sys.stdin
         stream = _Stream.of(fh)
@@ -168,11 +181,19 @@ def _cut(arg: str) -> Iterator[Entry]:
             lines = _numbered(fh)
     else:
         try:
-            fh = open(arg, encoding="utf-8", errors="replace", newline=None)
+            regular = stat.S_ISREG(os.stat(arg).st_mode)
+            if regular or os.name == "nt":
+                fh = open(arg, encoding="utf-8", errors="replace", newline=None)
+            else:  # a FIFO, a pipe (/dev/stdin, process substitution), a device: read once, as it comes
+                fh = os.fdopen(os.open(arg, os.O_RDONLY), encoding="utf-8", errors="replace")
         except OSError as e:
             yield Entry(name, 0, arg, error=FormatError(f"cannot read {arg}: {e.strerror or e}"))
             return
-        lines = _numbered(fh)
+        stream = None if regular else _Stream.of(fh)
+        if stream is not None:
+            lines, ready = stream, stream.ready
+        else:
+            lines = _numbered(fh)
     try:
         found = False
         for lineno, text in cut_lines(lines, ready):
