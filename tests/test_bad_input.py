@@ -88,7 +88,7 @@ def test_bulk_goes_on_after_bad_lines(tmp_path):
     r = RUNNER.invoke(app, ["rate", str(f), "--format", "csv", "--no-progress"])
     assert r.exit_code == 2
     assert r.stderr.splitlines() == [
-        f"error: {f} line 2: bad character 'x' at position 1: expected 1-9, '.', '0' or '-'",
+        f"error: {f} line 2: bad character 'x' at position 1: expected 1-9, or '.', '0', '-', '_' or '*' for empty",
         f"error: {f} line 3: the puzzle has more than one solution (r2c2 can be 9 or 7, r2c3 can be 8 or 9)",
     ]
     rows = r.stdout.strip().splitlines()

@@ -179,7 +179,7 @@ def test_a_local_cluster(tmp_path):
     src = write(tmp_path, "in.txt", EASY[:4] + ["nonsense"] + EASY[4:6])
     r = run(str(src), "-f", "csv", "--scheduler", "local", "--jobs", "2")
     assert r.returncode == 2 and errors(r.stderr) == [f"error: {src} line 5: bad character 'n' at position 1: "
-                                                       "expected 1-9, '.', '0' or '-'"]
+                                                       "expected 1-9, or '.', '0', '-', '_' or '*' for empty"]
     assert [row["puzzle"] for row in csv.DictReader(io.StringIO(r.stdout))] == [dotted(p) for p in EASY[:6]]
 
 

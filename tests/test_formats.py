@@ -59,7 +59,7 @@ def test_reglib_line():
 @pytest.mark.parametrize("text,message", [
     ("", "empty input: expected a puzzle"),
     ("123", "expected 81 cells, got 3"),
-    ("x" + "." * 80, "bad character 'x' at position 1: expected 1-9, '.', '0' or '-'"),
+    ("x" + "." * 80, "bad character 'x' at position 1: expected 1-9, or '.', '0', '-', '_' or '*' for empty"),
     ("." * 80, "expected 81 cells, got 80"),
     ("." * 82, "expected 81 cells, got 82"),
 ])

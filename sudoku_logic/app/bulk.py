@@ -27,7 +27,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from sudoku_logic.core.errors import SudokuError
-from sudoku_logic.core.formats import to_sukaku
+from sudoku_logic.core.formats import EMPTY_CHARS, to_sukaku
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.grading.rows import (
     DEFAULT_COLUMNS, UNRATED, input_columns, paths_needed, rating_row, unrated_row,
@@ -40,6 +40,7 @@ from sudoku_logic.app.settings import differences
 from sudoku_logic.app.progress import ProgressRecord, describe_run, prepare_resume, tracks
 from sudoku_logic.app.reader import Entry, read_all
 from sudoku_logic.app.writer import OutputError, RowWriter, Template, open_output
+from sudoku_logic.app.words import counted
 
 
 @dataclass
@@ -112,10 +113,11 @@ def entry_puzzle(text: str) -> str | None:
         return None
 
 
-#: an 81-character line's characters as values (``.``, ``0`` and ``-`` empty)
-_LINE_VALUES = bytes.maketrans(b".0-123456789", bytes([0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]))
-_LINE_CHARS = b".0-123456789"
-_SHOWN = str.maketrans("0-", "..")
+#: an 81-character line's characters as values (those of ``EMPTY_CHARS`` empty)
+_EMPTY = "".join(sorted(EMPTY_CHARS)).encode("ascii")
+_LINE_CHARS = _EMPTY + b"123456789"
+_LINE_VALUES = bytes.maketrans(_LINE_CHARS, bytes([0] * len(_EMPTY) + list(range(1, 10))))
+_SHOWN = str.maketrans({ch: "." for ch in EMPTY_CHARS})
 
 
 def plain_line(text: str) -> tuple[bytes, str] | None:
@@ -239,9 +241,9 @@ class Summary:
         from sudoku_logic.grading.tables import LEVELS
         secs = time.perf_counter() - self.started
         rate = self.rated / secs if secs > 0 else 0.0
-        lines = [f"rated {self.rated} puzzles in {secs:.1f} s ({rate:.1f} puzzles/s); "
-                 f"{self.kept} rows written; {self.bad} bad lines; {self.unrated['timeout']} timeouts; "
-                 f"{self.unsolved} not solved by logic"]
+        lines = [f"rated {counted(self.rated, 'puzzle')} in {secs:.1f} s ({rate:.1f} puzzles/s); "
+                 f"{counted(self.kept, 'row')} written; {counted(self.bad, 'bad line')}; "
+                 f"{counted(self.unrated['timeout'], 'timeout')}; {self.unsolved} not solved by logic"]
         if self.unrated["memory"] or self.unrated["failed"]:
             lines.append(f"{self.unrated['memory']} out of memory; {self.unrated['failed']} failed (worker died)")
         if self.levels:
@@ -355,10 +357,12 @@ def rate_files(paths: Sequence[str], opts: Options, fmt: str = "csv", output: st
                         summ.kept += 1
                 if record:
                     record.record(entry.index, writer.tell())
+        if summ.rated:
+            writer.finish()  # rows were rated, none kept: the header alone
         complete = True
     except KeyboardInterrupt:
         more = "; run the same command with --resume to continue" if record else ""
-        err.print(f"interrupted after {written} rows{more}", markup=False, highlight=False)
+        err.print(f"interrupted after {counted(written, 'row')}{more}", markup=False, highlight=False)
         raise
     except PoolError as e:
         if record and getattr(e, "resumable", False):

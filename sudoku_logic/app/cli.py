@@ -21,6 +21,7 @@ from sudoku_logic.app.gc_tuning import tune_gc
 from sudoku_logic.app.reader import is_source, read
 from sudoku_logic.app.render import candidate_grid, legend, value_grid
 from sudoku_logic.app.writer import OutputError, print_json
+from sudoku_logic.app.words import counted
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   pretty_exceptions_show_locals=False,
@@ -182,7 +183,7 @@ def _puzzles(arg: str, rep: Reporter):
 
 @app.command()
 def solve(
-    puzzle: str = typer.Argument(..., help="puzzle (any format), file, or - for stdin"),
+    puzzle: str = typer.Argument(..., metavar="PUZZLE", help="puzzle (any format), file, or - for stdin"),
     line: bool = typer.Option(False, "--line", help="print the solution as an 81-character line"),
     no_color: bool = typer.Option(False, "--no-color", help="plain text output"),
 ) -> None:
@@ -280,7 +281,7 @@ def _print_steps(rep: Reporter, grid: Grid, steps, grids: bool, explain: bool = 
 
 @app.command()
 def step(
-    puzzle: str = typer.Argument(..., help="puzzle or position (any format, see `sudoku hint --help`), file, or - for stdin"),
+    puzzle: str = typer.Argument(..., metavar="PUZZLE", help="puzzle or position (any format, see `sudoku hint --help`), file, or - for stdin"),
     techniques: Optional[str] = typer.Option(None, "--techniques", "-t", help="comma-separated technique or family names to use, in order"),
     without: Optional[str] = typer.Option(None, "--without", help="comma-separated techniques or families to leave out"),
     order: Optional[str] = typer.Option(None, "--order", help="se (Sudoku Explainer ratings, default) or hodoku (HoDoKu's search order)"),
@@ -364,10 +365,10 @@ def step(
         rep.out.print(f"Puzzle {grid.values_string()}", markup=False, style="bold")
         _print_steps(rep, grid, result.steps, grids)
         if result.solved:
-            rep.out.print(f"Solved in {len(result.steps)} steps.", markup=False)
+            rep.out.print(f"Solved in {counted(len(result.steps), 'step')}.", markup=False)
         else:
             rep.nothing = True
-            rep.out.print(f"Stuck after {len(result.steps)} steps; no enabled technique applies here:", markup=False)
+            rep.out.print(f"Stuck after {counted(len(result.steps), 'step')}; no enabled technique applies here:", markup=False)
             rep.out.print(to_line(result.grid), markup=False)
         rep.out.print()
     rep.exit()
@@ -408,7 +409,7 @@ def _print_until(rep: Reporter, grid: Grid, pos, steps, stop: int, as_json: bool
 @app.command(help="The next (easiest) step for a position, as a nudge (level 1), the technique "
                   "(level 2) or the whole step (level 3).\n\n" + POSITION_HELP)
 def hint(
-    position: str = typer.Argument(..., help="where you are (see above), file, or - for stdin"),
+    position: str = typer.Argument(..., metavar="POSITION", help="where you are (see above), file, or - for stdin"),
     level: int = typer.Option(3, "--level", "-l", min=1, max=3, help="1: where to look; 2: the technique and where; 3: the whole step with its grid"),
     skip: int = typer.Option(0, "--skip", min=0, help="skip the N easiest deductions and hint the next one"),
     all_steps: bool = typer.Option(False, "--all", help="every step available now, easiest first"),
@@ -472,7 +473,7 @@ def hint(
 
 @app.command()
 def check(
-    puzzle: str = typer.Argument(..., help="puzzle (any format), file, or - for stdin"),
+    puzzle: str = typer.Argument(..., metavar="PUZZLE", help="puzzle (any format), file, or - for stdin"),
 ) -> None:
     """Say whether a puzzle is valid: one solution ("valid", exit 0), or none or several
     ("not valid", naming two cells where two solutions differ; exit 1).
@@ -531,7 +532,7 @@ def _fail(message: str) -> None:
 
 @app.command()
 def rate(
-    files: list[str] = typer.Argument(..., help="puzzle files (or a literal puzzle, or - for stdin)"),
+    files: list[str] = typer.Argument(..., metavar="FILES...", help="puzzle files (or a literal puzzle, or - for stdin)"),
     fmt: Optional[str] = typer.Option(None, "--format", "-f", help="csv, jsonl or table (default: by the suffix of --output, .csv or .jsonl; else a table on a terminal, csv elsewhere)"),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="write rows to this file"),
     techniques: Optional[str] = typer.Option(None, "--techniques", "-t", help="comma-separated technique or family names to use"),
@@ -675,13 +676,35 @@ def _puzzle_arguments_last(argv: list[str]) -> list[str]:
     return [a for a in argv if a not in moved] + ["--"] + moved
 
 
+def _click_errors() -> tuple[type, type]:
+    """The usage error and the base error of the click that typer runs on (its own copy in
+    recent versions, click itself before)."""
+    try:
+        from typer._click import exceptions
+    except ImportError:
+        from click import exceptions  # type: ignore[no-redef]
+    return exceptions.UsageError, exceptions.ClickException
+
+
 def main() -> None:
     """Console-script entry point."""
     from sudoku_logic.app.streams import EXIT_PIPE, PipeClosed, guard_standard_streams, quiet_after_pipe_closed
+    usage_error, click_error = _click_errors()
     guard_standard_streams()
     try:
-        app(args=_puzzle_arguments_last(sys.argv[1:]), prog_name="sudoku")
-    except KeyboardInterrupt:
+        code = app(args=_puzzle_arguments_last(sys.argv[1:]), prog_name="sudoku", standalone_mode=False)
+    except usage_error as e:  # a bad option or argument: one line, as for bad input
+        if type(e).__name__ == "NoArgsIsHelpError":  # `sudoku` alone: the help
+            e.show()
+            sys.exit(e.exit_code)
+        ctx = e.ctx
+        where = "sudoku --help" if ctx is None or ctx.parent is None else f"sudoku {ctx.info_name} --help"
+        sys.stderr.write(f"error: {e.format_message().rstrip('.')} (see '{where}')\n")
+        sys.exit(EXIT_BAD_INPUT)
+    except click_error as e:
+        sys.stderr.write(f"error: {e.format_message()}\n")
+        sys.exit(e.exit_code)
+    except (KeyboardInterrupt, typer.Abort):
         sys.stderr.write("interrupted\n")
         sys.exit(130)
     except (PipeClosed, BrokenPipeError):  # the reader of our output went away (`| head`): stop quietly
@@ -695,6 +718,7 @@ def main() -> None:
         _stdout_failed()
         sys.stderr.write(f"error: cannot write stdout: {e.strerror or e}\n")
         sys.exit(EXIT_BAD_INPUT)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 @app.command()
@@ -799,6 +823,6 @@ def generate(
             except OSError:  # what failed to be written was reported when it failed
                 pass
     if made < count:
-        err.print(f"error: only {made} of {count} puzzles fit after {max_tries} tries: the target looks "
+        err.print(f"error: only {made} of {counted(count, 'puzzle')} fit after {counted(max_tries, 'try', 'tries')}: the target looks "
                   "unreachable or very rare with these options (raise --max-tries to try longer)", markup=False)
         raise typer.Exit(1)

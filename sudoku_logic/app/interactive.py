@@ -22,6 +22,7 @@ from sudoku_logic.core.grid import Grid
 from sudoku_logic.app.hints import hint_text
 from sudoku_logic.app.render import candidate_grid, legend
 from sudoku_logic.solve.loop import SolveResult
+from sudoku_logic.app.words import counted
 
 NEXT, BACK, LEVEL, QUIT, SKIP = "next", "back", "level", "quit", "skip"
 _KEYS = {"": NEXT, "\n": NEXT, "\r": NEXT, " ": NEXT, "n": NEXT, "b": BACK, "p": BACK,
@@ -107,8 +108,8 @@ def screen(grid: Grid, result: SolveResult, index: int, level: int, plain: bool,
             parts += words
     else:
         parts.append(Text(f"After step {n} of {n}", style="bold"))
-        parts.append(Text(f"Solved in {n} steps." if result.solved
-                          else f"Stuck after {n} steps: no enabled technique applies here."))
+        parts.append(Text(f"Solved in {counted(n, 'step')}." if result.solved
+                          else f"Stuck after {counted(n, 'step')}: no enabled technique applies here."))
         parts.append(candidate_grid(grid, None, plain=plain, compact=compact))
     parts.append(Text(HELP.format(level=level), style="dim"))
     return parts

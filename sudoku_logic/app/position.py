@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import FormatError, InvalidPuzzle, MultipleSolutions, NoSolution, SudokuError
-from sudoku_logic.core.formats import LINE_CHARS, parse, parse_pencilmarks, parse_reglib, parse_sukaku
+from sudoku_logic.core.formats import EMPTY_CHARS, LINE_CHARS, parse, parse_pencilmarks, parse_reglib, parse_sukaku
 from sudoku_logic.core.grid import Grid, check_duplicates
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS, cell_name
 
@@ -168,7 +168,7 @@ def is_line(token: str) -> bool:
 
 def line_values(token: str) -> list[int]:
     """The 81 values of an 81-character line (0 for an empty cell)."""
-    return [0 if ch in ".0-" else ord(ch) - 48 for ch in token]
+    return [0 if ch in EMPTY_CHARS else ord(ch) - 48 for ch in token]
 
 
 def plus_line(token: str) -> tuple[list[int], list[int]] | None:
@@ -184,7 +184,7 @@ def plus_line(token: str) -> tuple[list[int], list[int]] | None:
             continue
         if ch not in LINE_CHARS:
             raise FormatError(f"bad character {ch!r} in a line with placed digits: expected 1-9, '.', '0' or '+'")
-        v = 0 if ch in ".0-" else ord(ch) - 48
+        v = 0 if ch in EMPTY_CHARS else ord(ch) - 48
         if plus and not v:
             raise FormatError(f"'+' before an empty cell at {cell_name(len(values))}")
         values.append(v)

@@ -196,7 +196,7 @@ def _cut(arg: str) -> Iterator[Entry]:
             lines = _numbered(fh)
     try:
         found = False
-        for lineno, text in cut_lines(lines, ready):
+        for lineno, text in cut_lines(step_transcripts(lines), ready):
             found = True
             if text.endswith(_TOO_LONG):
                 yield Entry(name, lineno, text[:-len(_TOO_LONG)],
@@ -295,6 +295,33 @@ class _Stream:
 
 
 # ---------------------------------------------------------------- cutting lines into entries
+
+_PUZZLE_HEADER = re.compile(r"Puzzle ([0-9.]{81})\s*$")
+_POSITION_HEADER = re.compile(r"Position before step \d+ \(.*\):\s*$")
+
+
+def step_transcripts(numbered: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    """Numbered lines with ``sudoku step``'s output reduced to the positions it holds: a block
+    from its ``Puzzle LINE`` header gives the lines after its ``Position before step N (...):``
+    header (the givens line and the pencilmark grid of ``--until``), or, where it has none (a
+    whole path), its puzzle line; its steps and words are left out. Other lines pass as
+    they are."""
+    block: tuple[int, str] | None = None  # the puzzle of the block being skipped
+    for lineno, line in numbered:
+        m = _PUZZLE_HEADER.match(line)
+        if m:
+            if block is not None:
+                yield block
+            block = (lineno, m.group(1))
+            continue
+        if block is not None:
+            if _POSITION_HEADER.match(line):
+                block = None  # what follows is the position
+            continue
+        yield lineno, line
+    if block is not None:
+        yield block
+
 
 def is_header(line: str) -> bool:
     """Whether a first line is a CSV header (``puzzle,rating,...``), not a puzzle."""

@@ -117,7 +117,9 @@ class Template:
 
 class RowWriter:
     """Writes rows to ``fh`` (named ``name`` in messages) as csv, jsonl, a table or template
-    lines: the csv header and the table's first, unless ``header`` is False (a resumed file)."""
+    lines: the csv header and the table's first, unless ``header`` is False (a resumed file).
+    The header goes out with the first row, or at :meth:`finish` for a run that rated
+    puzzles but kept none: an input without any puzzle gets no header."""
 
     def __init__(self, fh: IO[str], fmt: str, columns: list[str], name: str = "stdout",
                  header: bool = True, template: Template | None = None) -> None:
@@ -125,11 +127,18 @@ class RowWriter:
         self.columns = list(columns)
         self.template = template
         self.widths = [max(BY_NAME[c].width, len(c)) for c in self.columns]
+        self._header = ""
         if template is None and header:
             if fmt == "csv":
-                self._put(self._csv(self.columns))
+                self._header = self._csv(self.columns)
             elif fmt == "table":
-                self._put(self._table(self.columns))
+                self._header = self._table(self.columns)
+
+    def finish(self) -> None:
+        """The header, if no row has brought it out yet."""
+        if self._header:
+            text, self._header = self._header, ""
+            self._put(text)
 
     def _put(self, text: str) -> None:
         try:
@@ -150,6 +159,7 @@ class RowWriter:
 
     def write(self, row: dict) -> None:
         """Write one row (its values of :attr:`columns`) and flush."""
+        self.finish()
         if self.template is not None:
             self._put(self.template.line(row) + "\n")
         elif self.fmt == "jsonl":

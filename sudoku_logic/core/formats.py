@@ -23,7 +23,9 @@ from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS
 
 CELL_CHARS = frozenset("0123456789.")
-LINE_CHARS = frozenset("0123456789.-")
+#: the characters of an empty cell in an 81-character line (``_`` and ``*`` as some programs write it)
+EMPTY_CHARS = frozenset(".0-_*")
+LINE_CHARS = frozenset("123456789") | EMPTY_CHARS
 _DECORATION = re.compile(r"[|+\-=:*#'!_\u2500-\u257f\[\]]")
 _LABEL_SPLIT = re.compile(r"[\s,;]")
 
@@ -120,14 +122,14 @@ def _explain_bad_line(token: str) -> None:
     """Raise a FormatError describing why a one-line token is not a puzzle."""
     for i, ch in enumerate(token):
         if ch not in LINE_CHARS:
-            raise FormatError(f"bad character {ch!r} at position {i + 1}: expected 1-9, '.', '0' or '-'")
+            raise FormatError(f"bad character {ch!r} at position {i + 1}: expected 1-9, or '.', '0', '-', '_' or '*' for empty")
     if len(token) > 300:
         raise FormatError(f"expected a candidate string of 729 characters, got {len(token)}")
     raise FormatError(f"expected 81 cells, got {len(token)}")
 
 
 def _from_line(s: str) -> Grid:
-    values = [0 if ch in ".0-" else ord(ch) - 48 for ch in s]
+    values = [0 if ch in EMPTY_CHARS else ord(ch) - 48 for ch in s]
     grid = Grid.from_values(values)
     problem = grid.contradiction()
     if problem:
@@ -306,7 +308,9 @@ def to_pencilmarks(grid: Grid) -> str:
     """The pencilmark grid as HoDoKu prints it (and reads back)."""
     tokens = cell_tokens(grid)
     width = [max(len(tokens[r * 9 + c]) for r in range(9)) for c in range(9)]
-    seg = ["-" * (sum(width[s * 3:s * 3 + 3]) + 2 * 3 + 1) for s in range(3)]
+    # a box's cells: a space, then each token padded to its column's width plus one, with a
+    # space between them: the width plus 6, which the border's dashes match
+    seg = ["-" * (sum(width[s * 3:s * 3 + 3]) + 2 * 3) for s in range(3)]
     top = "." + ".".join(seg) + "."
     mid = ":" + "+".join(seg) + ":"
     bottom = "'" + "'".join(seg) + "'"

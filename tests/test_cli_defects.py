@@ -1,0 +1,104 @@
+"""Defects a new user met on the command line (issue 29), each run as the real command."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from helpers import collection
+
+ROOT = Path(__file__).resolve().parent.parent
+P = collection("qqwing_expert.txt", 1)[0]
+
+
+def sudoku(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "sudoku_logic", *args], input=stdin, capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=300)
+
+
+def test_hint_takes_the_position_step_until_printed():
+    """`sudoku step P --until 37 | sudoku hint -` hints step 37, without an error per line of
+    the transcript; a whole path's transcript stands for its puzzle."""
+    until = sudoku("step", P, "--until", "37")
+    assert until.returncode == 0
+    piped = sudoku("hint", "-", stdin=until.stdout)
+    assert piped.returncode == 0 and piped.stderr == "", piped.stderr
+    direct = sudoku("hint", P, "--skip", "0", "--level", "3")
+    next_technique = until.stdout.split("Position before step 37 (", 1)[1].split(" comes next")[0]
+    assert piped.stdout.splitlines()[1].startswith(next_technique)
+    several = until.stdout + sudoku("step", P).stdout
+    both = sudoku("hint", "-", "--level", "1", stdin=several)
+    assert both.returncode == 0 and both.stderr == "", both.stderr
+    first_hint = sudoku("hint", P, "--level", "1").stdout.strip()
+    assert both.stdout.strip().splitlines()[-1] == first_hint
+    assert direct.returncode == 0
+
+
+def test_pencilmark_grid_borders_line_up_and_read_back():
+    out = sudoku("step", P, "--until", "37").stdout.splitlines()
+    grid = out[-13:]
+    assert len({len(line) for line in grid}) == 1, grid
+    assert grid[0].startswith(".") and grid[-1].startswith("'")
+    for line in grid:  # the box borders stand where the rows' bars are
+        if line[0] in ".:'":
+            bars = [i for i, ch in enumerate(grid[1]) if ch == "|"]
+            assert [i for i, ch in enumerate(line) if ch in ".:+'"] == bars, line
+    again = sudoku("hint", "\n".join(out[-14:]), "--level", "2")
+    assert again.returncode == 0, again.stderr
+
+
+@pytest.mark.parametrize("empty", ["_", "*", "-", "0", "."])
+def test_underscore_and_star_are_empty_cells(empty):
+    line = P.replace("0", empty).replace(".", empty)
+    r = sudoku("rate", line, "--jobs", "1", "--columns", "puzzle,rating")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[1] == P.replace("0", ".") + ",5.6"
+    assert sudoku("check", line).stdout.strip() == "valid: one solution, 26 givens"
+
+
+@pytest.mark.parametrize("args,message", [
+    (["step", P, "--until", "0"], "error: Invalid value for '--until': 0 is not in the range x>=1 (see 'sudoku step --help')"),
+    (["hint", P, "--skip", "-1"], "error: Invalid value for '--skip': -1 is not in the range x>=0 (see 'sudoku hint --help')"),
+    (["step", P, "--bogus"], "error: No such option: --bogus (see 'sudoku step --help')"),
+    (["rate"], "error: Missing argument 'FILES...' (see 'sudoku rate --help')"),
+    (["bogus"], "error: No such command 'bogus' (see 'sudoku --help')"),
+])
+def test_bad_option_values_are_one_line(args, message):
+    r = sudoku(*args)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == message + "\n"
+
+
+def test_counts_are_singular_for_one(tmp_path):
+    one = tmp_path / "one.txt"
+    one.write_text(P + "\nnot a puzzle\n")
+    r = sudoku("rate", str(one), "--jobs", "1", "--summary", "--columns", "puzzle,rating")
+    assert "rated 1 puzzle in" in r.stderr and "1 row written; 1 bad line; 0 timeouts" in r.stderr, r.stderr
+    solved = sudoku("step", collection("qqwing_simple.txt", 1)[0])
+    assert solved.stdout.rstrip().splitlines()[-1].startswith("Solved in ") and " 1 steps" not in solved.stdout
+
+
+@pytest.mark.parametrize("make", ["empty", "binary", "missing", "directory", "bad lines"])
+def test_no_header_without_any_puzzle(make, tmp_path):
+    path = tmp_path / "input.txt"
+    if make == "empty":
+        path.write_text("")
+    elif make == "binary":
+        path.write_bytes(b"\x00\x01\x02" * 100)
+    elif make == "directory":
+        path.mkdir()
+    elif make == "bad lines":
+        path.write_text("not a puzzle\nnor this\n")
+    r = sudoku("rate", str(path), "--jobs", "1")
+    assert r.returncode == 2 and r.stdout == "", (r.stdout, r.stderr)
+    assert r.stderr.startswith("error: ")
+
+
+def test_header_when_rows_are_filtered_out(tmp_path):
+    path = tmp_path / "input.txt"
+    path.write_text(P + "\n")
+    r = sudoku("rate", str(path), "--jobs", "1", "--min-rating", "11", "--columns", "puzzle,rating")
+    assert r.returncode == 0 and r.stdout == "puzzle,rating\n", r.stdout
