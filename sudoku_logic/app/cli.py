@@ -282,7 +282,7 @@ def _print_steps(rep: Reporter, grid: Grid, steps, grids: bool, explain: bool = 
 @app.command()
 def step(
     puzzle: str = typer.Argument(..., metavar="PUZZLE", help="puzzle or position (any format, see `sudoku hint --help`), file, or - for stdin"),
-    techniques: Optional[str] = typer.Option(None, "--techniques", "-t", help="comma-separated technique or family names to use, in order"),
+    techniques: Optional[str] = typer.Option(None, "--techniques", "--technique", "-t", help="comma-separated technique or family names to use, in order"),
     without: Optional[str] = typer.Option(None, "--without", help="comma-separated techniques or families to leave out"),
     order: Optional[str] = typer.Option(None, "--order", help="se (Sudoku Explainer ratings, default) or hodoku (HoDoKu's search order)"),
     grids: bool = typer.Option(False, "--grids", help="show the candidate grid with each step highlighted"),
@@ -370,8 +370,32 @@ def step(
             rep.nothing = True
             rep.out.print(f"Stuck after {counted(len(result.steps), 'step')}; no enabled technique applies here:", markup=False)
             rep.out.print(to_line(result.grid), markup=False)
+        for line in _path_summary(grid, result):
+            rep.out.print(line, markup=False)
         rep.out.print()
     rep.exit()
+
+
+def _path_summary(grid: Grid, result) -> list[str]:
+    """What SE's Analyse gives beside a path: its rating on its scale (SE: ER, EP, ED and the
+    hardest step; HoDoKu: level, score and the hardest step; a path of listed techniques, each
+    scale that rates all its steps) and its steps counted by technique, in the order they
+    first come. A path that got stuck has no rating, only its counts."""
+    from collections import Counter
+
+    from sudoku_logic.grading.rater import rate_path
+
+    lines = []
+    if result.solved:
+        r = rate_path(grid.values_string(), result)
+        if r.se_solved is not None:
+            lines.append(f"Rating (Sudoku Explainer): ER {r.er}, EP {r.ep}, ED {r.ed}; hardest {r.se_hardest}")
+        if r.hodoku_solved is not None:
+            lines.append(f"Rating (HoDoKu): {r.level}, score {r.score}; hardest {r.hodoku_hardest}")
+    counts = Counter(s.technique for s in result.steps)
+    if counts:
+        lines.append("Steps: " + ", ".join(f"{name} {n}" for name, n in counts.items()))
+    return lines
 
 
 def _stop_index(steps, until: Optional[int], wanted: Optional[set]) -> Optional[int]:
