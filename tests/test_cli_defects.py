@@ -123,3 +123,43 @@ def test_step_takes_technique_as_hint_does():
     a = sudoku("step", P, "--technique", "hidden single,naked single")
     b = sudoku("step", P, "--techniques", "hidden single,naked single")
     assert a.stdout == b.stdout and a.returncode == b.returncode == 1, a.stderr
+
+
+def _rate_on_a_terminal(*args: str) -> str:
+    """stderr of `sudoku rate ARGS` run with stderr on a pseudo-terminal."""
+    import pty
+    master, slave = pty.openpty()
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "sudoku_logic", "rate", *args], stdout=subprocess.PIPE,
+                                stderr=slave, env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"})
+        os.close(slave)
+        chunks = []
+        while True:
+            try:
+                data = os.read(master, 1 << 16)
+            except OSError:  # the other end closed
+                break
+            if not data:
+                break
+            chunks.append(data)
+        proc.communicate(timeout=120)
+    finally:
+        os.close(master)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+@pytest.mark.skipif(os.name == "nt", reason="needs a pseudo-terminal")
+def test_summary_follows_its_one_rule(tmp_path):
+    """The summary goes to stderr when stderr is a terminal and an input is a file or stdin;
+    --summary always, --no-summary never (README and --help say so)."""
+    f = tmp_path / "p.txt"
+    f.write_text(P + "\n")
+    assert "rated 1 puzzle" in _rate_on_a_terminal(str(f), "--jobs", "1", "--no-progress")
+    assert "rated 1 puzzle" not in _rate_on_a_terminal(P, "--jobs", "1", "--no-progress")
+    assert "rated 1 puzzle" not in _rate_on_a_terminal(str(f), "--jobs", "1", "--no-summary", "--no-progress")
+    assert "rated 1 puzzle" in sudoku("rate", P, "--jobs", "1", "--summary").stderr
+    assert "rated" not in sudoku("rate", str(f), "--jobs", "1").stderr  # stderr not a terminal
+    helptext = " ".join(sudoku("rate", "--help").stdout.split())
+    assert "when stderr is a terminal and an input is a file or stdin" in helptext
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    assert "goes to stderr at the end when stderr is a terminal and an input is a file or stdin" in readme

@@ -573,7 +573,7 @@ def rate(
     max_rating: Optional[float] = typer.Option(None, "--max-rating", help="keep only rows with rating (ER) at most this"),
     level: Optional[str] = typer.Option(None, "--level", help="keep only rows of these HoDoKu levels (comma-separated, e.g. hard,unfair)"),
     no_progress: bool = typer.Option(False, "--no-progress", help="no progress bar"),
-    summary: Optional[bool] = typer.Option(None, "--summary/--no-summary", help="a summary on stderr at the end: levels, rating histogram, hardest techniques, errors, puzzles per second, settings that differ from the defaults (default: when stderr is a terminal)"),
+    summary: Optional[bool] = typer.Option(None, "--summary/--no-summary", help="a summary on stderr at the end (levels, rating histogram, hardest techniques, errors, puzzles per second, settings that differ from the defaults): when stderr is a terminal and an input is a file or stdin (not for literal puzzles alone); --summary always, --no-summary never"),
     settings_file: Optional[str] = typer.Option(None, "--settings", help=SETTINGS_HELP),
     sets: list[str] = typer.Option([], "--set", help=SET_HELP),
 ) -> None:
@@ -582,7 +582,9 @@ def rate(
     rating is Sudoku Explainer's ER; level and score are HoDoKu's; hardest, solved and steps
     come from the path of --scale. Rows come in input order, each written as soon as it is
     rated; a bad line is reported with its line number and skipped. A summary (levels, rating
-    histogram, hardest techniques, errors, puzzles per second) goes to stderr at the end.
+    histogram, hardest techniques, errors, puzzles per second) goes to stderr at the end
+    when stderr is a terminal and an input is a file or stdin (--summary: always,
+    --no-summary: never).
     """
     from sudoku_logic.app.bulk import Options, rate_files
     from sudoku_logic.app.pool import PoolError
