@@ -163,3 +163,19 @@ def test_summary_follows_its_one_rule(tmp_path):
     assert "when stderr is a terminal and an input is a file or stdin" in helptext
     readme = " ".join((ROOT / "README.md").read_text().split())
     assert "goes to stderr at the end when stderr is a terminal and an input is a file or stdin" in readme
+
+
+def test_check_answers_not_valid_for_every_puzzle_without_a_solution():
+    """One rule: a well-formed puzzle with no solution is 'not valid' (exit 1), whether a
+    cell is left without a candidate at once or the contradiction lies deep; givens that
+    break a rule (two 7s in a row) are bad input (exit 2)."""
+    from helpers import wrong_given
+    at_once = "12345678." + "." * 8 + "9" + "." * 63
+    deep = wrong_given(P).values_string()
+    for puzzle, why in ((at_once, "r1c9 has no candidate left"), (deep, None)):
+        r = sudoku("check", puzzle)
+        assert r.returncode == 1 and r.stderr == "", r.stderr
+        assert r.stdout.startswith("not valid: ") and (why is None or why in r.stdout)
+    dup = sudoku("check", "..7.....7" + "." * 72)
+    assert dup.returncode == 2 and dup.stderr == "error: row 1 has two 7s: r1c3, r1c9\n"
+    assert sudoku("step", at_once).returncode == 2

@@ -505,18 +505,26 @@ def check(
     A position (see `sudoku hint --help`) is also checked against the solution of its givens:
     each wrong digit or removed candidate is named and the command exits 1.
     """
+    from sudoku_logic.core.errors import NoSolution
+
     rep = Reporter()
     for entry in read(puzzle):
         prefix = entry.where
-        if entry.error is not None:
-            rep.problem(prefix + str(entry.error))
+        error = entry.error
+        g = None
+        if error is None:
+            try:
+                g = entry.position.puzzle()
+            except SudokuError as e:
+                error = e
+        if isinstance(error, NoSolution):  # well formed, no solution (found at once): the answer is no
+            rep.nothing = True
+            rep.out.print(f"{prefix}not valid: {error}", markup=False)
+            continue
+        if error is not None:
+            rep.problem(prefix + str(error))
             continue
         pos = entry.position
-        try:
-            g = pos.puzzle()
-        except SudokuError as e:
-            rep.problem(prefix + str(e))
-            continue
         n = dlx.count_solutions(g, 2)
         givens = g.givens.bit_count()
         if n == 1:

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 
 from sudoku_logic.core import dlx
-from sudoku_logic.core.errors import FormatError, InvalidPuzzle, MultipleSolutions, NoSolution, SudokuError
+from sudoku_logic.core.errors import DeadGivens, FormatError, InvalidPuzzle, MultipleSolutions, NoSolution, SudokuError
 from sudoku_logic.core.formats import EMPTY_CHARS, LINE_CHARS, parse, parse_pencilmarks, parse_reglib, parse_sukaku
 from sudoku_logic.core.grid import Grid, check_duplicates
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS, cell_name
@@ -288,7 +288,7 @@ def load_position(text: str) -> Position:
         check_duplicates(givens)
         problem = Grid.from_values(givens).contradiction()
         if problem:
-            raise InvalidPuzzle(problem)
+            raise DeadGivens(problem)
         return Position(givens, values, None, stripped)
     if is_line(first):
         puzzle = parse(first)  # the standard checks and messages (duplicates, no candidate left)

@@ -19,6 +19,12 @@ class NoSolution(SudokuError):
     """The position is well formed but has no solution."""
 
 
+class DeadGivens(InvalidPuzzle, NoSolution):
+    """The givens break no rule, but leave a cell without a candidate or a digit without a
+    place in a house: the puzzle is well formed and has no solution (``check`` answers "not
+    valid"; the other commands report it as bad input)."""
+
+
 class MultipleSolutions(SudokuError):
     """The puzzle has more than one solution."""
 

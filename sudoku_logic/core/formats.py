@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from sudoku_logic.core.errors import FormatError, InvalidPuzzle
+from sudoku_logic.core.errors import DeadGivens, FormatError, InvalidPuzzle
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS
 
@@ -130,10 +130,10 @@ def _explain_bad_line(token: str) -> None:
 
 def _from_line(s: str) -> Grid:
     values = [0 if ch in EMPTY_CHARS else ord(ch) - 48 for ch in s]
-    grid = Grid.from_values(values)
+    grid = Grid.from_values(values)  # two givens of a digit in a house: InvalidPuzzle
     problem = grid.contradiction()
     if problem:
-        raise InvalidPuzzle(problem)
+        raise DeadGivens(problem)
     return grid
 
 
