@@ -179,3 +179,12 @@ def test_check_answers_not_valid_for_every_puzzle_without_a_solution():
     dup = sudoku("check", "..7.....7" + "." * 72)
     assert dup.returncode == 2 and dup.stderr == "error: row 1 has two 7s: r1c3, r1c9\n"
     assert sudoku("step", at_once).returncode == 2
+
+
+def test_a_pencilmark_grid_short_of_groups_says_so(tmp_path):
+    f = tmp_path / "eighty.txt"
+    f.write_text(" ".join(["123456789"] * 80) + "\n")
+    r = sudoku("check", str(f))
+    assert r.returncode == 2
+    assert r.stderr == (f"error: {f} line 1: 80 candidate groups on one line, expected 81 "
+                        "(a pencilmark grid has one for each cell)\n")

@@ -78,6 +78,9 @@ def parse(text: str) -> Grid:
         tokens = _DECORATION.sub(" ", lines[0]).split()
         if len(tokens) >= 81:
             return _from_tokens(tokens[:81], 1)
+        if len(tokens) >= 20 and all(t.isdigit() for t in tokens):
+            raise FormatError(f"{len(tokens)} candidate groups on one line, expected 81 (a pencilmark grid "
+                              "has one for each cell)")
         _explain_bad_line(first)
     grid_lines = [ln for ln in lines if not _is_border(ln)]
     blanks = _blank_cells(_raw_rows(text))
