@@ -188,3 +188,14 @@ def test_a_pencilmark_grid_short_of_groups_says_so(tmp_path):
     assert r.returncode == 2
     assert r.stderr == (f"error: {f} line 1: 80 candidate groups on one line, expected 81 "
                         "(a pencilmark grid has one for each cell)\n")
+
+
+def test_techniques_columns_line_up():
+    """Every row's family starts under 'family' and its SE number ends under 'SE', the
+    longest names (SE's nested forcing chains) included."""
+    out = sudoku("techniques").stdout.split("\n\n")[0].splitlines()
+    header, rows = out[0], out[1:]
+    fam, se_end = header.index("family"), header.index(" SE ") + 3
+    bad = [row for row in rows if row[fam - 2:fam] != "  " or row[fam] == " "
+           or row[se_end - 1] == " " or row[se_end] != " "]
+    assert not bad and len(rows) > 100, bad[:3]

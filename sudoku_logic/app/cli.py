@@ -676,8 +676,9 @@ def list_techniques() -> None:
     se_names = all_names("se")
     names = se_names + [n for n in all_names("hodoku") if n not in se_names]
     unique = {t for r in RULES.values() if r.needs_unique for t in r.techniques}
-    width = 40  # longer names (SE's nested forcing chains) push their row out
-    out.print(f"{'technique':<{width}}  {'family':<13} {'SE':>4}  {'HoDoKu':<8} {'score':>5}  notes", markup=False)
+    width = max(len(n) for n in names)  # the columns line up, SE's nested forcing chains included
+    fam = max(len(RATINGS[n].family) for n in names)
+    out.print(f"{'technique':<{width}}  {'family':<{fam}} {'SE':>4}  {'HoDoKu':<8} {'score':>5}  notes", markup=False)
     for name in names:
         r = RATINGS[name]
         t = REGISTRY.get(name)
@@ -687,7 +688,7 @@ def list_techniques() -> None:
         se = f"{r.se:.1f}" if r.se is not None else "-"
         level = r.level or "-"
         score = str(r.score) if r.score is not None else "-"
-        out.print(f"{name:<{width}}  {r.family:<13} {se:>4}  {level:<8} {score:>5}  {flags}".rstrip(), markup=False)
+        out.print(f"{name:<{width}}  {r.family:<{fam}} {se:>4}  {level:<8} {score:>5}  {flags}".rstrip(), markup=False)
     out.print()
     out.print("Also accepted (case, spaces and hyphens do not matter; a family name stands for its techniques):",
               markup=False)
