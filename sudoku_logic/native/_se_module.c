@@ -289,6 +289,20 @@ PyDoc_STRVAR(rate_batch_doc,
 "released meanwhile (a signal handler's exception, KeyboardInterrupt, stops it between two\n"
 "puzzles).  ``table``: rating_table()'s bytes.");
 
+/* rating_table()'s bytes back as the record; -1 with ValueError when they are not that */
+static int read_ratings(PyObject *table, se_ratings *out) {
+    Py_buffer t;
+    if (PyObject_GetBuffer(table, &t, PyBUF_SIMPLE) < 0) return -1;
+    int bad = t.len != (Py_ssize_t)sizeof *out;
+    if (!bad) memcpy(out, t.buf, sizeof *out);
+    PyBuffer_Release(&t);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "table: rating_table()'s bytes");
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *py_rate_batch(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *puzzles, *rules, *table, *out;
@@ -296,27 +310,23 @@ static PyObject *py_rate_batch(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOOi", &puzzles, &rules, &table, &out, &max_steps)) return NULL;
     uint8_t ids[R_COUNT];
     int n;
-    if (read_rules(rules, ids, &n) < 0) return NULL;
-    Py_buffer p, t, o;
+    se_ratings ratings;
+    if (read_rules(rules, ids, &n) < 0 || read_ratings(table, &ratings) < 0) return NULL;
+    Py_buffer p, o;
     if (PyObject_GetBuffer(puzzles, &p, PyBUF_SIMPLE) < 0) return NULL;
-    if (PyObject_GetBuffer(table, &t, PyBUF_SIMPLE) < 0) { PyBuffer_Release(&p); return NULL; }
     if (PyObject_GetBuffer(out, &o, PyBUF_WRITABLE) < 0) {
         PyBuffer_Release(&p);
-        PyBuffer_Release(&t);
         return NULL;
     }
     Py_ssize_t count = p.len / 81;
     const char *problem = NULL;
     if (p.len % 81) problem = "puzzles: 81 bytes each";
-    else if (t.len != (Py_ssize_t)sizeof(se_ratings)) problem = "table: rating_table()'s bytes";
     else if (o.len != count * (Py_ssize_t)sizeof(se_rating_rec)) problem = "out: RECORD_SIZE bytes per puzzle";
     else if (max_steps < 0) problem = "max_steps must not be negative";
     se_hint *hint = problem ? NULL : PyMem_Malloc(sizeof *hint);
     if (!problem && !hint) {
         PyErr_NoMemory();
     } else if (!problem) {
-        se_ratings ratings;
-        memcpy(&ratings, t.buf, sizeof ratings);
         const uint8_t *in = (const uint8_t *)p.buf;
         uint8_t *dest = (uint8_t *)o.buf;
         Py_BEGIN_ALLOW_THREADS
@@ -337,7 +347,6 @@ static PyObject *py_rate_batch(PyObject *self, PyObject *args) {
     }
     PyMem_Free(hint);
     PyBuffer_Release(&p);
-    PyBuffer_Release(&t);
     PyBuffer_Release(&o);
     if (PyErr_Occurred()) return NULL;
     Py_RETURN_NONE;
@@ -353,14 +362,10 @@ static PyObject *py_difficulty(PyObject *self, PyObject *args) {
     PyObject *table, *hargs;
     int technique, npath;
     if (!PyArg_ParseTuple(args, "OiOi", &table, &technique, &hargs, &npath)) return NULL;
-    Py_buffer t;
-    if (PyObject_GetBuffer(table, &t, PyBUF_SIMPLE) < 0) return NULL;
     se_ratings ratings;
-    int bad = t.len != (Py_ssize_t)sizeof ratings;
-    if (!bad) memcpy(&ratings, t.buf, sizeof ratings);
-    PyBuffer_Release(&t);
-    if (bad || technique < 0 || technique >= T_COUNT || npath < 0 || npath > SE_MAX_PATH) {
-        PyErr_SetString(PyExc_ValueError, "a rating table, a technique code and a path length in range");
+    if (read_ratings(table, &ratings) < 0) return NULL;
+    if (technique < 0 || technique >= T_COUNT || npath < 0 || npath > SE_MAX_PATH) {
+        PyErr_SetString(PyExc_ValueError, "a technique code and a path length in range");
         return NULL;
     }
     PyObject *seq = PySequence_Fast(hargs, "args: a sequence of integers");

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 199309L  /* clock_gettime */
 #include <time.h>
 
+#include "se_chain_links.h"
 #include "se_loop.h"
 #include "se_rating.h"
 #include "se_solutions.h"
@@ -26,16 +27,8 @@ double se_raw_difficulty(const se_ratings *t, const se_hint *h) {
         int house = (int)h->args[2];
         return t->hidden_single[house < 9 ? 0 : house < 18 ? 1 : 2];
     }
-    case K_CHAIN: {
-        double added = 0.0;
-        int ceil = 4, odd = 0, length = chain_complexity(h) - 2;
-        while (length > ceil) {
-            added += 0.1;
-            ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
-            odd = !odd;
-        }
-        return se + added;
-    }
+    case K_CHAIN:
+        return chain_difficulty(se, chain_complexity(h));
     case K_UNIQUE_LOOP: {
         int cells = h->npath;
         if (cells >= t->loop_long) se += t->loop_long_added;
