@@ -146,6 +146,16 @@ def exemplar_sections() -> dict[str, list[str]]:
     return out
 
 
+def two_solutions(p: str) -> str:
+    """``p`` with the first given taken away whose loss leaves more than one solution."""
+    for c, ch in enumerate(p):
+        if ch not in "0.":
+            q = p[:c] + "0" + p[c + 1:]
+            if dlx.count_solutions(parse(q), 2) == 2:
+                return q
+    raise AssertionError("every given is needed")
+
+
 def wrong_given(p: str) -> Grid:
     """The puzzle with one more given that breaks no rule at once but leaves no solution."""
     from sudoku_logic.core.errors import InvalidPuzzle

@@ -22,10 +22,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import collection, wrong_given
+from helpers import collection, two_solutions, wrong_given
 from se_paths import HARDEST, positions, se_paths
 
 from sudoku_logic import native
+from sudoku_logic.app.position import line_values
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.grid import Grid
@@ -420,16 +421,6 @@ def test_step_difficulties_equal_python():
     assert any(isinstance(k, tuple) and "subset" in dict(k[1]) for k in kinds)
 
 
-def _multiple(p: str) -> str:
-    """The puzzle with givens taken away until it has several solutions."""
-    for c in range(81):
-        if p[c] not in "0.":
-            q = p[:c] + "." + p[c + 1:]
-            if dlx.count_solutions(parse(q), 2) > 1:
-                return q
-    raise AssertionError(p)
-
-
 def _clash(p: str) -> str:
     """The puzzle with a given copied into its row: two givens clash."""
     c = next(i for i in range(81) if p[i] in "0." and p[i - i % 9:i - i % 9 + 9].strip("0.") != "")
@@ -446,9 +437,9 @@ def test_batch_ratings_equal_the_rater():
     good = (collection("qqwing_expert.txt", 40, every=7) + collection("top1465.txt", 6, every=50)
             + collection("sudoku17.txt", 30, every=900) + collection("qqwing_simple.txt", 20))
     assert se_batch._rule_ids() == se_compiled.rule_ids([r.name for r in se_rules()])  # the policy's rules
-    bad = [_multiple(good[0]), _clash(good[1]), wrong_given(good[2]).values_string()]
+    bad = [two_solutions(good[0]), _clash(good[1]), wrong_given(good[2]).values_string()]
     puzzles = good + bad
-    rated = se_batch.rate_values([bytes(parse_values(p)) for p in puzzles])
+    rated = se_batch.rate_values([bytes(line_values(p)) for p in puzzles])
     rater = Rater(hodoku=False)
     for p, got in zip(good, rated):
         r = rater.rate(parse(p), unique=None)
@@ -457,11 +448,7 @@ def test_batch_ratings_equal_the_rater():
     for p, got in zip(bad, rated[len(good):]):
         assert got is None, p
         with pytest.raises(SudokuError):
-            rater.rate(Grid.from_values(parse_values(p)), unique=None)
-
-
-def parse_values(p: str) -> list[int]:
-    return [0 if ch in "0.-" else int(ch) for ch in p]
+            rater.rate(Grid.from_values(line_values(p)), unique=None)
 
 
 @compiled
@@ -469,7 +456,7 @@ def test_rate_array_takes_numpy_puzzles():
     np = pytest.importorskip("numpy")
     from sudoku_logic.core.errors import MultipleSolutions
     good = collection("qqwing_expert.txt", 5)
-    arr = np.array([parse_values(p) for p in good], dtype=np.int64)
+    arr = np.array([line_values(p) for p in good], dtype=np.int64)
     out = se_batch.rate_array(arr.reshape(5, 9, 9))
     assert out.shape == (5,) and out.dtype.names == tuple(n for n, _ in se_batch.FIELDS)
     from sudoku_logic.grading.rater import Rater
@@ -477,7 +464,7 @@ def test_rate_array_takes_numpy_puzzles():
         r = Rater(hodoku=False).rate(parse(p))
         assert (row["er"], row["ep"], row["ed"], row["hardest"], row["steps"], bool(row["solved"])) == \
             (r.er, r.ep, r.ed, r.se_hardest, r.se_steps, True)
-    two = np.array([parse_values(good[0]), parse_values(_multiple(good[1]))])
+    two = np.array([line_values(good[0]), line_values(two_solutions(good[1]))])
     with pytest.raises(MultipleSolutions, match="row 1"):
         se_batch.rate_array(two)
     skipped = se_batch.rate_array(two, errors="skip")
@@ -493,7 +480,7 @@ def test_batches_in_threads_equal_one_batch():
     """rate_batch releases the GIL and keeps nothing between calls: two threads rating
     halves at once give the numbers of one batch."""
     from concurrent.futures import ThreadPoolExecutor
-    puzzles = [bytes(parse_values(p)) for p in collection("qqwing_expert.txt", 40, every=3)]
+    puzzles = [bytes(line_values(p)) for p in collection("qqwing_expert.txt", 40, every=3)]
     whole = [r[:5] for r in se_batch.rate_values(puzzles)]
     with ThreadPoolExecutor(2) as pool:
         halves = list(pool.map(se_batch.rate_values, [puzzles[:20], puzzles[20:], puzzles[::-1][:20]]))

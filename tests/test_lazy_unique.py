@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bulk_helpers import run
-from helpers import collection, wrong_given
+from helpers import collection, two_solutions, wrong_given
 from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import MultipleSolutions, NoSolution
 from sudoku_logic.core.formats import parse, to_sukaku
@@ -29,16 +29,6 @@ UNIQUE = [collection("qqwing_expert.txt")[0], collection("qqwing_expert.txt")[33
 
 def _fields(r) -> dict:
     return {k: v for k, v in vars(r).items() if k not in ("ms", "se_path", "hodoku_path")}
-
-
-def two_solutions(p: str) -> str:
-    """``p`` with the first given taken away whose loss leaves more than one solution."""
-    for c, ch in enumerate(p):
-        if ch not in "0.":
-            q = p[:c] + "0" + p[c + 1:]
-            if dlx.count_solutions(parse(q), 2) == 2:
-                return q
-    raise AssertionError("every given is needed")
 
 
 @pytest.mark.parametrize("p", UNIQUE)

@@ -723,7 +723,7 @@ def _click_errors() -> tuple[type, type]:
 
 def main() -> None:
     """Console-script entry point."""
-    from sudoku_logic.app.streams import EXIT_PIPE, PipeClosed, guard_standard_streams, quiet_after_pipe_closed
+    from sudoku_logic.app.streams import EXIT_PIPE, PipeClosed, guard_standard_streams
     usage_error, click_error = _click_errors()
     guard_standard_streams()
     try:
@@ -743,7 +743,7 @@ def main() -> None:
         sys.stderr.write("interrupted\n")
         sys.exit(130)
     except (PipeClosed, BrokenPipeError):  # the reader of our output went away (`| head`): stop quietly
-        quiet_after_pipe_closed()
+        _stdout_failed()
         sys.exit(EXIT_PIPE)
     except OutputError as e:
         _stdout_failed()

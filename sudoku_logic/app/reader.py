@@ -38,6 +38,7 @@ from typing import Callable, Iterable, Iterator, Sequence, TextIO
 from sudoku_logic.core.errors import FormatError, SudokuError
 from sudoku_logic.core.formats import CELL_CHARS
 from sudoku_logic.app.position import Position, is_line, line_values, load_position, plus_line
+from sudoku_logic.app.streams import stream_closed
 
 MAX_LINE = 1 << 20  # a longer line cannot be a position; it is reported, not parsed
 #: The most lines a printed grid may take (9 rows, borders, a pencilmark grid's frame).
@@ -102,21 +103,13 @@ def looks_like_path(arg: str) -> bool:
 
 
 def _is_binary(path: str) -> bool:
-    """Whether a regular file starts with binary data (a NUL byte in its first 8 KiB); a
-    pipe, a FIFO or a device is not looked into (what was read could not be read again)."""
+    """Whether a regular file starts with binary data (a NUL byte in its first 8 KiB). Only
+    for regular files: what is read of a pipe, a FIFO or a device cannot be read again."""
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return False
         with open(path, "rb") as fh:
             return b"\x00" in fh.read(8192)
     except OSError:
         return False
-
-
-def _closed(stream) -> bool:
-    """Whether a standard stream was closed when the program started."""
-    from sudoku_logic.app.streams import stream_closed
-    return stream_closed(stream)
 
 
 def is_source(arg: str) -> bool:
@@ -165,23 +158,17 @@ def _cut(arg: str) -> Iterator[Entry]:
         yield entry
         return
     name = source_name(arg)
-    if arg != "-" and _is_binary(arg):
-        yield Entry(name, 0, arg, error=FormatError(f"{name} is not a text file of puzzles (it holds binary data)"))
-        return
-    ready = None
-    if arg == "-" and (sys.stdin is None or not hasattr(sys.stdin, "fileno") or _closed(sys.stdin)):
-        yield Entry(name, 0, arg, error=FormatError("cannot read stdin: it is closed"))
-        return
     if arg == "-":
+        if stream_closed(sys.stdin):
+            yield Entry(name, 0, arg, error=FormatError("cannot read stdin: it is closed"))
+            return
         fh: TextIO = sys.stdin
-        stream = _Stream.of(fh)
-        if stream is not None:
-            lines, ready = stream, stream.ready
-        else:
-            lines = _numbered(fh)
     else:
         try:
             regular = stat.S_ISREG(os.stat(arg).st_mode)
+            if regular and _is_binary(arg):
+                yield Entry(name, 0, arg, error=FormatError(f"{name} is not a text file of puzzles (it holds binary data)"))
+                return
             if regular or os.name == "nt":
                 fh = open(arg, encoding="utf-8", errors="replace", newline=None)
             else:  # a FIFO, a pipe (/dev/stdin, process substitution), a device: read once, as it comes
@@ -189,11 +176,8 @@ def _cut(arg: str) -> Iterator[Entry]:
         except OSError as e:
             yield Entry(name, 0, arg, error=FormatError(f"cannot read {arg}: {e.strerror or e}"))
             return
-        stream = None if regular else _Stream.of(fh)
-        if stream is not None:
-            lines, ready = stream, stream.ready
-        else:
-            lines = _numbered(fh)
+    stream = _Stream.of(fh)  # None for a regular file: read as a file
+    lines, ready = (stream, stream.ready) if stream is not None else (_numbered(fh), None)
     try:
         found = False
         for lineno, text in cut_lines(step_transcripts(lines), ready):

@@ -88,14 +88,3 @@ def guard_standard_streams() -> None:
         sys.stdout = ClosedStream("stdout")
     elif not isinstance(sys.stdout, (GuardedStdout, ClosedStream)):
         sys.stdout = GuardedStdout(sys.stdout)
-
-
-def quiet_after_pipe_closed() -> None:
-    """After the reader of stdout went away: point stdout at /dev/null, so that the
-    interpreter's own flush at exit does not print an error of its own."""
-    try:
-        fd = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(fd, 1)
-        os.close(fd)
-    except OSError:
-        pass
