@@ -180,11 +180,12 @@ def hint(position: PositionLike, level: int = 3, *, skip: int = 0,
 
 def to_html(position: PositionLike, *, techniques: Sequence[str] | None = None,
             title: str | None = None) -> str:
-    """A self-contained HTML page with every step of the solve path drawn as an SVG grid.
+    """A self-contained HTML page that steps through the solve path on one SVG grid, the
+    step list beside it (Prev/Next, arrow keys; the URL's #N opens step N).
 
     >>> page = to_html("073002000000006037000000420800001000020600900900000870209410000007000000010000068")
-    >>> page.count("<svg") >= 57, page.startswith("<!DOCTYPE html>")
-    (True, True)
+    >>> page.count('<svg id="grid"'), page.count('<li><a href="#') >= 57, page.startswith("<!DOCTYPE html>")
+    (1, True, True)
     """
     from sudoku_logic.app.html import render_page
     grid = _grid(position)

@@ -1,13 +1,19 @@
-"""A self-contained HTML page of a solve path: every step drawn as an inline SVG grid.
+"""A self-contained HTML stepper for a solve path: one grid, the step list beside it.
 
-The page needs nothing else (no script, no font, no image file): send it, open it offline,
-print it. Each step shows the grid before the step with the same highlights as the
-terminal (colours from :data:`sudoku_logic.app.render.ROLES`), its notation line and its
-explanation.
+The page needs nothing else (no network, no font, no image file): send it, open it
+offline, print it. Its one SVG grid (rows and columns labelled r1..r9, c1..c9) is drawn by
+an inline script from compact per-step data embedded as JSON: for each step the candidate
+grid before it, its highlights by role (colours of :data:`sudoku_logic.app.render.ROLES`),
+the links of its chains (drawn as arrows, one colour per chain), its notation line,
+explanation and chain text. Previous/Next, the Left/Right arrow keys, Home/End and a click
+in the step list move through the path; the location hash (``page.html#12``) names the
+step shown, so a link, a bookmark or a reload opens it. :func:`svg_grid` draws one
+standalone picture of a step without the page.
 """
 from __future__ import annotations
 
 import html as _html
+import json
 import re
 from typing import Iterable
 
@@ -21,59 +27,319 @@ from sudoku_logic.solve.loop import SolveResult
 CELL = 44          # cell size in SVG units
 PAD = 3            # margin around the grid
 SIZE = 9 * CELL + 2 * PAD
+LABEL = 22         # room for the r1..r9 labels on the left and c1..c9 on top of the page's grid
+
+#: One colour per chain of a step (the first is the arrow colour of a step with one chain).
+CHAIN_COLOURS = ("#e65100", "#2962ff", "#aa00ff", "#00897b", "#c51162", "#6d4c41", "#827717", "#1a237e")
+#: The kinds of link, in the order the page's data numbers them.
+LINK_KINDS = ("strong", "weak", "implies")
 
 _CSS = """
-body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 1.5em auto;
-       max-width: 60em; color: #212121; padding: 0 1em; }
-h1 { font-size: 1.4em; margin-bottom: .2em; }
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 1em auto;
+       max-width: 76em; color: #212121; padding: 0 1em; }
+h1 { font-size: 1.4em; margin: 0 0 .2em; }
+p { margin: .35em 0; }
 .meta { color: #555; margin-top: 0; font-family: ui-monospace, monospace; font-size: .85em;
         word-break: break-all; }
-.legend span { display: inline-block; padding: .1em .5em; margin: .15em .3em .15em 0;
+.legend span, .roles span { display: inline-block; padding: .05em .45em; margin: .1em .25em .1em 0;
                border-radius: .3em; font-size: .85em; }
-.step { display: flex; flex-wrap: wrap; gap: 1.2em; align-items: flex-start; padding: 1em 0;
-        border-top: 1px solid #ddd; break-inside: avoid; page-break-inside: avoid; }
-.step svg { width: 22em; max-width: 100%; height: auto; flex: none; }
-.text { flex: 1; min-width: 16em; }
-.text h2 { font-size: 1em; margin: 0 0 .4em; font-family: ui-monospace, monospace;
-           font-weight: 600; word-break: break-word; }
-.text p { margin: .3em 0; line-height: 1.4; }
-.chain { font-family: ui-monospace, monospace; font-size: .85em; color: #333; overflow-wrap: break-word; }
-@media print { body { margin: 0; max-width: none; } .step svg { width: 18em; } }
+.legend svg { vertical-align: middle; }
+.stepper { display: flex; flex-wrap: wrap; gap: 1.2em; align-items: flex-start; margin-top: .6em; }
+.board { flex: none; width: 31em; max-width: 100%; }
+#grid { display: block; width: 100%; height: auto; }
+.nav { display: flex; align-items: center; gap: .5em; margin: .4em 0 .5em; }
+.nav button { font: inherit; padding: .25em .9em; border: 1px solid #9e9e9e; background: #f5f5f5;
+              color: #212121; cursor: pointer; }  /* square: a clicked button repaints the same */
+.nav button:disabled { color: #aaa; cursor: default; }
+#where { color: #555; font-size: .9em; }
+#line { font-size: 1em; margin: 0 0 .3em; font-family: ui-monospace, monospace; font-weight: 600;
+        overflow-wrap: anywhere; }
+#explanation { line-height: 1.4; }
+.chain { font-family: ui-monospace, monospace; font-size: .82em; color: #333; overflow-wrap: break-word;
+         border-left: .3em solid #e65100; padding-left: .4em; }
+.side { flex: 1; min-width: 20em; }
+#steps { list-style: none; margin: 0; padding: 0; max-height: 40em; overflow-y: auto; border: 1px solid #ddd;
+         font-family: ui-monospace, monospace; font-size: .8em;
+         position: relative; /* the entries' offsetTop is within the list */ }
+#steps a { display: block; padding: .12em .5em; color: inherit; text-decoration: none; overflow-wrap: anywhere; }
+#steps a:hover { background: #eeeeee; }
+#steps li.current a { background: #1565c0; color: #fff; }
+noscript p { color: #b71c1c; }
+@media print {
+  body { margin: 0; max-width: none; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  .nav button, noscript { display: none; }
+  .stepper { display: block; }
+  .board { width: 15cm; break-after: page; }
+  #steps { max-height: none; overflow: visible; border: none; }
+  #steps li.current a { font-weight: 700; }
+}
+"""
+
+# The stepper: reads the JSON data, draws the grid of the step the hash names, moves on a click
+# or a key. Every drawing is a function of the step alone, so a step looks the same however
+# it was reached.
+_SCRIPT = r"""
+(() => {
+"use strict";
+const D = JSON.parse(document.getElementById("stepper-data").textContent);
+const NS = "http://www.w3.org/2000/svg";
+const C = D.cell, X0 = D.origin[0], Y0 = D.origin[1], SUB = C / 3;
+const $ = id => document.getElementById(id);
+const layer = {bg: $("g-bg"), marks: $("g-marks"), cands: $("g-cands"), values: $("g-values"), links: $("g-links")};
+const items = Array.from(document.querySelectorAll("#steps li"));
+const last = D.steps.length - 1;
+let current = -1;
+
+/** The element e with these attributes and text. */
+function fill(e, attrs, text) {
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+const el = (name, attrs, text) => fill(document.createElementNS(NS, name), attrs, text);
+const html = (name, attrs, text) => fill(document.createElement(name), attrs, text);
+/** The centre of candidate d of a cell. */
+function centre(cell, d) {
+  const r = Math.floor(cell / 9), c = cell % 9, k = d - 1;
+  return [X0 + c * C + SUB * (k % 3) + SUB / 2, Y0 + r * C + SUB * Math.floor(k / 3) + SUB / 2];
+}
+const fmt = x => x.toFixed(1);
+
+/** Cell shading, candidates with their role marks, and the digits of the step's grid. */
+function drawGrid(step) {
+  for (const k in layer) layer[k].replaceChildren();
+  const roles = new Map(step.marks.map(([cell, d, r]) => [cell * 10 + d, D.roles[r]]));
+  for (const cell of step.cells) {
+    layer.bg.append(el("rect", {x: X0 + cell % 9 * C, y: Y0 + Math.floor(cell / 9) * C, width: C, height: C,
+                                fill: D.cellBg}));
+  }
+  step.grid.forEach((m, cell) => {
+    const x = X0 + cell % 9 * C + C / 2, y = Y0 + Math.floor(cell / 9) * C + C / 2;
+    if (m < 0) {
+      const given = D.givens[cell] !== ".";
+      layer.values.append(el("text", given ? {x, y: y + 1, "font-weight": 600} : {x, y: y + 1, fill: "#1565c0"}, -m));
+      return;
+    }
+    for (let d = 1; d <= 9; d++) {
+      if (!(m >> (d - 1) & 1)) continue;
+      const [cx, cy] = centre(cell, d), role = roles.get(cell * 10 + d);
+      if (!role) { layer.cands.append(el("text", {x: fmt(cx), y: fmt(cy + .5)}, d)); continue; }
+      layer.marks.append(el("rect", {x: fmt(cx - 6.5), y: fmt(cy - 6.5), width: 13, height: 13, rx: 3, fill: role[1],
+                                     "data-cell": cell, "data-digit": d, "data-role": role[0]}));
+      if (role[0] === "eliminated") {
+        layer.marks.append(el("line", {x1: fmt(cx - 6), y1: fmt(cy + 6), x2: fmt(cx + 6), y2: fmt(cy - 6),
+                                       stroke: "#fff", "stroke-width": 1.2}));
+      }
+      layer.cands.append(el("text", {x: fmt(cx), y: fmt(cy + .5), fill: role[2], "font-weight": 700}, d));
+    }
+  });
+}
+
+/** The two nearest candidates of two nodes (a node is a cell or a group of cells). */
+function ends(a, da, b, db) {
+  let best = null;
+  for (const ca of [].concat(a)) for (const cb of [].concat(b)) {
+    const p = centre(ca, da), q = centre(cb, db), dist = Math.hypot(q[0] - p[0], q[1] - p[1]);
+    if (!best || dist < best[2]) best = [p, q, dist];
+  }
+  return best;
+}
+/** The candidates drawn in the grid, as points. */
+function candidatePoints(grid) {
+  const out = [];
+  grid.forEach((m, cell) => { for (let d = 1; d <= 9; d++) if (m > 0 && m >> (d - 1) & 1) out.push(centre(cell, d)); });
+  return out;
+}
+/** How many candidates (other than the ends) the curve p-k-q runs through. */
+function hits(points, p, k, q) {
+  let n = 0;
+  for (const [x, y] of points) {
+    if (Math.hypot(x - p[0], y - p[1]) < 6 || Math.hypot(x - q[0], y - q[1]) < 6) continue;
+    for (let s = 1; s < 16; s++) {
+      const t = s / 16, u = 1 - t;
+      const cx = u * u * p[0] + 2 * u * t * k[0] + t * t * q[0], cy = u * u * p[1] + 2 * u * t * k[1] + t * t * q[1];
+      if (Math.hypot(cx - x, cy - y) < 5) { n++; break; }
+    }
+  }
+  return n;
+}
+const inside = ([x, y]) => x > X0 && x < X0 + 9 * C && y > Y0 && y < Y0 + 9 * C;
+/** The path of one arrow: straight, or bent (to the side that crosses fewer candidates and
+    stays in the grid) when it would run through candidates; ``shift`` moves a link drawn by
+    an earlier chain aside. */
+function arrowPath(points, p, q, shift) {
+  const dx = q[0] - p[0], dy = q[1] - p[1], len = Math.hypot(dx, dy), nx = -dy / len, ny = dx / len;
+  p = [p[0] + nx * shift, p[1] + ny * shift];
+  q = [q[0] + nx * shift, q[1] + ny * shift];
+  const mid = [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2];
+  let k = null;
+  if (len > SUB * 1.5 && hits(points, p, mid, q)) {
+    const bend = Math.min(Math.max(len * .18, 9), 30);
+    const sides = [1, -1].map(s => [mid[0] + s * nx * bend, mid[1] + s * ny * bend])
+      .map(c => [hits(points, p, c, q) + (inside(c) ? 0 : 100), c]);
+    k = sides[1][0] < sides[0][0] ? sides[1][1] : sides[0][1];
+  }
+  const toward = (from, to, by) => {
+    const l = Math.hypot(to[0] - from[0], to[1] - from[1]) || 1;
+    return [from[0] + (to[0] - from[0]) / l * by, from[1] + (to[1] - from[1]) / l * by];
+  };
+  const a = toward(p, k || q, 6), b = toward(q, k || p, 8);
+  return k ? `M${fmt(a[0])},${fmt(a[1])} Q${fmt(k[0])},${fmt(k[1])} ${fmt(b[0])},${fmt(b[1])}`
+           : `M${fmt(a[0])},${fmt(a[1])} L${fmt(b[0])},${fmt(b[1])}`;
+}
+/** An arrow for every link of every chain of the step, each chain in its own colour. */
+function drawLinks(step) {
+  const drawn = new Map(), points = candidatePoints(step.grid);
+  step.links.forEach((links, i) => {
+    const j = i % D.colours.length, colour = D.colours[j], marker = j ? "arrow" + (j + 1) : "arrow";
+    for (const [a, da, b, db, k] of links) {
+      const e = ends(a, da, b, db);
+      if (!e || e[2] === 0) continue;
+      const key = [e[0], e[1]].map(String).sort().join("|");
+      const seen = drawn.get(key) || 0;
+      if (seen && drawn.get(key + "#" + i)) continue;
+      drawn.set(key, seen + 1);
+      drawn.set(key + "#" + i, 1);
+      const kind = D.kinds[k], attrs = {class: "link " + kind, d: arrowPath(points, e[0], e[1], seen * 3),
+                                        stroke: colour, "stroke-width": kind === "implies" ? 1.1 : 1.6,
+                                        "marker-end": `url(#${marker})`, "data-chain": i};
+      if (kind === "weak") attrs["stroke-dasharray"] = "4 3";
+      layer.links.append(el("path", attrs));
+    }
+  });
+}
+
+/** The step's line, explanation, role chips and chains under the grid. */
+function showText(step) {
+  $("line").textContent = step.line;
+  $("explanation").textContent = step.explanation || "";
+  const used = D.roles.filter((r, i) => step.marks.some(m => m[2] === i));
+  $("roles").replaceChildren(...used.map(r => html("span", {style: `background:${r[1]};color:${r[2]}`}, r[3])));
+  $("chains").replaceChildren(...step.chains.map((text, i) =>
+    html("p", {class: "chain", style: `border-left-color:${D.colours[i % D.colours.length]}`}, text)));
+}
+
+/** The step list: the current entry marked and scrolled to the middle of the list. */
+function showInList(i) {
+  items.forEach((li, j) => {
+    li.classList.toggle("current", j === i);
+    if (j === i) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
+  });
+  const list = $("steps"), li = items[i];
+  list.scrollTop = Math.max(0, li.offsetTop - (list.clientHeight - li.offsetHeight) / 2);
+}
+
+const hashOf = i => i === last ? "end" : String(i + 1);
+/** Show entry i of the path (0: the first step; the last entry: the grid at the end). */
+function go(i) {
+  i = Math.max(0, Math.min(last, i));
+  if (i === current) return;
+  current = i;
+  const step = D.steps[i];
+  drawGrid(step);
+  drawLinks(step);
+  showText(step);
+  showInList(i);
+  $("where").textContent = i === last ? `end (${last} steps)` : `step ${i + 1} of ${last}`;
+  $("prev").disabled = i === 0;
+  $("next").disabled = i === last;
+  document.body.dataset.step = hashOf(i);
+  if (location.hash.slice(1) !== hashOf(i)) {
+    try { history.replaceState(null, "", "#" + hashOf(i)); } catch (e) { /* a page that may not rewrite its URL */ }
+  }
+}
+/** The entry the location hash names: #12 or #step12 the 12th step, #end the end; else the first. */
+function fromHash() {
+  const h = location.hash.slice(1);
+  if (h === "end") return last;
+  const m = /^(?:step)?(\d+)$/.exec(h);
+  return m ? Number(m[1]) - 1 : 0;
+}
+
+$("prev").addEventListener("click", () => go(current - 1));
+$("next").addEventListener("click", () => go(current + 1));
+$("steps").addEventListener("click", e => {
+  const li = e.target.closest("li");
+  if (!li) return;
+  e.preventDefault();
+  go(items.indexOf(li));
+});
+document.addEventListener("keydown", e => {
+  if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  const to = {ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: last}[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  go(to);
+});
+window.addEventListener("hashchange", () => go(fromHash()));
+go(fromHash());
+})();
 """
 
 
 def _esc(text: str) -> str:
+    """``text`` safe inside an HTML element or a quoted attribute."""
     return _html.escape(text, quote=True)
 
 
-_EUREKA_NODE = re.compile(r"\((\d)\)r(\d)\d*c(\d)\d*")
-_NET_NODE = re.compile(r"r(\d)\d*c(\d)\d*(?:=|<>)(\d)")
+_EUREKA_NODE = re.compile(r"(?:\((\d)(?:([-=])(\d))?\))?r(\d+)c(\d+)")
+_NET_NODE = re.compile(r"r(\d+)c(\d+)(?:=|<>)(\d)")
+
+Node = tuple[list[int], int]  # the cells of a node (one, or a group) and its digit
+
+
+def _cells(rows: str, cols: str) -> list[int]:
+    """The cells of ``r13c4`` as written (rows then columns)."""
+    return [(int(r) - 1) * 9 + int(c) - 1 for r in rows for c in cols]
+
+
+def _node_links(chain: str) -> list[tuple[Node, Node, str]]:
+    """The links of a chain between nodes that keep their whole group: see :func:`chain_links`."""
+    text = re.sub(r"\[[^\]]*\]", "", chain)
+    text = re.sub(r"\(with [^)]*\)", "", text)
+    return _net_links(text) if " -> " in text else _eureka_links(text)
+
+
+def _net_links(text: str) -> list[tuple[Node, Node, str]]:
+    """The implications of a forcing chain or net, branch by branch (``and`` between them)."""
+    links: list[tuple[Node, Node, str]] = []
+    for branch in text.split(" and "):
+        nodes = [(_cells(r, c), int(d)) for r, c, d in _NET_NODE.findall(branch)]
+        links += [(a, b, "implies") for a, b in zip(nodes, nodes[1:])]
+    return links
+
+
+def _eureka_links(text: str) -> list[tuple[Node, Node, str]]:
+    """The strong and weak links of a chain in Eureka notation, inside a node's cell too."""
+    links: list[tuple[Node, Node, str]] = []
+    prev: Node | None = None
+    end = 0
+    for m in _EUREKA_NODE.finditer(text):
+        d_in, inner, d_out, rows, cols = m.groups()
+        between, end = text[end:m.start()], m.end()
+        if d_in is None and prev is None:
+            continue
+        node = (_cells(rows, cols), int(d_in) if d_in else prev[1])
+        kind = "strong" if "=" in between else "weak" if "-" in between else None
+        if prev is not None and kind:
+            links.append((prev, node, kind))
+        prev = node
+        if inner:  # (5=2)r1c7: a link inside the node, from 5 to 2
+            prev = (node[0], int(d_out))
+            links.append((node, prev, "strong" if inner == "=" else "weak"))
+    return links
 
 
 def chain_links(chain: str) -> list[tuple[int, int, int, int, str]]:
     """The links of a chain as written in a step: ``(cell, digit, cell, digit, kind)``, kind
     ``strong`` (``=``), ``weak`` (``-``) or ``implies`` (``->`` of a forcing chain or net).
 
-    Reads Eureka notation (``(4)r5c9-(4)r6c7=(4)r3c7``; a group node counts as its first
-    cell, ``[...]`` parents are left out) and the implication form of forcing chains and
-    nets (``r1c2=5 -> r1c9<>5``; ``and`` starts a new branch, ``(with ...)`` is left out)."""
-    text = re.sub(r"\[[^\]]*\]", "", chain)
-    text = re.sub(r"\(with [^)]*\)", "", text)
-    links: list[tuple[int, int, int, int, str]] = []
-    if " -> " in text:
-        for branch in text.split(" and "):
-            nodes = [((int(r) - 1) * 9 + int(c) - 1, int(d)) for r, c, d in _NET_NODE.findall(branch)]
-            links += [(a[0], a[1], b[0], b[1], "implies") for a, b in zip(nodes, nodes[1:])]
-        return links
-    found = list(_EUREKA_NODE.finditer(text))
-    for a, b in zip(found, found[1:]):
-        between = text[a.end():b.start()]
-        kind = "strong" if "=" in between else "weak" if "-" in between else None
-        if kind:
-            ca = (int(a.group(2)) - 1) * 9 + int(a.group(3)) - 1
-            cb = (int(b.group(2)) - 1) * 9 + int(b.group(3)) - 1
-            links.append((ca, int(a.group(1)), cb, int(b.group(1)), kind))
-    return links
+    Reads Eureka notation, SE's (``(4)r5c9-(4)r6c7=(4)r3c7``, ``[...]`` parents left out)
+    and HoDoKu's (``(9)r1c6-r1c9=(9-4)r2c9``: a node without a digit has the one before,
+    ``(9-4)`` links two digits of one cell; a group node counts as its first cell), and the
+    implication form of forcing chains and nets (``r1c2=5 -> r1c9<>5``; ``and`` starts a new
+    branch, ``(with ...)`` is left out)."""
+    return [(a[0][0], a[1], b[0][0], b[1], kind) for a, b, kind in _node_links(chain)]
 
 
 def _center(cell: int, d: int) -> tuple[float, float]:
@@ -83,14 +349,29 @@ def _center(cell: int, d: int) -> tuple[float, float]:
     return PAD + c * CELL + sub * (k % 3) + sub / 2, PAD + r * CELL + sub * (k // 3) + sub / 2
 
 
+def _marker(i: int) -> str:
+    """The id of the arrowhead of chain ``i``: ``arrow``, then ``arrow2``, ``arrow3``..."""
+    i %= len(CHAIN_COLOURS)
+    return "arrow" if i == 0 else f"arrow{i + 1}"
+
+
+def _markers() -> str:
+    """The ``<defs>`` of one arrowhead per chain colour."""
+    return "<defs>" + "".join(
+        f'<marker id="{_marker(i)}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" '
+        f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>'
+        for i, colour in enumerate(CHAIN_COLOURS)) + "</defs>"
+
+
 def _arrows(step: Step | None) -> list[str]:
     """SVG lines with arrowheads for the links of the step's chains (strong solid, weak
-    dashed, an implication of a net thin)."""
+    dashed, an implication of a net thin), each chain in its colour of :data:`CHAIN_COLOURS`."""
     if step is None or not step.chains:
         return []
     out: list[str] = []
     seen: set = set()
-    for chain in step.chains:
+    for i, chain in enumerate(step.chains):
+        colour = CHAIN_COLOURS[i % len(CHAIN_COLOURS)]
         for ca, da, cb, db, kind in chain_links(chain):
             if (ca, da, cb, db) in seen or (ca, da) == (cb, db):
                 continue
@@ -102,20 +383,20 @@ def _arrows(step: Step | None) -> list[str]:
             dash = ' stroke-dasharray="4 3"' if kind == "weak" else ""
             width = "1" if kind == "implies" else "1.6"
             out.append(f'<line class="link {kind}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                       f'stroke-width="{width}"{dash} marker-end="url(#arrow)"/>')
+                       f'stroke="{colour}" stroke-width="{width}"{dash} marker-end="url(#{_marker(i)})"/>')
     return out
 
 
-def _chain_html(chain: str) -> str:
+def _chain_text(chain: str) -> str:
     """A chain as page text: breaks allowed only between links, never inside ``->``."""
-    text = _esc(chain).replace(" -&gt; ", "\u00a0\u2192 ")
+    text = chain.replace(" -> ", "\u00a0\u2192 ")
     return re.sub(r"(?<=\d)([-=])(?=\()", "\\1\u200b", text)
 
 
 def svg_grid(grid: Grid, step: Step | None = None) -> str:
     """A standalone SVG picture of the candidate grid with ``step``'s highlights (the grid
     as it is before the step) and an arrow for each link of its chains. Styling is by
-    presentation attributes, so the picture looks the same inside the page or saved on its
+    presentation attributes, so the picture looks the same inside a page or saved on its
     own."""
     roles = step_roles(step)
     cells = set(step.cells) if step is not None else set()
@@ -153,35 +434,155 @@ def svg_grid(grid: Grid, step: Step | None = None) -> str:
             else:
                 cands.append(f'<text x="{cx:.1f}" y="{cy + .5:.1f}">{d}</text>')
     links = _arrows(step)
-    thin, thick = [], []
-    for i in range(10):
-        p = PAD + i * CELL
-        lines = thick if i % 3 == 0 else thin
-        lines.append(f'<line x1="{PAD}" y1="{p}" x2="{SIZE - PAD}" y2="{p}"/>')
-        lines.append(f'<line x1="{p}" y1="{PAD}" x2="{p}" y2="{SIZE - PAD}"/>')
     return "".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE}" role="img">',
         *back, *marks,
         '<g font-family="DejaVu Sans, Arial, Helvetica, sans-serif" text-anchor="middle" dominant-baseline="central">',
         '<g font-size="12" fill="#555">', *cands, "</g>",
         '<g font-size="30" fill="#111">', *values, "</g></g>",
-        '<g stroke="#9e9e9e" stroke-width="1">', *thin, "</g>",
-        '<g stroke="#212121" stroke-width="2.5" stroke-linecap="square">', *thick, "</g>",
-        *(['<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" '
-           'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#e65100"/></marker></defs>'
-           '<g stroke="#e65100" fill="none">', *links, "</g>"] if links else []),
+        _rules(PAD, PAD),
+        *([_markers(), '<g fill="none">', *links, "</g>"] if links else []),
         "</svg>",
     ])
 
 
+def _rules(x0: float, y0: float) -> str:
+    """The grid's lines, thin between cells and thick between boxes, from its corner (x0, y0)."""
+    thin, thick = [], []
+    for i in range(10):
+        lines = thick if i % 3 == 0 else thin
+        lines.append(f'<line x1="{x0}" y1="{y0 + i * CELL}" x2="{x0 + 9 * CELL}" y2="{y0 + i * CELL}"/>')
+        lines.append(f'<line x1="{x0 + i * CELL}" y1="{y0}" x2="{x0 + i * CELL}" y2="{y0 + 9 * CELL}"/>')
+    return "".join(['<g stroke="#9e9e9e" stroke-width="1">', *thin, "</g>",
+                    '<g stroke="#212121" stroke-width="2.5" stroke-linecap="square">', *thick, "</g>"])
+
+
+def _page_grid() -> str:
+    """The page's one grid: labels, lines and arrowheads, and the empty layers the script
+    fills with the shown step (shading, role marks, candidates, digits, arrows)."""
+    x0, y0 = LABEL + PAD, LABEL + PAD
+    width = x0 + 9 * CELL + PAD
+    labels = "".join(f'<text x="{LABEL / 2 + 1}" y="{y0 + i * CELL + CELL / 2}">r{i + 1}</text>'
+                     f'<text x="{x0 + i * CELL + CELL / 2}" y="{LABEL / 2 + 1}">c{i + 1}</text>' for i in range(9))
+    return "".join([
+        f'<svg id="grid" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {width}" role="img" '
+        f'aria-label="the candidate grid of the step shown">',
+        _markers(),
+        f'<rect x="{x0}" y="{y0}" width="{9 * CELL}" height="{9 * CELL}" fill="#fff"/>',
+        '<g id="g-bg"></g><g id="g-marks"></g>',
+        '<g font-family="DejaVu Sans, Arial, Helvetica, sans-serif" text-anchor="middle" dominant-baseline="central">',
+        f'<g font-size="13" fill="#616161">{labels}</g>',
+        '<g id="g-cands" font-size="12" fill="#555"></g>',
+        '<g id="g-values" font-size="30" fill="#111"></g></g>',
+        _rules(x0, y0),
+        '<g id="g-links" fill="none"></g>',
+        "</svg>",
+    ])
+
+
+def _grid_data(grid: Grid) -> list[int]:
+    """The grid as 81 numbers: ``-d`` for a cell holding digit d, else its candidate mask
+    (bit d-1 set for candidate d)."""
+    return [-v if v else m for v, m in zip(grid.values, grid.cands)]
+
+
+def _node_data(cells: list[int]) -> int | list[int]:
+    """A node's cells as the page's data writes them: the cell, or a group's list."""
+    return cells[0] if len(cells) == 1 else cells
+
+
+def _links_data(step: Step) -> list[list[list]]:
+    """Per chain of the step, its links as ``[cells, digit, cells, digit, kind]`` (cells one
+    cell or a group's list, kind an index of :data:`LINK_KINDS`)."""
+    return [[[_node_data(a[0]), a[1], _node_data(b[0]), b[1], LINK_KINDS.index(kind)]
+             for a, b, kind in _node_links(chain)] for chain in step.chains]
+
+
+def _step_data(grid: Grid, step: Step | None, line: str, explanation: str) -> dict:
+    """What the script needs to show one entry: the grid before the step, its shaded cells,
+    its highlighted candidates ``[cell, digit, role index]`` (those in the grid), its chains'
+    links, its line, explanation and chain text."""
+    role_index = {name: i for i, name in enumerate(ROLES)}
+    marks = [[cell, d, role_index[role]] for (cell, d), role in sorted(step_roles(step).items())
+             if not grid.values[cell] and grid.cands[cell] & DIGIT_BIT[d]]
+    return {
+        "grid": _grid_data(grid),
+        "cells": sorted(set(step.cells)) if step else [],
+        "marks": marks,
+        "links": _links_data(step) if step else [],
+        "line": line,
+        "explanation": explanation,
+        "chains": [_chain_text(c) for c in step.chains] if step else [],
+    }
+
+
+def _path_data(grid: Grid, result: SolveResult) -> dict:
+    """The page's data: every step of the path from ``grid``, then the grid at the end."""
+    givens = "".join(str(v) if grid.givens >> cell & 1 else "." for cell, v in enumerate(grid.values))
+    steps = []
+    g = grid.copy()
+    for i, step in enumerate(result.steps, 1):
+        steps.append(_step_data(g, step, f"{i}. {step.notation}", step.explanation))
+        g.apply(step)
+    steps.append(_step_data(g, None, _end_line(result), g.values_string()))
+    return {
+        "cell": CELL, "origin": [LABEL + PAD, LABEL + PAD], "givens": givens, "cellBg": CELL_BG_HTML,
+        "roles": [[name, r.bg, r.fg, r.label] for name, r in ROLES.items()],
+        "colours": list(CHAIN_COLOURS), "kinds": list(LINK_KINDS), "steps": steps,
+    }
+
+
+def _end_line(result: SolveResult) -> str:
+    """The list's last entry: what the grid after the last step is."""
+    return "The solution." if result.solved else "Where the steps stop."
+
+
+def _json_script(data: dict) -> str:
+    """``data`` as an inert JSON script element the page's script reads (``<`` escaped, so no
+    text in it can end the element)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    return f'<script type="application/json" id="stepper-data">{text}</script>'
+
+
+def _step_list(result: SolveResult) -> str:
+    """The numbered step lines, then the end, each a link to its entry (``#12``, ``#end``)."""
+    items = [f'<li><a href="#{i}">{i}. {_esc(s.notation)}</a></li>' for i, s in enumerate(result.steps, 1)]
+    items.append(f'<li><a href="#end">{_esc(_end_line(result))}</a></li>')
+    return '<ol id="steps" aria-label="steps">' + "".join(items) + "</ol>"
+
+
 def _legend(steps: Iterable[Step]) -> str:
+    """The colours of the roles the path uses, and the kinds of arrow its chains draw."""
+    steps = list(steps)
     present: set[str] = set()
     for s in steps:
         present.update(used_roles(s))
     names = [n for n in ROLES if n in present]
     chips = "".join(f'<span style="background:{ROLES[n].bg};color:{ROLES[n].fg}">{_esc(ROLES[n].label)}</span>'
                     for n in names)
-    return f'<p class="legend">Colours: {chips}</p>' if chips else ""
+    kinds = {kind for s in steps for chain in s.chains for _, _, kind in _node_links(chain)}
+    arrows = _arrow_legend([k for k in LINK_KINDS if k in kinds])
+    return f'<p class="legend">Colours: {chips}{arrows}</p>' if chips or arrows else ""
+
+
+_ARROW_LABELS = {"strong": "strong link", "weak": "weak link", "implies": "implication"}
+
+
+def _arrow_legend(kinds: list[str]) -> str:
+    """A small picture of each kind of arrow, drawn as in the grid."""
+    if not kinds:
+        return ""
+    width = 100 * len(kinds)
+    parts = []
+    for i, kind in enumerate(kinds):
+        x = 100 * i
+        dash = ' stroke-dasharray="4 3"' if kind == "weak" else ""
+        stroke = "1.1" if kind == "implies" else "1.6"
+        parts.append(f'<line class="link {kind}" x1="{x + 2}" y1="9" x2="{x + 26}" y2="9" stroke="{CHAIN_COLOURS[0]}" '
+                     f'stroke-width="{stroke}"{dash} marker-end="url(#arrow)"/>'
+                     f'<text x="{x + 32}" y="13" font-size="12" fill="#212121">{_ARROW_LABELS[kind]}</text>')
+    return (f' Arrows: <svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="18" viewBox="0 0 {width} 18">'
+            + "".join(parts) + "</svg> (one colour per chain)")
 
 
 def _rating_text(rating) -> str:
@@ -198,12 +599,13 @@ def _rating_text(rating) -> str:
 
 
 def render_page(grid: Grid, result: SolveResult, title: str | None = None) -> str:
-    """The HTML page for a solve path that starts at ``grid``."""
+    """The HTML stepper page for a solve path that starts at ``grid``: header, one grid
+    drawn by its script, the step list beside it."""
     from sudoku_logic.grading.rater import rate_path
     puzzle = grid.values_string()
     rating = rate_path(puzzle, result, 0.0)
     title = title or "Sudoku, step by step"
-    parts = [
+    return "\n".join([
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -213,20 +615,21 @@ def render_page(grid: Grid, result: SolveResult, title: str | None = None) -> st
         f"<p>{len(result.steps)} steps; {'solved' if result.solved else 'stuck: no enabled technique applies at the end'}. "
         f"{_rating_text(rating)}</p>",
         _legend(result.steps),
-    ]
-    g = grid.copy()
-    for i, step in enumerate(result.steps, 1):
-        parts.append(f'<section class="step" id="step{i}">{svg_grid(g, step)}<div class="text">'
-                     f"<h2>{i}. {_esc(step.notation)}</h2>"
-                     + (f"<p>{_esc(step.explanation)}</p>" if step.explanation else "")
-                     + "".join(f'<p class="chain">{_chain_html(chain)}</p>' for chain in step.chains)
-                     + "</div></section>")
-        g.apply(step)
-    end = "The solution." if result.solved else "Where the steps stop."
-    parts.append(f'<section class="step" id="end">{svg_grid(g)}<div class="text"><h2>{_esc(end)}</h2>'
-                 f"<p class=\"meta\">{_esc(g.values_string())}</p></div></section>")
-    parts.append("</body></html>\n")
-    return "\n".join(parts)
+        '<noscript><p>This page draws the grid of each step with JavaScript: turn it on to see the pictures. '
+        "The steps are all listed below.</p></noscript>",
+        '<main class="stepper"><div class="board">',
+        _page_grid(),
+        '<div class="nav"><button id="prev" type="button" title="previous step (Left arrow; Home: first)">'
+        '\u25c0 Prev</button><button id="next" type="button" title="next step (Right arrow; End: the end)">'
+        'Next \u25b6</button><span id="where"></span></div>',
+        '<h2 id="line"></h2><p id="roles" class="roles"></p><p id="explanation"></p><div id="chains"></div>',
+        '</div><div class="side">',
+        _step_list(result),
+        "</div></main>",
+        _json_script(_path_data(grid, result)),
+        f"<script>{_SCRIPT}</script>",
+        "</body></html>\n",
+    ])
 
 
 def write_html(path: str, grid: Grid, result: SolveResult, title: str | None = None) -> None:
