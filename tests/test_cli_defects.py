@@ -1,6 +1,7 @@
 """Defects a new user met on the command line (issue 29), each run as the real command."""
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -199,3 +200,76 @@ def test_techniques_columns_line_up():
     bad = [row for row in rows if row[fam - 2:fam] != "  " or row[fam] == " "
            or row[se_end - 1] == " " or row[se_end] != " "]
     assert not bad and len(rows) > 100, bad[:3]
+
+
+@pytest.mark.parametrize("order", ["se", "hodoku"])
+def test_generate_technique_is_on_the_path_step_shows(order):
+    """`generate --technique X-Wing` (item 7): the technique is on the path of --order (SE's,
+    the one `sudoku step` shows, by default), and the row's hardest is that path's."""
+    args = ["generate", "--technique", "X-Wing", "--seed", "1", "-j", "1", "-f", "csv", "--no-progress"]
+    r = sudoku(*args, *(["--order", order] if order != "se" else []))
+    assert r.returncode == 0, r.stderr
+    puzzle, _rating, _level, _score, hardest = r.stdout.splitlines()[1].split(",")[:5]
+    path = sudoku("step", puzzle, *(["--order", order] if order != "se" else []))
+    assert path.returncode == 0
+    assert "X-Wing: " in path.stdout  # a step of the path shown
+    scale = "Sudoku Explainer" if order == "se" else "HoDoKu"
+    rating_line = next(line for line in path.stdout.splitlines() if line.startswith(f"Rating ({scale})"))
+    assert f"hardest {hardest}" in rating_line
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--technique", "Death Blossom"], "--technique Death Blossom: never on Sudoku Explainer's path"),
+    (["--level", "easy", "--technique", "Death Blossom", "--order", "hodoku"],
+     "--technique Death Blossom: never on HoDoKu's path"),
+    (["--technique", "kite"], "--technique 2-String Kite: never on Sudoku Explainer's path (it is on "
+                              "HoDoKu's path: --order hodoku)"),
+    (["--level", "easy", "--technique", "X-Wing"], "--level easy --technique X-Wing: an easy puzzle needs only "
+     "singles, and Sudoku Explainer's path takes no step rated above 2.3 while a single is there"),
+    (["--level", "medium", "--technique", "xy-wing", "--order", "hodoku"],
+     "--level medium --technique XY-Wing: HoDoKu rates it Hard, and a puzzle's level is at least every step's"),
+    (["--technique", "X-Wing", "--max-rating", "3"], "--technique X-Wing --max-rating 3: Sudoku Explainer rates "
+     "it 3.2, and a puzzle's ER is at least every step's"),
+    (["--level", "easy", "--min-rating", "9"], "--level easy --min-rating 9: an easy puzzle needs only singles, "
+     "rated 2.3 at most"),
+    (["--order", "hoduko"], "unknown order 'hoduko': use se or hodoku"),
+])
+def test_generate_refuses_what_the_tables_show_impossible(args, message):
+    """Item 8: refused before any candidate is made (no seed line: nothing was searched)."""
+    r = sudoku("generate", *args, "-j", "1")
+    assert (r.returncode, r.stdout, r.stderr) == (2, "", f"error: {message}\n")
+
+
+def test_generate_that_finds_nothing_says_why_and_how_to_go_on():
+    r = sudoku("generate", "--level", "extreme", "--max-rating", "2", "--max-tries", "4", "--seed", "1", "-j", "1")
+    assert r.returncode == 1 and r.stdout == ""
+    last = r.stderr.splitlines()[-1]
+    assert last.startswith("error: only 0 of 1 puzzle fit after 4 tries (") and "below Extreme" in last
+    assert last.endswith("(--max-tries N tries longer)")
+
+
+README_P = "000009080000704000000200004050800200007030050036970000040000003000528006005090078"
+
+
+@pytest.mark.parametrize("level,lines", [
+    (1, ["r1c1: row 1 already has a 6 in r1c5", "box 1: a digit you placed is wrong",
+         "box 9: a candidate you removed is needed"]),
+    (2, ["r1c1: row 1 already has a 6 in r1c5", "r2c2: the 1 you placed there is wrong",
+         "r7c8: you removed a candidate the solution needs there"]),
+    (3, ["r1c1: you placed 6, but the solution has 5 there", "r2c2: you placed 1, but the solution has 6 there",
+         "r7c8: you removed 2, but the solution needs it there"]),
+])
+def test_hint_on_a_wrong_position_teaches_before_it_spoils(level, lines):
+    """Item 14: level 1 names a rule a digit breaks or the box of a mistake, level 2 the cell,
+    and only level 3 the solution's digit."""
+    placed = README_P + " " + "6...6...2" + ".1......." + "." * 63  # r1c1=6 twice in row 1; r2c2=1 (6)
+    r = sudoku("hint", placed, "--level", str(level))
+    assert (r.returncode, r.stdout, r.stderr.splitlines()) == (1, "", lines[:2])
+    position = sudoku("step", README_P, "--until", "20").stdout.splitlines()[-14:]
+    row7 = position[10]
+    assert row7.startswith("| 16789") and " 129   3  |" in row7, row7
+    position[10] = row7.replace(" 129   3  |", " 19    3  |")  # r7c8 loses the solution's 2
+    r = sudoku("hint", "\n".join(position), "--level", str(level))
+    assert (r.returncode, r.stdout, r.stderr.splitlines()) == (1, "", lines[2:])
+    as_json = sudoku("hint", placed, "--level", str(level), "--json")
+    assert json.loads(as_json.stdout)["problems"] == lines[:2]

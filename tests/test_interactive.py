@@ -102,3 +102,76 @@ def test_real_terminal_with_a_pty():
         if proc.poll() is None:
             proc.kill()
         os.close(master)
+
+
+def _screens(args: list[str], keys: list[bytes], rows: int, cols: int) -> list[list[str]]:
+    """What a rows x cols terminal shows running ``sudoku ARGS`` once it settles, then after
+    each key (pyte plays the bytes as a terminal would: what scrolled away is gone)."""
+    import fcntl
+    import struct
+    import termios
+
+    import pyte
+
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
+    proc = subprocess.Popen([sys.executable, "-m", "sudoku_logic", *args], stdin=slave, stdout=slave,
+                            stderr=slave, env={**env, "TERM": "xterm-256color"}, close_fds=True)
+    os.close(slave)
+    screen = pyte.Screen(cols, rows)
+    stream = pyte.ByteStream(screen)
+
+    def settle(pattern: str, timeout: float = 60) -> list[str]:
+        end = time.time() + timeout
+        quiet = None
+        while time.time() < end:
+            ready, _, _ = select.select([master], [], [], 0.1)
+            if ready:
+                try:
+                    stream.feed(os.read(master, 65536))
+                except OSError:
+                    break
+                quiet = None
+            elif re.search(pattern, "\n".join(screen.display)):
+                quiet = quiet or time.time()
+                if time.time() - quiet > 0.3:  # drawn, and nothing more coming
+                    return list(screen.display)
+        raise AssertionError(f"{pattern!r} not shown:\n" + "\n".join(screen.display))
+
+    try:
+        shots = [settle(r"q: quit")]
+        for key in keys:
+            screen.reset()
+            os.write(master, key)
+            shots.append(settle(r"q: quit"))
+        os.write(master, b"q")
+        assert proc.wait(timeout=30) == 0
+        return shots
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty (POSIX)")
+def test_fits_an_80x24_terminal():
+    """Item 10: every screen fits 80x24, from its first line (the step) to its last (the keys):
+    the pencilmark grid where the 3x3 blocks would not fit; a long explanation is cut, saying
+    how many lines show it all; a terminal too small for the grid is told the size it needs."""
+    hard = collection("top1465.txt", 2)[1]  # SE's step 10: a Dynamic Region Forcing Chains
+    shots = _screens(["step", hard, "--interactive", "--until", "9"], [b"\r", b"h", b"\r", b"b"], 24, 80)
+    names = [s[0].split("  (")[0] for s in shots]
+    assert names == ["Step 9 of 115", "Step 10 of 115", "Step 10 of 115", "Step 11 of 115", "Step 10 of 115"]
+    for shot in shots:
+        text = "\n".join(shot)
+        assert [line[0] for line in shot if line[:2] in (".-", ":-", "'-")] == [".", ":", ":", "'"], text
+        assert any(line.startswith("Enter: next") for line in shot), text
+    assert "Dynamic Region Forcing Chains: every place of 7 in c9" in shots[1][1]
+    short = _screens(["step", hard, "--interactive", "--until", "10"], [], 20, 80)[0]
+    drawn = [line for line in short if line.strip()]
+    assert drawn[0].startswith("Step 10 of 115") and drawn[-1].startswith("Enter: next"), "\n".join(short)
+    assert any(line.startswith("(3 more lines of explanation: a terminal of 22 lines shows it all)")
+               for line in short), "\n".join(short)
+    tiny = _screens(["step", hard, "--interactive", "--until", "10"], [], 12, 60)[0]
+    assert "This step needs a terminal of at least 71x23 (this one is 60" in " ".join(tiny)

@@ -237,7 +237,7 @@ def test_generate_refuses_what_cannot_be():
     assert r.exit_code == 2 and "easy puzzle" in r.stderr
     r = invoke("generate", "--level", "easy", "--technique", "Nested Forcing Net", "--max-tries", "1", "--seed", "1",
                "-j", "1", "--no-progress")
-    assert r.exit_code == 1 and "looks unreachable or very rare" in r.stderr
+    assert r.exit_code == 2 and "never on Sudoku Explainer's path" in r.stderr
 
 
 def test_puzzle_starting_with_a_dash_is_not_an_option():
@@ -275,21 +275,22 @@ def test_rate_with_an_empty_band_is_an_error():
     assert r.exit_code == 2 and "--min-rating 8 is above --max-rating 3" in r.stderr
 
 
-def test_short_terminal_keeps_the_step_text_in_view():
+def test_short_terminal_shows_the_step_above_a_pencilmark_grid():
     import io
 
     from rich.console import Console
 
-    from sudoku_logic.app.interactive import screen
+    from sudoku_logic.app.interactive import fitted
     from sudoku_logic.app.solver import Solver
     grid = parse(GOOD)
     result = Solver().solve(grid)
     out = io.StringIO()
-    console = Console(file=out, width=100, no_color=True)
-    for part in screen(grid, result, 0, 3, True, text_last=True):
+    console = Console(file=out, width=80, height=24, no_color=True)
+    for part in fitted(console, grid, result, 0, 3, True):
         console.print(part)
-    text = out.getvalue()
-    assert text.index("Step 1 of") > text.index("legend:")
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("Step 1 of") and lines[-1].startswith("Enter: next") and len(lines) <= 23
+    assert sum(1 for line in lines if line.startswith("|")) == 9  # the 13-line pencilmark grid
 
 
 def test_level_two_hint_names_a_fish_by_its_base_houses():

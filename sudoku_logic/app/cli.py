@@ -227,12 +227,14 @@ Examples:
 """
 
 
-def _positions(arg: str, rep: Reporter, as_json: bool = False):
+def _positions(arg: str, rep: Reporter, as_json: bool = False, level: int = 3):
     """Yield (prefix, position, grid) for each sound position of ``arg``.
 
     Unreadable or unsolvable input is reported as a problem (exit 2); a position that
-    contradicts its solution is reported cell by cell (exit 1) and skipped.
+    contradicts its solution is reported (exit 1), as much as hint ``level`` tells, and skipped.
     """
+    from sudoku_logic.app.hints import mistake_lines
+
     for entry in read(arg):
         if entry.error is not None:
             rep.problem(entry.where + str(entry.error))
@@ -246,12 +248,12 @@ def _positions(arg: str, rep: Reporter, as_json: bool = False):
             continue
         if problems:
             rep.wrong = True
+            told = mistake_lines(pos.values, pos.given_mask, problems, level)
             if as_json:
-                print_json(rep.out, {"puzzle": "".join(str(v) if v else "." for v in pos.values),
-                                     "problems": [p.message for p in problems]})
+                print_json(rep.out, {"puzzle": "".join(str(v) if v else "." for v in pos.values), "problems": told})
             else:
-                for p in problems:
-                    rep.err.print(entry.where + p.message, markup=False)
+                for line in told:
+                    rep.err.print(entry.where + line, markup=False)
             continue
         yield entry.where, pos, grid
 
@@ -287,7 +289,7 @@ def step(
     order: Optional[str] = typer.Option(None, "--order", help="se (Sudoku Explainer ratings, default) or hodoku (HoDoKu's search order)"),
     grids: bool = typer.Option(False, "--grids", help="show the candidate grid with each step highlighted"),
     interactive: bool = typer.Option(False, "--interactive", "-i", help="one step at a time: Enter next, b back, h hint level, q quit"),
-    html: Optional[str] = typer.Option(None, "--html", help="write every step with its picture to this HTML file"),
+    html: Optional[str] = typer.Option(None, "--html", help="write a self-contained page to step through the path: one grid, the step list, Prev/Next and arrow keys"),
     as_json: bool = typer.Option(False, "--json", help="one JSON object per position"),
     no_uniqueness: bool = typer.Option(False, "--no-uniqueness", help="never use techniques that assume a unique solution"),
     until: Optional[int] = typer.Option(None, "--until", min=1, help="stop before step N and print the position there (givens and pencilmarks, to paste into `sudoku hint`); with -i, start at step N"),
@@ -299,8 +301,10 @@ def step(
     """Solve step by step, explaining every deduction.
 
     --interactive shows one step at a time on the candidate grid (Enter: next step, b: back,
-    s: skip to the next step that is not a single, h: hint level 1/2/3, q: quit); --html
-    FILE writes a self-contained page with a picture of every step. --until N and
+    s: skip to the next step that is not a single, h: hint level 1/2/3, q: quit; on a
+    terminal of 24 lines the grid is the 13-line pencilmark grid); --html FILE writes a
+    self-contained page that steps through the path on one grid (Prev/Next, arrow keys;
+    FILE#N opens step N). --until N and
     --until-technique NAME stop the path there and print the position as a givens line and
     a pencilmark grid, which `sudoku hint` reads back.
     """
@@ -455,7 +459,7 @@ def hint(
     technique = technique if technique is not None else chosen.get("techniques")
     without = without if without is not None else chosen.get("without")
     order = order if order is not None else chosen.get("order")
-    for label, pos, grid in _positions(position, rep, as_json):
+    for label, pos, grid in _positions(position, rep, as_json, level):
         solver = _solver(technique, not no_uniqueness, unique=True, without=without, order=order,
                          settings=_settings_for(pos, base, sets))
         if all_steps:
@@ -762,27 +766,29 @@ def generate(
     level: Optional[str] = typer.Option(None, "--level", help="easy, medium, hard, unfair or extreme (HoDoKu scale)"),
     min_rating: Optional[float] = typer.Option(None, "--min-rating", help="lowest Sudoku Explainer rating"),
     max_rating: Optional[float] = typer.Option(None, "--max-rating", help="highest Sudoku Explainer rating"),
-    technique: Optional[str] = typer.Option(None, "--technique", help="the solve path must use this technique"),
+    technique: Optional[str] = typer.Option(None, "--technique", help="the path of --order must use this technique (or one of this family)"),
+    order: str = typer.Option("se", "--order", help="the path --technique is looked for on, and whose hardest, solved and steps the rows show: se (the path `sudoku step` shows) or hodoku"),
     symmetry: str = typer.Option("none", "--symmetry", help="none, rotational, diagonal or mirror"),
     minimal: bool = typer.Option(False, "--minimal", help="no given can be removed without losing uniqueness"),
     max_givens: int = typer.Option(30, "--max-givens", help="without --minimal: remove givens down to this count, then more only while the puzzle is easier than --level/--min-rating ask"),
     seed: Optional[int] = typer.Option(None, "--seed", help="random seed: the same seed gives the same puzzles"),
     jobs: int = typer.Option(0, "--jobs", "-j", help="processes (0 = all cores); with --scheduler local, Dask workers"),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="generate on a Dask cluster: its scheduler's address (tcp://HOST:8786), or local (pip install \"sudoku-logic[dask]\")"),
-    max_tries: Optional[int] = typer.Option(None, "--max-tries", help="give up after this many candidates (default: 1000 for each puzzle asked)"),
+    max_tries: Optional[int] = typer.Option(None, "--max-tries", help="give up after this many candidates (default: 1000 for each puzzle asked); rare targets need more"),
     fmt: Optional[str] = typer.Option(None, "--format", "-f", help="csv, jsonl or table (default: by the suffix of --output; else a table on a terminal, csv elsewhere)"),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="write rows to this file"),
     no_progress: bool = typer.Option(False, "--no-progress", help="no progress bar"),
 ) -> None:
     """Generate puzzles with one solution, of a chosen difficulty: rows as `sudoku rate` writes them."""
     import random
+    from collections import Counter
 
     from sudoku_logic.app.pool import PoolError
     from sudoku_logic.app.writer import RowWriter, choose_format, open_output
     from sudoku_logic.grading.rows import DEFAULT_COLUMNS
     from sudoku_logic.grading.scales import resolve
 
-    from sudoku_logic.app.generator import SYMMETRIES, Wanted, generate as run
+    from sudoku_logic.app.generator import ORDERS, SYMMETRIES, Wanted, generate as run, impossible
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     levels = ("easy", "medium", "hard", "unfair", "extreme")
@@ -802,31 +808,29 @@ def generate(
         _fail("--max-tries must be at least 1")
     if max_tries is None:
         max_tries = 1000 * count
-    from sudoku_logic.grading.tables import RATINGS as _R
-    top = max(r.se for r in _R.values() if r.se is not None)
-    if min_rating is not None and min_rating > top:
-        _fail(f"--min-rating {min_rating:g}: no puzzle is rated above {top:g} on Sudoku Explainer's scale")
-    if level is not None and level.lower() == "easy" and min_rating is not None and min_rating > 2.3:
-        _fail(f"--level easy --min-rating {min_rating:g}: an easy puzzle needs only singles, rated 2.3 at most")
     if jobs < 0:
         _fail("--jobs must be 0 (every core) or a number of processes")
-    if min_rating is not None and max_rating is not None and min_rating > max_rating:
-        _fail(f"--min-rating {min_rating} is above --max-rating {max_rating}")
-    tech_name = None
+    if order not in ORDERS:
+        _fail(f"unknown order {order!r}: use se or hodoku")
+    names: tuple[str, ...] = ()
     if technique:
         try:
-            tech_name = resolve([technique])[0]
-        except (KeyError, IndexError):
+            names = tuple(resolve([technique]))
+        except KeyError:
             from sudoku_logic.grading.names import unknown_message
             _fail(unknown_message(technique))
+    wanted = Wanted(level, min_rating, max_rating, names or None, order)
+    reason = impossible(wanted)
+    if reason:
+        _fail(reason)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 32)
         err.print(f"seed {seed}", markup=False)
-    wanted = Wanted(level, min_rating, max_rating, tech_name)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
     bar = Progress(TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[tries]} tried"),
                    console=err, transient=True, disable=no_progress or not err.is_terminal)
     made = 0
+    misses: Counter = Counter()
     fh = None
     try:
         fh = open_output(output) if output else sys.stdout
@@ -835,9 +839,11 @@ def generate(
             task = bar.add_task("gen", total=count, tries=0)
             tries = 0
 
-            def seen(_cand, _ok) -> None:
+            def seen(cand, _ok) -> None:
                 nonlocal tries
                 tries += 1
+                if cand.why:
+                    misses[cand.why] += 1
                 bar.update(task, tries=tries)
 
             for cand in run(count, wanted, seed, symmetry, minimal, max_givens, jobs or None, max_tries, seen,
@@ -858,6 +864,8 @@ def generate(
             except OSError:  # what failed to be written was reported when it failed
                 pass
     if made < count:
-        err.print(f"error: only {made} of {counted(count, 'puzzle')} fit after {counted(max_tries, 'try', 'tries')}: the target looks "
-                  "unreachable or very rare with these options (raise --max-tries to try longer)", markup=False)
+        top = "; ".join(f"{n} {why}" for why, n in misses.most_common(3))
+        err.print(f"error: only {made} of {counted(count, 'puzzle')} fit after {counted(max_tries, 'try', 'tries')}"
+                  f"{' (' + top + ')' if top else ''}: the target is rare or unreachable with these options "
+                  "(--max-tries N tries longer)", markup=False)
         raise typer.Exit(1)

@@ -228,28 +228,46 @@ def rating_verdict(values: list[int], low: float | None, high: float | None) -> 
 
 # ---------------------------------------------------------------- rated runs
 
+#: The paths a technique can be asked on: the one ``sudoku step`` shows (SE's) and HoDoKu's.
+ORDERS = ("se", "hodoku")
+_PATH_NAME = {"se": "Sudoku Explainer's path", "hodoku": "HoDoKu's path"}
+
+
 @dataclass(frozen=True)
 class Wanted:
-    """What a generated puzzle must satisfy: a HoDoKu level, an SE rating band, a technique."""
+    """What a generated puzzle must satisfy: a HoDoKu level, an SE rating band, and a
+    technique (any of ``technique``'s names: a technique or the members of a family) on the
+    path of ``order``, whose ``hardest``, ``solved`` and ``steps`` the rows show."""
 
     level: str | None = None
     min_rating: float | None = None
     max_rating: float | None = None
-    technique: str | None = None
+    technique: tuple[str, ...] | str | None = None
+    order: str = "se"
+
+    def __post_init__(self) -> None:
+        if isinstance(self.technique, str):
+            object.__setattr__(self, "technique", (self.technique,))
+        if self.order not in ORDERS:
+            raise ValueError(f"unknown order {self.order!r}: use se or hodoku")
+
+    def miss(self, row: dict) -> str | None:
+        """Why a rated candidate does not fit (a few words), None if it fits."""
+        if not (row["se_solved"] and row["hodoku_solved"]):  # both paths, by logic
+            return "not solved by " + ("SE's rules" if not row["se_solved"] else "HoDoKu's techniques")
+        if self.level and row["level"].lower() != self.level.lower():
+            return f"{row['level']}, not {self.level.capitalize()}"
+        if self.min_rating is not None and row["rating"] < self.min_rating:
+            return f"rated below --min-rating {self.min_rating:g}"
+        if self.max_rating is not None and row["rating"] > self.max_rating:
+            return f"rated above --max-rating {self.max_rating:g}"
+        if self.technique and not set(self.technique) & set(row["techniques"]):
+            return f"no {_names(self.technique)} on {_PATH_NAME[self.order]}"
+        return None
 
     def accepts(self, row: dict) -> bool:
         """Whether a rated candidate fits."""
-        if not (row["se_solved"] and row["hodoku_solved"]):  # both paths, by logic
-            return False
-        if self.level and row["level"].lower() != self.level.lower():
-            return False
-        if self.min_rating is not None and row["rating"] < self.min_rating:
-            return False
-        if self.max_rating is not None and row["rating"] > self.max_rating:
-            return False
-        if self.technique and self.technique not in row["techniques"]:
-            return False
-        return True
+        return self.miss(row) is None
 
     def verdict(self, values: list[int]) -> int:
         """The cheap check of a unique puzzle against the level and the band: 1 if either
@@ -262,6 +280,67 @@ class Wanted:
         return bool(self.level) or self.min_rating is not None or self.max_rating is not None
 
 
+def _names(names: tuple[str, ...]) -> str:
+    return names[0] if len(names) == 1 else f"{names[0]} or another of its family"
+
+
+def on_path(name: str, order: str) -> bool:
+    """Whether technique ``name`` can be a step of the path of ``order`` (the tables say:
+    SE's path has the techniques SE rates, HoDoKu's those its default configuration searches)."""
+    from sudoku_logic.grading.tables import RATINGS
+
+    r = RATINGS[name]
+    return r.se is not None if order == "se" else r.hodoku_default and r.order is not None
+
+
+#: The highest ER of a puzzle singles solve (SE's Naked Single), so of every Easy puzzle.
+EASY_MAX_ER = 2.3
+
+
+def impossible(wanted: Wanted) -> str | None:
+    """Why the tables show that no puzzle can fit ``wanted`` (one line), None if one may.
+
+    A puzzle's ER is at least the rating of every step on SE's path, its HoDoKu level at
+    least the level of every step on HoDoKu's path, and an Easy puzzle (singles solve it)
+    rates at most 2.3; a technique is only on the path that has it."""
+    from sudoku_logic.grading.tables import LEVELS, RATINGS
+
+    low, high, level = wanted.min_rating, wanted.max_rating, wanted.level
+    top = max(r.se for r in RATINGS.values() if r.se is not None)
+    if low is not None and low > top:
+        return f"--min-rating {low:g}: no puzzle is rated above {top:g} on Sudoku Explainer's scale"
+    if low is not None and high is not None and low > high:
+        return f"--min-rating {low:g} is above --max-rating {high:g}"
+    easy = level is not None and level.lower() == "easy"
+    if easy and low is not None and low > EASY_MAX_ER:
+        return (f"--level easy --min-rating {low:g}: an easy puzzle needs only singles, "
+                f"rated {EASY_MAX_ER:g} at most")
+    if not wanted.technique:
+        return None
+    asked = _names(wanted.technique)
+    path = _PATH_NAME[wanted.order]
+    names = [n for n in wanted.technique if on_path(n, wanted.order)]
+    if not names:
+        other = "hodoku" if wanted.order == "se" else "se"
+        hint = f" (it is on {_PATH_NAME[other]}: --order {other})" if any(
+            on_path(n, other) for n in wanted.technique) else ""
+        return f"--technique {asked}: never on {path}{hint}"
+    if wanted.order == "se":
+        if high is not None and all(RATINGS[n].se > high for n in names):
+            return (f"--technique {asked} --max-rating {high:g}: Sudoku Explainer rates it "
+                    f"{min(RATINGS[n].se for n in names):g}, and a puzzle's ER is at least every step's")
+        if easy and all(RATINGS[n].se > EASY_MAX_ER for n in names):
+            return (f"--level easy --technique {asked}: an easy puzzle needs only singles, and "
+                    f"{path} takes no step rated above {EASY_MAX_ER:g} while a single is there")
+    elif level is not None:
+        target = [lv.lower() for lv in LEVELS].index(level.lower())
+        if all(LEVELS.index(RATINGS[n].level) > target for n in names):
+            least = min(LEVELS.index(RATINGS[n].level) for n in names)
+            return (f"--level {level.lower()} --technique {asked}: HoDoKu rates it {LEVELS[least]}, "
+                    "and a puzzle's level is at least every step's")
+    return None
+
+
 class Checks:
     """The cheap checks of one candidate against ``wanted`` (:func:`level_check`,
     :func:`rating_check`), keeping the paths the last check ran in whole so that the row of
@@ -272,33 +351,54 @@ class Checks:
         self.wanted = wanted
         self.se: Done | None = None
         self.hodoku: Done | None = None
+        self.low: str | None = None   # the last check that found the puzzle too easy
+        self.high: str | None = None  # the last check that found it too hard
 
     def verdict(self, values: list[int]) -> int:
-        """1 if the level or the band cannot fit, 0 if both fit, else -1 (too easy)."""
+        """1 if the level or the band cannot fit, 0 if both fit, else -1 (too easy). The band
+        is checked first: SE's whole path in C is the cheaper check, and stops the other."""
         wanted = self.wanted
         self.se = self.hodoku = None
         verdicts = []
-        if wanted.level:
-            v, self.hodoku = level_check(values, wanted.level)
-            verdicts.append(v)
-            if v > 0:
-                return 1
         if wanted.min_rating is not None or wanted.max_rating is not None:
             v, self.se = rating_check(values, wanted.min_rating, wanted.max_rating)
+            self._note(v, f"rated below --min-rating {wanted.min_rating:g}" if wanted.min_rating is not None else "",
+                       f"rated above --max-rating {wanted.max_rating:g}" if wanted.max_rating is not None
+                       else "not solved by SE's rules")
+            if v > 0:
+                return 1
             verdicts.append(v)
-        if 1 in verdicts:
-            return 1
+        if wanted.level:
+            v, self.hodoku = level_check(values, wanted.level)
+            self._note(v, f"below {wanted.level.capitalize()}", f"above {wanted.level.capitalize()}")
+            if v > 0:
+                return 1
+            verdicts.append(v)
         return 0 if all(v == 0 for v in verdicts) else -1
+
+    def _note(self, verdict: int, low: str, high: str) -> None:
+        if verdict < 0:
+            self.low = low
+        elif verdict > 0:
+            self.high = high
+
+    def why(self) -> str:
+        """Why the aim was not met (a few words), from the checks made."""
+        if self.low and self.high:
+            return f"{self.low}, and {self.high} with a given less"
+        return self.low or self.high or "no aim met"
 
 
 @dataclass
 class Candidate:
     """One generated puzzle and its rating row (None when the cheap check turned it down,
-    or when no puzzle met the aim: then ``puzzle`` is the last one tried)."""
+    or when no puzzle met the aim: then ``puzzle`` is the last one tried), and why it does
+    not fit (None when it fits)."""
 
     index: int
     puzzle: str
     row: dict | None
+    why: str | None = None
 
 
 #: The Rating fields each path fills (a path a cheap check ran in whole is not run again).
@@ -306,9 +406,9 @@ _SE_FIELDS = ("er", "ep", "ed", "se_hardest", "se_steps", "se_solved", "se_path"
 _HODOKU_FIELDS = ("level", "score", "hodoku_hardest", "hodoku_steps", "hodoku_solved", "hodoku_path")
 
 
-def rated_row(grid: Grid, checks: Checks | None = None) -> dict:
-    """The ``sudoku rate`` row of a puzzle (both scales, as ``sudoku rate`` rates it) plus
-    the set of techniques on both paths. A path that ``checks`` has just run in whole for
+def rated_row(grid: Grid, checks: Checks | None = None, order: str = "se") -> dict:
+    """The ``sudoku rate`` row of a puzzle (both scales, as ``sudoku rate --scale ORDER``
+    rates it) plus the techniques on the path of ``order``. A path that ``checks`` has just run in whole for
     this puzzle is used instead of running it again (the same policy, so the same steps)."""
     from sudoku_logic.grading.rater import Rating, hodoku_rate, se_rate
 
@@ -331,13 +431,13 @@ def rated_row(grid: Grid, checks: Checks | None = None) -> dict:
     else:
         hodoku_rate(grid, rating)
     rating.ms = (time.perf_counter() - t0 + seconds) * 1000
-    row = rating_row(rating)
-    row["techniques"] = sorted({s.technique for s in rating.se_path} | {s.technique for s in rating.hodoku_path})
+    row = rating_row(rating, order)
+    row["techniques"] = sorted({s.technique for s in (rating.se_path if order == "se" else rating.hodoku_path)})
     return row
 
 
 def candidate(seed: int, index: int, symmetry: str, minimal: bool, max_givens: int,
-              wanted: Wanted = Wanted(), rate_row: Callable[[Grid], dict] = rated_row) -> Candidate:
+              wanted: Wanted = Wanted(), rate_row: Callable[[Grid], dict] | None = None) -> Candidate:
     """Candidate ``index`` of the run with ``seed``: generated (aimed at ``wanted``'s level
     and band unless ``minimal``), checked cheaply, and if that passes rated in full."""
     rng = random.Random(f"{seed}:{index}")
@@ -345,13 +445,12 @@ def candidate(seed: int, index: int, symmetry: str, minimal: bool, max_givens: i
     aim = checks.verdict if wanted.aimed else None
     values = make_puzzle(rng, symmetry, minimal, max_givens, aim)
     if values is None:
-        return Candidate(index, "", None)
+        return Candidate(index, "", None, checks.why())
     grid = Grid.from_values(values)
     if minimal and aim is not None and aim(values) != 0:
-        return Candidate(index, grid.values_string(), None)
-    if rate_row is rated_row:
-        return Candidate(index, grid.values_string(), rated_row(grid, checks))
-    return Candidate(index, grid.values_string(), rate_row(grid))
+        return Candidate(index, grid.values_string(), None, checks.why())
+    row = rated_row(grid, checks, wanted.order) if rate_row is None else rate_row(grid)
+    return Candidate(index, grid.values_string(), row, wanted.miss(row))
 
 
 @dataclass
@@ -402,7 +501,7 @@ def generate(count: int, wanted: Wanted, seed: int, symmetry: str = "none", mini
         for task, kind, cand in pool.run(Task(i, i) for i in indices):
             if kind != "ok":
                 raise PoolError(f"candidate {task.seq} of seed {seed}: {cand}")
-            ok = cand.row is not None and wanted.accepts(cand.row)
+            ok = cand.row is not None and cand.why is None
             if on_try:
                 on_try(cand, ok)
             if ok:

@@ -17,7 +17,7 @@ from typing import Iterator
 from sudoku_logic.core.step import Step
 
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import BOX_OF, common_houses, mask_of
+from sudoku_logic.core.houses import BOX_OF, CELL_HOUSES, HOUSE_CELLS, cell_name, common_houses, house_name, mask_of
 from sudoku_logic.app.solver import Solver
 
 LEVELS = (1, 2, 3)
@@ -147,5 +147,46 @@ def hint_text(step: Step, level: int = 3) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["LEVELS", "chain_lines", "distinct_steps", "pick_step", "hint_text", "houses_phrase", "step_area",
-           "step_digits"]
+def _clash(values: list[int], cell: int, given_mask: int) -> tuple[int, int] | None:
+    """(house, cell) of another digit equal to the one in ``cell`` in one of its houses
+    (a given first, then the nearest house: row, column, box), or None."""
+    found = [(not given_mask >> other & 1, house, other) for house in CELL_HOUSES[cell]
+             for other in HOUSE_CELLS[house] if other != cell and values[other] == values[cell]]
+    return min(found)[1:] if found else None
+
+
+def _counted(n: int, one: str, many: str) -> str:
+    return one if n == 1 else many.format(n)
+
+
+def mistake_lines(values: list[int], given_mask: int, problems: list, level: int = 3) -> list[str]:
+    """What is wrong with a position (``problems``: :class:`~sudoku_logic.app.position.Problem`),
+    told at ``level`` without giving more away than it asks: 1 names a rule a digit breaks, or
+    the box holding each wrong digit or needed candidate; 2 the cell; 3 the solution's digit."""
+    if level not in LEVELS:
+        raise ValueError(f"hint level must be 1, 2 or 3, not {level}")
+    if level == 3:
+        return [p.message for p in problems]
+    lines: list[str] = []
+    boxes: dict[tuple[int, str], int] = {}
+    for p in problems:
+        clash = _clash(values, p.cell, given_mask) if p.kind == "placed" else None
+        if clash is not None:
+            house, other = clash
+            lines.append(f"{cell_name(p.cell)}: {house_name(house, short=False)} already has a {p.digit} "
+                         f"in {cell_name(other)}")
+        elif level == 2:
+            lines.append(f"{cell_name(p.cell)}: the {p.digit} you placed there is wrong" if p.kind == "placed"
+                         else f"{cell_name(p.cell)}: you removed a candidate the solution needs there")
+        else:
+            key = (BOX_OF[p.cell], p.kind)
+            boxes[key] = boxes.get(key, 0) + 1
+    for (box, kind), n in sorted(boxes.items()):
+        lines.append(f"box {box + 1}: " + (_counted(n, "a digit you placed is wrong", "{} digits you placed are wrong")
+                                          if kind == "placed" else
+                                          _counted(n, "a candidate you removed is needed", "{} candidates you removed are needed")))
+    return lines
+
+
+__all__ = ["LEVELS", "chain_lines", "distinct_steps", "mistake_lines", "pick_step", "hint_text", "houses_phrase",
+           "step_area", "step_digits"]

@@ -15,12 +15,13 @@ import select
 import sys
 from typing import Iterator, TextIO
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.app.hints import hint_text
-from sudoku_logic.app.render import candidate_grid, legend
+from sudoku_logic.app.render import candidate_grid, legend, pencilmark_grid
 from sudoku_logic.solve.loop import SolveResult
 from sudoku_logic.app.words import counted
 
@@ -82,37 +83,78 @@ def keys_from(stream: TextIO) -> Iterator[str]:
     return _line_keys(stream)
 
 
+#: The grid's forms, largest first: 3x3 blocks with every rule, without the thin rules,
+#: and the 13-line pencilmark grid (for a terminal of 24 lines).
+LAYOUTS = ("full", "compact", "pencilmarks")
+
+
 def screen(grid: Grid, result: SolveResult, index: int, level: int, plain: bool,
-           compact: bool = False, text_last: bool = False) -> list:
+           layout: str = "full") -> list:
     """The renderables of one screen: step ``index`` (0-based) of ``result`` at ``level``,
-    or the final grid when ``index`` is past the last step. ``grid`` is the position
-    before that step. ``text_last`` puts the step's name and explanation under the grid
-    (a terminal too short for both keeps the text in view)."""
+    or the final grid when ``index`` is past the last step, the grid in ``layout`` (one of
+    :data:`LAYOUTS`). ``grid`` is the position before that step."""
     n = len(result.steps)
     parts: list = []
-    if index < n:
-        step = result.steps[index]
-        words = [Text(f"Step {index + 1} of {n}  (hint level {level})", style="bold")]
+    step = result.steps[index] if index < n else None
+    shown = step if level == 3 else None
+    if layout == "pencilmarks":
+        picture = pencilmark_grid(grid, shown, plain=plain)
+    else:
+        picture = candidate_grid(grid, shown, plain=plain, compact=layout == "compact")
+    if step is not None:
+        parts.append(Text(f"Step {index + 1} of {n}  (hint level {level})", style="bold"))
         text = hint_text(step, level)
         first, _, rest = text.partition("\n")
-        words.append(Text(first, style="bold" if level == 3 else ""))
+        parts.append(Text(first, style="bold" if level == 3 else ""))
         if rest:
-            words.append(Text(rest, style="dim"))
-        shown = step if level == 3 else None
-        if not text_last:
-            parts += words
-        parts.append(candidate_grid(grid, shown, plain=plain, compact=compact))
+            parts.append(Text(rest, style="dim"))
+        parts.append(picture)
         if shown is not None:
             parts.append(legend(step, plain=plain))
-        if text_last:
-            parts += words
     else:
         parts.append(Text(f"After step {n} of {n}", style="bold"))
         parts.append(Text(f"Solved in {counted(n, 'step')}." if result.solved
                           else f"Stuck after {counted(n, 'step')}: no enabled technique applies here."))
-        parts.append(candidate_grid(grid, None, plain=plain, compact=compact))
+        parts.append(picture)
     parts.append(Text(HELP.format(level=level), style="dim"))
     return parts
+
+
+def _height(console: Console, parts: list, width: int | None = None) -> int:
+    """How many lines ``parts`` take on ``console`` (long lines wrap), or on one ``width`` wide."""
+    options = console.options.update(height=None, width=width or console.width)
+    return sum(len(console.render_lines(p, options, pad=False)) for p in parts)
+
+
+def fitted(console: Console, grid: Grid, result: SolveResult, index: int, level: int, plain: bool) -> list:
+    """The screen in the largest layout that fits the terminal. Where even the pencilmark
+    grid does not, the step's explanation is cut to fit, saying how many lines a terminal
+    needs; a terminal too small for the grid itself gets the size it needs."""
+    rows = console.height - 1  # the cursor's line stays free
+    parts: list = []
+    for layout in LAYOUTS:
+        parts = screen(grid, result, index, level, plain, layout)
+        if _height(console, parts) <= rows:
+            return parts
+    need = _height(console, parts) + 1
+    step = result.steps[index] if index < len(result.steps) else None
+    picture = pencilmark_grid(grid, step if level == 3 else None, plain=plain)
+    wide = max(cell_len(line) for line in picture.plain.splitlines())
+    has_rest = step is not None and "\n" in hint_text(step, level)
+    if has_rest and wide <= console.width:
+        rest = parts[2]
+        lines = console.render_lines(rest, console.options.update(height=None), pad=False)
+        room = rows - (_height(console, parts) - len(lines)) - 1  # a line says what was cut
+        if room >= 1:
+            kept = Text("\n".join("".join(seg.text for seg in line) for line in lines[:room]), style="dim")
+            kept.append(f"\n({len(lines) - room} more lines of explanation: a terminal of {need} lines "
+                        "shows it all)", style="bold")
+            parts[2] = kept
+            return parts
+    width = max(wide, console.width)
+    return [Text(f"This step needs a terminal of at least {width}x{_height(console, parts, width) + 1} "
+                 f"(this one is {console.width}x{console.height}).", style="bold"),
+            Text(HELP.format(level=level), style="dim")]
 
 
 def run_stepper(grid: Grid, result: SolveResult, console: Console | None = None,
@@ -135,13 +177,13 @@ def run_stepper(grid: Grid, result: SolveResult, console: Console | None = None,
     n = len(result.steps)
     index, level = max(0, min(start, n)), 3
     while True:
-        compact = console.height < 46 if console.is_terminal else False
-        short = console.height < 40 if console.is_terminal else False  # the grid alone takes 31 lines
         if live:
             console.clear()
+            parts = fitted(console, grids[index], result, index, level, plain)
         else:
             console.rule(style="dim")
-        for part in screen(grids[index], result, index, level, plain, compact, text_last=short):
+            parts = screen(grids[index], result, index, level, plain)
+        for part in parts:
             console.print(part)
         action = next(actions, QUIT)
         if action == QUIT:

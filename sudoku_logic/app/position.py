@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import DeadGivens, FormatError, InvalidPuzzle, MultipleSolutions, NoSolution, SudokuError
-from sudoku_logic.core.formats import EMPTY_CHARS, LINE_CHARS, parse, parse_pencilmarks, parse_reglib, parse_sukaku
+from sudoku_logic.core.formats import EMPTY_CHARS, LINE_CHARS, parse, parse_reglib, parse_sukaku, pencilmark_masks
 from sudoku_logic.core.grid import Grid, check_duplicates
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS, cell_name
 
@@ -245,14 +245,7 @@ def _marks_from(grid_text: str) -> list[int]:
     for i, t in enumerate(tokens):
         if not t.isdigit():
             raise FormatError(f"bad pencilmark {t!r} for {cell_name(i)}: expected digits 1-9")
-    parse_pencilmarks(tokens)  # validates digits
-    out = []
-    for t in tokens:
-        m = 0
-        for ch in t:
-            m |= DIGIT_BIT[ord(ch) - 48]
-        out.append(m)
-    return out
+    return pencilmark_masks(tokens)  # what breaks the rules is a mistake against the givens' solution
 
 
 def _with_marks(givens: list[int], marks: list[int], text: str) -> Position:

@@ -17,7 +17,7 @@ from rich.text import Text
 from sudoku_logic.core.step import Step
 
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import DIGIT_BIT
+from sudoku_logic.core.houses import DIGIT_BIT, MASK_DIGITS
 
 
 @dataclass(frozen=True)
@@ -178,6 +178,54 @@ def candidate_grid(grid: Grid, step: Step | None = None, plain: bool = False,
         elif r != 8 and not compact:
             out.append(_rule(pieces, "thin") + "\n", style=rule)
     out.append(_rule(pieces, "bottom"), style=border)
+    return out
+
+
+def pencilmark_grid(grid: Grid, step: Step | None = None, plain: bool = False) -> Text:
+    """The grid in 13 lines as ``sudoku step --until`` prints it (each cell its candidates
+    in a row, columns as wide as their longest cell), with ``step`` highlighted as in
+    :func:`candidate_grid`: for a terminal too short for the 3x3 blocks."""
+    roles = step_roles(step)
+    cells = set(step.cells) if step is not None else set()
+    border = "" if plain else STYLES["border"]
+    tokens: list[list[tuple[str, str]]] = []  # per cell: (text, style) pieces
+    for cell in range(81):
+        v = grid.values[cell]
+        shade = "" if plain or cell not in cells else f"on {CELL_BG_TERM}"
+        if v:
+            style = STYLES["given"] if grid.givens >> cell & 1 else STYLES["solved"]
+            tokens.append([(str(v), "" if plain else f"{style} {shade}".strip())])
+            continue
+        pieces = []
+        for d in MASK_DIGITS[grid.cands[cell]]:
+            role = roles.get((cell, d))
+            if plain:
+                pieces.append(((role_of(role).mark if role else "") + str(d), ""))
+            else:
+                pieces.append((str(d), role_style(role) if role else shade))
+        tokens.append(pieces)
+    length = [sum(len(t) for t, _ in pieces) for pieces in tokens]
+    width = [max(length[r * 9 + c] for r in range(9)) for c in range(9)]
+    seg = ["-" * (sum(width[b * 3:b * 3 + 3]) + 6) for b in range(3)]
+    out = Text()
+    out.append("." + ".".join(seg) + ".\n", style=border)
+    for r in range(9):
+        if r and r % 3 == 0:
+            out.append(":" + "+".join(seg) + ":\n", style=border)
+        out.append("|", style=border)
+        for c in range(9):
+            cell = r * 9 + c
+            shade = "" if plain or cell not in cells else f"on {CELL_BG_TERM}"
+            out.append(" ")
+            for text, style in tokens[cell]:
+                out.append(text, style=style)
+            out.append(" " * (width[c] - length[cell]), style=shade)
+            if c % 3 == 2:
+                out.append(" |", style=border)
+            else:
+                out.append(" ")
+        out.append("\n")
+    out.append("'" + "'".join(seg) + "'", style=border)
     return out
 
 

@@ -196,6 +196,12 @@ def _count_problem(lines: list[list[str]], counts: list[int], unit: str, what: s
 
 def parse_pencilmarks(tokens: list[str]) -> Grid:
     """Grid from 81 candidate groups (``"13"`` means candidates 1 and 3)."""
+    return Grid.from_candidates(pencilmark_masks(tokens))
+
+
+def pencilmark_masks(tokens: list[str]) -> list[int]:
+    """The 81 candidate masks of candidate groups as written (``"13"``: 1 and 3); FormatError
+    for a ``0`` or a digit written twice. Whether they break the rules is not checked."""
     cands = []
     for i, t in enumerate(tokens):
         m = 0
@@ -207,7 +213,7 @@ def parse_pencilmarks(tokens: list[str]) -> Grid:
                 raise FormatError(f"candidate {ch} written twice in r{i // 9 + 1}c{i % 9 + 1}")
             m |= b
         cands.append(m)
-    return Grid.from_candidates(cands)
+    return cands
 
 
 def parse_sukaku(s: str) -> Grid:
