@@ -39,7 +39,7 @@ from sudoku_logic.core.context import DEFAULT_SETTINGS, Settings
 from sudoku_logic.app.settings import differences
 from sudoku_logic.app.progress import ProgressRecord, describe_run, prepare_resume, tracks
 from sudoku_logic.app.reader import Entry, read_all
-from sudoku_logic.app.writer import OutputError, RowWriter, Template, open_output
+from sudoku_logic.app.writer import LiveBar, OutputError, RowWriter, Template, open_output
 from sudoku_logic.app.words import counted
 
 
@@ -305,7 +305,8 @@ def rate_files(paths: Sequence[str], opts: Options, fmt: str = "csv", output: st
                out: IO[str] | None = None, err: Console | None = None, progress: bool = True,
                resume: bool = False, summary: bool = True) -> bool:
     """Rate every entry of ``paths`` in order and write the rows; return False if any entry
-    was bad.
+    was bad. With ``progress`` and ``err`` a terminal, a bar on ``err`` stays below the rows
+    and the messages (see :class:`~sudoku_logic.app.writer.LiveBar`) and is gone at the end.
 
     Raises OutputError, ResumeError or PoolError (one-line messages) for problems that stop
     the run; on Ctrl-C says how far it got and how to go on, and raises KeyboardInterrupt.
@@ -331,14 +332,16 @@ def rate_files(paths: Sequence[str], opts: Options, fmt: str = "csv", output: st
                       if resume and output else (0, 0))
         fh = open_output(output, append=resume) if output else (out or sys.stdout)
         record = ProgressRecord(output, run) if tracks(output) else None
-        writer = RowWriter(fh, fmt, opts.columns, name=output or "stdout", header=size == 0, template=template)
-        if record:
-            record.record(skip, writer.tell())
         show = progress and err.is_terminal
         bar = Progress(TextColumn("rating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                       console=err, transient=True, disable=not show)
+                       console=err, disable=not show)
+        live = LiveBar(bar)  # the bar stays below the rows on a terminal
+        writer = RowWriter(live.rows(fh), fmt, opts.columns, name=output or "stdout", header=size == 0,
+                           template=template, scale=opts.scale)
+        if record:
+            record.record(skip, writer.tell())
         ok = True
-        with bar:
+        with live:
             bar_task = bar.add_task("rate", total=_count_lines(paths) if show else None)
             for task, kind, payload in pool.run(_tasks(read_all(paths, parse=False, skip=skip))):
                 bar.advance(bar_task)

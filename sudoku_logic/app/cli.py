@@ -784,7 +784,7 @@ def generate(
     from collections import Counter
 
     from sudoku_logic.app.pool import PoolError
-    from sudoku_logic.app.writer import RowWriter, choose_format, open_output
+    from sudoku_logic.app.writer import LiveBar, RowWriter, choose_format, open_output
     from sudoku_logic.grading.rows import DEFAULT_COLUMNS
     from sudoku_logic.grading.scales import resolve
 
@@ -828,14 +828,15 @@ def generate(
         err.print(f"seed {seed}", markup=False)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
     bar = Progress(TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[tries]} tried"),
-                   console=err, transient=True, disable=no_progress or not err.is_terminal)
+                   console=err, disable=no_progress or not err.is_terminal)
+    live = LiveBar(bar)  # rows on the same terminal scroll above the bar
     made = 0
     misses: Counter = Counter()
     fh = None
     try:
         fh = open_output(output) if output else sys.stdout
-        writer = RowWriter(fh, fmt, DEFAULT_COLUMNS, name=output or "stdout")
-        with bar:
+        writer = RowWriter(live.rows(fh), fmt, DEFAULT_COLUMNS, name=output or "stdout")
+        with live:
             task = bar.add_task("gen", total=count, tries=0)
             tries = 0
 

@@ -3,9 +3,22 @@
 
 The format follows ``--format``, else the suffix of ``--output`` (``.csv``; ``.jsonl`` or
 ``.ndjson``; any other suffix: csv), else the terminal: a table when stdout is a terminal,
-csv when it is not. A table is for the terminal only (never written to a file) and never
-cuts a value short. ``--template`` writes one line per row in the style of Sudoku
+csv when it is not. ``--template`` writes one line per row in the style of Sudoku
 Explainer's ``serate --format`` (``%g,%r,%p,%d``).
+
+csv, jsonl and template lines never cut a value short. A table is for the terminal only
+(never written to a file); its columns are as wide as their values can be (the puzzle 81
+characters, a hardest column the longest technique name its path can print, the numbers
+their natural widths), so that its rows line up. When the terminal's width is known and the
+table is wider, the text columns are cut to fit, each value that is too long ending in
+"…": the hardest columns first, then the puzzle, then the label and the file, none
+narrower than its name; numbers are never cut, so a terminal narrower than the numbers
+alone wraps the rows. On a terminal, every text value is cut to its column's width (a
+pencilmark puzzle's 729 characters too) but the last column's, which may run to the edge.
+A table whose width is unknown (written to a pipe with ``--format table``) cuts nothing.
+
+:class:`LiveBar` keeps a progress bar on the last line of the terminal while rows are
+written above it.
 
 Each row is written with one ``write`` and flushed, so a row is complete on disk before the
 next is started. A write that fails (a full disk, a closed pipe) raises :class:`OutputError`
@@ -17,13 +30,21 @@ import csv
 import io
 import json
 import os
-from typing import IO
+from typing import IO, TYPE_CHECKING, Sequence
 
-from sudoku_logic.grading.rows import BY_NAME, TEMPLATE_CODES, cell_text
+from rich.cells import cell_len, set_cell_size
+
+from sudoku_logic.grading.rows import BY_NAME, TEMPLATE_CODES, UNRATED, cell_text
+
+if TYPE_CHECKING:  # rich's live display is loaded by the commands that show a bar
+    from rich.progress import Progress
 
 FORMATS = ("table", "csv", "jsonl")
 SUFFIXES = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 _NUMERIC = frozenset({"rating", "score", "steps", "ms", "ep", "ed", "se_steps", "hodoku_steps", "line", "index"})
+#: the columns a table cuts to fit the terminal, first to last
+CUT_ORDER = ("hardest", "se_hardest", "hodoku_hardest", "puzzle", "label", "file")
+ELLIPSIS = "…"
 
 
 class OutputError(Exception):
@@ -115,18 +136,84 @@ class Template:
         return "".join(out)
 
 
+def column_width(name: str, scale: str = "se") -> int:
+    """The width of column ``name`` in a table of rows on ``scale``: a hardest column's is the
+    longest technique name its path can print (from the rating table), the others' their
+    natural width; never less than the name's own."""
+    width = BY_NAME[name].width
+    if name in ("hardest", "se_hardest", "hodoku_hardest"):
+        from sudoku_logic.grading.tables import RATINGS
+        path = scale if name == "hardest" else name.split("_")[0]
+        names = [n for n, r in RATINGS.items() if (r.se if path == "se" else r.order) is not None]
+        width = max(map(len, [*names, *UNRATED]))
+    return max(width, len(name))
+
+
+#: how narrow a hardest column gets before the puzzle gives way: the common long names whole
+HARDEST_FLOOR = len("Dynamic Contradiction Forcing Chains")
+
+
+def fit_widths(columns: Sequence[str], widths: Sequence[int], room: int | None) -> list[int]:
+    """``widths`` of a table's ``columns`` narrowed so that a row (two spaces between
+    columns) is at most ``room`` wide: the hardest columns give way down to
+    :data:`HARDEST_FLOOR`, then the columns of :data:`CUT_ORDER` in that order, none below
+    its name's width. Unchanged when ``room`` is None."""
+    out = list(widths)
+    excess = sum(out) + 2 * (len(out) - 1) - room if room is not None else 0
+    hardest = [name for name in CUT_ORDER if name.endswith("hardest")]
+    floors = [(name, HARDEST_FLOOR) for name in hardest]
+    floors += [(name, len(name)) for name in CUT_ORDER if name not in hardest]
+    floors += [(name, len(name)) for name in hardest]
+    for name, floor in floors:
+        for i, c in enumerate(columns):
+            if c == name and excess > 0:
+                cut = max(0, min(excess, out[i] - max(floor, len(c))))
+                out[i] -= cut
+                excess -= cut
+    return out
+
+
+def terminal_width(fh) -> int | None:
+    """The width of the terminal ``fh`` writes to ($COLUMNS if set, as rich reads it), or
+    None when ``fh`` is not a terminal."""
+    try:
+        if not fh.isatty():
+            return None
+        columns = os.environ.get("COLUMNS", "")
+        return int(columns) if columns.isdigit() and int(columns) > 0 else os.get_terminal_size(fh.fileno()).columns
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _encodes(fh, text: str) -> bool:
+    """Whether ``fh`` can write ``text`` (a stream without an encoding is taken to)."""
+    try:
+        text.encode(getattr(fh, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
 class RowWriter:
     """Writes rows to ``fh`` (named ``name`` in messages) as csv, jsonl, a table or template
     lines: the csv header and the table's first, unless ``header`` is False (a resumed file).
     The header goes out with the first row, or at :meth:`finish` for a run that rated
-    puzzles but kept none: an input without any puzzle gets no header."""
+    puzzles but kept none: an input without any puzzle gets no header.
+
+    A table is fitted to ``width`` columns, by default those of the terminal ``fh`` writes
+    to when the writer is made (not a terminal: unknown, nothing cut); its hardest column is
+    sized for the names of ``scale``'s path (see the module's docstring)."""
 
     def __init__(self, fh: IO[str], fmt: str, columns: list[str], name: str = "stdout",
-                 header: bool = True, template: Template | None = None) -> None:
+                 header: bool = True, template: Template | None = None, *, width: int | None = None,
+                 scale: str = "se") -> None:
         self.fh, self.fmt, self.name = fh, fmt, name
         self.columns = list(columns)
         self.template = template
-        self.widths = [max(BY_NAME[c].width, len(c)) for c in self.columns]
+        self.room = (width or terminal_width(fh)) if fmt == "table" and template is None else None
+        self.widths = fit_widths(self.columns, [column_width(c, scale) for c in self.columns], self.room)
+        self.limits = self._limits()
+        self.ellipsis = ELLIPSIS if _encodes(fh, ELLIPSIS) else "..."
         self._header = ""
         if template is None and header:
             if fmt == "csv":
@@ -153,8 +240,29 @@ class RowWriter:
         csv.writer(buf, lineterminator="\n").writerow(values)
         return buf.getvalue()
 
+    def _limits(self) -> list[int | None]:
+        """How many cells each column's value may take: its width on a terminal (the last
+        text column: up to the edge), no limit for numbers or when the width is unknown."""
+        if self.room is None:
+            return [None] * len(self.columns)
+        out: list[int | None] = [None if c in _NUMERIC else w for c, w in zip(self.columns, self.widths)]
+        if out[-1] is not None:
+            out[-1] = max(out[-1], self.room - sum(self.widths[:-1]) - 2 * (len(self.widths) - 1))
+        return out
+
+    def _cut(self, text: str, limit: int | None) -> str:
+        """``text`` in at most ``limit`` cells, ending in an ellipsis if it had to be cut."""
+        if limit is None or cell_len(text) <= limit:
+            return text
+        mark = self.ellipsis if cell_len(self.ellipsis) <= limit else ""
+        return set_cell_size(text, limit - cell_len(mark)) + mark
+
     def _table(self, values: list[str]) -> str:
-        cells = [v.rjust(w) if c in _NUMERIC else v.ljust(w) for c, v, w in zip(self.columns, values, self.widths)]
+        cells = []
+        for c, v, w, limit in zip(self.columns, values, self.widths, self.limits):
+            v = self._cut(v, limit)
+            pad = " " * max(w - cell_len(v), 0)
+            cells.append(pad + v if c in _NUMERIC else v + pad)
         return "  ".join(cells).rstrip() + "\n"
 
     def write(self, row: dict) -> None:
@@ -171,6 +279,69 @@ class RowWriter:
     def tell(self) -> int:
         """The output's length so far (for the progress record)."""
         return self.fh.tell()
+
+
+class LiveBar:
+    """A rich progress bar drawn live on the last line of its console's terminal (stderr),
+    with rows written to stdout scrolling above it; transient: gone when the run ends.
+
+    rich's live display redraws the bar in place, so text sent to the same terminal behind
+    its back lands on the bar's line and is partly erased by the next redraw. Rows must go
+    through :meth:`rows`: each write hides the bar (the cursor is then at the start of its
+    emptied line), writes and flushes its whole lines, and shows the bar again below them.
+    Whatever is printed on the bar's own console (errors, notes) goes above it as well.
+    Use: ``live = LiveBar(progress)``, write rows to ``live.rows(stdout)``, run
+    ``with live:``, advance ``progress``."""
+
+    def __init__(self, progress: "Progress") -> None:
+        from rich.live import Live
+        self.progress = progress
+        self.live = Live(progress, console=progress.console, transient=True, refresh_per_second=10,
+                         redirect_stdout=False)
+
+    def __enter__(self) -> "LiveBar":
+        if not self.progress.disable:
+            self.live.start(refresh=True)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.live.stop()
+
+    def rows(self, out: IO[str]) -> IO[str]:
+        """The stream to write whole lines to ``out`` through: ``out`` itself unless it is a
+        terminal and the bar may be shown (on that terminal or another: hiding it there does
+        no harm)."""
+        try:
+            terminal = out.isatty()
+        except (AttributeError, OSError, ValueError):
+            terminal = False
+        return _AboveBar(out, self) if terminal and not self.progress.disable else out
+
+
+class _AboveBar:
+    """``out`` with each write made while the bar of ``bar`` is hidden (see :class:`LiveBar`);
+    everything else is ``out``'s own."""
+
+    def __init__(self, out: IO[str], bar: LiveBar) -> None:
+        self._out, self._bar = out, bar
+
+    def write(self, text: str) -> int:
+        live = self._bar.live
+        if not live.is_started:
+            return self._out.write(text)
+        live.update("", refresh=True)  # the bar erased, the cursor at the start of its line
+        try:
+            n = self._out.write(text)
+            self._out.flush()
+        finally:
+            live.update(self._bar.progress, refresh=True)
+        return n
+
+    def flush(self) -> None:
+        self._out.flush()
+
+    def __getattr__(self, name: str):
+        return getattr(self._out, name)
 
 
 def json_line(doc: dict) -> str:
