@@ -273,3 +273,18 @@ def test_hint_on_a_wrong_position_teaches_before_it_spoils(level, lines):
     assert (r.returncode, r.stdout, r.stderr.splitlines()) == (1, "", lines[2:])
     as_json = sudoku("hint", placed, "--level", str(level), "--json")
     assert json.loads(as_json.stdout)["problems"] == lines[:2]
+
+
+def test_a_grid_with_a_row_too_many_is_named_as_such(tmp_path):
+    """Item 11: a 10-row grid in a file is the grid's error at its first line, not a stray
+    line's "expected 81 cells, got 1"; two grids back to back are still two puzzles."""
+    rows = [" ".join(README_P[r * 9:r * 9 + 9]) for r in range(9)]
+    ten = tmp_path / "ten.txt"
+    ten.write_text("\n".join(rows + ["1 2 3 4 5 6 7 8 9"]) + "\n")
+    r = sudoku("check", str(ten))
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == f"error: {ten} line 1: the grid has 10 rows of 9 cells, expected 9 rows\n"
+    two = tmp_path / "two.txt"
+    two.write_text("\n".join(rows + rows) + "\n")
+    r = sudoku("check", str(two))
+    assert r.returncode == 0 and r.stdout.count("valid: one solution, 26 givens") == 2, r.stderr

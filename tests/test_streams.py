@@ -28,6 +28,9 @@ WRITERS = {
     "solve": ["solve", P],
     "rate": ["rate", "{many}", "--jobs", "1"],
     "generate": ["generate", "-n", "20", "--seed", "1"],
+    "techniques": ["techniques"],
+    "version": ["--version"],
+    "help": ["step", "--help"],
 }
 #: the commands that read a puzzle argument
 READERS = ("check", "step", "hint", "solve", "rate")

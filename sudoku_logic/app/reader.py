@@ -36,7 +36,7 @@ from itertools import islice
 from typing import Callable, Iterable, Iterator, Sequence, TextIO
 
 from sudoku_logic.core.errors import FormatError, SudokuError
-from sudoku_logic.core.formats import CELL_CHARS
+from sudoku_logic.core.formats import CELL_CHARS, EMPTY_CHARS
 from sudoku_logic.app.position import Position, is_line, line_values, load_position, plus_line
 from sudoku_logic.app.streams import stream_closed
 
@@ -359,6 +359,23 @@ def _parses(text: str) -> bool:
     return True
 
 
+def _row_like(line: str) -> bool:
+    """A line of at most 9 cells (digits and empty marks between decorations): a grid's row."""
+    cells = re.sub(r"[\s|+:!\u2500-\u257f]", "", line)
+    return 0 < len(cells) <= 9 and all(ch.isdigit() or ch in EMPTY_CHARS for ch in cells)
+
+
+def _stray_row(ahead: Sequence[tuple[int, str]]) -> bool:
+    """Whether the next line, just after a printed grid, is one more row of it: row-like,
+    and neither a puzzle alone nor the start of the next grid."""
+    if not ahead:
+        return False
+    first, rest = ahead[0], list(islice(ahead, 1, None))
+    return (_row_like(first[1]) and not _is_border(first[1]) and not one_line_position(first[1])
+            and not _parses(first[1])
+            and _grid_prefix(first, rest, False) == 0)
+
+
 def _grid_prefix(first: tuple[int, str], ahead: Sequence[tuple[int, str]], givens: bool) -> int:
     """How many lines of ``ahead`` complete the multi-line entry starting at ``first``: the
     fewest that parse together with it as one position (with a printed grid's bottom border),
@@ -440,6 +457,9 @@ def cut_lines(numbered: Iterable[tuple[int, str]], ready: Callable[[], bool] | N
             k = _grid_prefix((lineno, line), ahead, bare_givens)
             if k:
                 more = [ahead.popleft()[1] for _ in range(k)]
+                fill(GRID_LINES + 1)
+                if not bare_givens and _stray_row(ahead):  # a 10th row: the grid's own error names it
+                    more.append(ahead.popleft()[1])
                 yield lineno, "\n".join([line] + more)
                 continue
         yield lineno, line
