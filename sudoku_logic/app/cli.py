@@ -667,6 +667,47 @@ def rate(
     rep.exit()
 
 
+@app.command()
+def play(
+    puzzle: str = typer.Argument(..., metavar="PUZZLE", help="puzzle or position (any format), a file (its first), or a game `play` saved"),
+    save: str = typer.Option("sudoku-play.txt", "--save", help="the file Ctrl-S writes the game to (`sudoku play FILE` and `sudoku hint FILE` read it back)"),
+    order: str = typer.Option("se", "--order", help="hints in Sudoku Explainer's order (se) or HoDoKu's (hodoku); o switches"),
+) -> None:
+    """Solve in the terminal, with hints on the grid as it stands.
+
+    Keys: arrows or hjkl (or the mouse) move; 1-9 place a digit, or toggle a pencilmark after
+    m; 0 or Delete erases; f marks every candidate, x removes the marks placed digits rule
+    out; u undo, U redo (without limit); ? a hint (again: more, up to the whole step, its
+    pattern on the grid), a applies it; c checks your digits and marks (again: more); s the
+    step list from here (the grid follows; a applies up to the step); o switches the order;
+    Ctrl-S saves; Esc cancels a search or closes the list; q quits.
+    """
+    if order not in ("se", "hodoku"):
+        _fail(f"unknown order {order!r}: use se or hodoku")
+    entry = next(iter(read(puzzle)), None)
+    if entry is None or entry.error is not None:
+        _fail((entry.where + str(entry.error)) if entry is not None else f"{puzzle} has no puzzle")
+    position = entry.position
+    try:
+        if position.givens is None:
+            position.solution()  # a pencilmark grid alone: its own givens, checked for one solution
+        else:
+            dlx.unique_solution(position.puzzle())
+    except SudokuError as e:
+        _fail(entry.where + f"not valid: {e}")
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        _fail("sudoku play needs a terminal (stdin and stdout)")
+    from sudoku_logic.app.play import PlayApp
+    from sudoku_logic.app.play_state import Game
+
+    text = ""
+    if os.path.isfile(puzzle):
+        with open(puzzle, encoding="utf-8", errors="replace") as fh:
+            text = fh.read(1 << 16)
+    game = Game.from_saved(position, text) if "# sudoku play:" in text else Game.from_position(position)
+    PlayApp(game, save_to=save, order=order).run()
+
+
 @app.command("techniques")
 def list_techniques() -> None:
     """List the techniques with their family and ratings on both scales: Sudoku Explainer's

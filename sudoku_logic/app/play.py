@@ -1,0 +1,445 @@
+"""``sudoku play``: solve in the terminal, with hints on the grid as it stands.
+
+A Textual app over a :class:`~sudoku_logic.app.play_state.Game`: the grid (givens, your
+digits, your pencilmarks) on the left, on the right the clock, the mode, the order hints
+come in, and what the last hint, check or step list says. Searches run in a process of
+their own (:mod:`sudoku_logic.app.play_worker`): the screen answers keys while one runs,
+and Esc ends it. Fits a terminal of 80x24.
+"""
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
+from textual.worker import get_current_worker
+
+from sudoku_logic.core.errors import SudokuError
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import DIGIT_BIT
+from sudoku_logic.core.step import Step
+from sudoku_logic.app.hints import hint_text, mistake_lines
+from sudoku_logic.app.play_state import Game
+from sudoku_logic.app.play_worker import Request, Worker
+from sudoku_logic.app.render import CELL_BG_TERM, STYLES, role_style, step_roles
+
+CELL_W = 5           # a cell is 5 columns by 2 lines: marks 1-5 above, 6-9 below
+GRID_W = 1 + 9 * CELL_W + 8 + 1
+GRID_H = 1 + 9 * 2 + 2 + 1
+KEYS = "1-9 digit  m marks  ? hint  a apply  c check  s steps  u undo  ^S save  q quit"
+_SHADE = ("", "on #262626")          # a checkerboard inside each box tells the cells apart
+_CURSOR = "on #005f87"
+_WRONG = "bold #ff5f5f"
+_SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+
+def _border(left: str, fill: str, thin: str, thick: str, right: str) -> str:
+    return left + "".join(fill * CELL_W + (right if c == 8 else thick if c in (2, 5) else thin) for c in range(9))
+
+
+def render_grid(game: Game, cursor: int | None, step: Step | None = None, grid: Grid | None = None,
+                wrong: frozenset[int] = frozenset()) -> Text:
+    """The board, 55 columns by 22 lines: givens bold, your digits blue (``wrong`` ones red),
+    your marks; with ``grid`` (a position of a step list or a hint) its candidates where you
+    have no marks, and ``step``'s highlights."""
+    values = grid.values if grid is not None else game.board.values
+    roles = step_roles(step)
+    pattern = set(step.cells) if step is not None else set()
+    out = Text(no_wrap=True)
+    out.append(_border("┏", "━", "┯", "┳", "┓") + "\n", style=STYLES["border"])
+    for r in range(9):
+        for half in range(2):
+            out.append("┃", style=STYLES["border"])
+            for c in range(9):
+                cell = r * 9 + c
+                bg = _CURSOR if cell == cursor else f"on {CELL_BG_TERM}" if cell in pattern else _SHADE[(r + c) % 2]
+                v = values[cell]
+                if v:
+                    style = (STYLES["given"] if game.givens[cell] else _WRONG if cell in wrong else STYLES["solved"])
+                    out.append(f"  {v}  " if half == 0 else " " * CELL_W, style=f"{style} {bg}".strip())
+                else:
+                    marks = game.board.marks[cell] if grid is None else grid.cands[cell]
+                    dim = grid is not None and not game.board.marks[cell]  # open, not marked by you
+                    for d in range(half * 5 + 1, half * 5 + 6):
+                        if d <= 9 and marks & DIGIT_BIT[d]:
+                            role = roles.get((cell, d))
+                            out.append(str(d), style=role_style(role) if role else f"{'dim ' if dim else ''}{bg}".strip())
+                        else:
+                            out.append(" ", style=bg)
+                out.append("┃" if c in (2, 5, 8) else "│", style=STYLES["border"] if c in (2, 5, 8) else STYLES["rule"])
+            out.append("\n")
+        if r in (2, 5):
+            out.append(_border("┣", "━", "┿", "╋", "┫") + "\n", style=STYLES["border"])
+    out.append(_border("┗", "━", "┷", "┻", "┛"), style=STYLES["border"])
+    return out
+
+
+def cell_at(x: int, y: int) -> int | None:
+    """The cell under column ``x``, line ``y`` of the grid (None on a border)."""
+    if not (1 <= y < GRID_H - 1 and 1 <= x < GRID_W - 1):
+        return None
+    row_line = y - 1 - (y > 7) - (y > 14)  # the thick rules after the 3rd and 6th rows
+    if y in (7, 14):
+        return None
+    col, inside = divmod(x - 1, CELL_W + 1)
+    if inside == CELL_W:
+        return None
+    return (row_line // 2) * 9 + col
+
+
+class GridView(Widget, can_focus=True):
+    """The board; the cursor moves with arrows, hjkl or the mouse."""
+
+    cursor: reactive[int] = reactive(0)
+
+    DEFAULT_CSS = f"GridView {{ width: {GRID_W}; height: {GRID_H}; }}"
+
+    def render(self) -> Text:
+        app: PlayApp = self.app  # type: ignore[assignment]
+        return render_grid(app.game, self.cursor, app.shown_step(), app.shown_grid(), app.wrong)
+
+    def on_click(self, event: events.Click) -> None:
+        cell = cell_at(event.x, event.y)
+        if cell is not None:
+            self.cursor = cell
+
+
+class PlayApp(App):
+    """``sudoku play``: the board, hints in three levels, a check, the step list, save."""
+
+    TITLE = "sudoku play"
+
+    CSS = f"""
+    Screen {{ layout: vertical; }}
+    #main {{ height: {GRID_H}; }}
+    #side {{ width: 1fr; padding: 0 0 0 1; }}
+    #status {{ height: 3; }}
+    #message {{ height: auto; max-height: {GRID_H - 2}; }}
+    #steps {{ height: 1fr; display: none; border: none; padding: 0; }}
+    #keys {{ height: 1; color: $text-muted; }}
+    """
+    BINDINGS = [
+        Binding("up,k", "move(-9)", show=False), Binding("down,j", "move(9)", show=False),
+        Binding("left,h", "move(-1)", show=False), Binding("right,l", "move(1)", show=False),
+        *(Binding(str(d), f"digit({d})", show=False) for d in range(1, 10)),
+        Binding("0,delete,backspace,full_stop", "erase", show=False),
+        Binding("m", "marks", show=False), Binding("f", "fill", show=False), Binding("x", "ruled_out", show=False),
+        Binding("u,ctrl+z", "undo", show=False), Binding("U,ctrl+y", "redo", show=False),
+        Binding("question_mark", "hint", show=False), Binding("a", "apply", show=False),
+        Binding("c", "check", show=False), Binding("s", "steps", show=False), Binding("o", "order", show=False),
+        Binding("ctrl+s", "save", show=False), Binding("escape", "escape", show=False),
+        Binding("q", "quit", show=False), Binding("f12", "screenshot_svg", show=False),
+    ]
+
+    def __init__(self, game: Game, save_to: str = "sudoku-play.txt", order: str = "se",
+                 worker: Worker | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.save_to = save_to
+        self.order = order
+        self.marks_mode = False
+        self.worker = worker or Worker()
+        self.wrong: frozenset[int] = frozenset()
+        self.hint: Step | None = None      # the step the hint is about, for the board it was asked on
+        self.hint_board = None
+        self.hint_level = 0
+        self.check_level = 0
+        self.path: list[Step] = []         # the step list, from the board it was asked on
+        self.path_grids: list[Grid] = []
+        self.busy: str | None = None        # what is being looked for
+        self._spin = 0
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="main"):
+            yield GridView()
+            with Vertical(id="side"):
+                yield Static(id="status")
+                yield Static(id="message")
+                yield OptionList(id="steps")
+        yield Static(KEYS, id="keys")
+
+    def on_mount(self) -> None:
+        self.query_one(GridView).focus()
+        self.worker.start()
+        self.set_interval(1, self._status)
+        self.set_interval(0.125, self._spinner)
+        self._status()
+        self.say("Move with the arrows, type a digit. ? asks for a hint.")
+
+    def on_unmount(self) -> None:
+        self.worker.close()
+
+    # ------------------------------------------------------------ what is shown
+    @property
+    def grid_view(self) -> GridView:
+        return self.query_one(GridView)
+
+    def shown_step(self) -> Step | None:
+        """The step whose highlights the board shows: the list's, or a level-3 hint's."""
+        steps = self.query_one("#steps", OptionList)
+        if steps.display and self.path and steps.highlighted is not None and steps.highlighted < len(self.path):
+            return self.path[steps.highlighted]
+        return self.hint if self.hint_level == 3 and self._hint_current() else None
+
+    def shown_grid(self) -> Grid | None:
+        """The candidate grid the board shows instead of your marks: a step of the list's
+        position, or your position's during a level-3 hint."""
+        steps = self.query_one("#steps", OptionList)
+        if steps.display and self.path_grids and steps.highlighted is not None:
+            return self.path_grids[min(steps.highlighted, len(self.path_grids) - 1)]
+        if self.hint_level == 3 and self._hint_current():
+            try:
+                return self.game.grid()
+            except SudokuError:
+                return None
+        return None
+
+    def _status(self) -> None:
+        t = int(self.game.elapsed())
+        mode = "marks" if self.marks_mode else "digits"
+        order = "Sudoku Explainer" if self.order == "se" else "HoDoKu"
+        self.query_one("#status", Static).update(
+            Text(f"{t // 3600}:{t % 3600 // 60:02d}:{t % 60:02d}  typing {mode}\nhints: {order}", no_wrap=True))
+
+    def _spinner(self) -> None:
+        if self.busy:
+            self._spin += 1
+            self.say(f"{_SPINNER[self._spin % len(_SPINNER)]} Looking for {self.busy}... (Esc cancels)", "italic")
+
+    def say(self, text: str, style: str = "") -> None:
+        self.query_one("#message", Static).update(Text(text, style=style))
+
+    def _changed(self) -> None:
+        """After a change of the board: hints, checks and the list start again."""
+        self.hint = None
+        self.hint_level = self.check_level = 0
+        self.wrong = frozenset()
+        self._close_steps()
+        self.grid_view.refresh()
+        if self.game.solved():
+            self.action_check()
+
+    def _hint_current(self) -> bool:
+        return self.hint is not None and self.hint_board == self.game.board
+
+    # ------------------------------------------------------------ the board
+    def action_move(self, delta: int) -> None:
+        if self._steps_open():
+            return
+        view = self.grid_view
+        r, c = divmod(view.cursor, 9)
+        if abs(delta) == 9:
+            r = (r + delta // 9) % 9
+        else:
+            c = (c + delta) % 9
+        view.cursor = r * 9 + c
+
+    def action_digit(self, d: int) -> None:
+        cell = self.grid_view.cursor
+        if self.game.is_given(cell):
+            self.say(f"r{cell // 9 + 1}c{cell % 9 + 1} is a given.")
+            return
+        done = self.game.toggle_mark(cell, d) if self.marks_mode else self.game.place(cell, d)
+        if done:
+            self._changed()
+
+    def action_erase(self) -> None:
+        if self.game.clear(self.grid_view.cursor):
+            self._changed()
+
+    def action_marks(self) -> None:
+        self.marks_mode = not self.marks_mode
+        self._status()
+
+    def action_fill(self) -> None:
+        if self.game.fill_candidates():
+            self._changed()
+            self.say("Every candidate the digits allow is marked.")
+
+    def action_ruled_out(self) -> None:
+        if self.game.remove_ruled_out():
+            self._changed()
+            self.say("Marks a placed digit rules out are removed.")
+
+    def action_undo(self) -> None:
+        if self.game.undo():
+            self._changed()
+
+    def action_redo(self) -> None:
+        if self.game.redo():
+            self._changed()
+
+    def action_order(self) -> None:
+        self.order = "hodoku" if self.order == "se" else "se"
+        self.hint, self.hint_level = None, 0
+        self._close_steps()
+        self._status()
+        self.grid_view.refresh()
+
+    # ------------------------------------------------------------ check, hints, the list
+    def _mistakes(self, level: int) -> list[str] | None:
+        """What is wrong with the board, told at ``level`` (None when nothing is)."""
+        position = self.game.position()
+        try:
+            problems = position.problems()
+            if not problems:
+                position.grid()
+        except SudokuError as e:
+            return [str(e)]
+        if not problems:
+            return None
+        self.wrong = frozenset(p.cell for p in problems if p.kind == "placed") if level == 3 else frozenset()
+        return mistake_lines(list(position.values), position.given_mask, problems, level)
+
+    def action_check(self) -> None:
+        self.check_level = min(self.check_level + 1, 3)
+        told = self._mistakes(self.check_level)
+        self.grid_view.refresh()
+        if told is None:
+            t = int(self.game.elapsed())
+            if self.game.solved():
+                self.say(f"Solved in {t // 3600}:{t % 3600 // 60:02d}:{t % 60:02d}. Well done!", "bold green")
+            else:
+                self.say("No mistakes so far.", "green")
+            return
+        more = "\n(c again: more)" if self.check_level < 3 else ""
+        self.say("\n".join(told) + more, _WRONG)
+
+    def action_hint(self) -> None:
+        if self.busy:
+            return
+        if self._hint_current():
+            self.hint_level = min(self.hint_level + 1, 3)
+            self._show_hint()
+            return
+        told = self._mistakes(1)
+        if told is not None:
+            self.say("No hint on a position with a mistake:\n" + "\n".join(told) + "\n(c: check, u: undo)", _WRONG)
+            return
+        self._search("next")
+
+    def _show_hint(self) -> None:
+        if self.hint is None:
+            self.say("No step found from here: the techniques in this order are stuck.")
+            return
+        text = hint_text(self.hint, self.hint_level)
+        more = "\n(? again: more)" if self.hint_level < 3 else "\n(a: apply this step)"
+        self.say(text + more)
+        self.grid_view.refresh()
+
+    def action_apply(self) -> None:
+        steps = self.query_one("#steps", OptionList)
+        if steps.display and self.path:
+            upto = steps.highlighted if steps.highlighted is not None else -1
+            for step in self.path[:upto + 1]:
+                self.game.apply(step)
+            self._changed()
+            self.say(f"{upto + 1} steps applied.")
+            return
+        if self.hint_level == 3 and self._hint_current():
+            step = self.hint
+            self.game.apply(step)
+            self._changed()
+            self.say(f"Applied: {step.notation}")
+
+    def action_steps(self) -> None:
+        if self.busy:
+            return
+        if self._steps_open():
+            self._close_steps()
+            return
+        told = self._mistakes(1)
+        if told is not None:
+            self.say("No step list for a position with a mistake:\n" + "\n".join(told), _WRONG)
+            return
+        self._search("path")
+
+    def _steps_open(self) -> bool:
+        return bool(self.query_one("#steps", OptionList).display)
+
+    def _open_steps(self, steps: list[Step], solved: bool) -> None:
+        self.path = steps
+        grids = [self.game.grid()]
+        for step in steps:
+            g = grids[-1].copy()
+            g.apply(step)
+            grids.append(g)
+        self.path_grids = grids
+        listing = self.query_one("#steps", OptionList)
+        listing.clear_options()
+        listing.add_options([f"{i}. {s.notation}" for i, s in enumerate(steps, 1)]
+                            + ["Solved." if solved else "Stuck here."])
+        listing.display = True
+        listing.highlighted = 0
+        listing.focus()
+        self.say(f"{len(steps)} steps from here. Up/down: the grid follows; a: apply up to it; Esc: back.")
+        self.grid_view.refresh()
+
+    def _close_steps(self) -> None:
+        listing = self.query_one("#steps", OptionList)
+        if listing.display:
+            listing.display = False
+            self.grid_view.focus()
+            self.grid_view.refresh()
+
+    def on_option_list_option_highlighted(self, _event: OptionList.OptionHighlighted) -> None:
+        self.grid_view.refresh()
+
+    def action_escape(self) -> None:
+        if self.busy:
+            self.workers.cancel_group(self, "search")
+            return
+        self._close_steps()
+
+    def action_save(self) -> None:
+        try:
+            with open(self.save_to, "w", encoding="utf-8") as fh:
+                fh.write(self.game.save_text())
+        except OSError as e:
+            self.say(f"cannot write {self.save_to}: {e.strerror or e}", _WRONG)
+            return
+        self.say(f"Saved to {self.save_to} (sudoku play or sudoku hint read it).")
+
+    def action_screenshot_svg(self) -> None:
+        path = self.save_screenshot()
+        self.say(f"Screenshot: {path}")
+
+    # ------------------------------------------------------------ searching
+    def _search(self, kind: str) -> None:
+        board = self.game.board
+        position = self.game.position()
+        request = Request(kind, tuple(self.game.givens), tuple(position.values),
+                          tuple(position.marks) if position.marks is not None else None, self.order)
+        self.busy = "a hint" if kind == "next" else "the steps"
+        self._spinner()
+        self._run(request, board)
+
+    @work(thread=True, exclusive=True, group="search")
+    def _run(self, request: Request, board) -> None:
+        worker = get_current_worker()
+        got = self.worker.ask(request, lambda: worker.is_cancelled)
+        self.call_from_thread(self._answered, request, board, got)
+
+    def _answered(self, request: Request, board, got) -> None:
+        self.busy = None
+        if got is None:
+            self.say("Cancelled.")
+            return
+        if got.error:
+            self.say(got.error, _WRONG)
+            return
+        if board != self.game.board:
+            self.say("The board changed meanwhile: ask again.")
+            return
+        if request.kind == "next":
+            self.hint = got.steps[0] if got.steps else None
+            self.hint_board = board
+            self.hint_level = 1
+            self._show_hint()
+        else:
+            self._open_steps(list(got.steps), got.solved)

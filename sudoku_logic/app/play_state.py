@@ -1,0 +1,223 @@
+"""What ``sudoku play`` keeps of a game: the givens, your digits, your pencilmarks, the
+undo history and the clock, and the text forms the CLI reads it from and saves it to.
+
+No Textual here: the screen (:mod:`sudoku_logic.app.play`) shows a :class:`Game` and asks it
+to change; everything a game can do is tested without a terminal.
+
+Pencilmarks: a cell you have marked shows your marks; a cell you have not marked shows none,
+and for hints it is open to every digit its row, column and box allow. Placing a digit
+removes it from the marks of the cells it sees, as HoDoKu does.
+"""
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from sudoku_logic.core.errors import SudokuError
+from sudoku_logic.core.formats import to_pencilmarks
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import ALL_DIGITS, DIGIT_BIT, PEERS, cell_name, cells_of
+from sudoku_logic.core.step import Step
+from sudoku_logic.app.position import Position
+
+#: The first line of a saved game: the time played so far (the CLI reads it as a comment).
+CLOCK_LINE = re.compile(r"^# sudoku play: (\d+):(\d\d):(\d\d) played$", re.M)
+
+
+@dataclass(frozen=True)
+class Board:
+    """One state of the grid: 81 values (givens and yours) and 81 mark masks (0: unmarked)."""
+
+    values: tuple[int, ...]
+    marks: tuple[int, ...]
+
+
+@dataclass
+class Game:
+    """A game in progress. Every change is one undo step; ``clock`` gives the time (seconds)."""
+
+    givens: tuple[int, ...]
+    board: Board
+    played: float = 0.0  # seconds played before ``started``
+    clock: Callable[[], float] = time.monotonic
+    started: float = field(default=0.0)
+    undos: list[Board] = field(default_factory=list)
+    redos: list[Board] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.started = self.clock()
+
+    # ------------------------------------------------------------ reading and saving
+    @classmethod
+    def from_position(cls, position: Position, played: float = 0.0,
+                      clock: Callable[[], float] = time.monotonic) -> "Game":
+        """A game at ``position`` (its givens known: a puzzle, or a position with them)."""
+        givens = tuple(position.givens if position.givens is not None else position.values)
+        values = tuple(position.values)
+        marks = tuple(0 if values[c] or position.marks is None else position.marks[c] for c in range(81))
+        return cls(givens, Board(values, marks), played, clock)
+
+    def save_text(self) -> str:
+        """The game as text ``sudoku hint`` and ``sudoku play`` read back: the givens line,
+        then your digits (``GIVENS FILLED``) or, once you have pencilmarks, the pencilmark
+        grid, an unmarked cell written with every digit it allows. Comments before them keep
+        what only ``sudoku play`` needs: the time played, the cells you have not marked, and
+        the cells with one mark and no digit (which the CLI reads as placed)."""
+        h, rest = divmod(int(self.elapsed()), 3600)
+        lines = [f"# sudoku play: {h}:{rest // 60:02d}:{rest % 60:02d} played"]
+        givens = "".join(str(v) if v else "." for v in self.givens)
+        values, marks = self.board.values, self.board.marks
+        if not any(marks):
+            filled = "".join(str(v) if v else "." for v in values)
+            return "\n".join(lines + [givens, filled]) + "\n"
+        grid = self.grid()
+        unmarked = [c for c in range(81) if not values[c] and not marks[c]]
+        unplaced = [c for c in range(81) if not values[c] and grid.cands[c] & (grid.cands[c] - 1) == 0]
+        for name, cells in (("unmarked", unmarked), ("unplaced", unplaced)):
+            if cells:
+                lines.append(f"# {name}: " + " ".join(cell_name(c) for c in cells))
+        return "\n".join(lines + [givens, to_pencilmarks(grid)]) + "\n"
+
+    @classmethod
+    def from_saved(cls, position: Position, text: str, clock: Callable[[], float] = time.monotonic) -> "Game":
+        """The game ``save_text`` wrote as ``text`` (``position``: what the CLI reads of it)."""
+        m = CLOCK_LINE.search(text)
+        played = int(m[1]) * 3600 + int(m[2]) * 60 + int(m[3]) if m else 0.0
+        game = cls.from_position(position, played, clock)
+        values, marks = list(game.board.values), list(game.board.marks)
+        for name, fix in (("unplaced", "unplace"), ("unmarked", "unmark")):
+            found = re.search(rf"^# {name}: (.*)$", text, re.M)
+            for cell in (_cell(word) for word in found[1].split()) if found else ():
+                if cell is None or game.givens[cell]:
+                    continue
+                if fix == "unplace" and values[cell]:
+                    marks[cell], values[cell] = DIGIT_BIT[values[cell]], 0
+                elif fix == "unmark":
+                    marks[cell] = 0
+        game.board = Board(tuple(values), tuple(marks))
+        return game
+
+    # ------------------------------------------------------------ what it is now
+    def elapsed(self) -> float:
+        """Seconds played, this session included."""
+        return self.played + self.clock() - self.started
+
+    def is_given(self, cell: int) -> bool:
+        return bool(self.givens[cell])
+
+    def position(self) -> Position:
+        """The position as ``sudoku hint`` takes it (unmarked cells open to what the digits allow)."""
+        marks = None
+        if any(self.board.marks):
+            marks = [m or ALL_DIGITS for m in self.board.marks]
+        return Position(list(self.givens), list(self.board.values), marks)
+
+    def grid(self) -> Grid:
+        """The candidate grid: the digits placed, your marks applied (unmarked cells open).
+        Raises InvalidPuzzle when the digits break the rules or a cell has no candidate left."""
+        return self.position().grid()
+
+    def solved(self) -> bool:
+        return all(self.board.values)
+
+    # ------------------------------------------------------------ changes
+    def _change(self, values: tuple[int, ...], marks: tuple[int, ...]) -> bool:
+        new = Board(values, marks)
+        if new == self.board:
+            return False
+        self.undos.append(self.board)
+        self.redos.clear()
+        self.board = new
+        return True
+
+    def place(self, cell: int, digit: int) -> bool:
+        """Put ``digit`` in ``cell`` (not a given), removing it from the marks of the cells
+        it sees; False if nothing changed."""
+        if self.is_given(cell):
+            return False
+        values = list(self.board.values)
+        marks = list(self.board.marks)
+        values[cell] = digit
+        marks[cell] = 0
+        for peer in cells_of(PEERS[cell]):
+            marks[peer] &= ~DIGIT_BIT[digit]
+        return self._change(tuple(values), tuple(marks))
+
+    def clear(self, cell: int) -> bool:
+        """Empty ``cell`` (your digit, else your marks); False for a given or an empty cell."""
+        if self.is_given(cell):
+            return False
+        values = list(self.board.values)
+        marks = list(self.board.marks)
+        if values[cell]:
+            values[cell] = 0
+        else:
+            marks[cell] = 0
+        return self._change(tuple(values), tuple(marks))
+
+    def toggle_mark(self, cell: int, digit: int) -> bool:
+        """Add or remove the pencilmark ``digit`` in an empty ``cell``."""
+        if self.board.values[cell]:
+            return False
+        marks = list(self.board.marks)
+        marks[cell] ^= DIGIT_BIT[digit]
+        return self._change(self.board.values, tuple(marks))
+
+    def fill_candidates(self) -> bool:
+        """Mark in every empty cell each digit its row, column and box allow (HoDoKu's
+        "show all candidates"), keeping out what you have removed in marked cells."""
+        try:
+            allowed = Grid.from_values(list(self.board.values)).cands
+        except SudokuError:  # two equal digits in a house: nothing to fill from
+            return False
+        marks = tuple(0 if v else (self.board.marks[c] & allowed[c] if self.board.marks[c] else allowed[c])
+                      for c, v in enumerate(self.board.values))
+        return self._change(self.board.values, marks)
+
+    def remove_ruled_out(self) -> bool:
+        """Remove from your marks every digit placed in a cell that sees them."""
+        values = self.board.values
+        marks = list(self.board.marks)
+        for cell in range(81):
+            if values[cell]:
+                for peer in cells_of(PEERS[cell]):
+                    marks[peer] &= ~DIGIT_BIT[values[cell]]
+        return self._change(values, tuple(marks))
+
+    def apply(self, step: Step) -> bool:
+        """Make ``step``'s placements and eliminations on the board (an elimination in an
+        unmarked cell marks it with the digits left)."""
+        values = list(self.board.values)
+        marks = list(self.board.marks)
+        grid = self.grid()
+        for cell, digit in step.eliminations:
+            if not values[cell]:
+                marks[cell] = (marks[cell] or grid.cands[cell]) & ~DIGIT_BIT[digit]
+        for cell, digit in step.placements:
+            values[cell] = digit
+            marks[cell] = 0
+            for peer in cells_of(PEERS[cell]):
+                marks[peer] &= ~DIGIT_BIT[digit]
+        return self._change(tuple(values), tuple(marks))
+
+    def undo(self) -> bool:
+        if not self.undos:
+            return False
+        self.redos.append(self.board)
+        self.board = self.undos.pop()
+        return True
+
+    def redo(self) -> bool:
+        if not self.redos:
+            return False
+        self.undos.append(self.board)
+        self.board = self.redos.pop()
+        return True
+
+
+def _cell(name: str) -> int | None:
+    """The cell of an ``r1c1`` name, None for anything else."""
+    m = re.fullmatch(r"r([1-9])c([1-9])", name)
+    return (int(m[1]) - 1) * 9 + int(m[2]) - 1 if m else None
