@@ -6,9 +6,10 @@ the hardest step's level, raised while the score exceeds the level's maximum sco
 (one digit of the solution, 10000 points, then logic again); a path that cannot finish
 without Brute Force in its technique set adds 10000 once.
 """
+
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from sudoku_logic.core.step import Step
 

@@ -5,6 +5,7 @@ Sudoku Explainer's and HoDoKu's option lists, and the short names players use.
 finds the closest names for one that is unknown. Names are compared without case, spaces,
 hyphens or underscores (``xy wing``, ``XY-Wing`` and ``xywing`` are one name).
 """
+
 from __future__ import annotations
 
 import difflib
@@ -24,23 +25,32 @@ def _dynamic(suffix: str) -> tuple[str, ...]:
 #: members the chosen program has.
 GROUPS: dict[str, tuple[str, ...]] = {
     "Unique Rectangle": tuple(f"Unique Rectangle Type {k}" for k in range(1, 5))
-                        + tuple(f"Uniqueness Test {k}" for k in range(1, 7)),
+    + tuple(f"Uniqueness Test {k}" for k in range(1, 7)),
     "Unique Loop": tuple(f"Unique Loop Type {k}" for k in range(1, 5)),
     "Unique Rectangles and Loops": tuple(f"Unique Rectangle Type {k}" for k in range(1, 5))
-                                   + tuple(f"Unique Loop Type {k}" for k in range(1, 5)),
+    + tuple(f"Unique Loop Type {k}" for k in range(1, 5)),
     "Bivalue Universal Grave": ("Bivalue Universal Grave + 1",)
-                               + tuple(f"Bivalue Universal Grave Type {k}" for k in range(2, 5)),
+    + tuple(f"Bivalue Universal Grave Type {k}" for k in range(2, 5)),
     "Locked Candidates": ("Locked Candidates Type 1 (Pointing)", "Locked Candidates Type 2 (Claiming)"),
     "Aligned Exclusion": ("Aligned Pair Exclusion", "Aligned Triplet Exclusion"),
-    "Nice Loop": ("Continuous Nice Loop", "Discontinuous Nice Loop",
-                  "Grouped Continuous Nice Loop", "Grouped Discontinuous Nice Loop"),
+    "Nice Loop": (
+        "Continuous Nice Loop",
+        "Discontinuous Nice Loop",
+        "Grouped Continuous Nice Loop",
+        "Grouped Discontinuous Nice Loop",
+    ),
     "Grouped Nice Loop": ("Grouped Continuous Nice Loop", "Grouped Discontinuous Nice Loop"),
     "Simple Colors": ("Simple Colors Trap", "Simple Colors Wrap"),
     "Multi Colors": ("Multi Colors 1", "Multi Colors 2"),
-    "Forcing Chains & Cycles": ("Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle",
-                                "Forcing X-Chain", "Forcing Chain"),
+    "Forcing Chains & Cycles": (
+        "Bidirectional X-Cycle",
+        "Bidirectional Y-Cycle",
+        "Bidirectional Cycle",
+        "Forcing X-Chain",
+        "Forcing Chain",
+    ),
     "Forcing Chains": tuple(n for n in _SE_CHAINS if "Forcing Chain" in n)
-                      + ("Forcing Chain Contradiction", "Forcing Chain Verity"),
+    + ("Forcing Chain Contradiction", "Forcing Chain Verity"),
     "Forcing Nets": ("Forcing Net Contradiction", "Forcing Net Verity", "Nested Forcing Net"),
     "Multiple Forcing Chains": ("Cell Forcing Chains", "Region Forcing Chains"),
     "Dynamic Forcing Chains": _dynamic(""),
@@ -50,30 +60,57 @@ GROUPS: dict[str, tuple[str, ...]] = {
 
 #: Short names and other spellings, each for a table name or a group.
 ABBREVIATIONS: dict[str, str] = {
-    "UR": "Unique Rectangle", "UR1": "Unique Rectangle Type 1", "UR2": "Unique Rectangle Type 2",
-    "UR3": "Unique Rectangle Type 3", "UR4": "Unique Rectangle Type 4", "UL": "Unique Loop",
-    "BUG": "Bivalue Universal Grave", "BUG+1": "Bivalue Universal Grave + 1",
+    "UR": "Unique Rectangle",
+    "UR1": "Unique Rectangle Type 1",
+    "UR2": "Unique Rectangle Type 2",
+    "UR3": "Unique Rectangle Type 3",
+    "UR4": "Unique Rectangle Type 4",
+    "UL": "Unique Loop",
+    "BUG": "Bivalue Universal Grave",
+    "BUG+1": "Bivalue Universal Grave + 1",
     "BUG 1": "Bivalue Universal Grave + 1",
-    "LC": "Locked Candidates", "LC1": "Locked Candidates Type 1 (Pointing)",
-    "LC2": "Locked Candidates Type 2 (Claiming)", "Pointing": "Locked Candidates Type 1 (Pointing)",
-    "Claiming": "Locked Candidates Type 2 (Claiming)", "Intersection": "Locked Candidates",
-    "Naked Triplet": "Naked Triple", "Hidden Triplet": "Hidden Triple",
-    "Naked Quad": "Naked Quadruple", "Hidden Quad": "Hidden Quadruple",
-    "Kite": "2-String Kite", "Two-String Kite": "2-String Kite", "Dual Kite": "Dual 2-String Kite",
+    "LC": "Locked Candidates",
+    "LC1": "Locked Candidates Type 1 (Pointing)",
+    "LC2": "Locked Candidates Type 2 (Claiming)",
+    "Pointing": "Locked Candidates Type 1 (Pointing)",
+    "Claiming": "Locked Candidates Type 2 (Claiming)",
+    "Intersection": "Locked Candidates",
+    "Naked Triplet": "Naked Triple",
+    "Hidden Triplet": "Hidden Triple",
+    "Naked Quad": "Naked Quadruple",
+    "Hidden Quad": "Hidden Quadruple",
+    "Kite": "2-String Kite",
+    "Two-String Kite": "2-String Kite",
+    "Dual Kite": "Dual 2-String Kite",
     "ER": "Empty Rectangle",
-    "NL": "Nice Loop", "CNL": "Continuous Nice Loop", "DNL": "Discontinuous Nice Loop",
-    "X-Cycle": "Bidirectional X-Cycle", "Y-Cycle": "Bidirectional Y-Cycle",
-    "Simple Coloring": "Simple Colors", "Multi Coloring": "Multi Colors", "Coloring": "coloring",
+    "NL": "Nice Loop",
+    "CNL": "Continuous Nice Loop",
+    "DNL": "Discontinuous Nice Loop",
+    "X-Cycle": "Bidirectional X-Cycle",
+    "Y-Cycle": "Bidirectional Y-Cycle",
+    "Simple Coloring": "Simple Colors",
+    "Multi Coloring": "Multi Colors",
+    "Coloring": "coloring",
     "Colors": "coloring",
-    "ALS-XZ": "Almost Locked Set XZ-Rule", "ALS XZ-Rule": "Almost Locked Set XZ-Rule",
-    "ALS-XY-Wing": "Almost Locked Set XY-Wing", "ALS-XY": "Almost Locked Set XY-Wing",
-    "ALS-XY-Chain": "Almost Locked Set XY-Chain", "ALS Chain": "Almost Locked Set XY-Chain",
-    "DB": "Death Blossom", "SdC": "Sue de Coq",
-    "APE": "Aligned Pair Exclusion", "ATE": "Aligned Triplet Exclusion",
-    "Kraken": "kraken", "Kraken Fish": "kraken",
-    "Forcing Chain Cycles": "Forcing Chains & Cycles", "Nishio": "Nishio Forcing Chains",
-    "Cell Forcing Chain": "Cell Forcing Chains", "Region Forcing Chain": "Region Forcing Chains",
-    "Forcing Net": "Forcing Nets", "Brute": "Brute Force", "Guess": "Brute Force",
+    "ALS-XZ": "Almost Locked Set XZ-Rule",
+    "ALS XZ-Rule": "Almost Locked Set XZ-Rule",
+    "ALS-XY-Wing": "Almost Locked Set XY-Wing",
+    "ALS-XY": "Almost Locked Set XY-Wing",
+    "ALS-XY-Chain": "Almost Locked Set XY-Chain",
+    "ALS Chain": "Almost Locked Set XY-Chain",
+    "DB": "Death Blossom",
+    "SdC": "Sue de Coq",
+    "APE": "Aligned Pair Exclusion",
+    "ATE": "Aligned Triplet Exclusion",
+    "Kraken": "kraken",
+    "Kraken Fish": "kraken",
+    "Forcing Chain Cycles": "Forcing Chains & Cycles",
+    "Nishio": "Nishio Forcing Chains",
+    "Cell Forcing Chain": "Cell Forcing Chains",
+    "Region Forcing Chain": "Region Forcing Chains",
+    "Forcing Net": "Forcing Nets",
+    "Brute": "Brute Force",
+    "Guess": "Brute Force",
 }
 
 
@@ -140,5 +177,4 @@ def unknown_message(name: str) -> str:
 
 def aliases_of(name: str) -> list[str]:
     """The short names and group names listed for a table name (for `sudoku techniques`)."""
-    return [short for short, target in ABBREVIATIONS.items()
-            if target == name and normal(short) != normal(name)]
+    return [short for short, target in ABBREVIATIONS.items() if target == name and normal(short) != normal(name)]

@@ -13,10 +13,11 @@
 ``rate(..., se=False)`` or ``hodoku=False`` skips one scale. :func:`rate_path` rates a path
 that was already solved on its own scale (``step --html`` uses it for its header).
 """
+
 from __future__ import annotations
 
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 from sudoku_logic.core import dlx
 from sudoku_logic.core.context import NotUnique, Settings
@@ -27,8 +28,8 @@ from sudoku_logic.solve.policies import Policy
 
 from . import hodoku as hodoku_scale
 from . import se as se_scale
-from .scales import hodoku_policy, resolve, se_policy
 from .rating import Rating
+from .scales import hodoku_policy, resolve, se_policy
 from .tables import LEVELS, RATINGS
 
 
@@ -51,8 +52,10 @@ def fill_hodoku(out: Rating, result: SolveResult) -> None:
 
 def _above_rating(limit: float):
     """A solve-loop ``stop`` test: True for a step SE rates above ``limit``."""
+
     def stop(step: Step) -> bool:
         return (se_scale.se_difficulty(step) or 0.0) > limit
+
     return stop
 
 
@@ -75,8 +78,9 @@ def _solve(grid: Grid, policy: Policy, unique: bool | None, **kw) -> tuple[Solve
     return result, True if (ctx.unique_known or proves_unique(result)) else None
 
 
-def se_rate(grid: Grid, out: Rating, policy: Policy | None = None, max_steps: int = MAX_STEPS,
-            stop_above: float | None = None) -> bool:
+def se_rate(
+    grid: Grid, out: Rating, policy: Policy | None = None, max_steps: int = MAX_STEPS, stop_above: float | None = None
+) -> bool:
     """Run the SE path on ``grid`` (known to have one solution; not changed) and fill
     ``out``'s SE fields. ``stop_above``: give up (return False, ``out`` left as it was) at
     the first step rated above it, when all one needs to know is that the rating is higher."""
@@ -89,8 +93,7 @@ def se_rate(grid: Grid, out: Rating, policy: Policy | None = None, max_steps: in
     return True
 
 
-def hodoku_rate(grid: Grid, out: Rating, policy: Policy | None = None,
-                stop_above: str | None = None) -> bool:
+def hodoku_rate(grid: Grid, out: Rating, policy: Policy | None = None, stop_above: str | None = None) -> bool:
     """Run the HoDoKu path on ``grid`` and fill ``out``'s HoDoKu fields. ``stop_above`` (a
     level below the top one): give up (return False, ``out`` left as it was) as soon as a
     step's level or the score so far puts the puzzle above that level."""
@@ -108,10 +111,12 @@ def rate_path(puzzle: str, result: SolveResult, ms: float = 0.0) -> Rating:
     HoDoKu path level and score; a path of listed techniques gets each scale whose table
     rates every one of its steps."""
     out = Rating(puzzle, ms=ms)
-    on_se = result.scale == "se" or (result.scale == "listed" and all(
-        RATINGS[s.technique].se is not None for s in result.steps))
-    on_hodoku = result.scale == "hodoku" or (result.scale == "listed" and all(
-        RATINGS[s.technique].level is not None for s in result.steps))
+    on_se = result.scale == "se" or (
+        result.scale == "listed" and all(RATINGS[s.technique].se is not None for s in result.steps)
+    )
+    on_hodoku = result.scale == "hodoku" or (
+        result.scale == "listed" and all(RATINGS[s.technique].level is not None for s in result.steps)
+    )
     if on_se:
         fill_se(out, result)
     if on_hodoku:
@@ -136,8 +141,12 @@ def path_doc(puzzle: str, result: SolveResult) -> dict:
     if r.se_solved is not None:
         doc["se"] = {"er": r.er, "ep": r.ep, "ed": r.ed, "hardest": r.se_hardest}
     if r.hodoku_solved is not None:
-        doc["hodoku"] = {"level": r.level, "score": r.score, "hardest": r.hodoku_hardest,
-                         "solved_by_logic": r.hodoku_solved}
+        doc["hodoku"] = {
+            "level": r.level,
+            "score": r.score,
+            "hardest": r.hodoku_hardest,
+            "solved_by_logic": r.hodoku_solved,
+        }
     doc["steps"] = steps
     return doc
 
@@ -146,8 +155,13 @@ class Rater:
     """Rates positions on both scales with fixed technique sets (build once, reuse; it keeps
     no state between puzzles)."""
 
-    def __init__(self, techniques: Sequence[str] | None = None, se: bool = True, hodoku: bool = True,
-                 settings: Settings | None = None) -> None:
+    def __init__(
+        self,
+        techniques: Sequence[str] | None = None,
+        se: bool = True,
+        hodoku: bool = True,
+        settings: Settings | None = None,
+    ) -> None:
         se_names = hodoku_names = None
         if techniques is not None:
             names = resolve(techniques)
@@ -156,8 +170,9 @@ class Rater:
         self.se = se_policy(se_names, settings=settings) if se else None
         self.hodoku = hodoku_policy(hodoku_names, settings=settings) if hodoku else None
 
-    def rate(self, grid: Grid, puzzle: str | None = None, keep_paths: bool = False,
-             unique: bool | None = True) -> Rating:
+    def rate(
+        self, grid: Grid, puzzle: str | None = None, keep_paths: bool = False, unique: bool | None = True
+    ) -> Rating:
         """Rate a position. ``unique``: True when it is known to have one solution; None to
         find out on the way, at no cost where a path proves it (:func:`proves_unique`): DLX
         runs only when a uniqueness technique first asks or no path solved the puzzle by
@@ -184,12 +199,30 @@ class Rater:
         return out
 
 
-def rate(grid: Grid, techniques: Sequence[str] | None = None, puzzle: str | None = None, *,
-         se: bool = True, hodoku: bool = True, settings: Settings | None = None) -> Rating:
+def rate(
+    grid: Grid,
+    techniques: Sequence[str] | None = None,
+    puzzle: str | None = None,
+    *,
+    se: bool = True,
+    hodoku: bool = True,
+    settings: Settings | None = None,
+) -> Rating:
     """Rate a position (known to have one solution) on both scales, each on its own path
     (``techniques``: restrict both to these)."""
     return Rater(techniques, se=se, hodoku=hodoku, settings=settings).rate(grid, puzzle, keep_paths=True)
 
 
-__all__ = ["LEVELS", "Rater", "Rating", "fill_hodoku", "fill_se", "hodoku_rate", "path_doc", "proves_unique", "rate",
-           "rate_path", "se_rate"]
+__all__ = [
+    "LEVELS",
+    "Rater",
+    "Rating",
+    "fill_hodoku",
+    "fill_se",
+    "hodoku_rate",
+    "path_doc",
+    "proves_unique",
+    "rate",
+    "rate_path",
+    "se_rate",
+]

@@ -1,5 +1,6 @@
 """The record of one puzzle's rating on both scales (what :mod:`grading.rater` fills and
 :mod:`grading.rows` turns into a row), kept light so that a whole rating in C needs no solver."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -12,6 +12,7 @@ jsonl, a table or a template line.
 of memory, a worker lost three times) gets a row whose hardest columns say why and whose
 ``solved`` columns are false.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -50,7 +51,9 @@ COLUMNS: tuple[Column, ...] = (
     Column("se_steps", "the number of steps on SE's path", "se", 5),
     Column("hodoku_steps", "the number of steps on HoDoKu's path", "hodoku", 5),
     Column("se_solved", "whether SE's path solved the puzzle", "se", 6),
-    Column("hodoku_solved", "whether HoDoKu's path solved the puzzle by logic (Brute Force does not count)", "hodoku", 6),
+    Column(
+        "hodoku_solved", "whether HoDoKu's path solved the puzzle by logic (Brute Force does not count)", "hodoku", 6
+    ),
     Column("label", "the text after the puzzle on its input line", None, 12),
     Column("file", "the input file (stdin for -)", None, 12),
     Column("line", "the line number of the puzzle in its file", None, 6),
@@ -68,8 +71,18 @@ UNRATED = ("timeout", "memory", "failed")
 
 #: serate-style template conversions: ``%g`` and the column it prints (``%%`` is a percent sign).
 TEMPLATE_CODES = {
-    "g": "puzzle", "r": "rating", "p": "ep", "d": "ed", "n": "index", "e": "ms",
-    "l": "level", "s": "score", "h": "hardest", "t": "steps", "v": "solved", "b": "label",
+    "g": "puzzle",
+    "r": "rating",
+    "p": "ep",
+    "d": "ed",
+    "n": "index",
+    "e": "ms",
+    "l": "level",
+    "s": "score",
+    "h": "hardest",
+    "t": "steps",
+    "v": "solved",
+    "b": "label",
 }
 
 
@@ -142,8 +155,16 @@ def unrated_row(puzzle: str, reason: str, ms: float) -> dict:
     if reason not in UNRATED:
         raise ValueError(f"unknown reason {reason!r}")
     row = {c.name: None for c in COLUMNS if c.name not in INPUT_COLUMNS}
-    row.update(puzzle=puzzle, ms=round(ms, 1), hardest=reason, se_hardest=reason, hodoku_hardest=reason,
-               solved=False, se_solved=False, hodoku_solved=False)
+    row.update(
+        puzzle=puzzle,
+        ms=round(ms, 1),
+        hardest=reason,
+        se_hardest=reason,
+        hodoku_hardest=reason,
+        solved=False,
+        se_solved=False,
+        hodoku_solved=False,
+    )
     return row
 
 

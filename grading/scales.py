@@ -12,9 +12,10 @@ A scale is a program's way of choosing the next step plus its way of rating a pa
 
 Names are matched case-insensitively against the difficulty table's rows and families.
 """
+
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from sudoku_logic.core.context import Settings
 from sudoku_logic.solve.policies import Policy, RulesPolicy, TechniquesPolicy
@@ -86,8 +87,13 @@ def se_rules() -> list[Rule]:
     return [RULES[n] for n in SE_RULES if n in RULES]
 
 
-def se_policy(names: Sequence[str] | None = None, *, uniqueness: bool = True,
-              settings: Settings | None = None, compiled: bool = True) -> RulesPolicy:
+def se_policy(
+    names: Sequence[str] | None = None,
+    *,
+    uniqueness: bool = True,
+    settings: Settings | None = None,
+    compiled: bool = True,
+) -> RulesPolicy:
     """Sudoku Explainer's policy: all its rules, or those producing the techniques
     ``names`` (only their steps kept). ``uniqueness=False`` leaves out the rules that
     assume one solution; ``compiled=False`` runs the Python finders even where the
@@ -96,8 +102,9 @@ def se_policy(names: Sequence[str] | None = None, *, uniqueness: bool = True,
     only = None
     if names is not None:
         made = {t for r in rules for t in r.techniques}
-        wanted = expand(names, made.__contains__,
-                        "{} is not a Sudoku Explainer technique: use --order hodoku (or leave it out)")
+        wanted = expand(
+            names, made.__contains__, "{} is not a Sudoku Explainer technique: use --order hodoku (or leave it out)"
+        )
         only = frozenset(wanted)
         rules = [r for r in rules if only & set(r.techniques)]
     if not uniqueness:
@@ -116,12 +123,20 @@ def hodoku_techniques(names: Sequence[str] | None = None) -> list[Technique]:
     Raises ValueError for a technique HoDoKu does not have."""
     load_all()
     if names is None:
-        techs = [t for t in REGISTRY.values()
-                 if t.default and RATINGS[t.name].hodoku_default and RATINGS[t.name].order is not None]
+        techs = [
+            t
+            for t in REGISTRY.values()
+            if t.default and RATINGS[t.name].hodoku_default and RATINGS[t.name].order is not None
+        ]
     else:
-        techs = [REGISTRY[n] for n in expand(
-            names, lambda n: RATINGS[n].order is not None and n in REGISTRY,
-            "{} is not a HoDoKu technique: use --order se (or leave it out)")]
+        techs = [
+            REGISTRY[n]
+            for n in expand(
+                names,
+                lambda n: RATINGS[n].order is not None and n in REGISTRY,
+                "{} is not a HoDoKu technique: use --order se (or leave it out)",
+            )
+        ]
     return sorted(techs, key=_hodoku_key)
 
 
@@ -136,8 +151,9 @@ def _slots(techs: list[Technique]) -> list[tuple[Technique, ...]]:
     return slots
 
 
-def hodoku_policy(names: Sequence[str] | None = None, *, uniqueness: bool = True,
-                  settings: Settings | None = None) -> TechniquesPolicy:
+def hodoku_policy(
+    names: Sequence[str] | None = None, *, uniqueness: bool = True, settings: Settings | None = None
+) -> TechniquesPolicy:
     """HoDoKu's policy over its default techniques (or ``names``)."""
     techs = hodoku_techniques(names)
     if not uniqueness:
@@ -145,19 +161,29 @@ def hodoku_policy(names: Sequence[str] | None = None, *, uniqueness: bool = True
     return TechniquesPolicy(_slots(techs), name="hodoku", ranked=True, queued=True, settings=settings)
 
 
-def listed_policy(names: Sequence[str], *, uniqueness: bool = True,
-                  settings: Settings | None = None) -> TechniquesPolicy:
+def listed_policy(
+    names: Sequence[str], *, uniqueness: bool = True, settings: Settings | None = None
+) -> TechniquesPolicy:
     """The techniques ``names`` (registered finders) tried in the order given."""
     load_all()
-    techs = [REGISTRY[n] for n in expand(
-        names, REGISTRY.__contains__, "{} is one of Sudoku Explainer's own rules: use it with --order se")]
+    techs = [
+        REGISTRY[n]
+        for n in expand(
+            names, REGISTRY.__contains__, "{} is one of Sudoku Explainer's own rules: use it with --order se"
+        )
+    ]
     if not uniqueness:
         techs = [t for t in techs if not t.needs_unique]
     return TechniquesPolicy([(t,) for t in techs], name="listed", settings=settings)
 
 
-def policy(order: str | None = "se", names: Sequence[str] | None = None, *,
-           uniqueness: bool = True, settings: Settings | None = None) -> Policy:
+def policy(
+    order: str | None = "se",
+    names: Sequence[str] | None = None,
+    *,
+    uniqueness: bool = True,
+    settings: Settings | None = None,
+) -> Policy:
     """The policy of ``order`` (``se``, ``hodoku``, or None for ``names`` in the order
     given). Raises ValueError for an unknown order or a technique the order lacks, KeyError
     for an unknown name."""
@@ -181,8 +207,9 @@ def all_names(order: str = "se") -> list[str]:
             out.extend(t for t in r.techniques if t not in out)
         return out
     load_all()
-    return [t.name for t in sorted((t for t in REGISTRY.values() if RATINGS[t.name].order is not None),
-                                   key=_hodoku_key)]
+    return [
+        t.name for t in sorted((t for t in REGISTRY.values() if RATINGS[t.name].order is not None), key=_hodoku_key)
+    ]
 
 
 def all_techniques(order: str = "se") -> list[Technique]:

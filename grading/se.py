@@ -8,9 +8,10 @@ number: the SE rules that order their own hints by difficulty (SE's chaining rul
 :func:`se_difficulty` through the solve's context, so the number that chooses a step is the
 number the scale rates.
 """
+
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from sudoku_logic.core.step import Step
 
@@ -124,8 +125,17 @@ def compiled_ratings() -> bytes | None:
                 kinds.append(5)
                 continue
             base.append(float(row.se))
-            kinds.append(1 if name == "Hidden Single" else 2 if row.family in CHAIN_FAMILIES
-                         else 3 if row.family == "unique_loops" else 4 if row.family == "bug" else 0)
+            kinds.append(
+                1
+                if name == "Hidden Single"
+                else 2
+                if row.family in CHAIN_FAMILIES
+                else 3
+                if row.family == "unique_loops"
+                else 4
+                if row.family == "bug"
+                else 0
+            )
         hidden = (SE_HIDDEN_SINGLE["row"], SE_HIDDEN_SINGLE["col"], SE_HIDDEN_SINGLE["box"])
         _COMPILED = engine.rating_table(base, bytes(kinds), hidden, SE_LOOP_LONG, SE_LOOP_EXTRA, SE_SUBSET_EXTRA)
     return _COMPILED

@@ -10,10 +10,12 @@ it, or the same error.
 :func:`rate_values` is what ``sudoku rate`` uses (no numpy needed); :func:`rate_array` takes
 an (N, 81) or (N, 9, 9) integer array and returns a numpy structured array.
 """
+
 from __future__ import annotations
 
 import struct
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.grid import Grid
@@ -31,8 +33,7 @@ RECORD = struct.Struct("<ddddihBB")
 OK = 0
 
 #: The fields of :func:`rate_array`'s structured array.
-FIELDS = (("er", "f8"), ("ep", "f8"), ("ed", "f8"), ("hardest", "U56"), ("steps", "i4"),
-          ("solved", "?"), ("ms", "f8"))
+FIELDS = (("er", "f8"), ("ep", "f8"), ("ed", "f8"), ("hardest", "U56"), ("steps", "i4"), ("solved", "?"), ("ms", "f8"))
 
 
 def _rule_ids() -> bytes | None:
@@ -65,8 +66,10 @@ def rate_values(puzzles: Sequence[bytes]) -> list[tuple | None]:
     out = bytearray(RECORD.size * len(puzzles))
     engine.rate_batch(b"".join(puzzles), _RULES, compiled_ratings(), out, MAX_STEPS)
     names = se_codes.TECHNIQUES
-    return [(er, ep, ed, names[hardest] if hardest >= 0 else "none", steps, ms) if status == OK else None
-            for er, ep, ed, ms, steps, hardest, _solved, status in RECORD.iter_unpack(out)]
+    return [
+        (er, ep, ed, names[hardest] if hardest >= 0 else "none", steps, ms) if status == OK else None
+        for er, ep, ed, ms, steps, hardest, _solved, status in RECORD.iter_unpack(out)
+    ]
 
 
 def rate_array(puzzles: Any, errors: str = "raise") -> Any:

@@ -33,6 +33,7 @@ Sources: HoDoKu 2.2 ``src/sudoku/Options.java`` (DEFAULT_SOLVER_STEPS, DEFAULT_D
 Sudoku Explainer 1.2.1 / 1to9only's SukakuExplainer (``*Hint.getDifficulty``,
 ``ChainingHint.getLengthDifficulty``, ``Chaining.getDifficulty``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -186,23 +187,49 @@ Cell Forcing Chains                         | se_chains      | -     | 8.0  | - 
 Region Forcing Chains                       | se_chains      | -     | 8.0  | -       |     - |     - | -
 """ + "".join(
     f"Dynamic {kind} Forcing Chains{suffix:<46}| se_chains      | -     | {base:<4} | -       |     - |     - | -\n"
-    for suffix, base in (("", 8.5), (" (+)", 9.0), (" (+ Forcing Chains)", 9.5),
-                         (" (+ Multiple Forcing Chains)", 10.0), (" (+ Dynamic Forcing Chains)", 10.5),
-                         (" (+ Dynamic Forcing Chains (+ Forcing Chains))", 11.0))
-    for kind in ("Contradiction", "Double", "Cell", "Region"))
+    for suffix, base in (
+        ("", 8.5),
+        (" (+)", 9.0),
+        (" (+ Forcing Chains)", 9.5),
+        (" (+ Multiple Forcing Chains)", 10.0),
+        (" (+ Dynamic Forcing Chains)", 10.5),
+        (" (+ Dynamic Forcing Chains (+ Forcing Chains))", 11.0),
+    )
+    for kind in ("Contradiction", "Double", "Cell", "Region")
+)
 
 
 #: Sudoku Explainer's producers in the order its solver asks them (``Solver``'s constructor,
 #: b1f9ed4): the SE scale's selection policy takes the first hint of the first producer
 #: that finds one. Names are our rule names (``sudoku_logic.strategies.registry.RULES``).
 SE_RULES = (
-    "Hidden Singles", "Direct Intersections", "Direct Hidden Pairs", "Naked Singles",
-    "Direct Hidden Triplets", "Intersections", "Naked Pairs", "X-Wings", "Hidden Pairs",
-    "Naked Triplets", "Swordfishes", "Hidden Triplets", "XY-Wings", "XYZ-Wings", "Unique Loops",
-    "Naked Quads", "Jellyfishes", "Hidden Quads", "Bivalue Universal Graves",
-    "Aligned Pair Exclusion", "Forcing Chains & Cycles", "Aligned Triplet Exclusion",
-    "Nishio Forcing Chains", "Multiple Forcing Chains", "Dynamic Forcing Chains",
-    "Dynamic Forcing Chains (+)", "Dynamic Forcing Chains (+ Forcing Chains)",
+    "Hidden Singles",
+    "Direct Intersections",
+    "Direct Hidden Pairs",
+    "Naked Singles",
+    "Direct Hidden Triplets",
+    "Intersections",
+    "Naked Pairs",
+    "X-Wings",
+    "Hidden Pairs",
+    "Naked Triplets",
+    "Swordfishes",
+    "Hidden Triplets",
+    "XY-Wings",
+    "XYZ-Wings",
+    "Unique Loops",
+    "Naked Quads",
+    "Jellyfishes",
+    "Hidden Quads",
+    "Bivalue Universal Graves",
+    "Aligned Pair Exclusion",
+    "Forcing Chains & Cycles",
+    "Aligned Triplet Exclusion",
+    "Nishio Forcing Chains",
+    "Multiple Forcing Chains",
+    "Dynamic Forcing Chains",
+    "Dynamic Forcing Chains (+)",
+    "Dynamic Forcing Chains (+ Forcing Chains)",
     "Dynamic Forcing Chains (+ Multiple Forcing Chains)",
     "Dynamic Forcing Chains (+ Dynamic Forcing Chains)",
     "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
@@ -237,9 +264,14 @@ def _parse(text: str) -> dict[str, Rating]:
         if se == "-" and level == "-":
             raise ValueError(f"{name}: a technique needs a rating on at least one scale")
         out[name] = Rating(
-            name, family, code, None if se == "-" else float(se),
-            None if level == "-" else level, None if score == "-" else int(score),
-            None if order == "-" else int(order), on == "y",
+            name,
+            family,
+            code,
+            None if se == "-" else float(se),
+            None if level == "-" else level,
+            None if score == "-" else int(score),
+            None if order == "-" else int(order),
+            on == "y",
         )
     return out
 

@@ -3,9 +3,11 @@
 Nothing here registers a technique: conjugate pairs computed once per call, and HoDoKu's
 compact cell printing so that notation lines read exactly as HoDoKu prints them.
 """
+
 from __future__ import annotations
 
 from sudoku_logic.core.houses import HOUSE_MASK, MASK_DIGITS
+
 
 def digit_list(digits: int | None):
     """The digits of a 9-bit set (bit ``d - 1``), all nine for None: what a digit-local
@@ -27,5 +29,3 @@ def conjugate_pairs(pos: int, houses=ALL_HOUSES) -> list[tuple[int, int, int]]:
             low = m & -m
             out.append((h, low.bit_length() - 1, (m ^ low).bit_length() - 1))
     return out
-
-

@@ -10,10 +10,11 @@ row, then its column, each cell once and the cell itself left out; and subsets o
 of ``n`` items in the order of its ``Permutations`` generator (increasing binary numbers,
 i.e. colexicographic: ``(0,1,2), (0,1,3), (0,2,3), (1,2,3), (0,1,4), ...``).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator
 
 from sudoku_logic.core.houses import BOX_OF, COL_OF, HOUSE_CELLS, ROW_OF
 
@@ -22,8 +23,7 @@ from sudoku_logic.core.houses import BOX_OF, COL_OF, HOUSE_CELLS, ROW_OF
 SE_HOUSES: tuple[int, ...] = tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(range(0, 9))
 
 #: Each cell's houses in SE's order of region types: (box, row, column) house indexes.
-SE_CELL_HOUSES: tuple[tuple[int, int, int], ...] = tuple(
-    (18 + BOX_OF[c], ROW_OF[c], 9 + COL_OF[c]) for c in range(81))
+SE_CELL_HOUSES: tuple[tuple[int, int, int], ...] = tuple((18 + BOX_OF[c], ROW_OF[c], 9 + COL_OF[c]) for c in range(81))
 
 #: Position of each cell within each of its houses (SE's ``Region.indexOf``), by house.
 INDEX_IN: list[dict[int, int]] = [{c: i for i, c in enumerate(HOUSE_CELLS[h])} for h in range(27)]
@@ -45,13 +45,14 @@ SE_HOUSE_CELLS: tuple[tuple[int, ...], ...] = tuple(_house_cells(c) for c in ran
 #: The same peers as ``(peer, the first of the cell's houses holding it, the peer's bit)``.
 SE_PEER_HOUSES: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     tuple((p, next(h for h in SE_CELL_HOUSES[c] if p in HOUSE_CELLS[h]), 1 << p) for p in SE_HOUSE_CELLS[c])
-    for c in range(81))
+    for c in range(81)
+)
 
 #: The same peers as ``(bits, house)`` per house of the cell in SE's order: the cells of the
 #: house not in an earlier one (their bits in increasing order are SE's order).
 SE_PEER_SEGMENTS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((sum(b for p, hp, b in SE_PEER_HOUSES[c] if hp == h), h) for h in SE_CELL_HOUSES[c])
-    for c in range(81))
+    tuple((sum(b for p, hp, b in SE_PEER_HOUSES[c] if hp == h), h) for h in SE_CELL_HOUSES[c]) for c in range(81)
+)
 
 
 def _colex(k: int, n: int) -> tuple[tuple[int, ...], ...]:
@@ -91,7 +92,8 @@ def confined_sets(size: int, places: list[int]) -> Iterator[tuple[tuple[int, ...
 #: The ``k``-subsets of the positions 0-8 and of the digits 1-9, in SE's order.
 SE_INDEX_COMBOS: dict[int, tuple[tuple[int, ...], ...]] = {k: subsets(k, 9) for k in range(1, 10)}
 SE_COMBOS: dict[int, tuple[tuple[int, ...], ...]] = {
-    k: tuple(tuple(i + 1 for i in t) for t in subsets(k, 9)) for k in range(1, 10)}
+    k: tuple(tuple(i + 1 for i in t) for t in subsets(k, 9)) for k in range(1, 10)
+}
 
 
 def common_tuple(masks, degree: int) -> int:

@@ -23,14 +23,26 @@ for a triplet, all the combinations of two of its cells are one 81-bit set), and
 rule first finds the eliminating sets in any order (:func:`triplet_removals`), walking SE's
 order only when there are some. None of this changes what is yielded or its order.
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
-    BOX_OF, CELL_BIT, COL_OF, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, PEERS, ROW_OF,
-    cell_list, cell_name, cells_name, house_name,
+    BOX_OF,
+    CELL_BIT,
+    COL_OF,
+    DIGIT_BIT,
+    HOUSE_CELLS,
+    HOUSE_MASK,
+    MASK_DIGITS,
+    PEERS,
+    ROW_OF,
+    cell_list,
+    cell_name,
+    cells_name,
+    house_name,
 )
 from sudoku_logic.core.step import LazyStep, Step
 from sudoku_logic.strategies.registry import se_rule
@@ -51,8 +63,8 @@ def _se_house_order(cell: int) -> tuple[int, ...]:
 #: SE_RANK[cell][other]: where ``other`` comes in SE's list of the cells sharing a house
 #: with ``cell`` (81 for a cell that shares none).
 SE_RANK: tuple[tuple[int, ...], ...] = tuple(
-    tuple(order.index(x) if x in order else 81 for x in range(81))
-    for order in map(_se_house_order, range(81)))
+    tuple(order.index(x) if x in order else 81 for x in range(81)) for order in map(_se_house_order, range(81))
+)
 
 
 def _seen_twice(cells: int) -> int:
@@ -172,16 +184,18 @@ def _barred_with(p: int, m: int) -> int:
 
 #: BARRED[p][m]: see :func:`_barred_with` (0 for masks of other sizes)
 BARRED: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_barred_with(p, m) if 2 <= m.bit_count() <= 3 else 0 for m in range(512)) for p in range(9))
+    tuple(_barred_with(p, m) if 2 <= m.bit_count() <= 3 else 0 for m in range(512)) for p in range(9)
+)
 #: ALIKE[2 * xy + xz][i]: the combinations (q, r) barred with digit index i in a third cell x
 #: when x shares a house with the first cell (xy) or the second (xz)
 ALIKE: tuple[tuple[int, ...], ...] = tuple(
-    tuple((_ROW[i] if xy else 0) | (_COL[i] if xz else 0) for i in range(9))
-    for xy in (0, 1) for xz in (0, 1))
+    tuple((_ROW[i] if xy else 0) | (_COL[i] if xz else 0) for i in range(9)) for xy in (0, 1) for xz in (0, 1)
+)
 _GATHER = sum(1 << 72 - 8 * i for i in range(9))  # times bit 9i lands on bit 72 + i alone
 
 
 # ----------------------------------------------------------------------------- finders
+
 
 @se_rule(PAIR, (PAIR,))
 def aligned_pair_exclusion(grid: Grid) -> Iterator[Step]:
@@ -339,23 +353,28 @@ def aligned_triplet_exclusion(grid: Grid) -> Iterator[Step]:
                 if key in found:  # a set met again would give an equal hint: SE keeps one
                     cells, removed = found.pop(key)
                     by_cell = dict(zip(cells, removed))
-                    yield aligned_step(TRIPLET, grid, (c0, c1, t), e0 & e1 & excluders[t],
-                                (by_cell[c0], by_cell[c1], by_cell[t]))
+                    yield aligned_step(
+                        TRIPLET, grid, (c0, c1, t), e0 & e1 & excluders[t], (by_cell[c0], by_cell[c1], by_cell[t])
+                    )
                     if not found:
                         return
 
 
 # ----------------------------------------------------------------------------- text
 
-def aligned_step(technique: str, grid: Grid, cells: tuple[int, ...], common: int,
-          removed: tuple[int, ...]) -> Step:
+
+def aligned_step(technique: str, grid: Grid, cells: tuple[int, ...], common: int, removed: tuple[int, ...]) -> Step:
     """The step eliminating ``removed[k]`` (a digit mask) from ``cells[k]``; its text is
     built when first read, from the candidates the cells have now."""
     excluders = sorted(cell_list(common), key=SE_RANK[cells[0]].__getitem__)  # SE's order
     snap = {c: grid.cands[c] for c in (*cells, *excluders)}
     eliminations = sorted((c, d) for c, m in zip(cells, removed) for d in MASK_DIGITS[m])
-    return LazyStep(technique, lambda: _text(cells, excluders, snap, eliminations),
-                    eliminations=eliminations, facts={"cells": len(cells)})
+    return LazyStep(
+        technique,
+        lambda: _text(cells, excluders, snap, eliminations),
+        eliminations=eliminations,
+        facts={"cells": len(cells)},
+    )
 
 
 def _shared_house(a: int, b: int) -> int | None:
@@ -423,22 +442,31 @@ def _text(cells, excluders, snap, eliminations) -> dict:
                 text = f"{cell_name(why[1])} would have no candidate left"
             reasons.append(f"with {_or_list(alts)} {text}")
         whom = "/".join(cell_name(c) for c in others)
-        parts.append(f"{cell_name(cell)}={d} fails whatever {whom} hold{'s' if len(others) == 1 else ''}: "
-                     + "; ".join(reasons) + ".")
+        parts.append(
+            f"{cell_name(cell)}={d} fails whatever {whom} hold{'s' if len(others) == 1 else ''}: "
+            + "; ".join(reasons)
+            + "."
+        )
     used.sort(key=excluders.index)
     names = _and_list([cell_name(c) for c in cells])
     if used:
         seen = _and_list([f"{cell_name(e)} ({'/'.join(map(str, MASK_DIGITS[snap[e]]))})" for e in used])
-        head = (f"{names} {'both' if n == 2 else 'all'} see {seen}: their digits cannot take every "
-                f"candidate of one of those cells, nor repeat a digit in a house they share. ")
+        head = (
+            f"{names} {'both' if n == 2 else 'all'} see {seen}: their digits cannot take every "
+            f"candidate of one of those cells, nor repeat a digit in a house they share. "
+        )
     else:
         head = f"{names} cannot repeat a digit in a house they share. "
     result = ", ".join(f"{cell_name(c)}<>{d}" for c, d in eliminations)
     pattern = list(cells) + used
-    houses = sorted(twice_houses | {
-        h for h in range(27)
-        if any(HOUSE_MASK[h] >> c & 1 for c in cells)
-        and sum(HOUSE_MASK[h] >> c & 1 for c in pattern) >= 2})
+    houses = sorted(
+        twice_houses
+        | {
+            h
+            for h in range(27)
+            if any(HOUSE_MASK[h] >> c & 1 for c in cells) and sum(HOUSE_MASK[h] >> c & 1 for c in pattern) >= 2
+        }
+    )
     return dict(
         cells=pattern,
         candidates=[(c, d, "pattern") for c in cells for d in MASK_DIGITS[snap[c]]]

@@ -13,23 +13,28 @@ between linked ALS; ALS chains built from forward RCs only, at most 50 RCs long,
 kept per set of eliminations). HoDoKu's regression tester changes some of them; the tests do
 the same.
 """
+
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from sudoku_logic.core.context import SolveContext, bounded_put, context
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
-    ALL_CELLS, DIGIT_BIT, HOUSE_CELLS, MASK_DIGITS, MASK_SIZE, cell_list, cell_name,
-    cells_name, seen_by_all,
+    ALL_CELLS,
+    DIGIT_BIT,
+    HOUSE_CELLS,
+    MASK_DIGITS,
+    MASK_SIZE,
+    cell_list,
+    cell_name,
+    cells_name,
+    seen_by_all,
 )
-
-from sudoku_logic.strategies.registry import technique
 from sudoku_logic.core.step import Step
-
-
+from sudoku_logic.strategies.registry import technique
 
 #: HoDoKu's ALS search stops at 8 cells (a 9-cell ALS would need 10 digits).
 MAX_ALS_CELLS = 8
@@ -199,6 +204,7 @@ def _collect_rcs(alses: list[Als], overlap: bool, forward_only: bool) -> AlsData
 
 # ---------------------------------------------------------------- step building helpers
 
+
 def _digits(mask: int, sep: str = ",") -> str:
     return sep.join(map(str, MASK_DIGITS[mask]))
 
@@ -261,6 +267,7 @@ def _index_sum(elims: list[tuple[int, int]]) -> int:
 
 # ---------------------------------------------------------------- ALS-XZ
 
+
 @technique("Almost Locked Set XZ-Rule")
 def als_xz(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """Two ALS A and B with a restricted common X: at most one holds X, so the other is
@@ -291,8 +298,9 @@ def als_xz(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
         yield _xz_step(grid, a, b, d1, d2, zs, list(elims), doubly)
 
 
-def _xz_step(grid: Grid, a: Als, b: Als, d1: int, d2: int, zs: list[int],
-             elims: list[tuple[int, int]], doubly: bool) -> Step:
+def _xz_step(
+    grid: Grid, a: Als, b: Als, d1: int, d2: int, zs: list[int], elims: list[tuple[int, int]], doubly: bool
+) -> Step:
     rc_mask = DIGIT_BIT[d1] | (DIGIT_BIT[d2] if d2 else 0)
     z_mask = sum(DIGIT_BIT[z] for z in zs)
     detail = f"A={a.name}, B={b.name}, X={_digits(rc_mask)}"
@@ -301,25 +309,34 @@ def _xz_step(grid: Grid, a: Als, b: Als, d1: int, d2: int, zs: list[int],
     both = a.cells | b.cells
     cands = _als_candidates(grid, [a, b]) + _mark(grid, both, rc_mask, "endofin") + _mark(grid, both, z_mask, "fin")
     if d2 and doubly:
-        why = (f"A={a.name} and B={b.name} are almost locked sets linked by two restricted commons "
-               f"{d1} and {d2} (all their candidates in A see all of them in B), so each of A and B "
-               f"loses one of them and the rest of each set is locked: its other digits leave every "
-               f"cell that sees all their candidates in that set, and {d1} and {d2} leave cells "
-               f"seeing all their candidates in both sets.")
+        why = (
+            f"A={a.name} and B={b.name} are almost locked sets linked by two restricted commons "
+            f"{d1} and {d2} (all their candidates in A see all of them in B), so each of A and B "
+            f"loses one of them and the rest of each set is locked: its other digits leave every "
+            f"cell that sees all their candidates in that set, and {d1} and {d2} leave cells "
+            f"seeing all their candidates in both sets."
+        )
     else:
         x = _digits(rc_mask, " and ")
         zt = _digits(z_mask, ", ") or "the common digits"
-        why = (f"A={a.name} and B={b.name} are almost locked sets; {x} is a restricted common "
-               f"(its candidates in A all see those in B), so at most one of them holds it and the "
-               f"other is locked. Hence {zt} must be in A or B, and a cell that sees every such "
-               f"candidate in both cannot hold it.")
+        why = (
+            f"A={a.name} and B={b.name} are almost locked sets; {x} is a restricted common "
+            f"(its candidates in A all see those in B), so at most one of them holds it and the "
+            f"other is locked. Hence {zt} must be in A or B, and a cell that sees every such "
+            f"candidate in both cannot hold it."
+        )
     return Step(
-        "Almost Locked Set XZ-Rule", eliminations=sorted(elims), cells=cell_list(both),
-        candidates=cands, detail=detail, explanation=why,
+        "Almost Locked Set XZ-Rule",
+        eliminations=sorted(elims),
+        cells=cell_list(both),
+        candidates=cands,
+        detail=detail,
+        explanation=why,
     )
 
 
 # ---------------------------------------------------------------- ALS-XY-Wing
+
 
 @technique("Almost Locked Set XY-Wing")
 def als_xy_wing(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
@@ -367,26 +384,35 @@ def als_xy_wing(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
             yield _xy_step(grid, A, B, C, m1, m2, zs, list(elims))
 
 
-def _xy_step(grid: Grid, A: Als, B: Als, C: Als, m1: int, m2: int, zs: list[int],
-             elims: list[tuple[int, int]]) -> Step:
+def _xy_step(grid: Grid, A: Als, B: Als, C: Als, m1: int, m2: int, zs: list[int], elims: list[tuple[int, int]]) -> Step:
     z_mask = sum(DIGIT_BIT[z] for z in zs)
     rc = m1 | m2
     detail = f"A={A.name}, B={B.name}, C={C.name}, X,Y={_digits(rc)}, Z={_digits(z_mask)}"
     allc = A.cells | B.cells | C.cells
-    cands = (_als_candidates(grid, [A, B, C]) + _mark(grid, allc, rc, "endofin")
-             + _mark(grid, A.cells | B.cells, z_mask, "fin"))
+    cands = (
+        _als_candidates(grid, [A, B, C])
+        + _mark(grid, allc, rc, "endofin")
+        + _mark(grid, A.cells | B.cells, z_mask, "fin")
+    )
     zt = _digits(z_mask, "/")
-    why = (f"A={A.name} and C={C.name} share the restricted common {_digits(m1, '/')}, B={B.name} and C "
-           f"share {_digits(m2, '/')}. If neither A nor B held {zt}, both would be locked, hold their "
-           f"restricted commons and take them from C, leaving C too few digits. So {zt} is in A or B, "
-           f"and a cell that sees every {zt} of A and B cannot hold it.")
+    why = (
+        f"A={A.name} and C={C.name} share the restricted common {_digits(m1, '/')}, B={B.name} and C "
+        f"share {_digits(m2, '/')}. If neither A nor B held {zt}, both would be locked, hold their "
+        f"restricted commons and take them from C, leaving C too few digits. So {zt} is in A or B, "
+        f"and a cell that sees every {zt} of A and B cannot hold it."
+    )
     return Step(
-        "Almost Locked Set XY-Wing", eliminations=sorted(elims), cells=cell_list(allc),
-        candidates=cands, detail=detail, explanation=why,
+        "Almost Locked Set XY-Wing",
+        eliminations=sorted(elims),
+        cells=cell_list(allc),
+        candidates=cands,
+        detail=detail,
+        explanation=why,
     )
 
 
 # ---------------------------------------------------------------- ALS-XY-Chain
+
 
 def _actual(prev: int, d1: int, d2: int) -> int:
     """HoDoKu's RC propagation (``RestrictedCommon.checkRC``): the RCs of this link minus the
@@ -484,13 +510,12 @@ def _chains(grid: Grid, ctx: SolveContext) -> list[Step]:
         useful.start = sa
         for k0 in rcs_from[s]:
             _, j0, d1, d2 = rcs[k0]
-            for m0 in ((DIGIT_BIT[d1], DIGIT_BIT[d2]) if d2 else (DIGIT_BIT[d1],)):
+            for m0 in (DIGIT_BIT[d1], DIGIT_BIT[d2]) if d2 else (DIGIT_BIT[d1],):
                 first = ((k0, m0),)
                 if forward:
                     _forward_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, budget)
                 else:
-                    _walk_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, max_rcs,
-                                 budget)
+                    _walk_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, max_rcs, budget)
     found.sort(key=lambda e: e[0])
     out = []
     for _, s, path, elims in found:
@@ -502,8 +527,7 @@ def _chains(grid: Grid, ctx: SolveContext) -> list[Step]:
 #: lowest digit of a 9-bit mask (HoDoKu's ``cand1`` of an actual RC)
 _LOW = [MASK_DIGITS[m][0] if m else 0 for m in range(512)]
 #: (d1, d2, lowest digit of the previous actual RC) -> actual RC mask of this link
-_NEXT = {(d1, d2, c): _actual(c * 16, d1, d2)
-         for d1 in range(1, 10) for d2 in range(0, 10) for c in range(1, 10)}
+_NEXT = {(d1, d2, c): _actual(c * 16, d1, d2) for d1 in range(1, 10) for d2 in range(0, 10) for c in range(1, 10)}
 
 
 class _UsefulEnds:
@@ -563,8 +587,7 @@ def _forward_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, budg
                     best[nkey] = (nc, path + ((k, nm),))
 
 
-def _walk_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, max_rcs,
-                                 budget) -> None:
+def _walk_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, max_rcs, budget) -> None:
     """Breadth-first over walks of at most ``max_rcs`` links; states (ALS, actual RC, links
     so far capped at 3) are expanded once, at their shortest distance, which keeps every
     state reachable within the limit. Ends equal to the start are skipped."""
@@ -575,7 +598,7 @@ def _walk_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, max_rcs
     depth = 1
     while layer:
         if depth >= 3:
-            for j, m, ncells, path in layer:
+            for j, _m, ncells, path in layer:
                 if j != s and useful[j]:
                     record(s, j, m0, path, ncells)
         if depth == max_rcs:
@@ -616,21 +639,27 @@ def _chain_step(grid: Grid, alses: list[Als], rcs, ids: list[int], chain, elims)
         allc |= a.cells
     cands = _als_candidates(grid, chain_alses)
     prev = chain_alses[0]
-    for (k, m), a in zip(chain, chain_alses[1:]):
+    for (_k, m), a in zip(chain, chain_alses[1:]):
         cands += _mark(grid, prev.cells | a.cells, m, "endofin")
         prev = a
     zmask = sum(DIGIT_BIT[int(ch)] for ch in elim_digits)
     cands += _mark(grid, chain_alses[0].cells | chain_alses[-1].cells, zmask, "fin")
     rc_text = ", ".join(_digits(m, "/") for _, m in chain)
     zt = "/".join(elim_digits)
-    why = (f"A chain of {len(ids)} almost locked sets linked by restricted commons {rc_text}. If the "
-           f"first ALS {chain_alses[0].name} lacked {zt}, it would be locked and hold its restricted "
-           f"common, which locks the next ALS, and so on along the chain, so the last ALS "
-           f"{chain_alses[-1].name} would hold {zt}. So {zt} is in the first or the last ALS, and a "
-           f"cell seeing all its candidates in both cannot hold it.")
+    why = (
+        f"A chain of {len(ids)} almost locked sets linked by restricted commons {rc_text}. If the "
+        f"first ALS {chain_alses[0].name} lacked {zt}, it would be locked and hold its restricted "
+        f"common, which locks the next ALS, and so on along the chain, so the last ALS "
+        f"{chain_alses[-1].name} would hold {zt}. So {zt} is in the first or the last ALS, and a "
+        f"cell seeing all its candidates in both cannot hold it."
+    )
     return Step(
-        "Almost Locked Set XY-Chain", eliminations=sorted(elims), cells=cell_list(allc),
-        candidates=cands, detail="".join(parts), explanation=why,
+        "Almost Locked Set XY-Chain",
+        eliminations=sorted(elims),
+        cells=cell_list(allc),
+        candidates=cands,
+        detail="".join(parts),
+        explanation=why,
     )
 
 
@@ -643,6 +672,7 @@ def als_xy_chain(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
 
 
 # ---------------------------------------------------------------- Death Blossom
+
 
 @technique("Death Blossom")
 def death_blossom(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
@@ -743,11 +773,17 @@ def _db_step(grid: Grid, stem: int, digits, petals: list[Als], zmask: int, elims
         cands += _mark(grid, a.cells | (1 << stem), DIGIT_BIT[d], "endofin")
     cands += [(stem, d, "pivot") for d in digits]
     zt = _digits(zmask, "/")
-    why = (f"Whichever digit the stem cell {cell_name(stem)} takes, the ALS attached to that digit "
-           f"({', '.join(f'{d}: {a.name}' for d, a in zip(digits, petals))}) loses it and becomes "
-           f"locked, so {zt} is in one of these ALS; cells seeing all their {zt} candidates cannot "
-           f"hold it.")
+    why = (
+        f"Whichever digit the stem cell {cell_name(stem)} takes, the ALS attached to that digit "
+        f"({', '.join(f'{d}: {a.name}' for d, a in zip(digits, petals))}) loses it and becomes "
+        f"locked, so {zt} is in one of these ALS; cells seeing all their {zt} candidates cannot "
+        f"hold it."
+    )
     return Step(
-        "Death Blossom", eliminations=sorted(elims), cells=cell_list(allc), candidates=cands,
-        detail="".join(parts), explanation=why,
+        "Death Blossom",
+        eliminations=sorted(elims),
+        cells=cell_list(allc),
+        candidates=cands,
+        detail="".join(parts),
+        explanation=why,
     )

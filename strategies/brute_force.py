@@ -5,16 +5,16 @@ the empty cells (the ``n // 2``-th in cell order), and goes back to logic. Each 
 scores 10000 and makes the puzzle Extreme. It is on HoDoKu's scale only: Sudoku Explainer
 has no such step (its dynamic and nested forcing chains go on instead).
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from sudoku_logic.core import dlx
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import cell_list, cell_name
-
-from sudoku_logic.strategies.registry import technique
 from sudoku_logic.core.step import Step
+from sudoku_logic.strategies.registry import technique
 
 
 def _solution(grid: Grid) -> list[int] | None:
@@ -36,7 +36,10 @@ def brute_force(grid: Grid) -> Iterator[Step]:
     cell = empty[len(empty) // 2]
     d = sol[cell]
     yield Step(
-        "Brute Force", placements=[(cell, d)], cells=[cell], candidates=[(cell, d, "pattern")],
+        "Brute Force",
+        placements=[(cell, d)],
+        cells=[cell],
+        candidates=[(cell, d, "pattern")],
         explanation=f"No logical technique applies here, so {cell_name(cell)} gets its digit "
-                    f"from the solution, {d}, found by trial and error (HoDoKu's last resort).",
+        f"from the solution, {d}, found by trial and error (HoDoKu's last resort).",
     )

@@ -24,22 +24,33 @@ with two candidates and every digit with two places per house. Hints are yielded
 order SE adds them (type 1; else type 2 then type 4; else type 4 then type 3), type 3 by
 house type, set size and SE's order of subsets.
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
-    DIGIT_BIT, HOUSE_CELLS, MASK_DIGITS, MASK_SIZE, cell_list, cell_name, cells_name,
-    digits_name, house_name,
+    DIGIT_BIT,
+    HOUSE_CELLS,
+    MASK_DIGITS,
+    MASK_SIZE,
+    cell_list,
+    cell_name,
+    cells_name,
+    digits_name,
+    house_name,
 )
 from sudoku_logic.core.step import Step
-
-from sudoku_logic.strategies._se_order import SE_HOUSE_CELLS, SE_CELL_HOUSES, common_tuple, subsets
+from sudoku_logic.strategies._se_order import SE_CELL_HOUSES, SE_HOUSE_CELLS, common_tuple, subsets
 from sudoku_logic.strategies.registry import se_rule
 
-TECHNIQUES = ("Bivalue Universal Grave + 1", "Bivalue Universal Grave Type 2",
-              "Bivalue Universal Grave Type 3", "Bivalue Universal Grave Type 4")
+TECHNIQUES = (
+    "Bivalue Universal Grave + 1",
+    "Bivalue Universal Grave Type 2",
+    "Bivalue Universal Grave Type 3",
+    "Bivalue Universal Grave Type 4",
+)
 
 #: Houses in SE's order of regions: boxes, rows, columns.
 SE_REGIONS = tuple(range(18, 27)) + tuple(range(0, 9)) + tuple(range(9, 18))
@@ -154,10 +165,14 @@ def _type4(grid: Grid, bug: Bug) -> Iterator[tuple[int, int, list]]:
 
 # ---------------------------------------------------------------- steps
 
+
 def _marks(grid: Grid, bug: Bug) -> list[tuple[int, int, str]]:
     cands = grid.cands
-    return [(c, d, "fin" if bug.values.get(c, 0) & DIGIT_BIT[d] else "pattern")
-            for c in cell_list(grid.empty) for d in MASK_DIGITS[cands[c]]]
+    return [
+        (c, d, "fin" if bug.values.get(c, 0) & DIGIT_BIT[d] else "pattern")
+        for c in cell_list(grid.empty)
+        for d in MASK_DIGITS[cands[c]]
+    ]
 
 
 def _names(cells, last: str = "or") -> str:
@@ -167,15 +182,24 @@ def _names(cells, last: str = "or") -> str:
 
 def _grave(bug: Bug) -> str:
     extra = "; ".join(f"{cell_name(c)} {digits_name(bug.values[c], ' and ')}" for c in sorted(bug.cells))
-    return (f"Without the extra candidates ({extra}) every unsolved cell would have two candidates "
-            f"and every digit two places in each house: a bivalue universal grave, which has no "
-            f"solution or more than one")
+    return (
+        f"Without the extra candidates ({extra}) every unsolved cell would have two candidates "
+        f"and every digit two places in each house: a bivalue universal grave, which has no "
+        f"solution or more than one"
+    )
 
 
-def _step(grid: Grid, bug: Bug, name: str, elims, detail: str, why: str, houses=(),
-          facts: dict | None = None) -> Step:
-    return Step(name, eliminations=sorted(elims), cells=sorted(bug.cells), candidates=_marks(grid, bug),
-                houses=list(houses), detail=detail, explanation=f"{_grave(bug)}. {why}", facts=facts)
+def _step(grid: Grid, bug: Bug, name: str, elims, detail: str, why: str, houses=(), facts: dict | None = None) -> Step:
+    return Step(
+        name,
+        eliminations=sorted(elims),
+        cells=sorted(bug.cells),
+        candidates=_marks(grid, bug),
+        houses=list(houses),
+        detail=detail,
+        explanation=f"{_grave(bug)}. {why}",
+        facts=facts,
+    )
 
 
 def bug_steps(grid: Grid) -> Iterator[Step]:
@@ -204,45 +228,73 @@ def bug_steps(grid: Grid) -> Iterator[Step]:
             yield bug_step(grid, bug, 3, elims, house=h, digits=digits, naked=naked)
 
 
-def bug_step(grid: Grid, bug: Bug, kind: int, elims, house: int = -1, digit: int = 0, digits: int = 0,
-             naked: list[int] | None = None) -> Step:
+def bug_step(
+    grid: Grid,
+    bug: Bug,
+    kind: int,
+    elims,
+    house: int = -1,
+    digit: int = 0,
+    digits: int = 0,
+    naked: list[int] | None = None,
+) -> Step:
     """The step of a BUG hint of type ``kind`` (1-4) with its eliminations: type 3 names
     its house, naked set digits and cells, type 4 its house and shared digit ``digit``."""
     n = len(bug.cells)
     if kind == 1:
         c = bug.cells[0]
         keep = digits_name(bug.all, " or ")
-        return _step(grid, bug, "Bivalue Universal Grave + 1", elims, cell_name(c),
-                     f"So {cell_name(c)} is {keep} and loses its other candidates.")
+        return _step(
+            grid,
+            bug,
+            "Bivalue Universal Grave + 1",
+            elims,
+            cell_name(c),
+            f"So {cell_name(c)} is {keep} and loses its other candidates.",
+        )
     if kind == 2:
         x = MASK_DIGITS[bug.all][0]
-        return _step(grid, bug, "Bivalue Universal Grave Type 2", elims,
-                     f"{x} in {cells_name(bug.cells)}",
-                     f"So one of {_names(sorted(bug.cells))} is {x}, and every cell that sees "
-                     f"{'both' if n == 2 else 'all of them'} loses {x}.")
+        return _step(
+            grid,
+            bug,
+            "Bivalue Universal Grave Type 2",
+            elims,
+            f"{x} in {cells_name(bug.cells)}",
+            f"So one of {_names(sorted(bug.cells))} is {x}, and every cell that sees "
+            f"{'both' if n == 2 else 'all of them'} loses {x}.",
+        )
     if kind == 4:
         c1, c2 = sorted(bug.cells)
         y = digit
         return _step(
-            grid, bug, "Bivalue Universal Grave Type 4", elims,
+            grid,
+            bug,
+            "Bivalue Universal Grave Type 4",
+            elims,
             f"{digits_name(bug.all)} in {cells_name(bug.cells)}, {y} in {house_name(house)}",
             f"So {cell_name(c1)} is {digits_name(bug.values[c1], ' or ')} or {cell_name(c2)} is "
             f"{digits_name(bug.values[c2], ' or ')}. In {house_name(house, False)}, {y} can only go in "
             f"these two cells, so one of them is {y}: each is {y} or an extra candidate of its own, "
             f"and loses its last candidate.",
-            houses=[house])
+            houses=[house],
+        )
     naked = naked or []
     size = MASK_SIZE[digits]
     set_name = SET_NAMES.get(size, str(size))
     return _step(
-        grid, bug, "Bivalue Universal Grave Type 3", elims,
+        grid,
+        bug,
+        "Bivalue Universal Grave Type 3",
+        elims,
         f"{digits_name(bug.all)} in {cells_name(bug.cells)} + Naked {set_name} "
         f"{digits_name(digits)} in {'/'.join(cell_name(c) for c in sorted(bug.cells))},{cells_name(naked)}",
         f"So at least one of {_names(sorted(bug.cells))} holds {digits_name(bug.all, ' or ')}: "
         f"together they act as one cell with those digits, which with "
         f"{_names(naked, 'and')} makes a naked {set_name.lower()} of {digits_name(digits, ', ')} "
         f"in {house_name(house, False)}; those digits leave its other cells.",
-        houses=[house], facts={"subset": size})
+        houses=[house],
+        facts={"subset": size},
+    )
 
 
 @se_rule("Bivalue Universal Graves", TECHNIQUES, needs_unique=True)

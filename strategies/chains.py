@@ -14,21 +14,29 @@ For every set of eliminations only the shortest chain is kept; finders yield sho
 first. All loop/AIC results of one position are computed once and cached, so the six
 Nice-Loop/AIC techniques share one search.
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from sudoku_logic.core.context import SolveContext, bounded_put, context
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
-    CELL_HOUSES, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name, cells_name,
+    CELL_HOUSES,
+    DIGIT_BIT,
+    HOUSE_MASK,
+    MASK_DIGITS,
+    MASK_SIZE,
+    PEERS,
+    cell_list,
+    cell_name,
+    cells_name,
     seen_by_all,
 )
-
+from sudoku_logic.core.step import LazyStep, Step
 from sudoku_logic.strategies import tabling
 from sudoku_logic.strategies.links import CELL_NODES, DIGIT_NODES, NCAND, LinkTable, link_table
 from sudoku_logic.strategies.registry import technique
-from sudoku_logic.core.step import LazyStep, Step
 
 #: Longest chain searched, in links (HoDoKu's default restriction for simple chains is 20).
 MAX_LINKS = 20
@@ -38,8 +46,8 @@ _PATH_BUDGET = 2000
 
 # ---------------------------------------------------------------- search
 
-def bfs_layers(weak: list[int], strong: list[int], start: int, on: bool,
-               max_links: int = MAX_LINKS) -> list[int]:
+
+def bfs_layers(weak: list[int], strong: list[int], start: int, on: bool, max_links: int = MAX_LINKS) -> list[int]:
     """Layers of a breadth-first search from literal (``start``, ``on``): layer ``k`` is the
     bit set of nodes first reached after ``k`` links; its polarity alternates from ``on``
     (ON nodes go OFF through weak links, OFF nodes go ON through strong links)."""
@@ -86,9 +94,18 @@ def lasso_free(table: LinkTable, nodes: list[int], loop: bool) -> bool:
     return True
 
 
-def chain_to(table: LinkTable, weak: list[int], strong: list[int], layers: list[int],
-             on: bool, end: int, k: int, loop: bool, weak_in: list[int] | None = None,
-             strong_in: list[int] | None = None) -> list[int] | None:
+def chain_to(
+    table: LinkTable,
+    weak: list[int],
+    strong: list[int],
+    layers: list[int],
+    on: bool,
+    end: int,
+    k: int,
+    loop: bool,
+    weak_in: list[int] | None = None,
+    strong_in: list[int] | None = None,
+) -> list[int] | None:
     """A lasso-free chain of nodes from the search's start to ``end`` (in layer ``k``),
     through the BFS layers, or None. Polarity of layer ``i`` is ``on`` xor (i odd).
 
@@ -136,6 +153,7 @@ def _first_node(bits: int) -> int:
 
 
 # ---------------------------------------------------------------- notation
+
 
 def eureka(table: LinkTable, nodes: list[int], on: bool) -> str:
     """Eureka notation of a chain of nodes whose first literal has polarity ``on``:
@@ -214,8 +232,10 @@ def _links_text(table: LinkTable, nodes: list[int], on: bool) -> str:
             phrases.append(f"{cell_name(b % 81)} is left with {digit[b]} only (strong)")
         elif a == b:
             am, dm, ent = table.als_nodes[a]
-            phrases.append(f"{cells_name(am)} without {ent} is a locked set of "
-                           f"{''.join(str(x) for x in MASK_DIGITS[dm] if x != ent)} (strong, inside the ALS)")
+            phrases.append(
+                f"{cells_name(am)} without {ent} is a locked set of "
+                f"{''.join(str(x) for x in MASK_DIGITS[dm] if x != ent)} (strong, inside the ALS)"
+            )
         elif a in table.als_nodes or b in table.als_nodes:
             phrases.append(f"{na}-{nb} (weak: the {digit[b]}s see every {digit[b]} of the ALS)")
         elif pol:
@@ -252,6 +272,7 @@ def _build(name: str, table, nodes: list[int], on: bool, elims, why, detail) -> 
     link table returning the notation's middle part; ``table`` the LinkTable of the position, or a
     function making it. The text is built only when the step is looked at: most chains a
     search finds are never shown."""
+
     def fill() -> dict:
         nonlocal table
         if callable(table):
@@ -270,15 +291,17 @@ def _build(name: str, table, nodes: list[int], on: bool, elims, why, detail) -> 
 
 # ---------------------------------------------------------------- simple chains
 
-def _simple_chains(grid: Grid, kind: str, digits: int = 0x1FF,
-                   ctx: SolveContext | None = None) -> list[tuple[int, Step]]:
+
+def _simple_chains(
+    grid: Grid, kind: str, digits: int = 0x1FF, ctx: SolveContext | None = None
+) -> list[tuple[int, Step]]:
     """X-Chains (kind ``x``, only the digits of the 9-bit set ``digits``) or XY-Chains
     (``xy``), as (length, step), shortest chain per elimination set."""
     # the links of the chains alone (as LinkTable.restricted), the whole link table made
     # only for the text of a step that is read
     table = _PLAIN
     frozen = grid.copy()
-    text_table = lambda: link_table(frozen)  # noqa: E731
+    text_table = lambda: link_table(frozen)
     if kind == "xy":
         xy_links = _bivalue_links(grid)
     x_links: dict[int, tuple[list[int], list[int]]] = {}
@@ -437,8 +460,10 @@ def _remote_pairs(grid: Grid) -> list[tuple[int, Step]]:
                             for i, c in enumerate(path):
                                 first, second = (sd, od) if i % 2 == 0 else (od, sd)
                                 nodes += [(first - 1) * 81 + c, (second - 1) * 81 + c]
-                            best[key] = (links, _simple_step("rp", lambda f=frozen: link_table(f), nodes,
-                                                             elims, sd, cm))
+                            best[key] = (
+                                links,
+                                _simple_step("rp", lambda f=frozen: link_table(f), nodes, elims, sd, cm),
+                            )
                     if links + 1 < MAX_SIMPLE_CHAIN_LINKS:
                         stack.append(iter(nbrs[nxt]))
                     else:
@@ -465,21 +490,27 @@ def _simple_step(kind: str, table, nodes: list[int], elims, d: int, cm: int) -> 
     end = cell_name(nodes[-1] % 81)
     if kind == "x":
         name = "X-Chain"
-        detail = lambda _, t: f"{d} {native(t, nodes, False)}"  # noqa: E731
-        why = (f"The chain alternates strong and weak links for {d}: if {start} is not {d} then "
-               f"{end} is, so one of the two ends holds {d} and no cell seeing both can be {d}.")
+        detail = lambda _, t: f"{d} {native(t, nodes, False)}"
+        why = (
+            f"The chain alternates strong and weak links for {d}: if {start} is not {d} then "
+            f"{end} is, so one of the two ends holds {d} and no cell seeing both can be {d}."
+        )
     elif kind == "xy":
         name = "XY-Chain"
-        detail = lambda _, t: f"{d} {d}- {native(t, nodes, False)} -{d}"  # noqa: E731
-        why = (f"Every cell of the chain is bivalue: if {start} is not {d}, the chain forces "
-               f"{end} to be {d}; so one of the two ends is {d} and no cell seeing both can be {d}.")
+        detail = lambda _, t: f"{d} {d}- {native(t, nodes, False)} -{d}"
+        why = (
+            f"Every cell of the chain is bivalue: if {start} is not {d}, the chain forces "
+            f"{end} to be {d}; so one of the two ends is {d} and no cell seeing both can be {d}."
+        )
     else:
         name = "Remote Pair"
         a, b = MASK_DIGITS[cm]
-        detail = lambda _, t: f"{a}/{b} {native(t, nodes, False)}"  # noqa: E731
-        why = (f"The chain's cells all hold only {a} and {b} and alternate between them, so two "
-               f"cells an odd number of steps apart hold {a} and {b} between them: a cell seeing "
-               f"both can hold neither.")
+        detail = lambda _, t: f"{a}/{b} {native(t, nodes, False)}"
+        why = (
+            f"The chain's cells all hold only {a} and {b} and alternate between them, so two "
+            f"cells an odd number of steps apart hold {a} and {b} between them: a cell seeing "
+            f"both can hold neither."
+        )
     return _build(name, table, nodes, False, elims, why, detail)
 
 
@@ -560,11 +591,15 @@ def _tabling_step(grid: Grid, lp, kind: str, search_grouped: bool, rank: int) ->
     if lp.kind == "aic":
         t = cell_name(tabling.N_CELL[p[-1]])
         if sd == ed:
-            why = (f"If {cell} is not {sd}, the chain makes {t} {sd}: one of the two ends is {sd}, so "
-                   f"no cell seeing both can be {sd}.")
+            why = (
+                f"If {cell} is not {sd}, the chain makes {t} {sd}: one of the two ends is {sd}, so "
+                f"no cell seeing both can be {sd}."
+            )
         else:
-            why = (f"If {cell} is not {sd}, the chain makes {t} {ed}: so {cell} is {sd} or {t} is {ed}; "
-                   f"as the two cells see each other, {cell} cannot be {ed} and {t} cannot be {sd}.")
+            why = (
+                f"If {cell} is not {sd}, the chain makes {t} {ed}: so {cell} is {sd} or {t} is {ed}; "
+                f"as the two cells see each other, {cell} cannot be {ed} and {t} cannot be {sd}."
+            )
         loop_kind = "a"
     else:
         loop_kind = "c" if lp.kind == "continuous" else "d"
@@ -574,6 +609,7 @@ def _tabling_step(grid: Grid, lp, kind: str, search_grouped: bool, rank: int) ->
 
 def _build_tabling(name, grid, path, on, elims, loop_kind, why, sd, ed, facts) -> Step:
     """A loop step whose text is written, on the link table of its position, when read."""
+
     def fill() -> dict:
         table = link_table(grid, True)
         by_cells = {(table.digit[n], table.cells[n]): n for n in range(table.first_group, table.n)}
@@ -684,16 +720,17 @@ def _check_loop(grid, table, layers, on, start, e, k, end_on, grouped, found) ->
         kind, elims = "d", [(cell, x) for x in MASK_DIGITS[cands[cell]] if x != sd]
     elif first_strong != last_strong and sd != ed:
         kind, elims = "d", [(cell, sd if not first_strong else ed)]
-    elif ((not first_strong and not last_strong and MASK_SIZE[cands[cell]] == 2 and sd != ed)
-          or (first_strong and last_strong and sd != ed)
-          or (first_strong != last_strong and sd == ed)):
+    elif (
+        (not first_strong and not last_strong and MASK_SIZE[cands[cell]] == 2 and sd != ed)
+        or (first_strong and last_strong and sd != ed)
+        or (first_strong != last_strong and sd == ed)
+    ):
         kind, elims = "c", None
     else:
         return
     if kind == "d" and _kept(found, "Discontinuous Nice Loop", k, elims):
         return  # no need to rebuild the chain: a shorter one gives the same
-    nodes = chain_to(table, table.weak, table.strong, layers, on, e, k, True, table.weak_in,
-                     table.strong_in)
+    nodes = chain_to(table, table.weak, table.strong, layers, on, e, k, True, table.weak_in, table.strong_in)
     if nodes is None:
         return
     is_grouped = _grouped(table, nodes)
@@ -705,7 +742,7 @@ def _check_loop(grid, table, layers, on, start, e, k, end_on, grouped, found) ->
         elims = _continuous_elims(grid, table, nodes, on, first_strong, last_strong, sd, ed)
     if not elims:
         return
-    name = ("Continuous Nice Loop" if kind == "c" else "Discontinuous Nice Loop")
+    name = "Continuous Nice Loop" if kind == "c" else "Discontinuous Nice Loop"
     tname = ("Grouped " + name) if grouped else name
 
     def make() -> Step:
@@ -741,9 +778,16 @@ def _continuous_elims(grid, table, nodes, on, first_strong, last_strong, sd, ed)
             for x in MASK_DIGITS[grid.cands[start_cell]]:
                 if x != sd and x != ed:
                     out.add((start_cell, x))
-        elif (i > 0 and strong_at[i] and i <= last - 2 and cells[nodes[i - 1]] != cells[nodes[i]]
-              and not strong_at[i + 1] and cells[nodes[i]] == cells[nodes[i + 1]]
-              and strong_at[i + 2] and cells[nodes[i + 1]] != cells[nodes[i + 2]]):
+        elif (
+            i > 0
+            and strong_at[i]
+            and i <= last - 2
+            and cells[nodes[i - 1]] != cells[nodes[i]]
+            and not strong_at[i + 1]
+            and cells[nodes[i]] == cells[nodes[i + 1]]
+            and strong_at[i + 2]
+            and cells[nodes[i + 1]] != cells[nodes[i + 2]]
+        ):
             c = table.first[nodes[i]]
             c1, c2 = digit[nodes[i]], digit[nodes[i + 2]]
             for x in MASK_DIGITS[grid.cands[c]]:
@@ -771,18 +815,24 @@ def _loop_why(kind: str, first_strong: bool, last_strong: bool, cell: str, sd: i
     """Why a nice loop eliminates: a continuous loop (``kind`` "c"), or a discontinuous one
     by the links at its start ``cell`` (digits ``sd`` at the start, ``ed`` at the end)."""
     if kind == "c":
-        return ("The chain comes back to its start and closes into a continuous loop, so every "
-                "weak link in it is also strong: a cell that sees both ends of a weak link cannot "
-                "hold its digit, and a cell entered and left by strong links keeps only those two digits.")
+        return (
+            "The chain comes back to its start and closes into a continuous loop, so every "
+            "weak link in it is also strong: a cell that sees both ends of a weak link cannot "
+            "hold its digit, and a cell entered and left by strong links keeps only those two digits."
+        )
     if first_strong and last_strong:
-        return (f"If {cell} were not {sd}, the chain would force it to be {sd}: so {cell} is {sd} "
-                f"and loses its other candidates.")
+        return (
+            f"If {cell} were not {sd}, the chain would force it to be {sd}: so {cell} is {sd} "
+            f"and loses its other candidates."
+        )
     if not first_strong and not last_strong:
         return f"If {cell} were {sd}, the chain would remove {sd} from it: so {cell} is not {sd}."
     if not first_strong:
         return f"If {cell} were {sd}, the chain would force it to be {ed} as well: so {cell} is not {sd}."
-    return (f"If {cell} were {ed}, {sd} would be gone from it and the chain would then remove "
-            f"{ed} as well: so {cell} is not {ed}.")
+    return (
+        f"If {cell} were {ed}, {sd} would be gone from it and the chain would then remove "
+        f"{ed} as well: so {cell} is not {ed}."
+    )
 
 
 def _loop_step(name, grid, table, nodes, on, elims, kind, first_strong, last_strong, sd, ed) -> Step:
@@ -810,8 +860,7 @@ def _check_aic(grid, table, layers, start, e, k, grouped, found) -> None:
         elims = [(cell, ed), (ecell, sd)]
     if _kept(found, "AIC", k, elims):
         return
-    nodes = chain_to(table, table.weak, table.strong, layers, False, e, k, False, table.weak_in,
-                     table.strong_in)
+    nodes = chain_to(table, table.weak, table.strong, layers, False, e, k, False, table.weak_in, table.strong_in)
     if nodes is None:
         return
     if _grouped(table, nodes) != grouped:
@@ -821,11 +870,15 @@ def _check_aic(grid, table, layers, start, e, k, grouped, found) -> None:
 
     def make() -> Step:
         if sd == ed:
-            why = (f"If {s} is not {sd}, the chain makes {t} {sd}: one of the two ends is {sd}, so "
-                   f"no cell seeing both can be {sd}.")
+            why = (
+                f"If {s} is not {sd}, the chain makes {t} {sd}: one of the two ends is {sd}, so "
+                f"no cell seeing both can be {sd}."
+            )
         else:
-            why = (f"If {s} is not {sd}, the chain makes {t} {ed}: so {s} is {sd} or {t} is {ed}; "
-                   f"as the two cells see each other, {s} cannot be {ed} and {t} cannot be {sd}.")
+            why = (
+                f"If {s} is not {sd}, the chain makes {t} {ed}: so {s} is {sd} or {t} is {ed}; "
+                f"as the two cells see each other, {s} cannot be {ed} and {t} cannot be {sd}."
+            )
         digits = _digits_of(elims)
         return _build(tname, table, nodes, False, elims, why, lambda chain, _: f"{digits} {chain}")
 

@@ -4,16 +4,16 @@ For one digit, the cells linked by conjugate pairs (a house with exactly two pla
 digit) form clusters; the two colours of a cluster alternate along the links, so exactly one
 colour of each cluster is true.
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK, PEERS, cell_list, cell_name, cells_name, union_peers
-
+from sudoku_logic.core.step import Step
 from sudoku_logic.strategies._pattern_tools import digit_list
 from sudoku_logic.strategies.registry import technique
-from sudoku_logic.core.step import Step
 
 
 def color_clusters(grid: Grid, d: int) -> list[tuple[int, int]]:
@@ -99,6 +99,7 @@ def _colour_step(name: str, d: int, sets: tuple[int, ...], elim: int, why: str) 
 
 # ----------------------------------------------------------------------------- Simple Colors
 
+
 def _simple_colors(grid: Grid, want_wrap: bool, digits: int | None = None) -> Iterator[Step]:
     for d in digit_list(digits):
         p = grid.pos[d]
@@ -115,7 +116,10 @@ def _simple_colors(grid: Grid, want_wrap: bool, digits: int | None = None) -> It
                 if elim:
                     which = "one colour" if len(bad) == 1 else "each colour"
                     yield _colour_step(
-                        "Simple Colors Wrap", d, (c1, c2), elim,
+                        "Simple Colors Wrap",
+                        d,
+                        (c1, c2),
+                        elim,
                         f"Along the conjugate pairs for {d}, the cells alternate between two colours, "
                         f"exactly one of which is {d}. Two cells of {which} ({_clash(bad[0])}) see each "
                         f"other, so that colour cannot be {d}: every cell of it loses {d}.",
@@ -125,7 +129,10 @@ def _simple_colors(grid: Grid, want_wrap: bool, digits: int | None = None) -> It
                 if elim:
                     e = (elim & -elim).bit_length() - 1
                     yield _colour_step(
-                        "Simple Colors Trap", d, (c1, c2), elim,
+                        "Simple Colors Trap",
+                        d,
+                        (c1, c2),
+                        elim,
                         f"Along the conjugate pairs for {d}, the cells alternate between two colours, "
                         f"exactly one of which is {d}. A cell that sees cells of both colours cannot be "
                         f"{d}: {cell_name(e)} sees {_seen_in(e, c1)} and {_seen_in(e, c2)}"
@@ -170,6 +177,7 @@ def simple_colors_wrap(grid: Grid, digits: int | None = None) -> Iterator[Step]:
 
 # ----------------------------------------------------------------------------- Multi Colors
 
+
 def _multi_colors(grid: Grid, kind: int, digits: int | None = None) -> Iterator[Step]:
     """HoDoKu's two multi-colour rules over every ordered pair of clusters (a, b):
 
@@ -206,7 +214,10 @@ def _multi_colors(grid: Grid, kind: int, digits: int | None = None) -> Iterator[
                         x1 = (sb & b1 & -(sb & b1)).bit_length() - 1
                         x2 = (sb & b2 & -(sb & b2)).bit_length() - 1
                         yield _colour_step(
-                            "Multi Colors 2", d, sets, elim,
+                            "Multi Colors 2",
+                            d,
+                            sets,
+                            elim,
                             f"Two clusters of conjugate pairs for {d} are each coloured with two colours, "
                             f"exactly one of which is {d}. The colour of {cells_name(bad)} sees both "
                             f"colours of the other cluster ({_seen_in(x1, bad)} sees {cell_name(x1)}, "
@@ -227,12 +238,15 @@ def _multi_colors(grid: Grid, kind: int, digits: int | None = None) -> Iterator[
                     if elim and elim not in done:
                         done.add(elim)
                         # name the first pair of colours that see each other
-                        for x, y, ox, oy in ((a1, b1, a2, b2), (a1, b2, a2, b1), (a2, b1, a1, b2), (a2, b2, a1, b1)):
+                        for x, y, ox, oy in ((a1, b1, a2, b2), (a1, b2, a2, b1), (a2, b1, a1, b2), (a2, b2, a1, b1)):  # noqa: B007 (ox, oy: of the pair found)
                             cx, cy = _pair_between(x, y)
                             if cx:
                                 break
                         yield _colour_step(
-                            "Multi Colors 1", d, sets, elim,
+                            "Multi Colors 1",
+                            d,
+                            sets,
+                            elim,
                             f"Two clusters of conjugate pairs for {d} are each coloured with two colours, "
                             f"exactly one of which is {d}. {cx} and {cy}, of different clusters, see each "
                             f"other, so their colours are not both {d}: the opposite colour of one of them "

@@ -13,13 +13,21 @@ true)``), registered as a rule and searched in SE's order: pointing (block -> co
 order, digits 1-9; hidden subsets in blocks, then columns, then rows, digit sets in SE's
 order (by increasing bit mask), each digit of a set with at least two places.
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
-    CELL_HOUSES, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, cell_list, cell_name, cells_name, house_name,
+    CELL_HOUSES,
+    DIGIT_BIT,
+    HOUSE_CELLS,
+    HOUSE_MASK,
+    cell_list,
+    cell_name,
+    cells_name,
+    house_name,
 )
 from sudoku_logic.core.step import Step
 from sudoku_logic.strategies.registry import se_rule
@@ -64,7 +72,7 @@ def _locking(grid: Grid) -> Iterator[Step]:
     which a house of ``h1``'s kind crossing ``h2`` has a single place left for the digit,
     in SE's order (:data:`_DIRECT_LOCKING`, digits 1-9 for each pair)."""
     pos = grid.pos
-    for i, d, p1, removed in _locked(grid):
+    for i, d, _p1, _removed in _locked(grid):
         h1, h2, kind, name = _DIRECT_LOCKING[i]
         m2 = HOUSE_MASK[h2]
         for h3 in _crossing(h2, kind):
@@ -85,15 +93,18 @@ def direct_locking_step(grid: Grid, i: int, d: int, h3: int, cell: int) -> Step:
     p1 = grid.pos[d] & HOUSE_MASK[h1]
     removed = grid.pos[d] & HOUSE_MASK[h2] & ~HOUSE_MASK[h1]
     return Step(
-        name, placements=[(cell, d)], cells=[cell], houses=[h1, h2, h3],
+        name,
+        placements=[(cell, d)],
+        cells=[cell],
+        houses=[h1, h2, h3],
         eliminations=[(c, d) for c in cell_list(removed)],
         candidates=[(c, d, "pattern") for c in HOUSE_CELLS[h1] if p1 >> c & 1] + [(cell, d, "on")],
         detail=f"{d} in {house_name(h1)}",
         facts={"base": (h1,), "cover": (h2,), "digit": d},
         explanation=f"In {house_name(h1, False)}, {d} can only go in {cells_name(p1)}, all in "
-                    f"{house_name(h2, False)}; so {d} is not elsewhere in {house_name(h2, False)}, "
-                    f"which leaves {cell_name(cell)} as the only place for {d} in "
-                    f"{house_name(h3, False)}.",
+        f"{house_name(h2, False)}; so {d} is not elsewhere in {house_name(h2, False)}, "
+        f"which leaves {cell_name(cell)} as the only place for {d} in "
+        f"{house_name(h3, False)}.",
     )
 
 
@@ -102,15 +113,15 @@ def _pairs(first: range, second: range):
 
 
 # SE: Locking(direct).getHints: (Block, Column), (Block, Row), (Column, Block), (Row, Block).
-_DIRECT_LOCKING = [(h1, h2, kind, "Direct Pointing" if h1 >= 18 else "Direct Claiming")
-                   for h1, h2, kind in (_pairs(_BOXES, _COLS) + _pairs(_BOXES, _ROWS)
-                                        + _pairs(_COLS, _BOXES) + _pairs(_ROWS, _BOXES))]
+_DIRECT_LOCKING = [
+    (h1, h2, kind, "Direct Pointing" if h1 >= 18 else "Direct Claiming")
+    for h1, h2, kind in (_pairs(_BOXES, _COLS) + _pairs(_BOXES, _ROWS) + _pairs(_COLS, _BOXES) + _pairs(_ROWS, _BOXES))
+]
 #: (first house, second house) -> its index in :data:`_DIRECT_LOCKING`.
 _LOCK_INDEX = {(h1, h2): i for i, (h1, h2, _, _) in enumerate(_DIRECT_LOCKING)}
 #: ``_LOCK_COVERS[h1][cell]``: the second houses paired with ``h1`` that hold ``cell``
 #: (a box's row and column through the cell; a line's box).
-_LOCK_COVERS = [[tuple(h2 for h2 in CELL_HOUSES[c] if (h1, h2) in _LOCK_INDEX) for c in range(81)]
-                for h1 in range(27)]
+_LOCK_COVERS = [[tuple(h2 for h2 in CELL_HOUSES[c] if (h1, h2) in _LOCK_INDEX) for c in range(81)] for h1 in range(27)]
 
 
 @se_rule("Direct Intersections", ("Direct Pointing", "Direct Claiming"))
@@ -146,8 +157,7 @@ def _direct_hidden(grid: Grid, size: int) -> Iterator[Step]:
                     break  # SE's hint names the first digit left with one place
 
 
-def direct_hidden_step(grid: Grid, size: int, h: int, combo: tuple[int, ...], union: int, cell: int,
-                       w: int) -> Step:
+def direct_hidden_step(grid: Grid, size: int, h: int, combo: tuple[int, ...], union: int, cell: int, w: int) -> Step:
     """The Direct Hidden Pair (``size`` 2) or Triplet of digits ``combo`` confined to the
     cells ``union`` of house ``h``, which leaves ``cell`` the one place for ``w``."""
     name = _DIRECT_HIDDEN[size]
@@ -158,14 +168,17 @@ def direct_hidden_step(grid: Grid, size: int, h: int, combo: tuple[int, ...], un
         keep |= DIGIT_BIT[d]
     elims = [(c, x) for c in cell_list(union) for x in range(1, 10) if grid.cands[c] & ~keep & DIGIT_BIT[x]]
     return Step(
-        name, placements=[(cell, w)], cells=[cell], houses=[h], eliminations=elims,
-        candidates=[(c, d, "pattern") for d in combo for c in HOUSE_CELLS[h] if places[d] >> c & 1]
-        + [(cell, w, "on")],
+        name,
+        placements=[(cell, w)],
+        cells=[cell],
+        houses=[h],
+        eliminations=elims,
+        candidates=[(c, d, "pattern") for d in combo for c in HOUSE_CELLS[h] if places[d] >> c & 1] + [(cell, w, "on")],
         detail=f"{ds} in {cells_name(union)}",
         facts={"house": h, "digits": combo},
         explanation=f"In {house_name(h, False)}, {ds} can only go in {cells_name(union)}, so those "
-                    f"cells hold nothing else; that leaves {cell_name(cell)} as the only place "
-                    f"for {w} in {house_name(h, False)}.",
+        f"cells hold nothing else; that leaves {cell_name(cell)} as the only place "
+        f"for {w} in {house_name(h, False)}.",
     )
 
 

@@ -10,18 +10,18 @@ fish stands, so only cells that see every fin lose d.
 Basic fish (rows against columns) have a fast path on 9-bit line masks; Franken and Mutant
 fish use the general search of :mod:`sudoku_logic.strategies.fish_search`.
 """
+
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK, cell_list, cell_name, cells_name, cols_of, rows_of
-
+from sudoku_logic.core.step import Step
 from sudoku_logic.strategies._pattern_tools import digit_list
 from sudoku_logic.strategies.fish_search import BASIC, FRANKEN, MAX_FINS, MUTANT, Fish, search, shape
 from sudoku_logic.strategies.registry import se_rule, technique
-from sudoku_logic.core.step import Step
 
 from ._se_order import SE_INDEX_COMBOS
 
@@ -56,8 +56,17 @@ _SPREAD = [sum(1 << (9 * c) for c in range(9) if m >> c & 1) for m in range(512)
 
 def _line_masks(p: int) -> tuple[list[int], list[int]]:
     """Per row the 9-bit mask of its columns holding the candidate, and per column of rows."""
-    rows = [p & 0x1FF, p >> 9 & 0x1FF, p >> 18 & 0x1FF, p >> 27 & 0x1FF, p >> 36 & 0x1FF,
-            p >> 45 & 0x1FF, p >> 54 & 0x1FF, p >> 63 & 0x1FF, p >> 72 & 0x1FF]
+    rows = [
+        p & 0x1FF,
+        p >> 9 & 0x1FF,
+        p >> 18 & 0x1FF,
+        p >> 27 & 0x1FF,
+        p >> 36 & 0x1FF,
+        p >> 45 & 0x1FF,
+        p >> 54 & 0x1FF,
+        p >> 63 & 0x1FF,
+        p >> 72 & 0x1FF,
+    ]
     spread = _SPREAD
     t = 0  # the transposed set: bit 9 * c + r for the candidate in row r, column c
     r = 0
@@ -65,12 +74,22 @@ def _line_masks(p: int) -> tuple[list[int], list[int]]:
         if m:
             t |= spread[m] << r
         r += 1
-    cols = [t & 0x1FF, t >> 9 & 0x1FF, t >> 18 & 0x1FF, t >> 27 & 0x1FF, t >> 36 & 0x1FF,
-            t >> 45 & 0x1FF, t >> 54 & 0x1FF, t >> 63 & 0x1FF, t >> 72 & 0x1FF]
+    cols = [
+        t & 0x1FF,
+        t >> 9 & 0x1FF,
+        t >> 18 & 0x1FF,
+        t >> 27 & 0x1FF,
+        t >> 36 & 0x1FF,
+        t >> 45 & 0x1FF,
+        t >> 54 & 0x1FF,
+        t >> 63 & 0x1FF,
+        t >> 72 & 0x1FF,
+    ]
     return rows, cols
 
 
 # ---------------------------------------------------------------- basic fish (fast path)
+
 
 def basic_fish(grid: Grid, size: int, digits=range(1, 10)) -> Iterator[Fish]:
     """Basic fish without fins: ``size`` rows whose candidates lie in ``size`` columns (or
@@ -81,7 +100,9 @@ def basic_fish(grid: Grid, size: int, digits=range(1, 10)) -> Iterator[Fish]:
             continue
         rows, cols = _line_masks(p)
         for masks, base_off, cover_off, lines81, covers81 in (
-                (rows, 0, 9, _ROWS81, _COLS81), (cols, 9, 0, _COLS81, _ROWS81)):
+            (rows, 0, 9, _ROWS81, _COLS81),
+            (cols, 9, 0, _COLS81, _ROWS81),
+        ):
             units = [(i, m) for i, m in enumerate(masks) if m and m.bit_count() <= size]
             if len(units) < size:
                 continue
@@ -91,8 +112,16 @@ def basic_fish(grid: Grid, size: int, digits=range(1, 10)) -> Iterator[Fish]:
                 base81 = lines81[bmask] & p
                 elims = p & covers81[umask] & ~base81
                 if elims:
-                    yield Fish(d, tuple(base_off + i for i in _BITS9[bmask]),
-                               tuple(cover_off + i for i in _BITS9[umask]), base81, 0, 0, 0, elims)
+                    yield Fish(
+                        d,
+                        tuple(base_off + i for i in _BITS9[bmask]),
+                        tuple(cover_off + i for i in _BITS9[umask]),
+                        base81,
+                        0,
+                        0,
+                        0,
+                        elims,
+                    )
 
 
 def _combos(units, size: int, measure: list[int]) -> Iterator[tuple[int, int]]:
@@ -140,7 +169,9 @@ def finned_basic_fish(grid: Grid, size: int, sashimi: bool | None, digits=range(
             continue
         rows, cols = _line_masks(p)
         for masks, base_off, cover_off, lines81, covers81 in (
-                (rows, 0, 9, _ROWS81, _COLS81), (cols, 9, 0, _COLS81, _ROWS81)):
+            (rows, 0, 9, _ROWS81, _COLS81),
+            (cols, 9, 0, _COLS81, _ROWS81),
+        ):
             units = [(i, m) for i, m in enumerate(masks) if m]
             if len(units) < size:
                 continue
@@ -163,11 +194,18 @@ def finned_basic_fish(grid: Grid, size: int, sashimi: bool | None, digits=range(
                     elims = p & covers81[cover] & box & ~base81
                     if not elims:
                         continue
-                    if sashimi is not None and sashimi != any(
-                            _POPCOUNT[masks[i] & cover] <= 1 for i in _BITS9[bmask]):
+                    if sashimi is not None and sashimi != any(_POPCOUNT[masks[i] & cover] <= 1 for i in _BITS9[bmask]):
                         continue
-                    yield Fish(d, tuple(base_off + i for i in _BITS9[bmask]),
-                               tuple(cover_off + i for i in _BITS9[cover]), base81, fins, 0, 0, elims)
+                    yield Fish(
+                        d,
+                        tuple(base_off + i for i in _BITS9[bmask]),
+                        tuple(cover_off + i for i in _BITS9[cover]),
+                        base81,
+                        fins,
+                        0,
+                        0,
+                        elims,
+                    )
 
 
 def _cover_choices(size: int) -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -220,8 +258,9 @@ class _Replay:
                 self.items.append(nxt)
 
 
-def shared_finned_basic_fish(grid: Grid, size: int, sashimi: bool, digits=range(1, 10),
-                             ctx: SolveContext | None = None) -> Iterator[Fish]:
+def shared_finned_basic_fish(
+    grid: Grid, size: int, sashimi: bool, digits=range(1, 10), ctx: SolveContext | None = None
+) -> Iterator[Fish]:
     """:func:`finned_basic_fish` for ``digits``, its search shared between the Finned and
     the Sashimi finder of one size on one position (the solver asks both, one after the
     other; the shared search is the last position's, kept in the solve's context)."""
@@ -239,6 +278,7 @@ def shared_finned_basic_fish(grid: Grid, size: int, sashimi: bool, digits=range(
 
 
 # ---------------------------------------------------------------- Franken and Mutant fish
+
 
 def general_fish(grid: Grid, size: int, kind: int, finned: bool, digits=range(1, 10)) -> Iterator[Fish]:
     """Franken (``kind`` FRANKEN: lines and boxes against the other lines and boxes) or Mutant
@@ -258,6 +298,7 @@ def general_fish(grid: Grid, size: int, kind: int, finned: bool, digits=range(1,
 
 
 # ---------------------------------------------------------------- steps
+
 
 def houses_short(houses) -> str:
     """HoDoKu's compact house list: ``r36c15``, ``r348b1``."""
@@ -341,9 +382,11 @@ def _make_step(name: str, fish: Fish, detail: str, explanation: str) -> Step:
     return Step(
         name,
         eliminations=[(c, d) for c in cell_list(fish.elims)],
-        cells=cells, candidates=candidates,
+        cells=cells,
+        candidates=candidates,
         houses=list(fish.base) + [h for h in fish.cover if h not in fish.base],
-        detail=detail, explanation=explanation,
+        detail=detail,
+        explanation=explanation,
     )
 
 
@@ -352,9 +395,11 @@ def _explain(fish: Fish) -> str:
     n = len(fish.base)
     base, cover = houses_long(fish.base), houses_long(fish.cover)
     plain = fish.base_cells & ~fish.fins
-    text = (f"The {_COUNT[n]} base houses {base} need {_COUNT[n]} different {d}s, and their "
-            f"candidates {cells_name(plain)} all lie in the {_COUNT[n]} cover houses {cover}, "
-            f"which can hold only {_COUNT[n]} {d}s")
+    text = (
+        f"The {_COUNT[n]} base houses {base} need {_COUNT[n]} different {d}s, and their "
+        f"candidates {cells_name(plain)} all lie in the {_COUNT[n]} cover houses {cover}, "
+        f"which can hold only {_COUNT[n]} {d}s"
+    )
     if fish.fins:
         exo = fish.fins & ~fish.endo
         parts = []
@@ -362,23 +407,30 @@ def _explain(fish: Fish) -> str:
             parts.append(f"{cells_name(exo)} outside the cover houses")
         if fish.endo:
             parts.append(f"{cells_name(fish.endo)} in two base houses")
-        text += (f", except for the fin{'s' if fish.fins.bit_count() > 1 else ''} "
-                 f"({'; '.join(parts)}). Either a fin is {d}, or the cover houses' {d}s all lie "
-                 f"in the base houses; {cells_name(fish.elims)} "
-                 f"{'sees' if fish.elims.bit_count() == 1 else 'see'} every fin and "
-                 f"{'lies' if fish.elims.bit_count() == 1 else 'lie'} in a cover house, so "
-                 f"{'it' if fish.elims.bit_count() == 1 else 'they'} cannot be {d} either way.")
+        text += (
+            f", except for the fin{'s' if fish.fins.bit_count() > 1 else ''} "
+            f"({'; '.join(parts)}). Either a fin is {d}, or the cover houses' {d}s all lie "
+            f"in the base houses; {cells_name(fish.elims)} "
+            f"{'sees' if fish.elims.bit_count() == 1 else 'see'} every fin and "
+            f"{'lies' if fish.elims.bit_count() == 1 else 'lie'} in a cover house, so "
+            f"{'it' if fish.elims.bit_count() == 1 else 'they'} cannot be {d} either way."
+        )
     else:
-        text += (f"; so the cover houses' {d}s are exactly the base houses' {d}s, and {d} goes "
-                 f"from the rest of the cover houses: {cells_name(fish.elims & ~fish.cannibal) or 'none'}.")
+        text += (
+            f"; so the cover houses' {d}s are exactly the base houses' {d}s, and {d} goes "
+            f"from the rest of the cover houses: {cells_name(fish.elims & ~fish.cannibal) or 'none'}."
+        )
     if fish.cannibal:
-        text += (f" {cells_name(fish.cannibal)} {'lies' if fish.cannibal.bit_count() == 1 else 'lie'} "
-                 f"in two cover houses: a {d} there would fill two cover houses at once and leave "
-                 f"too few for the other base houses, so it goes too.")
+        text += (
+            f" {cells_name(fish.cannibal)} {'lies' if fish.cannibal.bit_count() == 1 else 'lie'} "
+            f"in two cover houses: a {d} there would fill two cover houses at once and leave "
+            f"too few for the other base houses, so it goes too."
+        )
     return text
 
 
 # ---------------------------------------------------------------- Siamese fish
+
 
 def siamese(fishes: Iterable[Fish]) -> Iterator[tuple[Fish, Fish]]:
     """HoDoKu's Siamese pairs: two fish of one digit with the same base houses whose first
@@ -398,39 +450,42 @@ def siamese_step(name: str, a: Fish, b: Fish) -> Step:
     """One step for a Siamese pair: both cover sets, both fin sets, all eliminations."""
     fins = a.fins | b.fins
     endo = a.endo | b.endo
-    merged = Fish(a.digit, a.base, a.cover, a.base_cells, fins, endo,
-                  a.cannibal | b.cannibal, a.elims | b.elims)
+    merged = Fish(a.digit, a.base, a.cover, a.base_cells, fins, endo, a.cannibal | b.cannibal, a.elims | b.elims)
     fin_parts = [f"f{cell_name(c)}" for c in cell_list(a.fins & ~a.endo)]
     fin_parts += [f"f{cell_name(c)}" for c in cell_list(b.fins & ~b.endo & ~a.fins)]
     fin_parts += [f"ef{cell_name(c)}" for c in cell_list(endo)]
-    detail = (f"{a.digit} {houses_short(a.base)} {houses_short(a.cover)}/{houses_short(b.cover)}"
-              + "".join(" " + s for s in fin_parts))
-    explanation = (f"Two fish share the base houses {houses_long(a.base)}. "
-                   f"First: {_explain(a)} Second: {_explain(b)}")
+    detail = f"{a.digit} {houses_short(a.base)} {houses_short(a.cover)}/{houses_short(b.cover)}" + "".join(
+        " " + s for s in fin_parts
+    )
+    explanation = f"Two fish share the base houses {houses_long(a.base)}. First: {_explain(a)} Second: {_explain(b)}"
     return _make_step(name, merged, detail, explanation)
 
 
 # ---------------------------------------------------------------- registration
 
+
 def _register(name: str, finder: Callable[..., Iterator[Fish]], default: bool = True) -> None:
     def steps(grid: Grid, digits: int | None = None, ctx: SolveContext | None = None) -> Iterator[Step]:
         for fish in finder(grid, digit_list(digits), ctx):
             yield fish_step(fish, name)
+
     steps.__name__ = name.lower().replace(" ", "_").replace("-", "_")
-    steps.__doc__ = (f"{name}: every instance, in HoDoKu's search order (only the digits of "
-                     f"``digits``, a 9-bit set, when given).")
+    steps.__doc__ = (
+        f"{name}: every instance, in HoDoKu's search order (only the digits of ``digits``, a 9-bit set, when given)."
+    )
     technique(name, default=default, local="digit")(steps)
 
 
 def _register_siamese(name: str, finder: Callable[[Grid, range], Iterator[Fish]]) -> None:
     """Siamese pairs among all fish ``finder`` yields; HoDoKu names the pair after its first
     fish, so only pairs whose first fish is a ``name[8:]`` are this technique's."""
-    own = name[len("Siamese "):]
+    own = name[len("Siamese ") :]
 
     def steps(grid: Grid) -> Iterator[Step]:
         for a, b in siamese(finder(grid, range(1, 10), None)):
             if fish_name(a) == own:
                 yield siamese_step(name, a, b)
+
     steps.__name__ = name.lower().replace(" ", "_").replace("-", "_")
     steps.__doc__ = f"{name}: two fish with the same base houses, eliminations combined."
     technique(name, default=False)(steps)
@@ -446,8 +501,14 @@ GENERAL_DEFAULT = False
 
 for _size, _fish in SIZE_NAMES.items():
     _register(_fish, _bind(basic_fish, _size))
-    _register(f"Finned {_fish}", lambda grid, digits, ctx, size=_size: shared_finned_basic_fish(grid, size, False, digits, ctx))
-    _register(f"Sashimi {_fish}", lambda grid, digits, ctx, size=_size: shared_finned_basic_fish(grid, size, True, digits, ctx))
+    _register(
+        f"Finned {_fish}",
+        lambda grid, digits, ctx, size=_size: shared_finned_basic_fish(grid, size, False, digits, ctx),
+    )
+    _register(
+        f"Sashimi {_fish}",
+        lambda grid, digits, ctx, size=_size: shared_finned_basic_fish(grid, size, True, digits, ctx),
+    )
     _register(f"Franken {_fish}", _bind(general_fish, _size, FRANKEN, False), GENERAL_DEFAULT)
     _register(f"Finned Franken {_fish}", _bind(general_fish, _size, FRANKEN, True), GENERAL_DEFAULT)
     _register(f"Mutant {_fish}", _bind(general_fish, _size, MUTANT, False), GENERAL_DEFAULT)
@@ -463,6 +524,7 @@ _register_siamese("Siamese Finned Mutant Jellyfish", _bind(general_fish, 4, MUTA
 
 
 # ---------------------------------------------------------------- Sudoku Explainer's order
+
 
 def se_fisherman(grid: Grid, size: int) -> Iterator[Step]:
     """SE's basic fish (``Fisherman``): columns as base against rows, then rows against
@@ -502,8 +564,7 @@ def se_fisherman(grid: Grid, size: int) -> Iterator[Step]:
                         yield se_fish_step(size, d, tuple(base_off + i for i in combo), cover, base81, elims)
 
 
-def se_fish_step(size: int, d: int, base: tuple[int, ...], cover: tuple[int, ...], base81: int,
-                 elims: int) -> Step:
+def se_fish_step(size: int, d: int, base: tuple[int, ...], cover: tuple[int, ...], base81: int, elims: int) -> Step:
     """SE's basic fish of ``size`` on digit ``d``: its base and cover houses, the base
     candidates and the eliminations (81-bit sets)."""
     step = fish_step(Fish(d, base, cover, base81, 0, 0, 0, elims), SIZE_NAMES[size])
@@ -516,6 +577,7 @@ def _se_fish_rule(size: int) -> None:
 
     def rule(grid: Grid) -> Iterator[Step]:
         return se_fisherman(grid, size)
+
     rule.__name__ = f"se_{plural.lower().replace('-', '_')}"
     rule.__doc__ = f"SE's {SIZE_NAMES[size]}s, in SE's order."
     se_rule(plural, (SIZE_NAMES[size],))(rule)

@@ -15,10 +15,12 @@ by one of the (at most three) allowed cover houses holding it, or declared a fin
 pruned as soon as no candidate sees all of them. This keeps Franken and Mutant fish of size 4
 affordable in pure Python.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import Iterator, NamedTuple, Sequence
+from typing import NamedTuple
 
 from sudoku_logic.core.houses import HOUSE_MASK, PEERS
 
@@ -65,8 +67,9 @@ def shape(base: Sequence[int], cover: Sequence[int]) -> int:
         cm |= house_type(h)
     if (bm == ROW_T and cm == COL_T) or (bm == COL_T and cm == ROW_T):
         return BASIC
-    if (bm in (ROW_T, ROW_T | BOX_T) and cm in (COL_T, COL_T | BOX_T)) or \
-            (bm in (COL_T, COL_T | BOX_T) and cm in (ROW_T, ROW_T | BOX_T)):
+    if (bm in (ROW_T, ROW_T | BOX_T) and cm in (COL_T, COL_T | BOX_T)) or (
+        bm in (COL_T, COL_T | BOX_T) and cm in (ROW_T, ROW_T | BOX_T)
+    ):
         return FRANKEN
     return MUTANT
 
@@ -81,8 +84,15 @@ def fin_buddies(fins: int) -> int:
     return seen
 
 
-def search(digit: int, pos: int, size: int, base_houses: Sequence[int], cover_houses: Sequence[int],
-           finned: bool, lines_in_base: bool = False) -> Iterator[Fish]:
+def search(
+    digit: int,
+    pos: int,
+    size: int,
+    base_houses: Sequence[int],
+    cover_houses: Sequence[int],
+    finned: bool,
+    lines_in_base: bool = False,
+) -> Iterator[Fish]:
     """Every fish of exactly ``size`` base and cover houses for ``digit`` (candidates ``pos``).
 
     ``finned`` False: fish without fins (no endo fins either); True: fish with at least one
@@ -175,7 +185,7 @@ def search(digit: int, pos: int, size: int, base_houses: Sequence[int], cover_ho
                         cv |= c
                     picked.extend(combo)
                     yield from finish(cv, cn, fins, fb)
-                    del picked[-len(combo):]
+                    del picked[-len(combo) :]
                 return
             # a base candidate that sees no cell where an elimination could still fall
             # cannot be a fin: branch on such a cell first (it must be covered)

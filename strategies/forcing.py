@@ -27,20 +27,27 @@ derive the same facts are taken over (:meth:`Analysis._reuse`), and the assumpti
 broke in the last scan of the same solve are tried first (kept in its :class:`SolveContext`,
 never across solves).
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from sudoku_logic.core.context import SolveContext, bounded_put
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import CELL_HOUSES, MASK_DIGITS, cell_name, cells_name, house_name
-
-from sudoku_logic.strategies.implications import (
-    ALL81, CELL_HOUSE_BITS, DYNAMIC, STATIC, Branch, Position, fact_name, propagate, split,
-)
-from sudoku_logic.strategies import tabling
-from sudoku_logic.strategies.registry import technique
+from sudoku_logic.core.houses import CELL_HOUSES, cell_name, cells_name, house_name
 from sudoku_logic.core.step import LazyStep, Step
+from sudoku_logic.strategies import tabling
+from sudoku_logic.strategies.implications import (
+    ALL81,
+    CELL_HOUSE_BITS,
+    DYNAMIC,
+    STATIC,
+    Branch,
+    Position,
+    fact_name,
+    propagate,
+)
+from sudoku_logic.strategies.registry import technique
 
 ZERO = 0
 _MAX_CACHED = 4
@@ -57,13 +64,13 @@ class Analysis:
     facts here, restricted to the candidates left. Steps are always shown with branches
     computed on the position itself (:meth:`fresh`)."""
 
-    def __init__(self, grid: Grid, prev: "Analysis | None" = None) -> None:
+    def __init__(self, grid: Grid, prev: Analysis | None = None) -> None:
         self.P = Position(grid)
         self.branches: dict[tuple[int, bool, int, int], Branch] = {}
         self.fresh_branches: dict[tuple[int, bool, int, int], Branch] = {}
         self.stale = self._link(prev) if prev is not None else None
 
-    def _link(self, prev: "Analysis"):
+    def _link(self, prev: Analysis):
         P, Q = self.P, prev.P
         if P.all & ~Q.all:
             return None  # not a later position of the same solve
@@ -183,8 +190,9 @@ def _puzzle_key(grid: Grid) -> tuple:
     return tuple(v if grid.givens >> c & 1 else 0 for c, v in enumerate(grid.values))
 
 
-def _contradiction_step(name: str, size: int, is_on: bool, c: int, d: int,
-                        b: Branch, nested: bool = False, depth: int = 0) -> Step:
+def _contradiction_step(
+    name: str, size: int, is_on: bool, c: int, d: int, b: Branch, nested: bool = False, depth: int = 0
+) -> Step:
     """The step; its text (chains, highlights, explanation) is built when first read: a
     search collects many of which the solver takes one."""
     result = dict(eliminations=[(c, d)]) if is_on else dict(placements=[(c, d)])
@@ -213,11 +221,16 @@ def _contradiction_text(is_on: bool, c: int, d: int, b: Branch, nested: bool = F
         concl = f"so {cell_name(c)} must be {d}"
         suppose = f"If {cell_name(c)} were not {d}"
     how = "nested forcing nets" if nested else ("forcing chains" if b.mode == STATIC else "a forcing net")
-    expl = (f"{suppose}, {how} would lead to a contradiction: {ct.describe()} "
-            f"({'; '.join(_summary(f, b) for f in facts)}); {concl}.")
-    return dict(candidates=_highlights((is_on, c, d), b, facts),
-                detail=f"{premise} leads to a contradiction in {where}",
-                explanation=expl, chains=chains)
+    expl = (
+        f"{suppose}, {how} would lead to a contradiction: {ct.describe()} "
+        f"({'; '.join(_summary(f, b) for f in facts)}); {concl}."
+    )
+    return dict(
+        candidates=_highlights((is_on, c, d), b, facts),
+        detail=f"{premise} leads to a contradiction in {where}",
+        explanation=expl,
+        chains=chains,
+    )
 
 
 def _summary(fact, b: Branch) -> str:
@@ -284,9 +297,10 @@ def _verity_text(fact, kind, label, premises, brs) -> dict:
     else:
         p = premises[0]
         intro = f"{cell_name(p[1])} either is {p[2]} or is not"
-    branches = "; ".join(_summary(fact, b) if b.contradiction is None
-                         else f"{fact_name(p)} is impossible ({b.contradiction.describe()})"
-                         for p, b in zip(premises, brs))
+    branches = "; ".join(
+        _summary(fact, b) if b.contradiction is None else f"{fact_name(p)} is impossible ({b.contradiction.describe()})"
+        for p, b in zip(premises, brs)
+    )
     concl = f"{cell_name(cell)} must be {d}" if is_on else f"{cell_name(cell)} cannot be {d}"
     highlights = []
     seen = set()
@@ -322,10 +336,12 @@ def forcing_net_verity(grid: Grid, ctx: SolveContext | None = None) -> Iterator[
 
 
 # ------------------------------------------------------------------ HoDoKu's tabling search
-_NAMES = {(False, tabling.CONTRADICTION): "Forcing Chain Contradiction",
-          (False, tabling.VERITY): "Forcing Chain Verity",
-          (True, tabling.CONTRADICTION): "Forcing Net Contradiction",
-          (True, tabling.VERITY): "Forcing Net Verity"}
+_NAMES = {
+    (False, tabling.CONTRADICTION): "Forcing Chain Contradiction",
+    (False, tabling.VERITY): "Forcing Chain Verity",
+    (True, tabling.CONTRADICTION): "Forcing Net Contradiction",
+    (True, tabling.VERITY): "Forcing Net Verity",
+}
 
 
 class _Found:
@@ -360,8 +376,11 @@ def _hodoku_found(grid: Grid, net: bool, ctx: SolveContext | None) -> _Found:
     key = (grid.key(), net)
     hit = cache.get(key)
     if hit is None:
-        hit = _Found(tabling.NetSearch(grid) if net
-                     else tabling.ChainSearch(grid, ctx.cache("tabling_graph") if ctx is not None else None))
+        hit = _Found(
+            tabling.NetSearch(grid)
+            if net
+            else tabling.ChainSearch(grid, ctx.cache("tabling_graph") if ctx is not None else None)
+        )
         bounded_put(cache, key, hit, _MAX_CACHED)
     return hit
 
@@ -447,8 +466,9 @@ def _hodoku_step(grid: Grid, P, name: str, net: bool, f, rank: int) -> Step:
                 candidates=_path_highlights(premises, f.paths),
                 detail=label,
                 explanation=f"If {fact_name(premise)}, {how} lead to a contradiction: {why} "
-                            f"({'; '.join(chains)}); so {concl}.",
-                chains=chains)
+                f"({'; '.join(chains)}); so {concl}.",
+                chains=chains,
+            )
     else:
         if len(premises) == 2 and premises[0][1:] == premises[1][1:]:
             kind, label = "binary", f"{cell_name(premises[0][1])}={premises[0][2]} on/off"
@@ -459,8 +479,10 @@ def _hodoku_step(grid: Grid, P, name: str, net: bool, f, rank: int) -> Step:
         else:
             houses = set.intersection(*({h for h in CELL_HOUSES[p[1]]} for p in premises))
             kind, label = "house", f"{premises[0][2]} in {house_name(min(houses))}"
-            intro = (f"{premises[0][2]} must go in one of {', '.join(cell_name(p[1]) for p in premises)} "
-                     f"({house_name(min(houses))})")
+            intro = (
+                f"{premises[0][2]} must go in one of {', '.join(cell_name(p[1]) for p in premises)} "
+                f"({house_name(min(houses))})"
+            )
         cells = sorted({p[1] for p in premises})
         result["detail"] = label
 
@@ -475,8 +497,10 @@ def _hodoku_step(grid: Grid, P, name: str, net: bool, f, rank: int) -> Step:
             return dict(
                 candidates=_path_highlights(premises, f.paths),
                 explanation=f"{intro}; each case leads by {how} to {fact_name(fact)} "
-                            f"({'; '.join(chains)}); so {concl}.",
-                chains=chains)
+                f"({'; '.join(chains)}); so {concl}.",
+                chains=chains,
+            )
+
     return LazyStep(name, fill, cells=cells, facts={"size": f.length, "rank": rank}, **result)
 
 

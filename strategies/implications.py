@@ -21,13 +21,20 @@ engine never consults a solution.
 Facts are kept as 729-bit sets (bit ``(d - 1) * 81 + cell``), waves as the facts new at each
 round so that :class:`Branch` can rebuild, on demand, a shortest cause for any fact.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
-    CELL_BIT, CELL_HOUSE_BITS, HOUSE_MASK, MASK_DIGITS, PEERS, cell_name, house_name,
+    CELL_BIT,
+    CELL_HOUSE_BITS,
+    HOUSE_MASK,
+    MASK_DIGITS,
+    PEERS,
+    cell_name,
+    house_name,
 )
 
 STATIC = 0
@@ -71,8 +78,19 @@ class Position:
     ``bilocal[d]`` the subset with exactly two places.
     """
 
-    __slots__ = ("pos", "cands", "empty", "all", "bivalue", "houses", "bilocal", "cache",
-                 "hmask", "house_bits", "bilocal_bits")
+    __slots__ = (
+        "pos",
+        "cands",
+        "empty",
+        "all",
+        "bivalue",
+        "houses",
+        "bilocal",
+        "cache",
+        "hmask",
+        "house_bits",
+        "bilocal_bits",
+    )
 
     def __init__(self, grid: Grid) -> None:
         self.pos = grid.pos[:]
@@ -322,8 +340,11 @@ class Branch:
     def nested_facts(self, facts) -> list[tuple[bool, int, int]]:
         """The facts proved by nested nets that the derivation of ``facts`` relies on, in the
         order they were found."""
-        out = [f for f in self.ancestors(facts) if len(f) == 3 and f[0] is False
-               and (f[1], f[2]) in self.nested and self.wave_of(*f) > 0]
+        out = [
+            f
+            for f in self.ancestors(facts)
+            if len(f) == 3 and f[0] is False and (f[1], f[2]) in self.nested and self.wave_of(*f) > 0
+        ]
         out.sort(key=lambda f: self.wave_of(*f))
         return out
 
@@ -333,8 +354,7 @@ def fact_name(f) -> str:
     return f"{cell_name(cell)}{'=' if is_on else '<>'}{d}"
 
 
-def propagate(P: Position, on0: int, off0: int, mode: int, depth: int = 0,
-              assumed_on=(), assumed_off=()) -> Branch:
+def propagate(P: Position, on0: int, off0: int, mode: int, depth: int = 0, assumed_on=(), assumed_off=()) -> Branch:
     """Derive everything that follows from ``assumed_on``/``assumed_off`` (lists of
     ``(cell, digit)``) on top of the already-known facts ``on0``/``off0`` (729-bit sets).
     Returns the :class:`Branch`; stops at the first contradiction."""

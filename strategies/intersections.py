@@ -1,18 +1,24 @@
 """Intersections: Locked Candidates Type 1 (Pointing) and Type 2 (Claiming), Locked Pair and
 Locked Triple (a naked pair or triple inside a box-line intersection)."""
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
-    CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cell_list, cells_name, digits_name,
+    CELL_HOUSES,
+    HOUSE_MASK,
+    MASK_DIGITS,
+    MASK_SIZE,
+    cell_list,
+    cells_name,
+    digits_name,
     house_name,
 )
-
-from sudoku_logic.strategies.registry import se_rule, technique
 from sudoku_logic.core.step import Step
+from sudoku_logic.strategies.registry import se_rule, technique
 
 
 def _line_box_pairs():
@@ -50,12 +56,13 @@ def pointing(grid: Grid, houses: int | None = None) -> Iterator[Step]:
                         yield Step(
                             "Locked Candidates Type 1 (Pointing)",
                             eliminations=[(c, d) for c in cell_list(elim)],
-                            cells=cells, houses=[b, line],
+                            cells=cells,
+                            houses=[b, line],
                             candidates=[(c, d, "pattern") for c in cells],
                             detail=f"{d} in {house_name(b)}",
                             explanation=f"In {house_name(b, False)}, {d} can only go in {cells_name(inbox)}, "
-                                        f"all in {house_name(line, False)}; so {d} is not elsewhere in "
-                                        f"{house_name(line, False)}.",
+                            f"all in {house_name(line, False)}; so {d} is not elsewhere in "
+                            f"{house_name(line, False)}.",
                         )
 
 
@@ -80,12 +87,13 @@ def claiming(grid: Grid, houses: int | None = None) -> Iterator[Step]:
                     yield Step(
                         "Locked Candidates Type 2 (Claiming)",
                         eliminations=[(c, d) for c in cell_list(elim)],
-                        cells=cells, houses=[line, b],
+                        cells=cells,
+                        houses=[line, b],
                         candidates=[(c, d, "pattern") for c in cells],
                         detail=f"{d} in {house_name(line)}",
                         explanation=f"In {house_name(line, False)}, {d} can only go in {cells_name(inline)}, "
-                                    f"all in {house_name(b, False)}; so {d} is not elsewhere in "
-                                    f"{house_name(b, False)}.",
+                        f"all in {house_name(b, False)}; so {d} is not elsewhere in "
+                        f"{house_name(b, False)}.",
                     )
 
 
@@ -120,12 +128,15 @@ def _locked_subsets(grid: Grid, size: int, name: str, houses: int | None = None)
                 continue  # eliminating in one house only is a plain naked subset
             ds = digits_name(union)
             yield Step(
-                name, eliminations=sorted(elims), cells=list(combo), houses=[b, line],
+                name,
+                eliminations=sorted(elims),
+                cells=list(combo),
+                houses=[b, line],
                 candidates=[(c, d, "pattern") for c in combo for d in MASK_DIGITS[cands[c]]],
                 detail=f"{ds} in {cells_name(cm)}",
                 explanation=f"{cells_name(cm)} hold only {digits_name(union, ' and ' if size == 2 else ', ')} between them, "
-                            f"and they share {house_name(b, False)} and {house_name(line, False)}; "
-                            f"so these digits are not elsewhere in either house.",
+                f"and they share {house_name(b, False)} and {house_name(line, False)}; "
+                f"so these digits are not elsewhere in either house.",
             )
 
 
@@ -143,6 +154,7 @@ def locked_triple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
 
 # ---------------------------------------------------------------- Sudoku Explainer's order
 
+
 def _se_pairs() -> list[tuple[int, int, int, str]]:
     """SE's ``Locking.getHints`` order: (block, column), (block, row), (column, block),
     (row, block) pairs of crossing houses, each kind in index order."""
@@ -153,8 +165,7 @@ def _se_pairs() -> list[tuple[int, int, int, str]]:
             for h2 in second:
                 m = HOUSE_MASK[h1] & HOUSE_MASK[h2]
                 if m:
-                    name = ("Locked Candidates Type 1 (Pointing)" if h1 >= 18
-                            else "Locked Candidates Type 2 (Claiming)")
+                    name = "Locked Candidates Type 1 (Pointing)" if h1 >= 18 else "Locked Candidates Type 2 (Claiming)"
                     out.append((h1, h2, m, name))
     return out
 
@@ -187,11 +198,14 @@ def se_intersection_step(grid: Grid, h1: int, h2: int, d: int) -> Step:
     cells = cell_list(inside)
     name = "Locked Candidates Type 1 (Pointing)" if h1 >= 18 else "Locked Candidates Type 2 (Claiming)"
     return Step(
-        name, eliminations=[(c, d) for c in cell_list(p & m2 & ~m1)], cells=cells,
-        houses=[h1, h2], candidates=[(c, d, "pattern") for c in cells],
+        name,
+        eliminations=[(c, d) for c in cell_list(p & m2 & ~m1)],
+        cells=cells,
+        houses=[h1, h2],
+        candidates=[(c, d, "pattern") for c in cells],
         detail=f"{d} in {house_name(h1)}",
         facts={"base": (h1,), "cover": (h2,), "digit": d},
         explanation=f"In {house_name(h1, False)}, {d} can only go in {cells_name(inside)}, "
-                    f"all in {house_name(h2, False)}; so {d} is not elsewhere in "
-                    f"{house_name(h2, False)}.",
+        f"all in {house_name(h2, False)}; so {d} is not elsewhere in "
+        f"{house_name(h2, False)}.",
     )

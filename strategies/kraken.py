@@ -15,19 +15,19 @@ Fins that the target sees directly are ordinary finned fish (left to the fish fi
 Kraken needs at least one fin reached only through a chain. Chains are the bivalue/bilocal
 forcing chains of :mod:`sudoku_logic.strategies.forcing` (static branches, shared with those finders).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator
 
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK, PEERS, cell_name, cells_name
-
+from sudoku_logic.core.step import Step
 from sudoku_logic.strategies.forcing import analysis
 from sudoku_logic.strategies.implications import ALL81, STATIC
 from sudoku_logic.strategies.registry import technique
-from sudoku_logic.core.step import Step
 
 MAX_FINS = 2
 SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -89,6 +89,7 @@ def _fish_name(n: int, d: int, base, cover, fins: int) -> str:
     def hs(hh):
         kind = "r" if hh[0] < 9 else "c"
         return kind + "".join(str(h % 9 + 1) for h in hh)
+
     fin_txt = " ".join("f" + cell_name(c) for c in _bits(fins))
     return f"Finned {SIZE_NAMES[n]}: {d} {hs(base)} {hs(cover)} {fin_txt}"
 
@@ -173,14 +174,18 @@ def _step(name: str, kind: int, fact, size: int, info, an) -> Step:
     chains = [b.render(fact) for b in brs]
     fin_list = ", ".join(cell_name(f) for f in _bits(fins))
     if kind == 1:
-        why = (f"if none of the fins ({fin_list}) is {d}, the fish puts the {d}s of its cover lines "
-               f"in its base lines, so {cell_name(x)} is not {d}; if a fin is {d}, its chain rules "
-               f"out {cell_name(x)}={d} as well")
+        why = (
+            f"if none of the fins ({fin_list}) is {d}, the fish puts the {d}s of its cover lines "
+            f"in its base lines, so {cell_name(x)} is not {d}; if a fin is {d}, its chain rules "
+            f"out {cell_name(x)}={d} as well"
+        )
     else:
         inside = [p[1] for p in premises if not fins >> p[1] & 1]
         where = f"one of {cells_name(inside)}" if len(inside) > 1 else cell_name(inside[0])
-        why = (f"if none of the fins ({fin_list}) is {d}, the {d} of {_house(house)} is {where}; "
-               f"each of those cells and each fin, as {d}, rules out {cell_name(x)}={e}")
+        why = (
+            f"if none of the fins ({fin_list}) is {d}, the {d} of {_house(house)} is {where}; "
+            f"each of those cells and each fin, as {d}, rules out {cell_name(x)}={e}"
+        )
     ids = {(p[1], p[2]) for p in premises}
     cands = [(c, d, "pattern") for c in _bits(bcells & ~fins)] + [(f, d, "fin") for f in _bits(fins)]
     for b in brs:
@@ -190,10 +195,15 @@ def _step(name: str, kind: int, fact, size: int, info, an) -> Step:
                 cands.append((f[1], f[2], "on" if f[0] else "off"))
     total = len(set().union(*(b.ancestors([fact]) for b in brs)))
     return Step(
-        name, eliminations=[(x, e)], cells=sorted(_bits(bcells)), candidates=cands,
-        houses=list(base) + list(cover), detail=fish,
+        name,
+        eliminations=[(x, e)],
+        cells=sorted(_bits(bcells)),
+        candidates=cands,
+        houses=list(base) + list(cover),
+        detail=fish,
         explanation=f"{fish}: {why}. So {cell_name(x)} cannot be {e}.",
-        facts={"size": total}, chains=chains,
+        facts={"size": total},
+        chains=chains,
     )
 
 

@@ -16,16 +16,25 @@ Every node can be ON (true) or OFF (false). The table stores, as bit sets over n
 Both relations are symmetric. Tables are built once per position and cached by the
 position's key, so every chain technique asking about the same grid shares them.
 """
+
 from __future__ import annotations
 
 from functools import cached_property
 
-
 from sudoku_logic.core.context import SolveContext, bounded_put
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
-    ALL_CELLS, CELL_HOUSES, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list,
-    cells_name, house_name, seen_by_all,
+    ALL_CELLS,
+    CELL_HOUSES,
+    HOUSE_CELLS,
+    HOUSE_MASK,
+    MASK_DIGITS,
+    MASK_SIZE,
+    PEERS,
+    cell_list,
+    cells_name,
+    house_name,
+    seen_by_all,
 )
 
 HOUSE_CELLS_LIST = [list(h) for h in HOUSE_CELLS]
@@ -146,7 +155,7 @@ class LinkTable:
             strong.append(0)
             self.group_houses[base + i] = (line, b)
         by_house: dict[tuple[int, int], list[int]] = {}
-        for i, (d, g, line, b) in enumerate(groups):
+        for i, (d, _g, line, b) in enumerate(groups):
             by_house.setdefault((d, line), []).append(base + i)
             by_house.setdefault((d, b), []).append(base + i)
         for i, (d, g, line, b) in enumerate(groups):
@@ -399,8 +408,7 @@ def find_alses(grid: Grid) -> list[tuple[int, int]]:
     return out
 
 
-def link_table(grid: Grid, grouped: bool = False, als: bool = False,
-               ctx: SolveContext | None = None) -> LinkTable:
+def link_table(grid: Grid, grouped: bool = False, als: bool = False, ctx: SolveContext | None = None) -> LinkTable:
     """The link table of ``grid`` (kept in the solve's cache when ``ctx`` is given);
     ``grouped`` adds group nodes, ``als`` (with ``grouped``) ALS nodes as well."""
     if ctx is None:

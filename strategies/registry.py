@@ -23,11 +23,13 @@ eliminations concern one digit and depend only on that digit's candidates.
 Ratings and orders live above, in :mod:`sudoku_logic.grading` (every registered name has a
 row there; the tests check it).
 """
+
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.step import Step
@@ -59,7 +61,7 @@ class Technique:
     #: the finder takes the solve's context (``ctx=``: settings, caches, uniqueness)
     takes_ctx: bool = False
 
-    def find(self, grid: Grid, ctx: "SolveContext | None" = None, dirty: int | None = None) -> Iterator[Step]:
+    def find(self, grid: Grid, ctx: SolveContext | None = None, dirty: int | None = None) -> Iterator[Step]:
         """The finder's steps on ``grid`` (only in the houses or digits of ``dirty`` for a
         local technique given one), with the solve's context where the finder takes it."""
         if dirty is None:
@@ -87,7 +89,7 @@ class Rule:
     takes_ctx: bool = False
     costly: bool = False
 
-    def find(self, grid: Grid, ctx: "SolveContext | None" = None) -> Iterator[Step]:
+    def find(self, grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
         """The producer's hints on ``grid`` in SE's order."""
         return self.finder(grid, ctx=ctx) if self.takes_ctx else self.finder(grid)
 
@@ -100,8 +102,9 @@ def _family(fn: Finder) -> str:
     return fn.__module__.rsplit(".", 1)[-1]
 
 
-def se_rule(name: str, techniques: Iterable[str], *, needs_unique: bool = False,
-            costly: bool = False) -> Callable[[Finder], Finder]:
+def se_rule(
+    name: str, techniques: Iterable[str], *, needs_unique: bool = False, costly: bool = False
+) -> Callable[[Finder], Finder]:
     """Decorator registering a finder as the Sudoku Explainer producer ``name`` whose steps
     carry the technique names ``techniques`` (see :class:`Rule`)."""
     techniques = tuple(techniques)
@@ -114,8 +117,9 @@ def se_rule(name: str, techniques: Iterable[str], *, needs_unique: bool = False,
     return register
 
 
-def technique(name: str, *, needs_unique: bool = False, default: bool = True,
-              local: str | None = None, ranked: bool = False) -> Callable[[Finder], Finder]:
+def technique(
+    name: str, *, needs_unique: bool = False, default: bool = True, local: str | None = None, ranked: bool = False
+) -> Callable[[Finder], Finder]:
     """Decorator registering a finder under a technique name (a row of the difficulty
     table; its family is the finder's module). ``local``: ``"house"`` or ``"digit"`` for a
     finder that can search only some houses or digits, see the module docstring;

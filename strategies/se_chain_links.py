@@ -1,6 +1,7 @@
 """The implications of one chaining pass (SE's ``getOnToOff`` and ``getOffToOn`` for the
 unary chains): :func:`node_links` and the per-pass cache :class:`PassLinks`, and the 729-bit
 tables of which candidates an on node turns off. Twin of ``sudoku_logic/native/se_chain_links.c``."""
+
 from __future__ import annotations
 
 from sudoku_logic.core.grid import Grid
@@ -86,8 +87,9 @@ _PEERS_SPREAD: tuple[int, ...] = tuple(_spread(PEERS[c]) for c in range(81))
 #: candidates an on node of it turns off in a pass with Y links (its cell's other digits,
 #: its digit in its peers) and in a pass without (its digit in its peers). Both relations
 #: are symmetric.
-_WEAK: tuple[int, ...] = tuple((_PEERS_SPREAD[c] << (d - 1)) | ((0x1FF ^ (1 << (d - 1))) << (9 * c))
-                               for c in range(81) for d in range(1, 10))
+_WEAK: tuple[int, ...] = tuple(
+    (_PEERS_SPREAD[c] << (d - 1)) | ((0x1FF ^ (1 << (d - 1))) << (9 * c)) for c in range(81) for d in range(1, 10)
+)
 
 
 _WEAK_HOUSE: tuple[int, ...] = tuple(_PEERS_SPREAD[c] << (d - 1) for c in range(81) for d in range(1, 10))

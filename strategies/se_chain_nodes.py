@@ -3,6 +3,7 @@
 :class:`ChainHint`, a rule's hint with its chains, complexity and sort key; the keys, causes
 and nesting suffixes the searches share (``strategies/se_chaining.py`` says how they are
 found; the C engine's searches keep the same keys, ``sudoku_logic/native/se_chains.c``)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -18,15 +19,16 @@ BIT: tuple[int, ...] = tuple(1 << k for k in range(1460))
 
 #: The keys of the potentials ``(cell, d)`` off and on, by digit then cell:
 #: ``OFF_KEY[d][cell]``, ``ON_KEY[d][cell]`` (read, not computed, in the propagation).
-OFF_KEY: tuple[tuple[int, ...], ...] = tuple(tuple((c * 9 + d - 1) << 1 for c in range(81)) if d else ()
-                                             for d in range(10))
+OFF_KEY: tuple[tuple[int, ...], ...] = tuple(
+    tuple((c * 9 + d - 1) << 1 for c in range(81)) if d else () for d in range(10)
+)
 
 
 ON_KEY: tuple[tuple[int, ...], ...] = tuple(tuple(k | 1 for k in keys) for keys in OFF_KEY)
 
 
 #: Node causes besides a house index 0-26 (a hidden single in that house).
-NAKED = -1     # the last candidate of its cell
+NAKED = -1  # the last candidate of its cell
 
 
 ADVANCED = -2  # an elimination of another rule (nested chains)
@@ -43,22 +45,34 @@ EXTENDS = {1: 0, 2: 1, 3: 2, 4: 1, 5: 4}
 
 
 #: SE's nested suffixes of rule and hint names by level (``Chaining.getNestedSuffix``).
-NESTED_SUFFIX = {0: "", 1: " (+)", 2: " (+ Forcing Chains)", 3: " (+ Multiple Forcing Chains)",
-                 4: " (+ Dynamic Forcing Chains)", 5: " (+ Dynamic Forcing Chains (+ Forcing Chains))"}
+NESTED_SUFFIX = {
+    0: "",
+    1: " (+)",
+    2: " (+ Forcing Chains)",
+    3: " (+ Multiple Forcing Chains)",
+    4: " (+ Dynamic Forcing Chains)",
+    5: " (+ Dynamic Forcing Chains (+ Forcing Chains))",
+}
 
 
 def rule_techniques(multiple: bool, dynamic: bool, nishio: bool, level: int) -> tuple[str, ...]:
     """The names of the hints the rule ``Chaining(multiple, dynamic, nishio, level)`` can
     give."""
     if not multiple and not dynamic:
-        return ("Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle",
-                "Forcing X-Chain", "Forcing Chain")
+        return (
+            "Bidirectional X-Cycle",
+            "Bidirectional Y-Cycle",
+            "Bidirectional Cycle",
+            "Forcing X-Chain",
+            "Forcing Chain",
+        )
     if nishio:
         return ("Nishio Forcing Chains",)
     if not dynamic:
         return ("Cell Forcing Chains", "Region Forcing Chains")
-    return tuple(f"Dynamic {k} Forcing Chains{NESTED_SUFFIX[level]}"
-                 for k in ("Contradiction", "Double", "Cell", "Region"))
+    return tuple(
+        f"Dynamic {k} Forcing Chains{NESTED_SUFFIX[level]}" for k in ("Contradiction", "Double", "Cell", "Region")
+    )
 
 
 class Node:
@@ -70,8 +84,16 @@ class Node:
 
     __slots__ = ("cell", "d", "on", "key", "parents", "cause", "nested", "anc")
 
-    def __init__(self, cell: int, d: int, on: bool, parents: list | None = None,
-                 cause: int | None = None, nested: "ChainHint | None" = None, anc: int = 0) -> None:
+    def __init__(
+        self,
+        cell: int,
+        d: int,
+        on: bool,
+        parents: list | None = None,
+        cause: int | None = None,
+        nested: ChainHint | None = None,
+        anc: int = 0,
+    ) -> None:
         self.cell = cell
         self.d = d
         self.on = on
@@ -96,7 +118,6 @@ def _anc(node: Node) -> Node:
         a |= p.anc
     node.anc = a
     return node
-
 
 
 def _root(key: int) -> tuple:
@@ -178,14 +199,44 @@ class ChainHint:
     eliminations as ``(cell, digit)`` pairs, sorted; ``placement``: the digit placed, if the
     hint's result is an on node. ``technique`` and ``facts`` let the SE scale rate it."""
 
-    __slots__ = ("kind", "rule", "_targets", "_light", "removable", "placement", "x", "y",
-                 "absurd", "_source", "source_cell", "house", "digit", "technique", "facts",
-                 "start", "_complexity", "_signature")
+    __slots__ = (
+        "kind",
+        "rule",
+        "_targets",
+        "_light",
+        "removable",
+        "placement",
+        "x",
+        "y",
+        "absurd",
+        "_source",
+        "source_cell",
+        "house",
+        "digit",
+        "technique",
+        "facts",
+        "start",
+        "_complexity",
+        "_signature",
+    )
 
-    def __init__(self, kind: str, rule: "Chaining", targets: list[Node], removable: list,
-                 placement: tuple[int, int] | None, *, x: bool = True, y: bool = True,
-                 absurd: bool = False, source: Node | None = None, source_cell: int = -1,
-                 house: int = -1, digit: int = 0, light: bool = False) -> None:
+    def __init__(
+        self,
+        kind: str,
+        rule: Chaining,
+        targets: list[Node],
+        removable: list,
+        placement: tuple[int, int] | None,
+        *,
+        x: bool = True,
+        y: bool = True,
+        absurd: bool = False,
+        source: Node | None = None,
+        source_cell: int = -1,
+        house: int = -1,
+        digit: int = 0,
+        light: bool = False,
+    ) -> None:
         self.kind = kind
         self.rule = rule
         #: ``light``: the targets (and source) are light nodes, made into :class:`Node`
@@ -235,7 +286,7 @@ class ChainHint:
             return ancestor_count(self.targets[0])
         return sum(ancestor_count(t) for t in self.targets)
 
-    def nested_chains(self) -> list["ChainHint"]:
+    def nested_chains(self) -> list[ChainHint]:
         """The distinct nested chains the chains rely on (SE's ``FullChain`` equality)."""
         out = []
         seen = set()
@@ -279,20 +330,21 @@ class ChainHint:
 
     def rate(self) -> None:
         """Record the facts the SE scale rates (complexity, sort key, nesting level)."""
-        self.facts = {"complexity": self.complexity(), "sort": self.sort_key(),
-                      "level": self.rule.level}
+        self.facts = {"complexity": self.complexity(), "sort": self.sort_key(), "level": self.rule.level}
 
     def _name(self) -> str:
         rule = self.rule
         if self.kind == "cycle":
-            return "Bidirectional Cycle" if self.x and self.y else (
-                "Bidirectional Y-Cycle" if self.y else "Bidirectional X-Cycle")
+            return (
+                "Bidirectional Cycle"
+                if self.x and self.y
+                else ("Bidirectional Y-Cycle" if self.y else "Bidirectional X-Cycle")
+            )
         if self.kind == "forcing":
             return "Forcing Chain" if self.x and self.y else "Forcing X-Chain"
         if rule.nishio:
             return "Nishio Forcing Chains"
-        what = {"cell": "Cell", "region": "Region"}.get(self.kind) or (
-            "Contradiction" if self.absurd else "Double")
+        what = {"cell": "Cell", "region": "Region"}.get(self.kind) or ("Contradiction" if self.absurd else "Double")
         prefix = "Dynamic " if rule.dynamic or rule.level > 0 else ""
         return f"{prefix}{what} Forcing Chains{NESTED_SUFFIX[rule.level]}"
 

@@ -44,7 +44,7 @@ context (:attr:`SolveContext.difficulty`, set by the SE scale).
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import MASK_SIZE
@@ -64,9 +64,16 @@ class Chaining(ForcingChainsCycles, MultipleForcingChains, DynamicForcingChains)
     scale does; hints are sorted by it. :meth:`hints` gives every hint of the rule on a
     grid, sorted and without duplicates, as SE's ``getHints`` does."""
 
-    def __init__(self, multiple: bool, dynamic: bool, nishio: bool, level: int,
-                 difficulty: Callable[[object], float], store: dict | None = None,
-                 stages: dict | None = None) -> None:
+    def __init__(
+        self,
+        multiple: bool,
+        dynamic: bool,
+        nishio: bool,
+        level: int,
+        difficulty: Callable[[object], float],
+        store: dict | None = None,
+        stages: dict | None = None,
+    ) -> None:
         self.multiple = multiple
         self.dynamic = dynamic
         self.nishio = nishio

@@ -8,9 +8,10 @@ step shows each chain in Eureka-like notation from its assumption to its end (``
 off candidate forces an on one, ``-`` where an on candidate rules one out; a node with
 several parents lists them), and says in a sentence what the chains prove.
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
@@ -30,13 +31,16 @@ CHAINING_RULES = (
 ) + tuple((f"Dynamic Forcing Chains{NESTED_SUFFIX[lvl]}", True, True, False, lvl) for lvl in range(1, 6))
 
 
-def chaining_steps(grid: Grid, ctx: SolveContext | None, multiple: bool, dynamic: bool,
-                   nishio: bool, level: int) -> Iterator[Step]:
+def chaining_steps(
+    grid: Grid, ctx: SolveContext | None, multiple: bool, dynamic: bool, nishio: bool, level: int
+) -> Iterator[Step]:
     """The rule's hints on ``grid`` as steps, in SE's order. Needs the SE scale's
     difficulty in ``ctx`` (hints are sorted by it)."""
     if ctx is None or ctx.difficulty is None:
-        raise ValueError("SE's chaining rules sort their hints by the SE scale's difficulty: "
-                         "run them in a solve of the SE scale (grading.scales)")
+        raise ValueError(
+            "SE's chaining rules sort their hints by the SE scale's difficulty: "
+            "run them in a solve of the SE scale (grading.scales)"
+        )
     store = None
     if nishio:
         store = ctx.cache("se_nishio")
@@ -57,6 +61,7 @@ def chaining_steps(grid: Grid, ctx: SolveContext | None, multiple: bool, dynamic
 def _register(name: str, multiple: bool, dynamic: bool, nishio: bool, level: int) -> None:
     def rule(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
         return chaining_steps(grid, ctx, multiple, dynamic, nishio, level)
+
     rule.__name__ = "se_" + "".join(ch if ch.isalnum() else "_" for ch in name.lower())
     rule.__doc__ = f"SE's {name}, in SE's order."
     se_rule(name, rule_techniques(multiple, dynamic, nishio, level), costly=True)(rule)
@@ -67,6 +72,7 @@ for _args in CHAINING_RULES:
 
 
 # ---------------------------------------------------------------- words
+
 
 def node_text(n: Node) -> str:
     """``(5)r1c2`` for a candidate, the Eureka way."""
@@ -123,43 +129,60 @@ def _text(hint: ChainHint) -> dict:
             cells.append(p.cell)
             p = p.parents[0]
         detail = cells_name(sorted(set(cells)))
-        why = (f"The candidates along the loop {chains[0]} alternate: either every on node of it holds "
-               f"or every off node does. A candidate that sees one of each kind is ruled out either way, "
-               f"so {result}.")
+        why = (
+            f"The candidates along the loop {chains[0]} alternate: either every on node of it holds "
+            f"or every off node does. A candidate that sees one of each kind is ruled out either way, "
+            f"so {result}."
+        )
     elif kind == "forcing":
         t = hint.targets[0]
         detail = _state(t)
         if t.on:
-            why = (f"If {cell_name(t.cell)} were not {t.d}, the chain {chains[0]} would make it {t.d} after "
-                   f"all; so {cell_name(t.cell)}={t.d}.")
+            why = (
+                f"If {cell_name(t.cell)} were not {t.d}, the chain {chains[0]} would make it {t.d} after "
+                f"all; so {cell_name(t.cell)}={t.d}."
+            )
         else:
-            why = (f"If {cell_name(t.cell)} were {t.d}, the chain {chains[0]} would rule {t.d} out of it; "
-                   f"so {cell_name(t.cell)}<>{t.d}.")
+            why = (
+                f"If {cell_name(t.cell)} were {t.d}, the chain {chains[0]} would rule {t.d} out of it; "
+                f"so {cell_name(t.cell)}<>{t.d}."
+            )
     elif kind == "binary":
         src = hint.source
         on, off = hint.targets
         if hint.absurd or hint.rule.nishio:
             detail = f"{_state(src)} leads to {cell_name(on.cell)} both ={on.d} and <>{on.d}"
-            why = (f"If {_state(src)}, one chain makes {cell_name(on.cell)}={on.d} ({chains[0]}) and another "
-                   f"rules it out ({chains[1]}): a contradiction, so {_negation(src)}.")
+            why = (
+                f"If {_state(src)}, one chain makes {cell_name(on.cell)}={on.d} ({chains[0]}) and another "
+                f"rules it out ({chains[1]}): a contradiction, so {_negation(src)}."
+            )
         else:
             detail = f"{cell_name(src.cell)}={src.d} and <>{src.d} both give {_state(on)}"
-            why = (f"Whether {cell_name(src.cell)} is {src.d} ({chains[0]}) or not ({chains[1]}), "
-                   f"{_state(on)}; so {result}.")
+            why = (
+                f"Whether {cell_name(src.cell)} is {src.d} ({chains[0]}) or not ({chains[1]}), "
+                f"{_state(on)}; so {result}."
+            )
     elif kind == "cell":
         t = hint.targets[0]
         detail = f"every candidate of {cell_name(hint.source_cell)} gives {_state(t)}"
-        why = (f"{cell_name(hint.source_cell)} must hold one of its candidates, and each leads to {_state(t)}: "
-               + "; ".join(chains) + f". So {result}.")
+        why = (
+            f"{cell_name(hint.source_cell)} must hold one of its candidates, and each leads to {_state(t)}: "
+            + "; ".join(chains)
+            + f". So {result}."
+        )
     else:
         t = hint.targets[0]
         detail = f"every place of {hint.digit} in {house_name(hint.house)} gives {_state(t)}"
-        why = (f"{hint.digit} must go somewhere in {house_name(hint.house, False)}, and each place leads to "
-               f"{_state(t)}: " + "; ".join(chains) + f". So {result}.")
+        why = (
+            f"{hint.digit} must go somewhere in {house_name(hint.house, False)}, and each place leads to "
+            f"{_state(t)}: " + "; ".join(chains) + f". So {result}."
+        )
     nested = hint.nested_chains()
     if nested:
-        why += (f" The chains use {len(nested)} nested chain{'s' if len(nested) > 1 else ''} "
-                f"(eliminations proved by {nested[0].rule_name()} on the way).")
+        why += (
+            f" The chains use {len(nested)} nested chain{'s' if len(nested) > 1 else ''} "
+            f"(eliminations proved by {nested[0].rule_name()} on the way)."
+        )
     return dict(candidates=candidates, detail=detail, explanation=why, chains=chains)
 
 
@@ -174,5 +197,11 @@ def hint_step(hint: ChainHint) -> Step:
         hint.rate()
     placements = [hint.placement] if hint.placement else []
     cells = sorted({t.cell for t in hint.targets})
-    return LazyStep(hint.technique, lambda: _text(hint), placements=placements,
-                    eliminations=list(hint.removable), cells=cells, facts=dict(hint.facts))
+    return LazyStep(
+        hint.technique,
+        lambda: _text(hint),
+        placements=placements,
+        eliminations=list(hint.removable),
+        cells=cells,
+        facts=dict(hint.facts),
+    )

@@ -2,9 +2,10 @@
 by code (``se_grid.h``'s ``T_*``), and whether the engine in use has them all. Kept apart
 from :mod:`.se_compiled` (which turns hints into steps) so that a whole rating in C
 (``grading/se_batch.py``) loads no finder."""
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from sudoku_logic.native import se as engine
 
@@ -12,14 +13,36 @@ from .se_chain_nodes import NESTED_SUFFIX
 
 #: SE's rules the C engine has, by id (``se_loop.h``'s ``R_*``).
 RULES: tuple[str, ...] = (
-    "Hidden Singles", "Direct Intersections", "Direct Hidden Pairs", "Naked Singles",
-    "Direct Hidden Triplets", "Intersections", "Naked Pairs", "X-Wings", "Hidden Pairs",
-    "Naked Triplets", "Swordfishes", "Hidden Triplets", "XY-Wings", "XYZ-Wings", "Naked Quads",
-    "Jellyfishes", "Hidden Quads", "Forcing Chains & Cycles", "Unique Loops", "Bivalue Universal Graves",
-    "Aligned Pair Exclusion", "Aligned Triplet Exclusion", "Multiple Forcing Chains",
-    "Nishio Forcing Chains", "Dynamic Forcing Chains", "Dynamic Forcing Chains (+)",
-    "Dynamic Forcing Chains (+ Forcing Chains)", "Dynamic Forcing Chains (+ Multiple Forcing Chains)",
-    "Dynamic Forcing Chains (+ Dynamic Forcing Chains)", "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+    "Hidden Singles",
+    "Direct Intersections",
+    "Direct Hidden Pairs",
+    "Naked Singles",
+    "Direct Hidden Triplets",
+    "Intersections",
+    "Naked Pairs",
+    "X-Wings",
+    "Hidden Pairs",
+    "Naked Triplets",
+    "Swordfishes",
+    "Hidden Triplets",
+    "XY-Wings",
+    "XYZ-Wings",
+    "Naked Quads",
+    "Jellyfishes",
+    "Hidden Quads",
+    "Forcing Chains & Cycles",
+    "Unique Loops",
+    "Bivalue Universal Graves",
+    "Aligned Pair Exclusion",
+    "Aligned Triplet Exclusion",
+    "Multiple Forcing Chains",
+    "Nishio Forcing Chains",
+    "Dynamic Forcing Chains",
+    "Dynamic Forcing Chains (+)",
+    "Dynamic Forcing Chains (+ Forcing Chains)",
+    "Dynamic Forcing Chains (+ Multiple Forcing Chains)",
+    "Dynamic Forcing Chains (+ Dynamic Forcing Chains)",
+    "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
 )
 RULE_ID: dict[str, int] = {name: i for i, name in enumerate(RULES)}
 
@@ -28,18 +51,51 @@ LEVELS = (0, 1, 2, 3, 4, 5)
 
 #: Techniques by the C engine's code (``se_grid.h``'s ``T_*``).
 TECHNIQUES: tuple[str, ...] = (
-    "Full House", "Hidden Single", "Naked Single", "Direct Pointing", "Direct Claiming",
-    "Direct Hidden Pair", "Direct Hidden Triplet", "Locked Candidates Type 1 (Pointing)",
-    "Locked Candidates Type 2 (Claiming)", "Naked Pair", "Naked Triple", "Naked Quadruple",
-    "Hidden Pair", "Hidden Triple", "Hidden Quadruple", "X-Wing", "Swordfish", "Jellyfish",
-    "XY-Wing", "XYZ-Wing", "Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle",
-    "Forcing X-Chain", "Forcing Chain",
-) + tuple(f"Unique {shape} Type {n}" for shape in ("Rectangle", "Loop") for n in range(1, 5)) + (
-    "Bivalue Universal Grave + 1", "Bivalue Universal Grave Type 2", "Bivalue Universal Grave Type 3",
-    "Bivalue Universal Grave Type 4", "Aligned Pair Exclusion", "Aligned Triplet Exclusion",
-    "Cell Forcing Chains", "Region Forcing Chains", "Nishio Forcing Chains",
-) + tuple(f"Dynamic {kind} Forcing Chains{NESTED_SUFFIX[level]}" for level in LEVELS
-          for kind in ("Contradiction", "Double", "Cell", "Region"))
+    (
+        "Full House",
+        "Hidden Single",
+        "Naked Single",
+        "Direct Pointing",
+        "Direct Claiming",
+        "Direct Hidden Pair",
+        "Direct Hidden Triplet",
+        "Locked Candidates Type 1 (Pointing)",
+        "Locked Candidates Type 2 (Claiming)",
+        "Naked Pair",
+        "Naked Triple",
+        "Naked Quadruple",
+        "Hidden Pair",
+        "Hidden Triple",
+        "Hidden Quadruple",
+        "X-Wing",
+        "Swordfish",
+        "Jellyfish",
+        "XY-Wing",
+        "XYZ-Wing",
+        "Bidirectional X-Cycle",
+        "Bidirectional Y-Cycle",
+        "Bidirectional Cycle",
+        "Forcing X-Chain",
+        "Forcing Chain",
+    )
+    + tuple(f"Unique {shape} Type {n}" for shape in ("Rectangle", "Loop") for n in range(1, 5))
+    + (
+        "Bivalue Universal Grave + 1",
+        "Bivalue Universal Grave Type 2",
+        "Bivalue Universal Grave Type 3",
+        "Bivalue Universal Grave Type 4",
+        "Aligned Pair Exclusion",
+        "Aligned Triplet Exclusion",
+        "Cell Forcing Chains",
+        "Region Forcing Chains",
+        "Nishio Forcing Chains",
+    )
+    + tuple(
+        f"Dynamic {kind} Forcing Chains{NESTED_SUFFIX[level]}"
+        for level in LEVELS
+        for kind in ("Contradiction", "Double", "Cell", "Region")
+    )
+)
 
 AVAILABLE = engine is not None and engine.RULE_COUNT == len(RULES)
 

@@ -10,9 +10,10 @@ functions carry the Python finders' names (``se_hidden_singles``, ``se_naked_set
 :func:`run` takes steps while the compiled rules find them and gives each its text only
 when first read, from the position it was found in.
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
@@ -22,19 +23,19 @@ from sudoku_logic.native import pack as native_pack
 from sudoku_logic.native import se as engine
 from sudoku_logic.native import unpack_masks
 
+from ._se_order import SE_CELL_HOUSES, SE_HOUSE_CELLS
 from .aligned_exclusion import PAIR, TRIPLET, aligned_step
 from .bug import Bug, bug_step
-from ._se_order import SE_CELL_HOUSES, SE_HOUSE_CELLS
 from .direct import _DIRECT_LOCKING, direct_hidden_step, direct_locking_step
 from .fish import se_fish_step
 from .intersections import se_intersection_step
 from .registry import RULES as RULE_FINDERS
 from .se_chain_nodes import NAKED, NESTED_SUFFIX, ChainHint, Node, _anc, _reversed_cycle, _root
 from .se_chaining import Chaining
-from .se_codes import LEVELS as _LEVELS
-from .se_codes import AVAILABLE, RULE_ID, RULES, TECHNIQUES, rule_ids  # noqa: F401 - callers name them se_compiled.X
 from .se_chains import _text as chain_text_fields
 from .se_chains import hint_step
+from .se_codes import AVAILABLE, RULE_ID, RULES, TECHNIQUES, rule_ids  # noqa: F401 - callers name them se_compiled.X
+from .se_codes import LEVELS as _LEVELS
 from .singles import _HOUSE_KIND, full_house_step, hidden_single_step, naked_single_step
 from .subsets import se_hidden_set_step, se_naked_set_step
 from .unique_loops import LoopHint, unique_loop_step
@@ -42,8 +43,11 @@ from .wings import se_wing_step
 
 #: the techniques of nesting levels that ask chaining rules (their words need the solve's
 #: difficulty, :func:`_build`)
-_NESTING = frozenset(i for i, name in enumerate(TECHNIQUES)
-                     if name.endswith((NESTED_SUFFIX[2], NESTED_SUFFIX[3], NESTED_SUFFIX[4], NESTED_SUFFIX[5])))
+_NESTING = frozenset(
+    i
+    for i, name in enumerate(TECHNIQUES)
+    if name.endswith((NESTED_SUFFIX[2], NESTED_SUFFIX[3], NESTED_SUFFIX[4], NESTED_SUFFIX[5]))
+)
 
 
 _ALL = (1 << 64) - 1
@@ -99,6 +103,7 @@ def _direct_locking(grid, a, elims, path):
 def _direct_hidden(size):
     def build(grid, a, elims, path):
         return direct_hidden_step(grid, size, a[0], _digits(a[1]), _cells(a[2], a[3]), a[4], a[5])
+
     return build
 
 
@@ -114,12 +119,14 @@ def _naked_set(size):
         for c in cells:
             cm |= 1 << c
         return se_naked_set_step(grid, size, h, cells, cm, a[2], list(elims))
+
     return build
 
 
 def _hidden_set(size):
     def build(grid, a, elims, path):
         return se_hidden_set_step(grid, size, a[0], _digits(a[1]), _cells(a[2], a[3]), a[1], list(elims))
+
     return build
 
 
@@ -133,12 +140,14 @@ def _fish(size):
         for h in base_h:
             base81 |= grid.pos[d] & HOUSE_MASK[h]
         return se_fish_step(size, d, base_h, cover_h, base81, _set_of(elims))
+
     return build
 
 
 def _wing(xyz):
     def build(grid, a, elims, path):
         return se_wing_step(grid, xyz, a[0], a[1], a[2], a[3], _set_of(elims))
+
     return build
 
 
@@ -198,6 +207,7 @@ def _dynamic(technique: str, nishio: bool, level: int = 0):
     placement and facts from the engine; its chains, words and highlights from the Python
     search of the one cell it comes from, on the position it was found in (a copy of
     ``grid``), when first read."""
+
     def build(grid, a, elims, path, difficulty=_not_searched):
         kind, where, digit, source1, mark, complexity = a
         source = source1 - 1
@@ -229,14 +239,26 @@ def _dynamic(technique: str, nishio: bool, level: int = 0):
                 rule.grid, rule._memo = None, {}
             for hint in out:
                 hint.rate()
-                if (hint.technique == technique and hint.removable == removable and hint.placement == placement
-                        and hint.facts == facts):
+                if (
+                    hint.technique == technique
+                    and hint.removable == removable
+                    and hint.placement == placement
+                    and hint.facts == facts
+                ):
                     return chain_text_fields(hint)
-            raise RuntimeError(f"the Python search does not find the compiled engine's {technique} "
-                               f"from {cell_name(cell)}")
+            raise RuntimeError(
+                f"the Python search does not find the compiled engine's {technique} from {cell_name(cell)}"
+            )
 
-        return LazyStep(technique, text, placements=[placement] if placement else [], eliminations=removable,
-                        cells=[(mark >> 1) // 9], facts=dict(facts))
+        return LazyStep(
+            technique,
+            text,
+            placements=[placement] if placement else [],
+            eliminations=removable,
+            cells=[(mark >> 1) // 9],
+            facts=dict(facts),
+        )
+
     return build
 
 
@@ -276,6 +298,7 @@ def _facts_dynamic(a, path):
 def _facts_dynamic_at(level: int):
     def facts(a, path):
         return {"complexity": a[5], "sort": a[0], "level": level}
+
     return facts
 
 
@@ -395,38 +418,53 @@ def _facts_hidden(a, path):
 
 def _facts_fish(a, path):
     d, base_off, base, cover = a
-    return {"base": tuple(base_off + i for i in _bits(base)),
-            "cover": tuple(9 - base_off + j for j in _bits(cover)), "digit": d}
+    return {
+        "base": tuple(base_off + i for i in _bits(base)),
+        "cover": tuple(9 - base_off + j for j in _bits(cover)),
+        "digit": d,
+    }
 
 
 _Builder = Callable[[Grid, tuple, list, tuple], Step]
 _KINDS: tuple[tuple[Callable[[tuple, tuple], dict | None], _Builder], ...] = (
-    (_facts_none, _full_house),
-    (_facts_hidden_single, _hidden_single),
-    (_facts_none, _naked_single),
-    (_facts_direct_locking, _direct_locking),
-    (_facts_direct_locking, _direct_locking),
-    (_facts_direct_hidden, _direct_hidden(2)),
-    (_facts_direct_hidden, _direct_hidden(3)),
-    (_facts_intersection, _intersection),
-    (_facts_intersection, _intersection),
-    (_facts_naked, _naked_set(2)),
-    (_facts_naked, _naked_set(3)),
-    (_facts_naked, _naked_set(4)),
-    (_facts_hidden, _hidden_set(2)),
-    (_facts_hidden, _hidden_set(3)),
-    (_facts_hidden, _hidden_set(4)),
-    (_facts_fish, _fish(2)),
-    (_facts_fish, _fish(3)),
-    (_facts_fish, _fish(4)),
-    (_facts_none, _wing(False)),
-    (_facts_none, _wing(True)),
-) + ((_facts_chain, _chain),) * 5 + ((_facts_unique_loop, _unique_loop),) * 8 + ((_facts_bug, _bug),) * 4 + ((_facts_aligned_pair, _aligned_pair), (_facts_aligned_triplet, _aligned_triplet)) + (
-    (_facts_reduction, _reduction),) * 2 + ((_facts_dynamic, _dynamic("Nishio Forcing Chains", True)),) + tuple(
-    (_facts_dynamic, _dynamic(f"Dynamic {kind} Forcing Chains", False))
-    for kind in ("Contradiction", "Double", "Cell", "Region")) + tuple(
-    (_facts_dynamic_at(level), _dynamic(f"Dynamic {kind} Forcing Chains{NESTED_SUFFIX[level]}", False, level))
-    for level in _LEVELS[1:] for kind in ("Contradiction", "Double", "Cell", "Region"))
+    (
+        (_facts_none, _full_house),
+        (_facts_hidden_single, _hidden_single),
+        (_facts_none, _naked_single),
+        (_facts_direct_locking, _direct_locking),
+        (_facts_direct_locking, _direct_locking),
+        (_facts_direct_hidden, _direct_hidden(2)),
+        (_facts_direct_hidden, _direct_hidden(3)),
+        (_facts_intersection, _intersection),
+        (_facts_intersection, _intersection),
+        (_facts_naked, _naked_set(2)),
+        (_facts_naked, _naked_set(3)),
+        (_facts_naked, _naked_set(4)),
+        (_facts_hidden, _hidden_set(2)),
+        (_facts_hidden, _hidden_set(3)),
+        (_facts_hidden, _hidden_set(4)),
+        (_facts_fish, _fish(2)),
+        (_facts_fish, _fish(3)),
+        (_facts_fish, _fish(4)),
+        (_facts_none, _wing(False)),
+        (_facts_none, _wing(True)),
+    )
+    + ((_facts_chain, _chain),) * 5
+    + ((_facts_unique_loop, _unique_loop),) * 8
+    + ((_facts_bug, _bug),) * 4
+    + ((_facts_aligned_pair, _aligned_pair), (_facts_aligned_triplet, _aligned_triplet))
+    + ((_facts_reduction, _reduction),) * 2
+    + ((_facts_dynamic, _dynamic("Nishio Forcing Chains", True)),)
+    + tuple(
+        (_facts_dynamic, _dynamic(f"Dynamic {kind} Forcing Chains", False))
+        for kind in ("Contradiction", "Double", "Cell", "Region")
+    )
+    + tuple(
+        (_facts_dynamic_at(level), _dynamic(f"Dynamic {kind} Forcing Chains{NESTED_SUFFIX[level]}", False, level))
+        for level in _LEVELS[1:]
+        for kind in ("Contradiction", "Double", "Cell", "Region")
+    )
+)
 
 
 def first(grid: Grid, rules: bytes, ctx: SolveContext | None = None) -> Step | None:
@@ -459,13 +497,15 @@ def _python_first(grid: Grid, rules: bytes, ctx: SolveContext | None) -> Step | 
     for i in rules:
         for step in RULE_FINDERS[RULES[i]].find(grid, ctx):
             if any(not grid.values[c] for c, _ in step.placements) or any(
-                    grid.cands[c] >> (d - 1) & 1 for c, d in step.eliminations):
+                grid.cands[c] >> (d - 1) & 1 for c, d in step.eliminations
+            ):
                 return step
     return None
 
 
-def _lazy(tech: int, placements: list, elims: list, args: tuple, path: tuple, snapshot: bytes,
-          givens: int, difficulty=None) -> Step:
+def _lazy(
+    tech: int, placements: list, elims: list, args: tuple, path: tuple, snapshot: bytes, givens: int, difficulty=None
+) -> Step:
     facts_of = _KINDS[tech][0]
 
     def text() -> dict:
@@ -488,8 +528,10 @@ def run(grid: Grid, rules: bytes, max_steps: int, difficulty=None) -> tuple[int,
     values, masks = pack(grid)
     why, records, end_values, end_masks = engine.run(values, masks, rules, max_steps)
     givens = grid.givens
-    steps = [_lazy(tech, places, elims, args, path, snap, givens, difficulty)
-             for _, tech, places, elims, args, path, snap in records]
+    steps = [
+        _lazy(tech, places, elims, args, path, snap, givens, difficulty)
+        for _, tech, places, elims, args, path, snap in records
+    ]
     return why, steps, [r[6] for r in records], unpack(end_values, end_masks, givens)
 
 

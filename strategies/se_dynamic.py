@@ -3,6 +3,7 @@ hidden parents), Nishio's and the binary chains, and the nesting that asks other
 propagation stalls, part of :class:`~sudoku_logic.strategies.se_chaining.Chaining` (twin of
 ``sudoku_logic/native/se_dynamic.c``: ``se_dynamic_forcing_chains``, ``propagate``,
 ``nishio_chains``, ``dead_end``, ``advanced``)."""
+
 from __future__ import annotations
 
 from collections import deque
@@ -10,7 +11,7 @@ from collections import deque
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
 
 from ._se_order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
-from .se_chain_nodes import ADVANCED, BIT, _CELL_DIGIT, EXTENDS, NAKED, OFF_KEY, ON_KEY, ChainHint, Node, _root
+from .se_chain_nodes import _CELL_DIGIT, ADVANCED, BIT, EXTENDS, NAKED, OFF_KEY, ON_KEY, ChainHint, Node, _root
 
 
 def _queues(to_on: dict, to_off: dict, cap: int | None) -> tuple[deque, deque, list[int] | None]:
@@ -275,8 +276,9 @@ class DynamicForcingChains:
             table[key] = (on, off)
         return on, off
 
-    def _binary(self, p_on: tuple, p_off: tuple, out: list, on_on: dict, on_off: dict,
-                double: bool, contradiction: bool) -> None:
+    def _binary(
+        self, p_on: tuple, p_off: tuple, out: list, on_on: dict, on_off: dict, double: bool, contradiction: bool
+    ) -> None:
         """SE's ``doBinaryChaining``: the candidate on, then off; a contradiction rules
         that case out; what follows either way holds."""
         off_on: dict = {}
@@ -317,8 +319,9 @@ class DynamicForcingChains:
         pd = grid.pos[d]
         return all((pd & HOUSE_MASK[h]).bit_count() != 2 for h in SE_CELL_HOUSES[cell])
 
-    def _binary_hint(self, dst_on: tuple, dst_off: tuple, source: tuple, target: tuple,
-                     absurd: bool, off: bool) -> ChainHint:
+    def _binary_hint(
+        self, dst_on: tuple, dst_off: tuple, source: tuple, target: tuple, absurd: bool, off: bool
+    ) -> ChainHint:
         """SE's ``createChainingOffHint`` (``off``: the target's candidate goes) or
         ``createChainingOnHint`` (the target's cell loses its other candidates)."""
         cell, d = _CELL_DIGIT[target[0] >> 1]
@@ -330,8 +333,9 @@ class DynamicForcingChains:
             placement = None if source[0] & 1 else _CELL_DIGIT[source[0] >> 1]
         else:
             placement = _CELL_DIGIT[dst_on[0] >> 1] if dst_on[0] & 1 else None
-        return ChainHint("binary", self, [dst_on, dst_off], removable, placement, absurd=absurd,
-                         source=source, light=True)
+        return ChainHint(
+            "binary", self, [dst_on, dst_off], removable, placement, absurd=absurd, source=source, light=True
+        )
 
     # ------------------------------------------------------------------ nesting
     def _other_rules(self) -> list:
@@ -339,6 +343,7 @@ class DynamicForcingChains:
         if self._nested_rules is None:
             from .se_chaining import Chaining  # the rules it asks are chaining rules too
             from .se_nested_rules import BASIC_RULES
+
             rules: list = list(BASIC_RULES)
             lvl = self.level
             diff = self.difficulty

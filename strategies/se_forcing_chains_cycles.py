@@ -2,17 +2,18 @@
 :class:`~sudoku_logic.strategies.se_chaining.Chaining` (twin of
 ``sudoku_logic/native/se_chains.c``: ``se_forcing_chains_cycles``, ``unary_cycles``,
 ``unary_forcing``, ``offer_cycle``, ``offer_chain``, ``depth_for``)."""
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS, MASK_SIZE, PEERS, cell_list
 
 from .se_chain_links import PassLinks
-from .se_chain_nodes import BIT, _CELL_DIGIT, ChainHint, Node, _Probe, _as_node, _reversed_cycle
+from .se_chain_nodes import _CELL_DIGIT, BIT, ChainHint, Node, _as_node, _Probe, _reversed_cycle
 from .se_hint_list import chain_rule_parents
-from .se_link_graph import _DigitPlaces, LinkGraph, _UnarySearches, unary_parts
+from .se_link_graph import LinkGraph, _DigitPlaces, _UnarySearches, unary_parts
 
 
 class ForcingChainsCycles:
@@ -69,8 +70,9 @@ class ForcingChainsCycles:
                     self._unary(Node(cell, d, True), out, y, x, parts=which)
         return out
 
-    def _parented_unary(self, grid: Grid, source: tuple[list[int], list[int]], searches: "_UnarySearches",
-                        passes: tuple) -> list[tuple[ChainHint, list[int]]]:
+    def _parented_unary(
+        self, grid: Grid, source: tuple[list[int], list[int]], searches: _UnarySearches, passes: tuple
+    ) -> list[tuple[ChainHint, list[int]]]:
         """:meth:`parented_hints` of Forcing Chains & Cycles, the searches that can cross a
         new link first."""
         found = [self._loops(y, x, searches.live(y, x)) for y, x in passes]
@@ -96,8 +98,16 @@ class ForcingChainsCycles:
                     out.extend(by_start.get((cell, d), []))
         return [(h, p) for h in self._sorted(out) if (p := chain_rule_parents(h, source, grid))]
 
-    def _unary(self, p_on: Node, out: list, y: bool, x: bool, cycle_depth: int = 1 << 30,
-               chain_depth: int = 1 << 30, parts: int = 7) -> None:
+    def _unary(
+        self,
+        p_on: Node,
+        out: list,
+        y: bool,
+        x: bool,
+        cycle_depth: int = 1 << 30,
+        chain_depth: int = 1 << 30,
+        parts: int = 7,
+    ) -> None:
         """SE's ``doUnaryChaining`` (``*_depth``: layers the searches explore at most;
         ``parts``: which searches, 1 cycles, 2 forcing chains from the candidate on, 4 from
         it off). Each hint knows its start (``hint.start``, the candidate)."""
@@ -106,8 +116,9 @@ class ForcingChainsCycles:
         cycles, chains = self._unary_search(p_on, y, x, cycle_depth, chain_depth, parts)
         self._unary_hints(p_on, cycles, chains, y, x, out)
 
-    def _unary_search(self, p_on: Node, y: bool, x: bool, cycle_depth: int = 1 << 30,
-                      chain_depth: int = 1 << 30, parts: int = 7) -> tuple[list[tuple], list[Node]]:
+    def _unary_search(
+        self, p_on: Node, y: bool, x: bool, cycle_depth: int = 1 << 30, chain_depth: int = 1 << 30, parts: int = 7
+    ) -> tuple[list[tuple], list[Node]]:
         """What :meth:`_unary`'s searches from ``p_on`` find: the light nodes closing a
         cycle, and the forcing chains' targets."""
         cycles: list[tuple] = []  # light nodes closing a cycle
@@ -124,8 +135,7 @@ class ForcingChainsCycles:
                 self._forcing(Node(p_on.cell, p_on.d, False), y, chains, chain_depth)
         return cycles, chains
 
-    def _unary_hints(self, p_on: Node, cycles: list[tuple], chains: list[Node], y: bool, x: bool,
-                     out: list) -> None:
+    def _unary_hints(self, p_on: Node, cycles: list[tuple], chains: list[Node], y: bool, x: bool, out: list) -> None:
         """The hints of what a unary search from ``p_on`` found, appended to ``out``."""
         cell, d = p_on.cell, p_on.d
         for closing in cycles:
@@ -192,7 +202,7 @@ class ForcingChainsCycles:
             made = self._links[(y, x)] = PassLinks(self.grid, y, x)
         return made
 
-    def _graph(self) -> "LinkGraph":
+    def _graph(self) -> LinkGraph:
         """The :class:`LinkGraph` of the grid's links with every link (pass ``(True,
         True)``), kept as :meth:`_pass_links` keeps the links."""
         pos = self.grid.pos
@@ -201,8 +211,7 @@ class ForcingChainsCycles:
             made = self._links["graph"] = (pos[:], LinkGraph(self.grid, True, True))
         return made[1]
 
-    def _cycles(self, source: Node, y: bool, x: bool, cycles: list, depth: int,
-                scope: int | None = None) -> None:
+    def _cycles(self, source: Node, y: bool, x: bool, cycles: list, depth: int, scope: int | None = None) -> None:
         """SE's ``doCycles``: a breadth-first search in alternating layers (off nodes kept
         once per path: SE skips only an ancestor of the node it comes from); an on node
         back at ``source`` after four layers or more closes a cycle.

@@ -1,14 +1,15 @@
 """What a nested chain asks of a chaining rule's hints (twin of
 ``sudoku_logic/native/se_hint_list.c``): :func:`chain_rule_parents`, SE's rule parents of a
 hint, and :func:`sorted_hints`, a rule's hints in SE's order with equal eliminations once."""
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK, MASK_DIGITS
 
-from .se_chain_nodes import ADVANCED, _CELL_DIGIT, NAKED, ChainHint
+from .se_chain_nodes import _CELL_DIGIT, ADVANCED, NAKED, ChainHint
 
 
 def chain_rule_parents(hint: ChainHint, source: tuple[list[int], list[int]], grid: Grid) -> list[int]:

@@ -3,13 +3,13 @@ run (twin of ``sudoku_logic/native/se_link_graph.c``): :class:`LinkGraph` (its s
 connected components and what each node reaches), :func:`unary_parts` (which unary searches
 can make a hint), :func:`new_links` and :class:`_UnarySearches` (which searches of a nested
 chain can cross a strong link the chain made, the only ones whose hints have rule parents)."""
+
 from __future__ import annotations
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
 
 from .se_chain_links import _WEAK, _WEAK_HOUSE
-
 
 #: every off node's key (the even bits of a set of node keys)
 _OFF_KEYS = int("01" * 729, 2)
@@ -50,7 +50,7 @@ class _UnarySearches:
     strongly connected components of the grid's implications (``graph``: its
     :class:`LinkGraph` with every link, so a pass that uses fewer gets a superset)."""
 
-    def __init__(self, graph: "LinkGraph", cell_tails: list[int], house_tails: list[int]) -> None:
+    def __init__(self, graph: LinkGraph, cell_tails: list[int], house_tails: list[int]) -> None:
         #: the components with more than one node (all links: each pass's cycles stay
         #: inside their start's)
         self.scopes = graph.scopes

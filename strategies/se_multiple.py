@@ -3,12 +3,13 @@ propagation of Multiple Forcing Chains, part of
 :class:`~sudoku_logic.strategies.se_chaining.Chaining` (twin of
 ``sudoku_logic/native/se_multiple.c``: ``se_multiple_forcing_chains``, ``region_chains``,
 ``reductions``, ``on_chaining``, ``propagate``, ``offer``)."""
+
 from __future__ import annotations
 
 from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
 
 from ._se_order import SE_CELL_HOUSES
-from .se_chain_nodes import BIT, _CELL_DIGIT, ChainHint, Node, _root
+from .se_chain_nodes import _CELL_DIGIT, BIT, ChainHint, Node, _root
 from .se_dynamic import _queues
 
 

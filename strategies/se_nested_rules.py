@@ -18,6 +18,7 @@ of times per search, so they look only where a hint can have a parent (a rule pa
 removed candidate in the pattern's base house or cells) and build no step; the tests hold
 them against the full rules.
 """
+
 from __future__ import annotations
 
 from sudoku_logic.core.grid import Grid
@@ -26,6 +27,7 @@ from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_
 from ._se_order import SE_HOUSES, SE_INDEX_COMBOS
 
 Source = tuple[list[int], list[int]]
+
 
 def _off(cell: int, d: int) -> int:
     return (cell * 9 + d - 1) << 1
@@ -81,7 +83,7 @@ def locking(grid: Grid, source: Source, removed: list[int]) -> list:
         if not gone_any & HOUSE_MASK[h1]:
             continue
         cells1 = HOUSE_CELLS[h1]
-        for h2, m1, m2 in pairs:
+        for _h2, m1, m2 in pairs:
             if not gone_any & m1 & ~m2:
                 continue
             for d in active:
@@ -93,8 +95,7 @@ def locking(grid: Grid, source: Source, removed: list[int]) -> list:
                     continue
                 elim = pos[d] & m2 & ~m1
                 if elim:
-                    out.append(([(c, d) for c in cell_list(elim)],
-                                [_off(c, d) for c in cells1 if gone >> c & 1]))
+                    out.append(([(c, d) for c in cell_list(elim)], [_off(c, d) for c in cells1 if gone >> c & 1]))
     return out
 
 
@@ -211,8 +212,9 @@ def x_wings(grid: Grid, source: Source, removed: list[int]) -> list:
                     continue
                 elim = p & cover & ~base
                 if elim:
-                    parents = [_off(c, d) for h in (base_off + i, base_off + j) for c in HOUSE_CELLS[h]
-                               if gone >> c & 1]
+                    parents = [
+                        _off(c, d) for h in (base_off + i, base_off + j) for c in HOUSE_CELLS[h] if gone >> c & 1
+                    ]
                     out.append(([(c, d) for c in cell_list(elim)], parents))
     return out
 

@@ -5,19 +5,29 @@ All of them chain two strong links (a house where the digit has exactly two plac
 one weak link; the search follows HoDoKu's (SingleDigitPatternSolver, ChainSolver for the
 Turbot Fish) so that the first step found and its notation match HoDoKu's.
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
-    BOX_OF, CELL_BIT, COL_OF, COLS, HOUSE_MASK, PEERS, ROW_OF, ROWS, cell_list, cell_name, cells_name,
+    BOX_OF,
+    CELL_BIT,
+    COL_OF,
+    COLS,
+    HOUSE_MASK,
+    PEERS,
+    ROW_OF,
+    ROWS,
+    cell_list,
+    cell_name,
+    cells_name,
     house_name,
 )
-
+from sudoku_logic.core.step import Step
 from sudoku_logic.strategies._pattern_tools import conjugate_pairs, digit_list
 from sudoku_logic.strategies.registry import technique
-from sudoku_logic.core.step import Step
 
 # ----------------------------------------------------------------------------- Skyscraper
 
@@ -57,7 +67,8 @@ def _skyscrapers(grid: Grid, digits: int | None = None) -> Iterator[Step]:
                     yield Step(
                         "Skyscraper",
                         eliminations=[(c, d) for c in cell_list(elim)],
-                        cells=cells, houses=[h1, h2, link],
+                        cells=cells,
+                        houses=[h1, h2, link],
                         candidates=[(c, d, "pattern") for c in cells],
                         detail=f"{d} in {cells_name([f1, f2])} (connected by {cells_name([c1, c2])})",
                         explanation=(
@@ -114,7 +125,8 @@ def _kite_step(d: int, kite: tuple) -> Step:
     return Step(
         "2-String Kite",
         eliminations=[(cross, d)],
-        cells=[r1, c1, r0, c0], houses=[hr, hc, box],
+        cells=[r1, c1, r0, c0],
+        houses=[hr, hc, box],
         candidates=[(r1, d, "pattern"), (c1, d, "pattern"), (r0, d, "fin"), (c0, d, "fin")],
         detail=f"{d} in {cells_name([r1, c1])} (connected by {cells_name([r0, c0])})",
         explanation=(
@@ -142,7 +154,7 @@ def dual_two_string_kite(grid: Grid) -> Iterator[Step]:
         kites = list(_kites_for_digit(grid, d))
         for i in range(len(kites) - 1):
             k1 = kites[i]
-            for k2 in kites[i + 1:]:
+            for k2 in kites[i + 1 :]:
                 if {k1[2], k1[3]} != {k2[2], k2[3]} or k1[6] == k2[6]:
                     continue
                 r1, c1, r0, c0, hr, hc, cross = k1
@@ -152,11 +164,12 @@ def dual_two_string_kite(grid: Grid) -> Iterator[Step]:
                 yield Step(
                     "Dual 2-String Kite",
                     eliminations=[(cross, d), (cross2, d)],
-                    cells=cells, houses=[hr, hc, hr2, hc2, box],
-                    candidates=[(c, d, "pattern") for c in (r1, c1, s1, e1)]
-                    + [(r0, d, "fin"), (c0, d, "fin")],
-                    detail=(f"{d} in {cells_name([r1, c1])}/in {cells_name([s1, e1])} "
-                            f"(connected by {cells_name([r0, c0])})"),
+                    cells=cells,
+                    houses=[hr, hc, hr2, hc2, box],
+                    candidates=[(c, d, "pattern") for c in (r1, c1, s1, e1)] + [(r0, d, "fin"), (c0, d, "fin")],
+                    detail=(
+                        f"{d} in {cells_name([r1, c1])}/in {cells_name([s1, e1])} (connected by {cells_name([r0, c0])})"
+                    ),
                     explanation=(
                         f"{cell_name(r0)} and {cell_name(c0)} in {house_name(box, False)} are not both {d}. "
                         f"Each is the end of a row and of a column strong link for {d}, so two kites meet "
@@ -174,7 +187,8 @@ def _turbot_step(d: int, a: int, b: int, c: int, e: int, elim: int, hab: int, hc
     return Step(
         "Turbot Fish",
         eliminations=[(x, d) for x in cell_list(elim)],
-        cells=chain, houses=[hab, hce],
+        cells=chain,
+        houses=[hab, hce],
         candidates=[(a, d, "off"), (b, d, "on"), (c, d, "off"), (e, d, "on")],
         detail=f"{d} {cell_name(a)} ={d}= {cell_name(b)} -{d}- {cell_name(c)} ={d}= {cell_name(e)}",
         chains=[f"({d}){cell_name(a)}={cell_name(b)}-{cell_name(c)}={cell_name(e)}"],
@@ -226,6 +240,7 @@ def turbot_fish(grid: Grid, digits: int | None = None) -> Iterator[Step]:
 
 
 # ----------------------------------------------------------------------------- Empty Rectangle
+
 
 def _er_configs() -> list[list[tuple[int, int, int]]]:
     """For each box: ``(empty_cells, er_row, er_col)`` for its nine empty rectangles, in
@@ -344,7 +359,8 @@ def _er_step(d: int, b: int, x: int, y: int, target: int, bc: int) -> Step:
     return Step(
         "Empty Rectangle",
         eliminations=[(target, d)],
-        cells=box + [x, y], houses=[18 + b],
+        cells=box + [x, y],
+        houses=[18 + b],
         candidates=[(c, d, "fin") for c in box] + [(x, d, "pattern"), (y, d, "pattern")],
         detail=f"{d} in b{b + 1} ({cells_name([x, y])})",
         explanation=_er_explanation(d, b, bc, x, y, target),
@@ -359,16 +375,16 @@ def dual_empty_rectangle(grid: Grid) -> Iterator[Step]:
         ers = _ers_for_digit(grid, d)
         for i in range(len(ers) - 1):
             b, x, y, t1, bc = ers[i]
-            for b2, x2, y2, t2, _ in ers[i + 1:]:
+            for b2, x2, y2, t2, _ in ers[i + 1 :]:
                 if b2 != b or t2 == t1:
                     continue
                 box = cell_list(bc)
                 yield Step(
                     "Dual Empty Rectangle",
                     eliminations=[(t1, d), (t2, d)],
-                    cells=box + [x, y, x2, y2], houses=[18 + b],
-                    candidates=[(c, d, "fin") for c in box]
-                    + [(c, d, "pattern") for c in (x, y, x2, y2)],
+                    cells=box + [x, y, x2, y2],
+                    houses=[18 + b],
+                    candidates=[(c, d, "fin") for c in box] + [(c, d, "pattern") for c in (x, y, x2, y2)],
                     detail=f"{d} in b{b + 1} ({cells_name([x, y])}/{cells_name([x2, y2])})",
                     explanation=_er_explanation(d, b, bc, x, y, t1) + " Likewise with "
                     f"{cell_name(x2)} and {cell_name(y2)} for {cell_name(t2)}.",

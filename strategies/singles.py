@@ -1,13 +1,19 @@
 """Singles: Full House, Naked Single, Hidden Single."""
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
-    CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, cell_list, cell_name, house_name, union_peers,
+    CELL_HOUSES,
+    HOUSE_MASK,
+    MASK_DIGITS,
+    cell_list,
+    cell_name,
+    house_name,
+    union_peers,
 )
-
 from sudoku_logic.core.step import Step, lazy_step
 from sudoku_logic.strategies.registry import se_rule, technique
 
@@ -24,24 +30,31 @@ _HIDDEN_ORDER = list(range(18, 27)) + list(range(0, 18))
 def full_house_step(cell: int, d: int, h: int) -> Step:
     """The Full House placing ``d`` in ``cell``, the last empty cell of house ``h`` (its
     text is written when first read)."""
+
     def text() -> dict:
         return dict(
-            cells=[cell], houses=[h], candidates=[(cell, d, "pattern")],
+            cells=[cell],
+            houses=[h],
+            candidates=[(cell, d, "pattern")],
             explanation=f"{cell_name(cell)} is the last empty cell of {house_name(h, False)}, "
-                        f"so it takes the missing digit {d}.",
+            f"so it takes the missing digit {d}.",
         )
+
     return lazy_step("Full House", text, [(cell, d)], [])
 
 
 def naked_single_step(cell: int, d: int) -> Step:
     """The Naked Single placing ``d``, the last candidate of ``cell`` (its text is written
     when first read)."""
+
     def text() -> dict:
         return dict(
-            cells=[cell], candidates=[(cell, d, "pattern")],
+            cells=[cell],
+            candidates=[(cell, d, "pattern")],
             explanation=f"{cell_name(cell)} has only one candidate left, {d}: every other digit "
-                        f"is already in its row, column or box.",
+            f"is already in its row, column or box.",
         )
+
     return lazy_step("Naked Single", text, [(cell, d)], [])
 
 
@@ -53,11 +66,15 @@ _HOUSE_KIND = [{"house": "row"}] * 9 + [{"house": "col"}] * 9 + [{"house": "box"
 def hidden_single_step(cell: int, d: int, h: int) -> Step:
     """The Hidden Single placing ``d`` in ``cell``, its one place in house ``h`` (its facts
     name the kind of house, which SE rates; its text is written when first read)."""
+
     def text() -> dict:
         return dict(
-            cells=[cell], houses=[h], candidates=[(cell, d, "pattern")],
+            cells=[cell],
+            houses=[h],
+            candidates=[(cell, d, "pattern")],
             explanation=f"In {house_name(h, False)}, {d} can only go in {cell_name(cell)}.",
         )
+
     return lazy_step("Hidden Single", text, [(cell, d)], [], facts=_HOUSE_KIND[h])
 
 
@@ -117,6 +134,7 @@ def hidden_single(grid: Grid, houses: int | None = None) -> Iterator[Step]:
 
 
 # ---------------------------------------------------------------- Sudoku Explainer's order
+
 
 @se_rule("Hidden Singles", ("Full House", "Hidden Single"))
 def se_hidden_singles(grid: Grid) -> Iterator[Step]:

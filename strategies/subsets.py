@@ -1,17 +1,24 @@
 """Naked and hidden subsets: pairs, triples and quadruples in one house."""
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
-    DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cell_list, cells_name, digits_name,
+    DIGIT_BIT,
+    HOUSE_CELLS,
+    HOUSE_MASK,
+    MASK_DIGITS,
+    MASK_SIZE,
+    cell_list,
+    cells_name,
+    digits_name,
     house_name,
 )
-
-from sudoku_logic.strategies.registry import se_rule, technique
 from sudoku_logic.core.step import Step
+from sudoku_logic.strategies.registry import se_rule, technique
 
 from ._se_order import SE_HOUSES, SE_INDEX_COMBOS, confined_sets
 
@@ -56,11 +63,14 @@ def naked_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator[
             seen.add(key)
             ds = digits_name(union)
             yield Step(
-                name, eliminations=sorted(elims), cells=list(combo), houses=[h],
+                name,
+                eliminations=sorted(elims),
+                cells=list(combo),
+                houses=[h],
                 candidates=[(c, d, "pattern") for c in combo for d in MASK_DIGITS[cands[c]]],
                 detail=f"{ds} in {cells_name(cm)}",
                 explanation=f"In {house_name(h, False)}, the {_COUNT[size]} cells {cells_name(cm)} hold only "
-                            f"{ds} between them, so those digits go there and nowhere else in the house.",
+                f"{ds} between them, so those digits go there and nowhere else in the house.",
             )
 
 
@@ -104,11 +114,14 @@ def hidden_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator
             seen.add(key)
             ds = digits_name(dm)
             yield Step(
-                name, eliminations=sorted(elims), cells=cells, houses=[h],
+                name,
+                eliminations=sorted(elims),
+                cells=cells,
+                houses=[h],
                 candidates=[(c, d, "pattern") for c in cells for d in MASK_DIGITS[cands[c] & dm]],
                 detail=f"{ds} in {cells_name(cm)}",
                 explanation=f"In {house_name(h, False)}, the digits {ds} fit only in {cells_name(cm)}, "
-                            f"so those cells hold them and no other digit.",
+                f"so those cells hold them and no other digit.",
             )
 
 
@@ -150,6 +163,7 @@ def hidden_quadruple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
 
 # ---------------------------------------------------------------- Sudoku Explainer's order
 
+
 def se_naked_sets(grid: Grid, size: int) -> Iterator[Step]:
     """SE's naked sets (``NakedSet``): in blocks, columns, then rows with at least
     ``2 * size`` empty cells, every ``size`` cells of the house (SE's order of index sets),
@@ -181,19 +195,23 @@ def se_naked_sets(grid: Grid, size: int) -> Iterator[Step]:
                     yield se_naked_set_step(grid, size, h, [cells[i] for i in combo], cm, union, elims)
 
 
-def se_naked_set_step(grid: Grid, size: int, h: int, combo: list[int], cm: int, union: int,
-                      elims: list[tuple[int, int]]) -> Step:
+def se_naked_set_step(
+    grid: Grid, size: int, h: int, combo: list[int], cm: int, union: int, elims: list[tuple[int, int]]
+) -> Step:
     """SE's naked set of the cells ``combo`` (``cm``, as a set) of house ``h``, holding the
     digits ``union`` (9-bit mask), with its eliminations."""
     name = f"Naked {_SIZE_NAME[size]}"
     ds = digits_name(union)
     return Step(
-        name, eliminations=sorted(elims), cells=list(combo), houses=[h],
+        name,
+        eliminations=sorted(elims),
+        cells=list(combo),
+        houses=[h],
         candidates=[(c, d, "pattern") for c in combo for d in MASK_DIGITS[grid.cands[c]]],
         detail=f"{ds} in {cells_name(cm)}",
         facts={"cells": tuple(combo), "digits": union},
         explanation=f"In {house_name(h, False)}, the {_COUNT[size]} cells {cells_name(cm)} hold only "
-                    f"{ds} between them, so those digits go there and nowhere else in the house.",
+        f"{ds} between them, so those digits go there and nowhere else in the house.",
     )
 
 
@@ -217,19 +235,23 @@ def se_hidden_sets(grid: Grid, size: int) -> Iterator[Step]:
                 yield se_hidden_set_step(grid, size, h, combo, union, keep, elims)
 
 
-def se_hidden_set_step(grid: Grid, size: int, h: int, combo: tuple[int, ...], union: int,
-                       keep: int, elims: list[tuple[int, int]]) -> Step:
+def se_hidden_set_step(
+    grid: Grid, size: int, h: int, combo: tuple[int, ...], union: int, keep: int, elims: list[tuple[int, int]]
+) -> Step:
     """SE's hidden set of the digits ``combo`` (``keep``, as a mask) confined to the cells
     ``union`` of house ``h``, with its eliminations."""
     name = f"Hidden {_SIZE_NAME[size]}"
     ds = digits_name(keep)
     return Step(
-        name, eliminations=sorted(elims), cells=cell_list(union), houses=[h],
+        name,
+        eliminations=sorted(elims),
+        cells=cell_list(union),
+        houses=[h],
         candidates=[(c, d, "pattern") for c in cell_list(union) for d in combo if grid.cands[c] & DIGIT_BIT[d]],
         detail=f"{ds} in {cells_name(union)}",
         facts={"house": h, "digits": combo},
         explanation=f"In {house_name(h, False)}, the {_COUNT[size]} digits {ds} can only go in "
-                    f"{cells_name(union)}, so those cells hold nothing else.",
+        f"{cells_name(union)}, so those cells hold nothing else.",
     )
 
 
@@ -239,6 +261,7 @@ def _se_subset_rule(kind: str, size: int) -> None:
 
     def rule(grid: Grid) -> Iterator[Step]:
         return finder(grid, size)
+
     rule.__name__ = f"se_{kind.lower()}_{plural.lower()}"
     rule.__doc__ = f"SE's {kind.lower()} {plural.lower()}, in SE's order."
     se_rule(f"{kind} {plural}", (f"{kind} {_SIZE_NAME[size]}",))(rule)

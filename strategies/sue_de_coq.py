@@ -9,17 +9,22 @@ extra digits: the digits of V not in VB are placed in the line part (C + CL) and
 rest of the line, those not in VL are placed in the box part (C + CB) and leave the rest of
 the box; an extra digit in both VL and VB leaves both.
 """
+
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
-    HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cell_list, cells_name, house_name,
+    HOUSE_MASK,
+    MASK_DIGITS,
+    MASK_SIZE,
+    cell_list,
+    cells_name,
+    house_name,
 )
-
-from sudoku_logic.strategies.registry import technique
 from sudoku_logic.core.step import Step
+from sudoku_logic.strategies.registry import technique
 
 
 def _preorder(n: int) -> tuple[tuple[int, int, int, int, int], ...]:
@@ -111,8 +116,9 @@ def _intersection_combos(inter: list[int], cands: list[int]):
                     yield (1 << ca) | (1 << cb) | (1 << cc), m3
 
 
-def _check(grid: Grid, line: int, box: int, line_set: int, box_set: int, ic: int, im: int,
-           n_plus: int) -> Iterator[Step]:
+def _check(
+    grid: Grid, line: int, box: int, line_set: int, box_set: int, ic: int, im: int, n_plus: int
+) -> Iterator[Step]:
     cands = grid.cands
     line_src = cell_list(line_set & ~ic)
     if not line_src:
@@ -157,8 +163,9 @@ def _check(grid: Grid, line: int, box: int, line_set: int, box_set: int, ic: int
                 yield _step(grid, line, box, ic, im, lc, lm, bc, bm, list(elims))
 
 
-def _step(grid: Grid, line: int, box: int, ic: int, im: int, lc: int, lm: int, bc: int, bm: int,
-          elims: list[tuple[int, int]]) -> Step:
+def _step(
+    grid: Grid, line: int, box: int, ic: int, im: int, lc: int, lm: int, bc: int, bm: int, elims: list[tuple[int, int]]
+) -> Step:
     cands = grid.cands
 
     def ds(m: int) -> str:
@@ -171,16 +178,23 @@ def _step(grid: Grid, line: int, box: int, ic: int, im: int, lc: int, lm: int, b
             for d in MASK_DIGITS[cands[c]]:
                 roles.append((c, d, role))
     ncells = ic.bit_count() + lc.bit_count() + bc.bit_count()
-    why = (f"The {ic.bit_count()} cells {cells_name(ic)} where {house_name(line, False)} meets "
-           f"{house_name(box, False)} hold {{{ds(im)}}}. With {cells_name(lc)} ({{{ds(lm)}}}) in the "
-           f"{house_name(line, False).split()[0]} and {cells_name(bc)} ({{{ds(bm)}}}) in the box, which share no "
-           f"digit of the intersection, these {ncells} cells hold exactly {ncells} digits: the "
-           f"{house_name(line, False).split()[0]} digits stay in the {house_name(line, False).split()[0]} "
-           f"cells and the box digits in the box cells, so they leave the rest of "
-           f"{house_name(line, False)} and of {house_name(box, False)}.")
+    why = (
+        f"The {ic.bit_count()} cells {cells_name(ic)} where {house_name(line, False)} meets "
+        f"{house_name(box, False)} hold {{{ds(im)}}}. With {cells_name(lc)} ({{{ds(lm)}}}) in the "
+        f"{house_name(line, False).split()[0]} and {cells_name(bc)} ({{{ds(bm)}}}) in the box, which share no "
+        f"digit of the intersection, these {ncells} cells hold exactly {ncells} digits: the "
+        f"{house_name(line, False).split()[0]} digits stay in the {house_name(line, False).split()[0]} "
+        f"cells and the box digits in the box cells, so they leave the rest of "
+        f"{house_name(line, False)} and of {house_name(box, False)}."
+    )
     return Step(
-        "Sue de Coq", eliminations=sorted(elims), cells=cell_list(ic | lc | bc),
-        candidates=roles, houses=[line, box], detail=detail, explanation=why,
+        "Sue de Coq",
+        eliminations=sorted(elims),
+        cells=cell_list(ic | lc | bc),
+        candidates=roles,
+        houses=[line, box],
+        detail=detail,
+        explanation=why,
     )
 
 

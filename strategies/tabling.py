@@ -34,14 +34,23 @@ score are HoDoKu's, the name Contradiction or Verity of a net step may not be.)
 Node ids: OFF(c, d) is ``(d - 1) * 81 + c``, ON(c, d) is ``729 +`` that; group node ``g``
 is ``1458 + 2 g`` (OFF) and ``1459 + 2 g`` (ON). Sets of nodes are Python ints.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cmp_to_key
-from typing import Sequence
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
-    BOX_OF, COL_OF, HOUSE_MASK, MASK_DIGITS, PEERS, ROW_OF, cell_list, houses_hit, union_peers,
+    BOX_OF,
+    COL_OF,
+    HOUSE_MASK,
+    MASK_DIGITS,
+    PEERS,
+    ROW_OF,
+    cell_list,
+    houses_hit,
+    union_peers,
 )
 
 NORMAL = 1458
@@ -182,7 +191,7 @@ def chain_links(P: Position) -> list[list[int] | None]:
             base = (d - 1) * 81
             # the cell's other candidates, then d in the row, the column (outside the row)
             # and the box (outside both), OFF
-            on_list = offs[:k] + offs[k + 1:]
+            on_list = offs[:k] + offs[k + 1 :]
             off_list = [ON + offs[1 - k]] if bivalue else []
             k += 1
             p = pos[d] & not_c
@@ -261,7 +270,7 @@ def _group_links(P: Position, succ: list) -> None:
         for j in by_house.get(bh * 10 + d, ()):
             if j != i and not groups[j].cells & gcells:
                 box_o.append(j)
-        for j in (sorted(set(line_o).union(box_o)) if line_o and box_o else line_o or box_o):
+        for j in sorted(set(line_o).union(box_o)) if line_o and box_o else line_o or box_o:
             on_list.append(NORMAL + 2 * j)
         pd = pos[d]
         for others, h in ((line_o, lh), (box_o, bh)):
@@ -282,8 +291,15 @@ class ChainTable:
 
     __slots__ = ("premise", "order", "parent", "hits", "full", "_succ", "_next")
 
-    def __init__(self, premise: int, order: list[int], parent: dict[int, int], hits: list[int],
-                 full: bool, succ: list | None = None) -> None:
+    def __init__(
+        self,
+        premise: int,
+        order: list[int],
+        parent: dict[int, int],
+        hits: list[int],
+        full: bool,
+        succ: list | None = None,
+    ) -> None:
         self.premise = premise
         self.order = order
         self.parent = parent
@@ -327,7 +343,7 @@ class ChainTable:
         self._next = -1
         return False
 
-    def complete(self) -> "ChainTable":
+    def complete(self) -> ChainTable:
         """The table with every entry (a lazily built one expanded to the end)."""
         if self._next >= 0:
             self.reach(-1)
@@ -674,7 +690,7 @@ def _loop_targets(P: Position, p: int, reach: int) -> int:
     for e in MASK_DIGITS[P.cands[c]]:
         if e != d:
             be = ON + (e - 1) * 81
-            out |= (((reach >> be) & near) << be)
+            out |= ((reach >> be) & near) << be
     return out
 
 
@@ -708,9 +724,11 @@ def _check_loop(P: Position, t: ChainTable, n: int, found: list[Loop], seen: dic
         elims = [(si, x) for x in MASK_DIGITS[cands[si]] if x != sc]
     elif first_strong != last_strong and sc != ec:
         elims = [(si, sc if not first_strong else ec)]
-    elif ((not first_strong and not last_strong and MASK_DIGITS[cands[si]].__len__() == 2 and sc != ec)
-          or (first_strong and last_strong and sc != ec)
-          or (first_strong != last_strong and sc == ec)):
+    elif (
+        (not first_strong and not last_strong and MASK_DIGITS[cands[si]].__len__() == 2 and sc != ec)
+        or (first_strong and last_strong and sc != ec)
+        or (first_strong != last_strong and sc == ec)
+    ):
         kind = "continuous"
         elims = _continuous_elims(P, path, first_strong, last_strong, sc, ec)
     else:
@@ -721,8 +739,9 @@ def _check_loop(P: Position, t: ChainTable, n: int, found: list[Loop], seen: dic
     _keep(found, seen, Loop(kind, grouped, sorted_elims(elims), path))
 
 
-def _continuous_elims(P: Position, nl: list[int], first_strong: bool, last_strong: bool,
-                      sc: int, ec: int) -> list[tuple[int, int]]:
+def _continuous_elims(
+    P: Position, nl: list[int], first_strong: bool, last_strong: bool, sc: int, ec: int
+) -> list[tuple[int, int]]:
     """The eliminations of a continuous nice loop as HoDoKu works them out: a cell entered
     and left by strong links keeps only those two digits; a weak link between two cells
     removes its digit from the cells that see both ends (outside the chain's cells and the
@@ -737,10 +756,15 @@ def _continuous_elims(P: Position, nl: list[int], first_strong: bool, last_stron
         chain_cells |= P.node_cells(x)
     for i in range(end + 1):
         ni = nl[i]
-        if (i == 0 and first_strong and last_strong) or \
-                (i > 0 and P.node_on(ni) and i <= end - 2 and cell(nl[i - 1]) != cell(ni)):
-            if i == 0 or (not P.node_on(nl[i + 1]) and cell(ni) == cell(nl[i + 1])
-                          and P.node_on(nl[i + 2]) and cell(nl[i + 1]) != cell(nl[i + 2])):
+        if (i == 0 and first_strong and last_strong) or (
+            i > 0 and P.node_on(ni) and i <= end - 2 and cell(nl[i - 1]) != cell(ni)
+        ):
+            if i == 0 or (
+                not P.node_on(nl[i + 1])
+                and cell(ni) == cell(nl[i + 1])
+                and P.node_on(nl[i + 2])
+                and cell(nl[i + 1]) != cell(nl[i + 2])
+            ):
                 if i == 0:
                     c1, c2 = sc, ec
                 else:
@@ -983,8 +1007,9 @@ class Forcing:
 
     __slots__ = ("fact", "kind", "net", "chains", "paths", "length")
 
-    def __init__(self, fact: int, kind: str, net: bool, chains: list[tuple[int, int]],
-                 paths: list[list[int]], length: int) -> None:
+    def __init__(
+        self, fact: int, kind: str, net: bool, chains: list[tuple[int, int]], paths: list[list[int]], length: int
+    ) -> None:
         self.fact = fact
         self.kind = kind
         self.net = net
@@ -1080,9 +1105,10 @@ class ChainSearch:
             old = best.get(kind)
             if old is None or length < old[0]:
                 best[kind] = (length, chains)
-        out = [Forcing(f, kind, isinstance(self, NetSearch), chains, [self.path(p, t) for p, t in chains],
-                       length)
-               for kind, (length, chains) in best.items()]
+        out = [
+            Forcing(f, kind, isinstance(self, NetSearch), chains, [self.path(p, t) for p, t in chains], length)
+            for kind, (length, chains) in best.items()
+        ]
         if f < ON:
             out.sort(key=lambda x: (x.length, x.kind != CONTRADICTION))
         else:

@@ -30,20 +30,34 @@ difficulty and type (stable), which is the order SE's solver sees them. Even SE'
 gathering, within one step of the search, the extra digits of every cell it tried (so that a
 third extra cell is sometimes refused) is kept, since it decides which loops SE finds first.
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
-    CELL_BIT, CELL_HOUSE_BITS, DIGIT_BIT, HOUSE_CELLS, MASK_DIGITS, MASK_SIZE, PEERS, cell_list,
-    cell_name, cells_name, digits_name, house_name,
+    CELL_BIT,
+    CELL_HOUSE_BITS,
+    DIGIT_BIT,
+    HOUSE_CELLS,
+    MASK_DIGITS,
+    MASK_SIZE,
+    PEERS,
+    cell_list,
+    cell_name,
+    cells_name,
+    digits_name,
+    house_name,
 )
 from sudoku_logic.core.step import LazyStep, Step
-
 from sudoku_logic.strategies._se_order import (
-    INDEX_IN, SE_CELL_HOUSES, common_tuple, common_tuple_light, subsets,
+    INDEX_IN,
+    SE_CELL_HOUSES,
+    common_tuple,
+    common_tuple_light,
+    subsets,
 )
 from sudoku_logic.strategies.registry import se_rule
 
@@ -58,11 +72,27 @@ class LoopHint:
     digits, what it removes, SE's equality key, and what the text needs. ``technique`` and
     :attr:`facts` are what the SE scale rates it by (SE sorts its hints by that number)."""
 
-    __slots__ = ("type", "loop", "a", "b", "elims", "key", "extra_cells",
-                 "value", "subset", "hidden", "set_digits", "set_cells", "house", "lock", "rem")
+    __slots__ = (
+        "type",
+        "loop",
+        "a",
+        "b",
+        "elims",
+        "key",
+        "extra_cells",
+        "value",
+        "subset",
+        "hidden",
+        "set_digits",
+        "set_cells",
+        "house",
+        "lock",
+        "rem",
+    )
 
-    def __init__(self, type_: int, loop: tuple[int, ...], a: int, b: int, elims: list, key: tuple,
-                 extra_cells: list[int]) -> None:
+    def __init__(
+        self, type_: int, loop: tuple[int, ...], a: int, b: int, elims: list, key: tuple, extra_cells: list[int]
+    ) -> None:
         self.type, self.loop, self.a, self.b = type_, loop, a, b
         self.elims, self.key, self.extra_cells = elims, key, extra_cells
         self.value = self.subset = self.set_digits = self.house = self.lock = self.rem = 0
@@ -71,6 +101,7 @@ class LoopHint:
 
 
 # ---------------------------------------------------------------- the loop search
+
 
 def _house_places(cands: list[int], pair: int) -> list[tuple[int, ...]]:
     """Per house, its cells holding both digits of ``pair``, in house order."""
@@ -131,6 +162,7 @@ def _valid(loop: tuple[int, ...]) -> bool:
 
 # ---------------------------------------------------------------- the four types
 
+
 def _type1(loop, a, b, x) -> LoopHint:
     return LoopHint(1, loop, a, b, [(x, a), (x, b)], (1, frozenset(loop)), [x])
 
@@ -186,8 +218,9 @@ def _type3(grid: Grid, loop, a, b, c1: int, c2: int) -> list[LoopHint]:
                         continue
                     skip = set(others) | {c1, c2}
                     elims = [(c, d) for c in cells if c not in skip for d in MASK_DIGITS[cands[c] & digits]]
-                    hint = LoopHint(3, loop, a, b, elims,
-                                 (3, frozenset(loop), "naked", h, digits, tuple(others)), [c1, c2])
+                    hint = LoopHint(
+                        3, loop, a, b, elims, (3, frozenset(loop), "naked", h, digits, tuple(others)), [c1, c2]
+                    )
                     hint.subset, hint.set_digits, hint.set_cells, hint.house = degree, digits, others, h
                     if elims:
                         out.append(hint)
@@ -208,10 +241,16 @@ def _type3(grid: Grid, loop, a, b, c1: int, c2: int) -> list[LoopHint]:
                     idx = [i for i in range(9) if where >> i & 1 and i != i1 and i != i2]
                     others = [cells[i] for i in idx]
                     elims = [(c, d) for c in others for d in MASK_DIGITS[cands[c] & ~dmask]]
-                    hint = LoopHint(3, loop, a, b, elims,
-                                 (3, frozenset(loop), "hidden", h, dmask, tuple(idx)), [c1, c2])
+                    hint = LoopHint(
+                        3, loop, a, b, elims, (3, frozenset(loop), "hidden", h, dmask, tuple(idx)), [c1, c2]
+                    )
                     hint.subset, hint.hidden, hint.set_digits, hint.set_cells, hint.house = (
-                        degree, True, dmask, others, h)
+                        degree,
+                        True,
+                        dmask,
+                        others,
+                        h,
+                    )
                     if elims:
                         out.append(hint)
     return out
@@ -288,6 +327,7 @@ def _loop_hints(grid: Grid, difficulty) -> list[LoopHint]:
 
 # ---------------------------------------------------------------- steps
 
+
 def _shape(h: LoopHint) -> str:
     cells = cells_name(h.loop)
     if len(h.loop) == 4:
@@ -296,8 +336,10 @@ def _shape(h: LoopHint) -> str:
 
 
 def _deadly(h: LoopHint) -> str:
-    return (f"{_shape(h)} would hold only {h.a} and {h.b}, which could then swap places all along "
-            f"it and leave a second solution")
+    return (
+        f"{_shape(h)} would hold only {h.a} and {h.b}, which could then swap places all along "
+        f"it and leave a second solution"
+    )
 
 
 def _names(cells, last: str = "or") -> str:
@@ -325,40 +367,51 @@ def _text(h: LoopHint, cands: dict[int, int]) -> dict:
     houses = [h.house] if h.type in (3, 4) else []
     if h.type == 1:
         x = h.extra_cells[0]
-        why = (f"Every cell of {cells_name(h.loop)} but {cell_name(x)} holds only {h.a} and {h.b}. "
-               f"If {cell_name(x)} were {h.a} or {h.b}, {_deadly(h)}; so it is neither.")
+        why = (
+            f"Every cell of {cells_name(h.loop)} but {cell_name(x)} holds only {h.a} and {h.b}. "
+            f"If {cell_name(x)} were {h.a} or {h.b}, {_deadly(h)}; so it is neither."
+        )
     elif h.type == 2:
         xs = sorted(h.extra_cells)
-        why = (f"One of {_names(xs, 'and')} must be {h.value}, their only digit besides {h.a} and {h.b}: "
-               f"otherwise {_deadly(h)}. So {h.value} leaves every cell that sees "
-               f"{'both' if len(xs) == 2 else 'all of them'}.")
+        why = (
+            f"One of {_names(xs, 'and')} must be {h.value}, their only digit besides {h.a} and {h.b}: "
+            f"otherwise {_deadly(h)}. So {h.value} leaves every cell that sees "
+            f"{'both' if len(xs) == 2 else 'all of them'}."
+        )
     elif h.type == 3:
         c1, c2 = sorted(h.extra_cells)
         kind = "Hidden" if h.hidden else "Naked"
         set_name = f"{kind} {SET_NAMES.get(h.subset, str(h.subset))}"
-        detail += (f" + {set_name} {digits_name(h.set_digits)} in "
-                   f"{cell_name(c1)}/{cell_name(c2)},{cells_name(h.set_cells)}")
+        detail += (
+            f" + {set_name} {digits_name(h.set_digits)} in {cell_name(c1)}/{cell_name(c2)},{cells_name(h.set_cells)}"
+        )
         where = house_name(h.house, False)
         extra = (cands[c1] | cands[c2]) & ~pair
         if h.hidden:
-            why = (f"At most one of {cell_name(c1)} and {cell_name(c2)} can hold {h.a} or {h.b}: if "
-                   f"both did, {_deadly(h)}. So in {where} they offer one place between them for "
-                   f"those digits, and {_and(h.set_digits)} fit only there and in "
-                   f"{_names(h.set_cells, 'and')}: a hidden "
-                   f"{SET_NAMES.get(h.subset, str(h.subset)).lower()}, so "
-                   f"{_names(h.set_cells, 'and')} {'keeps' if len(h.set_cells) == 1 else 'keep'} only "
-                   f"those digits.")
+            why = (
+                f"At most one of {cell_name(c1)} and {cell_name(c2)} can hold {h.a} or {h.b}: if "
+                f"both did, {_deadly(h)}. So in {where} they offer one place between them for "
+                f"those digits, and {_and(h.set_digits)} fit only there and in "
+                f"{_names(h.set_cells, 'and')}: a hidden "
+                f"{SET_NAMES.get(h.subset, str(h.subset)).lower()}, so "
+                f"{_names(h.set_cells, 'and')} {'keeps' if len(h.set_cells) == 1 else 'keep'} only "
+                f"those digits."
+            )
         else:
-            why = (f"One of {cell_name(c1)} and {cell_name(c2)} must take {digits_name(extra, ' or ')}: "
-                   f"otherwise {_deadly(h)}. Together they act as one cell holding "
-                   f"{_and(extra)}, which with {_names(h.set_cells, 'and')} makes a naked "
-                   f"{SET_NAMES.get(h.subset, str(h.subset)).lower()} of "
-                   f"{_and(h.set_digits)} in {where}: those digits leave its other cells.")
+            why = (
+                f"One of {cell_name(c1)} and {cell_name(c2)} must take {digits_name(extra, ' or ')}: "
+                f"otherwise {_deadly(h)}. Together they act as one cell holding "
+                f"{_and(extra)}, which with {_names(h.set_cells, 'and')} makes a naked "
+                f"{SET_NAMES.get(h.subset, str(h.subset)).lower()} of "
+                f"{_and(h.set_digits)} in {where}: those digits leave its other cells."
+            )
     else:
         c1, c2 = sorted(h.extra_cells)
         where = house_name(h.house, False)
-        why = (f"In {where}, {h.lock} can only go in {cell_name(c1)} or {cell_name(c2)}, so one of "
-               f"them is {h.lock}. Were the other {h.rem}, {_deadly(h)}. So neither is {h.rem}.")
+        why = (
+            f"In {where}, {h.lock} can only go in {cell_name(c1)} or {cell_name(c2)}, so one of "
+            f"them is {h.lock}. Were the other {h.rem}, {_deadly(h)}. So neither is {h.rem}."
+        )
     return dict(cells=sorted(h.loop), candidates=marks, houses=houses, detail=detail, explanation=why)
 
 
@@ -388,8 +441,7 @@ def unique_loop_step(h: LoopHint, grid: Grid) -> Step:
     """The step of a unique loop hint on ``grid`` (its words written when first read)."""
     facts = _facts(h)
     seen = {c: grid.cands[c] for c in h.loop + tuple(h.set_cells)}
-    return LazyStep(_name(h), lambda: _text(h, seen),
-                    eliminations=sorted(h.elims), facts=facts)
+    return LazyStep(_name(h), lambda: _text(h, seen), eliminations=sorted(h.elims), facts=facts)
 
 
 @se_rule("Unique Loops", TECHNIQUES, needs_unique=True)
@@ -400,8 +452,10 @@ def unique_loops(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     on type 3 ``subset`` (size of the naked or hidden set) and ``hidden`` (True for a hidden
     set)."""
     if ctx is None or ctx.difficulty is None:
-        raise ValueError("SE's unique loops are ordered by the SE scale's difficulty: "
-                         "run them in a solve of the SE scale (grading.scales)")
+        raise ValueError(
+            "SE's unique loops are ordered by the SE scale's difficulty: "
+            "run them in a solve of the SE scale (grading.scales)"
+        )
     rate = ctx.difficulty
     for h in _loop_hints(grid, lambda h: rate(_Rated(h))):
         yield unique_loop_step(h, grid)

@@ -15,20 +15,34 @@ lines in another box), corners may miss a rectangle digit as long as no placed p
 it ("missing candidates", HoDoKu's default), and avoidable rectangles start from a pair of
 placed, non-given cells in one box.
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from sudoku_logic.core import dlx
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
-    BOX_OF, CELL_BIT, CELL_HOUSES, COL_OF, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS,
-    MASK_SIZE, PEERS, ROW_OF, cell_list, cell_name, cells_name, digits_name, house_name,
+    BOX_OF,
+    CELL_BIT,
+    CELL_HOUSES,
+    COL_OF,
+    DIGIT_BIT,
+    HOUSE_CELLS,
+    HOUSE_MASK,
+    MASK_DIGITS,
+    MASK_SIZE,
+    PEERS,
+    ROW_OF,
+    cell_list,
+    cell_name,
+    cells_name,
+    digits_name,
+    house_name,
 )
-
-from sudoku_logic.strategies.registry import technique
 from sudoku_logic.core.step import Step
+from sudoku_logic.strategies.registry import technique
 
 # ---------------------------------------------------------------- geometry
 
@@ -76,6 +90,7 @@ def _allowed(grid: Grid) -> list[int]:
 
 # ---------------------------------------------------------------- unique rectangles
 
+
 class _Rect:
     """A candidate unique rectangle: corners in HoDoKu's order (index11, index12, index21,
     index22), the digits a < b, and the corners split into those holding only a/b (``two``)
@@ -108,8 +123,13 @@ class _Rect:
         marked = {(c, d) for c, d, _ in marks}
         marks += [(c, d, "fin") for c, d in fins if (c, d) not in marked]
         return Step(
-            technique_name, eliminations=sorted(elims), cells=sorted(self.corners),
-            candidates=marks, houses=list(houses), detail=self.name, explanation=explanation,
+            technique_name,
+            eliminations=sorted(elims),
+            cells=sorted(self.corners),
+            candidates=marks,
+            houses=list(houses),
+            detail=self.name,
+            explanation=explanation,
         )
 
 
@@ -152,8 +172,10 @@ def _rectangles(grid: Grid, ctx: SolveContext | None) -> list[_Rect]:
 
 
 def _deadly(r: _Rect) -> str:
-    return (f"the rectangle {cells_name(r.corners)} would hold only {r.a} and {r.b}, a deadly "
-            f"pattern: the two digits could be swapped to give a second solution")
+    return (
+        f"the rectangle {cells_name(r.corners)} would hold only {r.a} and {r.b}, a deadly "
+        f"pattern: the two digits could be swapped to give a second solution"
+    )
 
 
 def _bits_cells(bits: int) -> str:
@@ -166,9 +188,12 @@ def _ur1(grid: Grid, r: _Rect) -> Iterator[Step]:
     x = r.extra[0]
     elims = [(x, d) for d in (r.a, r.b) if grid.cands[x] & DIGIT_BIT[d]]
     if elims:
-        yield r.step(grid, "Uniqueness Test 1", elims,
-                     f"If {cell_name(x)} were {r.a} or {r.b}, {_deadly(r)}; so {cell_name(x)} is "
-                     f"neither {r.a} nor {r.b}.")
+        yield r.step(
+            grid,
+            "Uniqueness Test 1",
+            elims,
+            f"If {cell_name(x)} were {r.a} or {r.b}, {_deadly(r)}; so {cell_name(x)} is neither {r.a} nor {r.b}.",
+        )
 
 
 def _ur25(grid: Grid, r: _Rect, want: str) -> Iterator[Step]:
@@ -193,9 +218,12 @@ def _ur25(grid: Grid, r: _Rect, want: str) -> Iterator[Step]:
         return
     ex = ", ".join(cell_name(x) for x in r.extra)
     every = "both" if len(r.extra) == 2 else "all of them"
-    yield r.step(grid, name, [(t, c) for t in cell_list(targets)],
-                 f"One of {ex} must be {c}: otherwise {_deadly(r)}. So every cell that sees "
-                 f"{every} loses {c}.")
+    yield r.step(
+        grid,
+        name,
+        [(t, c) for t in cell_list(targets)],
+        f"One of {ex} must be {c}: otherwise {_deadly(r)}. So every cell that sees {every} loses {c}.",
+    )
 
 
 def _ur3(grid: Grid, r: _Rect) -> Iterator[Step]:
@@ -212,8 +240,7 @@ def _ur3(grid: Grid, r: _Rect) -> Iterator[Step]:
     if BOX_OF[x1] == BOX_OF[x2]:
         houses.append(18 + BOX_OF[x1])
     for h in houses:
-        others = [c for c in HOUSE_CELLS[h]
-                  if cands[c] and not cands[c] & r.ur and not r.mask >> c & 1]
+        others = [c for c in HOUSE_CELLS[h] if cands[c] and not cands[c] & r.ur and not r.mask >> c & 1]
         if not others:
             continue
         yield from _ur3_subsets(grid, r, h, others, 0, u3, [x1, x2])
@@ -223,8 +250,9 @@ def _same_line(cells: list[int]) -> bool:
     return len({ROW_OF[c] for c in cells}) == 1 or len({COL_OF[c] for c in cells}) == 1
 
 
-def _ur3_subsets(grid: Grid, r: _Rect, h: int, others: list[int], start: int, dmask: int,
-                 members: list[int]) -> Iterator[Step]:
+def _ur3_subsets(
+    grid: Grid, r: _Rect, h: int, others: list[int], start: int, dmask: int, members: list[int]
+) -> Iterator[Step]:
     """HoDoKu's recursive UR3 search: add cells of house ``h`` to the two extra corners until
     the digits of the set number one less than its cells (the corners act as one cell)."""
     cands = grid.cands
@@ -253,12 +281,15 @@ def _ur3_subsets(grid: Grid, r: _Rect, h: int, others: list[int], start: int, dm
                 sub = cells_name(akt[2:])
                 x1, x2 = akt[0], akt[1]
                 yield r.step(
-                    grid, "Uniqueness Test 3", elims,
+                    grid,
+                    "Uniqueness Test 3",
+                    elims,
                     f"One of {cell_name(x1)}, {cell_name(x2)} must hold an extra candidate "
                     f"({digits_name(_extra_digits(grid, r))}), otherwise {_deadly(r)}. Together they act "
                     f"as one cell, and with {sub} they form a naked subset of {ds} in "
                     f"{house_name(h, False)}: those digits leave the house's other cells.",
-                    fins=fins, houses=[h] + extra_h,
+                    fins=fins,
+                    houses=[h] + extra_h,
                 )
         yield from _ur3_subsets(grid, r, h, others, i + 1, m, akt)
 
@@ -286,10 +317,14 @@ def _ur4(grid: Grid, r: _Rect) -> Iterator[Step]:
         return
     elims = [(x, dele) for x in (x1, x2) if grid.cands[x] & DIGIT_BIT[dele]]
     if elims:
-        yield r.step(grid, "Uniqueness Test 4", elims,
-                     f"{keep} must go in {cell_name(x1)} or {cell_name(x2)} (no other cell that sees "
-                     f"both has it); if either were {dele}, the other would be {keep} and {_deadly(r)}. "
-                     f"So neither is {dele}.")
+        yield r.step(
+            grid,
+            "Uniqueness Test 4",
+            elims,
+            f"{keep} must go in {cell_name(x1)} or {cell_name(x2)} (no other cell that sees "
+            f"both has it); if either were {dele}, the other would be {keep} and {_deadly(r)}. "
+            f"So neither is {dele}.",
+        )
 
 
 def _ur6(grid: Grid, r: _Rect) -> Iterator[Step]:
@@ -308,11 +343,15 @@ def _ur6(grid: Grid, r: _Rect) -> Iterator[Step]:
     other = r.b if d == r.a else r.a
     elims = [(x, d) for x in (x1, x2) if grid.cands[x] & DIGIT_BIT[d]]
     if elims:
-        yield r.step(grid, "Uniqueness Test 6", elims,
-                     f"In the rectangle's two rows and two columns, {d} appears only in its corners, "
-                     f"so it sits on one diagonal. On {cell_name(x1)}, {cell_name(x2)} it would leave "
-                     f"{other} for the other diagonal, and {_deadly(r)}. So {cell_name(x1)} and "
-                     f"{cell_name(x2)} are not {d}.")
+        yield r.step(
+            grid,
+            "Uniqueness Test 6",
+            elims,
+            f"In the rectangle's two rows and two columns, {d} appears only in its corners, "
+            f"so it sits on one diagonal. On {cell_name(x1)}, {cell_name(x2)} it would leave "
+            f"{other} for the other diagonal, and {_deadly(r)}. So {cell_name(x1)} and "
+            f"{cell_name(x2)} are not {d}.",
+        )
 
 
 def _hidden_rectangle(grid: Grid, r: _Rect) -> Iterator[Step]:
@@ -334,7 +373,9 @@ def _hidden_rectangle(grid: Grid, r: _Rect) -> Iterator[Step]:
             if not grid.cands[target] & DIGIT_BIT[y]:
                 continue
             yield r.step(
-                grid, "Hidden Rectangle", [(target, y)],
+                grid,
+                "Hidden Rectangle",
+                [(target, y)],
                 f"In row {line + 1} and column {col + 1}, {x} can only go in the rectangle's corners. "
                 f"If {cell_name(target)} were {y}, {x} would fill the two corners beside it, leaving "
                 f"{y} for {cell_name(corner)}, and {_deadly(r)}. So {cell_name(target)} is not {y}.",
@@ -398,6 +439,7 @@ def hidden_rectangle(grid: Grid, ctx: SolveContext | None = None) -> Iterator[St
 
 # ---------------------------------------------------------------- avoidable rectangles
 
+
 def _givens_unique(givens: tuple[int, ...], ctx: SolveContext | None) -> bool:
     """Whether the givens alone have exactly one solution (HoDoKu's ``getStatusGivens``),
     worked out once per solve."""
@@ -430,9 +472,11 @@ def _avoidable(grid: Grid, want: str, ctx: SolveContext | None) -> Iterator[Step
                 v21, v22 = values[c21], values[c22]
                 e21 = not v21 and cands[c21] & b2 and MASK_SIZE[cands[c21]] == 2
                 e22 = not v22 and cands[c22] & b1 and MASK_SIZE[cands[c22]] == 2
-                if not ((v21 == d2 and not givens >> c21 & 1 and e22)
-                        or (v22 == d1 and not givens >> c22 & 1 and e21)
-                        or (e21 and e22)):
+                if not (
+                    (v21 == d2 and not givens >> c21 & 1 and e22)
+                    or (v22 == d1 and not givens >> c22 & 1 and e21)
+                    or (e21 and e22)
+                ):
                     continue
                 rect = frozenset((i, j, c21, c22))
                 if rect in done:
@@ -446,10 +490,12 @@ def _avoidable(grid: Grid, want: str, ctx: SolveContext | None) -> Iterator[Step
                         continue
                     elims = [(cell, d)]
                     fins = []
-                    why = (f"The other three corners hold {d1} and {d2}, placed, not given. If "
-                           f"{cell_name(cell)} were {d}, the rectangle {cells_name(corners)} would "
-                           f"hold {d1}/{d2} twice in non-given cells, which could be swapped to give a "
-                           f"second solution; so {cell_name(cell)} is not {d}.")
+                    why = (
+                        f"The other three corners hold {d1} and {d2}, placed, not given. If "
+                        f"{cell_name(cell)} were {d}, the rectangle {cells_name(corners)} would "
+                        f"hold {d1}/{d2} twice in non-given cells, which could be swapped to give a "
+                        f"second solution; so {cell_name(cell)} is not {d}."
+                    )
                 else:
                     name = "Avoidable Rectangle Type 2"
                     x = MASK_DIGITS[cands[c21] & ~b2][0]
@@ -460,10 +506,12 @@ def _avoidable(grid: Grid, want: str, ctx: SolveContext | None) -> Iterator[Step
                         continue
                     elims = [(t, x) for t in cell_list(targets)]
                     fins = [(c21, x, "endofin"), (c22, x, "endofin")]
-                    why = (f"{cell_name(i)} and {cell_name(j)} hold {d1} and {d2}, placed, not given. If "
-                           f"neither {cell_name(c21)} nor {cell_name(c22)} were {x}, they would be {d2} "
-                           f"and {d1}, and the four non-given cells could swap {d1} and {d2} to give a "
-                           f"second solution. One of them is {x}, so every cell seeing both loses {x}.")
+                    why = (
+                        f"{cell_name(i)} and {cell_name(j)} hold {d1} and {d2}, placed, not given. If "
+                        f"neither {cell_name(c21)} nor {cell_name(c22)} were {x}, they would be {d2} "
+                        f"and {d1}, and the four non-given cells could swap {d1} and {d2} to give a "
+                        f"second solution. One of them is {x}, so every cell seeing both loses {x}."
+                    )
                 if not checked:
                     if not _givens_unique(tuple(v if givens >> c & 1 else 0 for c, v in enumerate(values)), ctx):
                         return
@@ -482,8 +530,14 @@ def _avoidable(grid: Grid, want: str, ctx: SolveContext | None) -> Iterator[Step
                         elif not fins:
                             marks.append((c, dd, "fin"))
                 marks += fins
-                yield Step(name, eliminations=elims, cells=sorted(corners), candidates=marks,
-                           detail=f"{d1}/{d2} in {cells_name(corners)}", explanation=why)
+                yield Step(
+                    name,
+                    eliminations=elims,
+                    cells=sorted(corners),
+                    candidates=marks,
+                    detail=f"{d1}/{d2} in {cells_name(corners)}",
+                    explanation=why,
+                )
 
 
 @technique("Avoidable Rectangle Type 1", needs_unique=True)
@@ -500,6 +554,7 @@ def avoidable_rectangle_2(grid: Grid, ctx: SolveContext | None = None) -> Iterat
 
 
 # ---------------------------------------------------------------- BUG + 1
+
 
 @technique("Bivalue Universal Grave + 1", needs_unique=True)
 def bug_plus_1(grid: Grid) -> Iterator[Step]:
@@ -544,11 +599,15 @@ def bug_plus_1(grid: Grid) -> Iterator[Step]:
     marks = [(c, d, "pattern") for c in cell_list(grid.empty) if c != index3 for d in MASK_DIGITS[cands[c]]]
     marks += [(index3, d, "pattern") for d in others] + [(index3, extra, "fin")]
     yield Step(
-        "Bivalue Universal Grave + 1", eliminations=[(index3, d) for d in others],
-        cells=[index3], candidates=marks, houses=list(houses), detail=name,
+        "Bivalue Universal Grave + 1",
+        eliminations=[(index3, d) for d in others],
+        cells=[index3],
+        candidates=marks,
+        houses=list(houses),
+        detail=name,
         explanation=f"Every unsolved cell but {name} has two candidates, and every digit appears "
-                    f"twice in each house except {extra}, three times in the houses of {name}. "
-                    f"Without {extra} in {name} the grid would be a bivalue universal grave, which has "
-                    f"no solution or more than one; so {name} is {extra} and loses "
-                    f"{digits_name(sum(DIGIT_BIT[d] for d in others), ' and ')}.",
+        f"twice in each house except {extra}, three times in the houses of {name}. "
+        f"Without {extra} in {name} the grid would be a bivalue universal grave, which has "
+        f"no solution or more than one; so {name} is {extra} and loses "
+        f"{digits_name(sum(DIGIT_BIT[d] for d in others), ' and ')}.",
     )

@@ -4,19 +4,27 @@ A pivot cell and pincer cells whose candidates force one digit (z) into at least
 pincers (and the pivot, for XYZ/WXYZ); every cell that sees all the cells holding z loses z.
 XY/XYZ/W-Wing follow HoDoKu's WingSolver; WXYZ-Wing is not in HoDoKu (see its docstring).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
-    CELL_BIT, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name, cells_name,
+    CELL_BIT,
+    DIGIT_BIT,
+    HOUSE_MASK,
+    MASK_DIGITS,
+    MASK_SIZE,
+    PEERS,
+    cell_list,
+    cell_name,
+    cells_name,
     house_name,
 )
-
-from sudoku_logic.strategies.registry import se_rule, technique
 from sudoku_logic.core.step import Step
+from sudoku_logic.strategies.registry import se_rule, technique
 
 from ._se_order import SE_HOUSE_CELLS
 
@@ -30,8 +38,7 @@ def _cells_with(grid: Grid, sizes: tuple[int, ...]) -> int:
     return m
 
 
-def _wing_step(name: str, grid: Grid, pivot: int, pincers: list[int], z: int, elim: int,
-               values: str, why: str) -> Step:
+def _wing_step(name: str, grid: Grid, pivot: int, pincers: list[int], z: int, elim: int, values: str, why: str) -> Step:
     cands = grid.cands
     cells = [pivot] + pincers
     return Step(
@@ -46,6 +53,7 @@ def _wing_step(name: str, grid: Grid, pivot: int, pincers: list[int], z: int, el
 
 
 # ----------------------------------------------------------------------------- XY-Wing
+
 
 @technique("XY-Wing")
 def xy_wing(grid: Grid) -> Iterator[Step]:
@@ -80,7 +88,13 @@ def xy_wing(grid: Grid) -> Iterator[Step]:
     found.sort(key=lambda f: (f[0], f[1]))
     for _, _, pivot, a, b, x, y, z, elim in found:
         yield _wing_step(
-            "XY-Wing", grid, pivot, [a, b], z, elim, f"{x}/{y}/{z}",
+            "XY-Wing",
+            grid,
+            pivot,
+            [a, b],
+            z,
+            elim,
+            f"{x}/{y}/{z}",
             f"{cell_name(pivot)} is {x} or {y}. If {x}, {cell_name(a)} ({x}/{z}) is {z}; if {y}, "
             f"{cell_name(b)} ({y}/{z}) is {z}. Either way one of them is {z}, so a cell that sees "
             f"both cannot be {z}.",
@@ -88,6 +102,7 @@ def xy_wing(grid: Grid) -> Iterator[Step]:
 
 
 # ----------------------------------------------------------------------------- XYZ-Wing
+
 
 @technique("XYZ-Wing")
 def xyz_wing(grid: Grid) -> Iterator[Step]:
@@ -110,7 +125,13 @@ def xyz_wing(grid: Grid) -> Iterator[Step]:
             y = MASK_DIGITS[bm & ~zm][0]
             d1, d2, d3 = MASK_DIGITS[pm]
             yield _wing_step(
-                "XYZ-Wing", grid, pivot, [a, b], z, elim, f"{d1}/{d2}/{d3}",
+                "XYZ-Wing",
+                grid,
+                pivot,
+                [a, b],
+                z,
+                elim,
+                f"{d1}/{d2}/{d3}",
                 f"{cell_name(pivot)} is {x}, {y} or {z}. If {x}, {cell_name(a)} is {z}; if {y}, "
                 f"{cell_name(b)} is {z}; otherwise {cell_name(pivot)} itself is {z}. A cell that sees "
                 f"all three cannot be {z}.",
@@ -118,6 +139,7 @@ def xyz_wing(grid: Grid) -> Iterator[Step]:
 
 
 # ----------------------------------------------------------------------------- W-Wing
+
 
 @technique("W-Wing")
 def w_wing(grid: Grid) -> Iterator[Step]:
@@ -129,7 +151,7 @@ def w_wing(grid: Grid) -> Iterator[Step]:
     for i, c1 in enumerate(bival):
         m = cands[c1]
         d1, d2 = MASK_DIGITS[m]
-        for c2 in bival[i + 1:]:
+        for c2 in bival[i + 1 :]:
             if cands[c2] != m:
                 continue
             both = PEERS[c1] & PEERS[c2]
@@ -144,9 +166,16 @@ def w_wing(grid: Grid) -> Iterator[Step]:
                 yield Step(
                     "W-Wing",
                     eliminations=[(c, x) for c in cell_list(elim)],
-                    cells=[c1, c2, l1, l2], houses=[h],
-                    candidates=[(c1, x, "pincer"), (c1, y, "pincer"), (c2, x, "pincer"),
-                                (c2, y, "pincer"), (l1, y, "pattern"), (l2, y, "pattern")],
+                    cells=[c1, c2, l1, l2],
+                    houses=[h],
+                    candidates=[
+                        (c1, x, "pincer"),
+                        (c1, y, "pincer"),
+                        (c2, x, "pincer"),
+                        (c2, y, "pincer"),
+                        (l1, y, "pattern"),
+                        (l2, y, "pattern"),
+                    ],
                     detail=f"{x}/{y} in {cells_name([c1, c2])} connected by {y} in {cells_name([l1, l2])}",
                     explanation=(
                         f"{cell_name(c1)} and {cell_name(c2)} both hold only {x} and {y}. In "
@@ -177,6 +206,7 @@ def _w_link(py: int, c1: int, c2: int) -> tuple[int, int, int] | None:
 
 
 # ----------------------------------------------------------------------------- WXYZ-Wing
+
 
 @technique("WXYZ-Wing")
 def wxyz_wing(grid: Grid) -> Iterator[Step]:
@@ -238,7 +268,12 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
                         continue
                     others = [d for d in MASK_DIGITS[union] if d != z]
                     yield _wing_step(
-                        "WXYZ-Wing", grid, pivot, [qa, qb, qc], z, elim,
+                        "WXYZ-Wing",
+                        grid,
+                        pivot,
+                        [qa, qb, qc],
+                        z,
+                        elim,
                         "/".join(map(str, others + [z])),
                         f"The four cells {cells_name(cells)} hold only {', '.join(map(str, others))} and {z}. "
                         f"Each of {', '.join(map(str, others))} can fill at most one of them (its cells see each "
@@ -248,6 +283,7 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
 
 
 # ----------------------------------------------------------------------------- SE's order
+
 
 def se_xy_wings(grid: Grid, xyz: bool) -> Iterator[Step]:
     """SE's XY-Wings (``XYWing``; XYZ-Wings with ``xyz``): pivots in reading order, each
@@ -294,13 +330,17 @@ def se_wing_step(grid: Grid, xyz: bool, pivot: int, a: int, b: int, z: int, elim
     y = MASK_DIGITS[bm & ~DIGIT_BIT[z]][0]
     if xyz:
         d1, d2, d3 = MASK_DIGITS[cands[pivot]]
-        why = (f"{cell_name(pivot)} is {x}, {y} or {z}. If {x}, {cell_name(a)} is {z}; if {y}, "
-               f"{cell_name(b)} is {z}; otherwise {cell_name(pivot)} itself is {z}. A cell that sees "
-               f"all three cannot be {z}.")
+        why = (
+            f"{cell_name(pivot)} is {x}, {y} or {z}. If {x}, {cell_name(a)} is {z}; if {y}, "
+            f"{cell_name(b)} is {z}; otherwise {cell_name(pivot)} itself is {z}. A cell that sees "
+            f"all three cannot be {z}."
+        )
         return _wing_step("XYZ-Wing", grid, pivot, [a, b], z, elim, f"{d1}/{d2}/{d3}", why)
-    why = (f"{cell_name(pivot)} is {x} or {y}. If {x}, {cell_name(a)} ({x}/{z}) is {z}; if {y}, "
-           f"{cell_name(b)} ({y}/{z}) is {z}. Either way one of them is {z}, so a cell that sees "
-           f"both cannot be {z}.")
+    why = (
+        f"{cell_name(pivot)} is {x} or {y}. If {x}, {cell_name(a)} ({x}/{z}) is {z}; if {y}, "
+        f"{cell_name(b)} ({y}/{z}) is {z}. Either way one of them is {z}, so a cell that sees "
+        f"both cannot be {z}."
+    )
     return _wing_step("XY-Wing", grid, pivot, [a, b], z, elim, f"{x}/{y}/{z}", why)
 
 

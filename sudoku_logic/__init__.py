@@ -5,13 +5,19 @@ here (``sudoku_logic.load``, ``next_step``, ``steps``, ``solve_path``, ``rate``,
 ``validate``, ``to_html``), imported on first use so that importing this package does not
 pull in every strategy module.
 """
+
 from __future__ import annotations
 
 import importlib
 from typing import Any
 
 from sudoku_logic.core.errors import (
-    Contradiction, FormatError, InvalidPuzzle, MultipleSolutions, NoSolution, SudokuError,
+    Contradiction,
+    FormatError,
+    InvalidPuzzle,
+    MultipleSolutions,
+    NoSolution,
+    SudokuError,
 )
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.grid import Grid
@@ -39,8 +45,15 @@ _LAZY = {
 }
 
 __all__ = [
-    "Contradiction", "FormatError", "Grid", "InvalidPuzzle", "MultipleSolutions", "NoSolution",
-    "SudokuError", "parse", *_LAZY,
+    "Contradiction",
+    "FormatError",
+    "Grid",
+    "InvalidPuzzle",
+    "MultipleSolutions",
+    "NoSolution",
+    "SudokuError",
+    "parse",
+    *_LAZY,
 ]
 
 

@@ -42,25 +42,36 @@ The whole path, and a rating on both scales (Sudoku Explainer and HoDoKu):
 >>> r.er, r.level, r.hardest
 (1.5, 'Easy', 'Hidden Single')
 """
+
 from __future__ import annotations
 
-from typing import Sequence, Union
+from collections.abc import Sequence
+from typing import Union
 
-from sudoku_logic.core.errors import FormatError
-from sudoku_logic.core.houses import cell_name
-from sudoku_logic.core.step import Step
-
-from sudoku_logic.core.grid import Grid
 from sudoku_logic.app.position import Position, Problem, WrongPosition, load_position
 from sudoku_logic.app.solver import Solver, SolveResult
+from sudoku_logic.core.errors import FormatError
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import cell_name
+from sudoku_logic.core.step import Step
 
 #: text, a grid or position, or a puzzle as 81 integers or 9 rows of 9 (lists, tuples or a
 #: numpy array; 0 for an empty cell)
 PositionLike = Union[str, Grid, Position, Sequence[int], Sequence[Sequence[int]]]
 
 __all__ = [
-    "Position", "PositionLike", "Problem", "WrongPosition", "load", "validate", "next_step",
-    "steps", "solve_path", "rate", "hint", "to_html",
+    "Position",
+    "PositionLike",
+    "Problem",
+    "WrongPosition",
+    "load",
+    "validate",
+    "next_step",
+    "steps",
+    "solve_path",
+    "rate",
+    "hint",
+    "to_html",
 ]
 
 
@@ -136,25 +147,28 @@ def _solver(techniques: Sequence[str] | None, order: str | None) -> Solver:
     return Solver(techniques, order=order, unique=True)
 
 
-def next_step(position: PositionLike, *, skip: int = 0, techniques: Sequence[str] | None = None,
-              order: str | None = "se") -> Step | None:
+def next_step(
+    position: PositionLike, *, skip: int = 0, techniques: Sequence[str] | None = None, order: str | None = "se"
+) -> Step | None:
     """The step the program of ``order`` takes now (``se``: the step Sudoku Explainer's path
     takes, the one its rating comes from; ``hodoku``: HoDoKu's), or the one after ``skip``
     distinct deductions; None when no technique applies. Raises :class:`WrongPosition` for a position
     that contradicts its solution."""
     from sudoku_logic.app.hints import pick_step
+
     return pick_step(_solver(techniques, order), _grid(position), skip)
 
 
-def steps(position: PositionLike, *, techniques: Sequence[str] | None = None,
-          order: str | None = "se") -> list[Step]:
+def steps(position: PositionLike, *, techniques: Sequence[str] | None = None, order: str | None = "se") -> list[Step]:
     """Every distinct step available now, in the order of ``order``'s program."""
     from sudoku_logic.app.hints import distinct_steps
+
     return list(distinct_steps(_solver(techniques, order), _grid(position)))
 
 
-def solve_path(position: PositionLike, *, techniques: Sequence[str] | None = None,
-               order: str | None = "se") -> SolveResult:
+def solve_path(
+    position: PositionLike, *, techniques: Sequence[str] | None = None, order: str | None = "se"
+) -> SolveResult:
     """The solve path of ``order``'s program (the path its rating comes from) until solved
     or stuck (``.steps``, ``.solved``, ``.grid`` where it stopped, ``.start``)."""
     return _solver(techniques, order).solve(_grid(position))
@@ -165,21 +179,23 @@ def rate(position: PositionLike, *, techniques: Sequence[str] | None = None):
     ``ep``, ``ed`` (Sudoku Explainer's path), ``level`` and ``score`` (HoDoKu's), ``hardest``;
     ``se_path`` and ``hodoku_path`` are the paths they come from."""
     from sudoku_logic.grading.rater import rate as rate_grid
+
     return rate_grid(_grid(position), techniques)
 
 
-def hint(position: PositionLike, level: int = 3, *, skip: int = 0,
-         techniques: Sequence[str] | None = None) -> str | None:
+def hint(
+    position: PositionLike, level: int = 3, *, skip: int = 0, techniques: Sequence[str] | None = None
+) -> str | None:
     """The hint for the next step of Sudoku Explainer's path as text: level 1 where to
     look, 2 the technique and where, 3 the whole step (notation and explanation). None when
     no step applies."""
     from sudoku_logic.app.hints import hint_text
+
     step = next_step(position, skip=skip, techniques=techniques)
     return None if step is None else hint_text(step, level)
 
 
-def to_html(position: PositionLike, *, techniques: Sequence[str] | None = None,
-            title: str | None = None) -> str:
+def to_html(position: PositionLike, *, techniques: Sequence[str] | None = None, title: str | None = None) -> str:
     """A self-contained HTML page that steps through the solve path on one SVG grid, the
     step list beside it (Prev/Next, arrow keys; the URL's #N opens step N).
 
@@ -188,5 +204,6 @@ def to_html(position: PositionLike, *, techniques: Sequence[str] | None = None,
     (1, True, True)
     """
     from sudoku_logic.app.html import render_page
+
     grid = _grid(position)
     return render_page(grid, _solver(techniques, "se").solve(grid), title=title)

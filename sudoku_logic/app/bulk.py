@@ -14,33 +14,48 @@ A bad line is reported on stderr with its file and line number (``error: in.txt 
 ``memory``; one whose worker died on each of three tries, a row with hardest ``failed``:
 none of those is a bad line, and each such row has ``solved`` false.
 """
+
 from __future__ import annotations
 
 import os
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Iterator, Sequence
+from typing import IO
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from sudoku_logic.app.pool import (
+    Job,
+    LocalPool,
+    Pool,
+    PoolError,
+    SerialPool,
+    Task,
+    cpu_count,
+    guarded,
+    package_modules,
+)
+from sudoku_logic.app.progress import ProgressRecord, describe_run, prepare_resume, tracks
+from sudoku_logic.app.reader import Entry, read_all
+from sudoku_logic.app.settings import differences
+from sudoku_logic.app.words import counted
+from sudoku_logic.app.writer import LiveBar, OutputError, RowWriter, Template, open_output
+from sudoku_logic.core.context import DEFAULT_SETTINGS, Settings
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.formats import EMPTY_CHARS, to_sukaku
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.grading.rows import (
-    DEFAULT_COLUMNS, UNRATED, input_columns, paths_needed, rating_row, unrated_row,
+    DEFAULT_COLUMNS,
+    UNRATED,
+    input_columns,
+    paths_needed,
+    rating_row,
+    unrated_row,
 )
-from sudoku_logic.app.pool import (
-    Job, LocalPool, Pool, PoolError, SerialPool, Task, cpu_count, guarded, package_modules,
-)
-from sudoku_logic.core.context import DEFAULT_SETTINGS, Settings
-from sudoku_logic.app.settings import differences
-from sudoku_logic.app.progress import ProgressRecord, describe_run, prepare_resume, tracks
-from sudoku_logic.app.reader import Entry, read_all
-from sudoku_logic.app.writer import LiveBar, OutputError, RowWriter, Template, open_output
-from sudoku_logic.app.words import counted
 
 
 @dataclass
@@ -85,19 +100,28 @@ class Options:
 
     def row_options(self, fmt: str) -> dict:
         """The options that shape the rows (a resumed run must use the same ones)."""
-        return {"format": fmt, "columns": self.columns, "scale": self.scale, "techniques": self.techniques,
-                "min_rating": self.min_rating, "max_rating": self.max_rating,
-                "levels": sorted(self.levels) if self.levels is not None else None, "template": self.template,
-                **({"settings": differences(self.settings)} if differences(self.settings) else {})}
+        return {
+            "format": fmt,
+            "columns": self.columns,
+            "scale": self.scale,
+            "techniques": self.techniques,
+            "min_rating": self.min_rating,
+            "max_rating": self.max_rating,
+            "levels": sorted(self.levels) if self.levels is not None else None,
+            "template": self.template,
+            **({"settings": differences(self.settings)} if differences(self.settings) else {}),
+        }
 
 
 # ---------------------------------------------------------------- rating one entry
+
 
 def rated_grid(text: str) -> tuple[Grid, str]:
     """The grid ``sudoku rate`` rates for an entry's text and the puzzle its row shows: the
     puzzle's givens (a pencilmark grid without givens as it stands, shown as its
     729-character string). Raises SudokuError with the parser's message."""
     from sudoku_logic.app.position import load_position
+
     pos = load_position(text)
     grid = pos.puzzle()
     if pos.givens is None and pos.marks is not None:
@@ -150,14 +174,20 @@ class RateJob(Job):
 
     @property
     def preload(self) -> tuple[str, ...]:  # type: ignore[override]
-        return ("sudoku_logic.grading.rater", "sudoku_logic.grading.se_batch", "sudoku_logic.app.position",
-                "sudoku_logic.core.dlx", *package_modules("sudoku_logic.strategies"))
+        return (
+            "sudoku_logic.grading.rater",
+            "sudoku_logic.grading.se_batch",
+            "sudoku_logic.app.position",
+            "sudoku_logic.core.dlx",
+            *package_modules("sudoku_logic.strategies"),
+        )
 
     def __getstate__(self) -> dict:
         return {k: v for k, v in self.__dict__.items() if k not in ("_rater", "_whole")}
 
     def setup(self) -> None:
         from sudoku_logic.grading import se_batch
+
         self._rater = None  # made when first needed: a run of bare lines in C may never need it
         # the SE settings are SE's own: the options of --set are HoDoKu's
         self._whole = self.se and not self.hodoku and self.techniques is None and se_batch.available()
@@ -167,6 +197,7 @@ class RateJob(Job):
         """The Rater of this job's techniques and scales (made once)."""
         if self._rater is None:
             from sudoku_logic.grading.rater import Rater
+
             self._rater = Rater(self.techniques, se=self.se, hodoku=self.hodoku, settings=self.settings)
         return self._rater
 
@@ -178,6 +209,7 @@ class RateJob(Job):
         if self._whole:
             from sudoku_logic.grading import se_batch
             from sudoku_logic.grading.rating import Rating
+
             lines = [plain_line(t) for t in texts]
             todo = [i for i, line in enumerate(lines) if line is not None]
             if todo:
@@ -185,8 +217,9 @@ class RateJob(Job):
                 for i, got in zip(todo, rated):
                     if got is not None:
                         er, ep, ed, hardest, steps, ms = got
-                        rating = Rating(lines[i][1], er=er, ep=ep, ed=ed, se_hardest=hardest, se_steps=steps,
-                                        se_solved=True, ms=ms)
+                        rating = Rating(
+                            lines[i][1], er=er, ep=ep, ed=ed, se_hardest=hardest, se_steps=steps, se_solved=True, ms=ms
+                        )
                         out[i] = ("ok", rating_row(rating, self.scale))
         slow = _RaterJob(self)
         return [got if got is not None else guarded(slow, texts[i]) for i, got in enumerate(out)]
@@ -208,6 +241,7 @@ class _RaterJob(Job):
 
 
 # ---------------------------------------------------------------- summary
+
 
 @dataclass
 class Summary:
@@ -239,11 +273,14 @@ class Summary:
 
     def lines(self, scale: str) -> list[str]:
         from sudoku_logic.grading.tables import LEVELS
+
         secs = time.perf_counter() - self.started
         rate = self.rated / secs if secs > 0 else 0.0
-        lines = [f"rated {counted(self.rated, 'puzzle')} in {secs:.1f} s ({rate:.1f} puzzles/s); "
-                 f"{counted(self.kept, 'row')} written; {counted(self.bad, 'bad line')}; "
-                 f"{counted(self.unrated['timeout'], 'timeout')}; {self.unsolved} not solved by logic"]
+        lines = [
+            f"rated {counted(self.rated, 'puzzle')} in {secs:.1f} s ({rate:.1f} puzzles/s); "
+            f"{counted(self.kept, 'row')} written; {counted(self.bad, 'bad line')}; "
+            f"{counted(self.unrated['timeout'], 'timeout')}; {self.unsolved} not solved by logic"
+        ]
         if self.unrated["memory"] or self.unrated["failed"]:
             lines.append(f"{self.unrated['memory']} out of memory; {self.unrated['failed']} failed (worker died)")
         if self.levels:
@@ -265,6 +302,7 @@ class Summary:
 
 
 # ---------------------------------------------------------------- the run
+
 
 def _count_lines(paths: Sequence[str]) -> int | None:
     total = 0
@@ -294,16 +332,33 @@ def make_pool(job: Job, opts: Options, batch: int = 1) -> Pool:
     out as each is done)."""
     if opts.scheduler:
         from sudoku_logic.app.dask_pool import DaskPool
-        return DaskPool(job, opts.scheduler, jobs=opts.jobs, timeout=opts.timeout, memory_mb=opts.memory_mb,
-                        chunk=opts.chunk, window=opts.window)
+
+        return DaskPool(
+            job,
+            opts.scheduler,
+            jobs=opts.jobs,
+            timeout=opts.timeout,
+            memory_mb=opts.memory_mb,
+            chunk=opts.chunk,
+            window=opts.window,
+        )
     if opts.jobs == 1:
         return SerialPool(job, opts.timeout, batch=batch)
     return LocalPool(job, opts.jobs, opts.timeout, opts.memory_mb, opts.window)
 
 
-def rate_files(paths: Sequence[str], opts: Options, fmt: str = "csv", output: str | None = None, *,
-               out: IO[str] | None = None, err: Console | None = None, progress: bool = True,
-               resume: bool = False, summary: bool = True) -> bool:
+def rate_files(
+    paths: Sequence[str],
+    opts: Options,
+    fmt: str = "csv",
+    output: str | None = None,
+    *,
+    out: IO[str] | None = None,
+    err: Console | None = None,
+    progress: bool = True,
+    resume: bool = False,
+    summary: bool = True,
+) -> bool:
     """Rate every entry of ``paths`` in order and write the rows; return False if any entry
     was bad. With ``progress`` and ``err`` a terminal, a bar on ``err`` stays below the rows
     and the messages (see :class:`~sudoku_logic.app.writer.LiveBar`) and is gone at the end.
@@ -328,16 +383,30 @@ def rate_files(paths: Sequence[str], opts: Options, fmt: str = "csv", output: st
     written = 0
     summ = Summary()
     try:
-        skip, size = (prepare_resume(output, run, fmt, opts.columns, paths, template is not None)
-                      if resume and output else (0, 0))
+        skip, size = (
+            prepare_resume(output, run, fmt, opts.columns, paths, template is not None) if resume and output else (0, 0)
+        )
         fh = open_output(output, append=resume) if output else (out or sys.stdout)
         record = ProgressRecord(output, run) if tracks(output) else None
         show = progress and err.is_terminal
-        bar = Progress(TextColumn("rating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                       console=err, disable=not show)
+        bar = Progress(
+            TextColumn("rating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            disable=not show,
+        )
         live = LiveBar(bar)  # the bar stays below the rows on a terminal
-        writer = RowWriter(live.rows(fh), fmt, opts.columns, name=output or "stdout", header=size == 0,
-                           template=template, scale=opts.scale)
+        writer = RowWriter(
+            live.rows(fh),
+            fmt,
+            opts.columns,
+            name=output or "stdout",
+            header=size == 0,
+            template=template,
+            scale=opts.scale,
+        )
         if record:
             record.record(skip, writer.tell())
         ok = True
@@ -386,8 +455,11 @@ def rate_files(paths: Sequence[str], opts: Options, fmt: str = "csv", output: st
         if opts.techniques is not None:
             err.print("techniques: " + ", ".join(opts.techniques), markup=False, highlight=False)
         if differences(opts.settings):  # a rating is reproducible only with these
-            err.print("settings (differing from the defaults): " + ", ".join(differences(opts.settings)),
-                      markup=False, highlight=False)
+            err.print(
+                "settings (differing from the defaults): " + ", ".join(differences(opts.settings)),
+                markup=False,
+                highlight=False,
+            )
     return ok
 
 

@@ -4,6 +4,7 @@ Every command takes PUZZLE as a literal in any input format, a file path, or ``-
 stdin. Bad input prints one line naming the problem and exits 2; in a file, a bad line is
 reported with its line number and the rest goes on.
 """
+
 from __future__ import annotations
 
 import os
@@ -13,19 +14,23 @@ from typing import Optional
 import typer
 from rich.console import Console
 
+from sudoku_logic.app.gc_tuning import tune_gc
+from sudoku_logic.app.reader import is_source, read
+from sudoku_logic.app.render import candidate_grid, legend, value_grid
+from sudoku_logic.app.words import counted
+from sudoku_logic.app.writer import OutputError, print_json
 from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.formats import to_line
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.app.gc_tuning import tune_gc
-from sudoku_logic.app.reader import is_source, read
-from sudoku_logic.app.render import candidate_grid, legend, value_grid
-from sudoku_logic.app.writer import OutputError, print_json
-from sudoku_logic.app.words import counted
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
-                  pretty_exceptions_show_locals=False,
-                  help="Solve sudoku the way a person does, one explained step at a time, and rate puzzles.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_show_locals=False,
+    help="Solve sudoku the way a person does, one explained step at a time, and rate puzzles.",
+)
 
 EXIT_BAD_INPUT = 2
 #: The answer is no: the position contradicts the puzzle's solution, the puzzle has no or
@@ -41,11 +46,16 @@ def _version(value: bool) -> None:
 
     from sudoku_logic import __version__
     from sudoku_logic.app.settings import ENV, all_values, resolve_settings
+
     out = Console(highlight=False, soft_wrap=True)
     from sudoku_logic.native import describe
+
     out.print(f"sudoku-logic {__version__} (Python {platform.python_version()}; {describe()})", markup=False)
-    out.print("ratings: Sudoku Explainer's ER/EP/ED (its rules as in 1to9only/SudokuExplainer b1f9ed4); "
-              "HoDoKu's level and score (HoDoKu 2.2)", markup=False)
+    out.print(
+        "ratings: Sudoku Explainer's ER/EP/ED (its rules as in 1to9only/SudokuExplainer b1f9ed4); "
+        "HoDoKu's level and score (HoDoKu 2.2)",
+        markup=False,
+    )
     try:
         settings = resolve_settings()
         source = f" (from ${ENV})" if os.environ.get(ENV) else ""
@@ -57,8 +67,13 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
-                                 help="print the version, the rating programs and the settings that shape ratings"),
+    version: bool = typer.Option(
+        False,
+        "--version",
+        is_eager=True,
+        callback=_version,
+        help="print the version, the rating programs and the settings that shape ratings",
+    ),
 ) -> None:
     """Solve sudoku the way a person does, one explained step at a time, and rate puzzles."""
     tune_gc()
@@ -86,8 +101,14 @@ def _names(text: Optional[str]) -> Optional[list[str]]:
     return None if text is None else [n.strip() for n in text.split(",") if n.strip()]
 
 
-def _solver(techniques: Optional[str], uniqueness: bool = True, unique: Optional[bool] = None,
-            without: Optional[str] = None, order: Optional[str] = None, settings=None):
+def _solver(
+    techniques: Optional[str],
+    uniqueness: bool = True,
+    unique: Optional[bool] = None,
+    without: Optional[str] = None,
+    order: Optional[str] = None,
+    settings=None,
+):
     """A Solver from the command-line options; unknown names exit 2 with one line.
 
     Without ``--order`` the solver takes Sudoku Explainer's steps (SE's rules, the path of
@@ -97,6 +118,7 @@ def _solver(techniques: Optional[str], uniqueness: bool = True, unique: Optional
     from sudoku_logic.app.solver import Solver
     from sudoku_logic.grading.names import unknown_message
     from sudoku_logic.grading.scales import all_names, fits, resolve
+
     names = _names(techniques)
     try:
         use_order = order
@@ -108,8 +130,11 @@ def _solver(techniques: Optional[str], uniqueness: bool = True, unique: Optional
                 use_order = None
         if without:
             drop = set(resolve(_names(without)))
-            pool = (resolve(names) if use_order is None else _kept(names, use_order)) if names is not None \
+            pool = (
+                (resolve(names) if use_order is None else _kept(names, use_order))
+                if names is not None
                 else all_names(use_order or "se")
+            )
             names = [n for n in pool if n not in drop]
         return Solver(names, order=use_order, uniqueness=uniqueness, unique=unique, settings=settings)
     except KeyError as e:
@@ -120,16 +145,21 @@ def _solver(techniques: Optional[str], uniqueness: bool = True, unique: Optional
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
-SETTINGS_HELP = ("a TOML file of HoDoKu's technique options (als_nodes, [als] allow_overlap, ...; "
-                 "default: the file named by $SUDOKU_LOGIC_SETTINGS)")
-SET_HELP = ("set one option, KEY=VALUE, after the settings file (repeatable): als_nodes=true, "
-            "als.allow_overlap=true, ... (`sudoku --version` lists them)")
+SETTINGS_HELP = (
+    "a TOML file of HoDoKu's technique options (als_nodes, [als] allow_overlap, ...; "
+    "default: the file named by $SUDOKU_LOGIC_SETTINGS)"
+)
+SET_HELP = (
+    "set one option, KEY=VALUE, after the settings file (repeatable): als_nodes=true, "
+    "als.allow_overlap=true, ... (`sudoku --version` lists them)"
+)
 
 
 def _file_settings(path: Optional[str], sets: list[str]):
     """The settings of the file (or $SUDOKU_LOGIC_SETTINGS); exits 2 with one line if the
     file or a --set is wrong."""
     from sudoku_logic.app.settings import SettingsError, apply_sets, resolve_settings
+
     try:
         base = resolve_settings(path)
         apply_sets(base, sets)  # a wrong --set is reported before anything runs
@@ -141,6 +171,7 @@ def _file_settings(path: Optional[str], sets: list[str]):
 def _choices(path: Optional[str], sets: list[str]) -> dict:
     """The technique choices of the settings file and --set (techniques, without, order)."""
     from sudoku_logic.app.settings import SettingsError, read_choices
+
     try:
         return read_choices(path, sets)
     except SettingsError as e:
@@ -151,6 +182,7 @@ def _settings_for(pos, base, sets: list[str]):
     """The settings of one position: a regression-library line gets the options HoDoKu's
     regression tester sets for its variant; --set comes last."""
     from sudoku_logic.app.settings import apply_sets, for_reglib
+
     text = pos.text.lstrip()
     if text.startswith(":"):
         base = for_reglib(text.split(":")[1], base)
@@ -161,6 +193,7 @@ def _kept(names: list[str], order: str) -> list[str]:
     """The techniques ``names`` stand for that ``order``'s program has."""
     from sudoku_logic.grading.scales import all_names, expand
     from sudoku_logic.grading.tables import RATINGS
+
     have = set(all_names("se")) if order == "se" else {n for n in RATINGS if RATINGS[n].order is not None}
     return expand(names, have.__contains__, "{} is not a technique of " + order)
 
@@ -270,6 +303,7 @@ def _print_steps(rep: Reporter, grid: Grid, steps, grids: bool, explain: bool = 
     g = grid.copy()
     plain = _plain(rep)
     from sudoku_logic.app.hints import hint_text
+
     for i, step in enumerate(steps, 1):
         first, _, rest = hint_text(step, 3).partition("\n")
         rep.out.print(f"{i}. {first}", markup=False)
@@ -283,17 +317,42 @@ def _print_steps(rep: Reporter, grid: Grid, steps, grids: bool, explain: bool = 
 
 @app.command()
 def step(
-    puzzle: str = typer.Argument(..., metavar="PUZZLE", help="puzzle or position (any format, see `sudoku hint --help`), file, or - for stdin"),
-    techniques: Optional[str] = typer.Option(None, "--techniques", "--technique", "-t", help="comma-separated technique or family names to use, in order"),
-    without: Optional[str] = typer.Option(None, "--without", help="comma-separated techniques or families to leave out"),
-    order: Optional[str] = typer.Option(None, "--order", help="se (Sudoku Explainer ratings, default) or hodoku (HoDoKu's search order)"),
+    puzzle: str = typer.Argument(
+        ..., metavar="PUZZLE", help="puzzle or position (any format, see `sudoku hint --help`), file, or - for stdin"
+    ),
+    techniques: Optional[str] = typer.Option(
+        None, "--techniques", "--technique", "-t", help="comma-separated technique or family names to use, in order"
+    ),
+    without: Optional[str] = typer.Option(
+        None, "--without", help="comma-separated techniques or families to leave out"
+    ),
+    order: Optional[str] = typer.Option(
+        None, "--order", help="se (Sudoku Explainer ratings, default) or hodoku (HoDoKu's search order)"
+    ),
     grids: bool = typer.Option(False, "--grids", help="show the candidate grid with each step highlighted"),
-    interactive: bool = typer.Option(False, "--interactive", "-i", help="one step at a time: Enter next, b back, h hint level, q quit"),
-    html: Optional[str] = typer.Option(None, "--html", help="write a self-contained page to step through the path: one grid, the step list, Prev/Next and arrow keys"),
+    interactive: bool = typer.Option(
+        False, "--interactive", "-i", help="one step at a time: Enter next, b back, h hint level, q quit"
+    ),
+    html: Optional[str] = typer.Option(
+        None,
+        "--html",
+        help="write a self-contained page to step through the path: one grid, the step list, Prev/Next and arrow keys",
+    ),
     as_json: bool = typer.Option(False, "--json", help="one JSON object per position"),
-    no_uniqueness: bool = typer.Option(False, "--no-uniqueness", help="never use techniques that assume a unique solution"),
-    until: Optional[int] = typer.Option(None, "--until", min=1, help="stop before step N and print the position there (givens and pencilmarks, to paste into `sudoku hint`); with -i, start at step N"),
-    until_technique: Optional[str] = typer.Option(None, "--until-technique", help="stop before the first step of this technique (or family, or short name) and print the position there; with -i, start at that step"),
+    no_uniqueness: bool = typer.Option(
+        False, "--no-uniqueness", help="never use techniques that assume a unique solution"
+    ),
+    until: Optional[int] = typer.Option(
+        None,
+        "--until",
+        min=1,
+        help="stop before step N and print the position there (givens and pencilmarks, to paste into `sudoku hint`); with -i, start at step N",
+    ),
+    until_technique: Optional[str] = typer.Option(
+        None,
+        "--until-technique",
+        help="stop before the first step of this technique (or family, or short name) and print the position there; with -i, start at that step",
+    ),
     settings_file: Optional[str] = typer.Option(None, "--settings", help=SETTINGS_HELP),
     sets: list[str] = typer.Option([], "--set", help=SET_HELP),
     no_color: bool = typer.Option(False, "--no-color", help="plain text output"),
@@ -325,6 +384,7 @@ def step(
     if until_technique is not None:
         from sudoku_logic.grading.names import unknown_message
         from sudoku_logic.grading.scales import resolve
+
         try:
             wanted = set(resolve([until_technique]))
         except KeyError:
@@ -333,19 +393,28 @@ def step(
         if done and (interactive or html):
             rep.err.print("note: only the first position is shown with --interactive or --html", markup=False)
             break
-        solver = _solver(techniques, not no_uniqueness, unique=True, without=without, order=order,
-                         settings=_settings_for(pos, base, sets))
+        solver = _solver(
+            techniques,
+            not no_uniqueness,
+            unique=True,
+            without=without,
+            order=order,
+            settings=_settings_for(pos, base, sets),
+        )
         result = solver.solve(grid)
         start = 0
         if until is not None or wanted is not None:
             start = _stop_index(result.steps, until, wanted)
             if start is None:
                 what = f"step {until}" if until is not None else f"no {until_technique} step"
-                rep.problem(f"{where}the path has {len(result.steps)} steps"
-                            + (f", so no {what}" if until is not None else f" and {what}"))
+                rep.problem(
+                    f"{where}the path has {len(result.steps)} steps"
+                    + (f", so no {what}" if until is not None else f" and {what}")
+                )
                 continue
         if interactive:
             from sudoku_logic.app.interactive import run_stepper
+
             run_stepper(grid, result, console=rep.out, plain=_plain(rep), start=start)
             done = True
             continue
@@ -354,6 +423,7 @@ def step(
             continue
         if html:
             from sudoku_logic.app.html import write_html
+
             try:
                 write_html(html, grid, result)
             except OSError as e:
@@ -364,6 +434,7 @@ def step(
             continue
         if as_json:
             from sudoku_logic.grading.rater import path_doc
+
             print_json(rep.out, path_doc(grid.values_string(), result))
             continue
         rep.out.print(f"Puzzle {grid.values_string()}", markup=False, style="bold")
@@ -372,7 +443,9 @@ def step(
             rep.out.print(f"Solved in {counted(len(result.steps), 'step')}.", markup=False)
         else:
             rep.nothing = True
-            rep.out.print(f"Stuck after {counted(len(result.steps), 'step')}; no enabled technique applies here:", markup=False)
+            rep.out.print(
+                f"Stuck after {counted(len(result.steps), 'step')}; no enabled technique applies here:", markup=False
+            )
             rep.out.print(to_line(result.grid), markup=False)
         for line in _path_summary(grid, result):
             rep.out.print(line, markup=False)
@@ -415,16 +488,24 @@ def _print_until(rep: Reporter, grid: Grid, pos, steps, stop: int, as_json: bool
     """The steps before ``stop``, then the position there: the givens line and the
     pencilmark grid (together a position `sudoku hint` reads)."""
     from sudoku_logic.core.formats import to_pencilmarks, to_sukaku
+
     g = grid.copy()
     for s in steps[:stop]:
         g.apply(s)
     givens = "".join(str(v) if v else "." for v in (pos.givens if pos.givens is not None else pos.values))
     nxt = steps[stop] if stop < len(steps) else None
     if as_json:
-        print_json(rep.out, {"puzzle": grid.values_string(), "stop": stop + 1,
-                             "steps": [s.to_dict() for s in steps[:stop]],
-                             "next": nxt.to_dict() if nxt else None,
-                             "givens": givens, "candidates": to_sukaku(g)})
+        print_json(
+            rep.out,
+            {
+                "puzzle": grid.values_string(),
+                "stop": stop + 1,
+                "steps": [s.to_dict() for s in steps[:stop]],
+                "next": nxt.to_dict() if nxt else None,
+                "givens": givens,
+                "candidates": to_sukaku(g),
+            },
+        )
         return
     rep.out.print(f"Puzzle {grid.values_string()}", markup=False, style="bold")
     _print_steps(rep, grid, steps[:stop], False)
@@ -434,24 +515,44 @@ def _print_until(rep: Reporter, grid: Grid, pos, steps, stop: int, as_json: bool
     rep.out.print(to_pencilmarks(g), markup=False)
 
 
-@app.command(help="The next (easiest) step for a position, as a nudge (level 1), the technique "
-                  "(level 2) or the whole step (level 3).\n\n" + POSITION_HELP)
+@app.command(
+    help="The next (easiest) step for a position, as a nudge (level 1), the technique "
+    "(level 2) or the whole step (level 3).\n\n" + POSITION_HELP
+)
 def hint(
     position: str = typer.Argument(..., metavar="POSITION", help="where you are (see above), file, or - for stdin"),
-    level: int = typer.Option(3, "--level", "-l", min=1, max=3, help="1: where to look; 2: the technique and where; 3: the whole step with its grid"),
+    level: int = typer.Option(
+        3,
+        "--level",
+        "-l",
+        min=1,
+        max=3,
+        help="1: where to look; 2: the technique and where; 3: the whole step with its grid",
+    ),
     skip: int = typer.Option(0, "--skip", min=0, help="skip the N easiest deductions and hint the next one"),
     all_steps: bool = typer.Option(False, "--all", help="every step available now, easiest first"),
-    technique: Optional[str] = typer.Option(None, "--technique", "--techniques", "-t", help="only these techniques (comma-separated, case-insensitive)"),
-    without: Optional[str] = typer.Option(None, "--without", help="comma-separated techniques or families to leave out"),
-    order: Optional[str] = typer.Option(None, "--order", help="se (Sudoku Explainer ratings, default) or hodoku (HoDoKu's search order)"),
-    grids: Optional[bool] = typer.Option(None, "--grids/--no-grids", help="show the candidate grid (default: at level 3 for one step)"),
+    technique: Optional[str] = typer.Option(
+        None, "--technique", "--techniques", "-t", help="only these techniques (comma-separated, case-insensitive)"
+    ),
+    without: Optional[str] = typer.Option(
+        None, "--without", help="comma-separated techniques or families to leave out"
+    ),
+    order: Optional[str] = typer.Option(
+        None, "--order", help="se (Sudoku Explainer ratings, default) or hodoku (HoDoKu's search order)"
+    ),
+    grids: Optional[bool] = typer.Option(
+        None, "--grids/--no-grids", help="show the candidate grid (default: at level 3 for one step)"
+    ),
     as_json: bool = typer.Option(False, "--json", help="one JSON object per position"),
-    no_uniqueness: bool = typer.Option(False, "--no-uniqueness", help="never use techniques that assume a unique solution"),
+    no_uniqueness: bool = typer.Option(
+        False, "--no-uniqueness", help="never use techniques that assume a unique solution"
+    ),
     settings_file: Optional[str] = typer.Option(None, "--settings", help=SETTINGS_HELP),
     sets: list[str] = typer.Option([], "--set", help=SET_HELP),
     no_color: bool = typer.Option(False, "--no-color", help="plain text output"),
 ) -> None:
     from sudoku_logic.app.hints import distinct_steps, hint_text, pick_step
+
     rep = Reporter(no_color)
     plain = _plain(rep)
     base = _file_settings(settings_file, sets)
@@ -460,8 +561,14 @@ def hint(
     without = without if without is not None else chosen.get("without")
     order = order if order is not None else chosen.get("order")
     for label, pos, grid in _positions(position, rep, as_json, level):
-        solver = _solver(technique, not no_uniqueness, unique=True, without=without, order=order,
-                         settings=_settings_for(pos, base, sets))
+        solver = _solver(
+            technique,
+            not no_uniqueness,
+            unique=True,
+            without=without,
+            order=order,
+            settings=_settings_for(pos, base, sets),
+        )
         if all_steps:
             found = list(distinct_steps(solver, grid))[skip:]
         else:
@@ -470,8 +577,12 @@ def hint(
         if not found and not grid.is_solved():
             rep.nothing = True
         if as_json:
-            doc = {"puzzle": grid.values_string(), "solved": grid.is_solved(), "level": level,
-                   "hints": [hint_text(s, level) for s in found]}
+            doc = {
+                "puzzle": grid.values_string(),
+                "solved": grid.is_solved(),
+                "level": level,
+                "hints": [hint_text(s, level) for s in found],
+            }
             if level == 3:
                 doc["steps"] = [s.to_dict() for s in found]
             print_json(rep.out, doc)
@@ -568,24 +679,76 @@ def _fail(message: str) -> None:
 
 @app.command()
 def rate(
-    files: list[str] = typer.Argument(..., metavar="FILES...", help="puzzle files (or a literal puzzle, or - for stdin)"),
-    fmt: Optional[str] = typer.Option(None, "--format", "-f", help="csv, jsonl or table (default: by the suffix of --output, .csv or .jsonl; else a table on a terminal, csv elsewhere)"),
+    files: list[str] = typer.Argument(
+        ..., metavar="FILES...", help="puzzle files (or a literal puzzle, or - for stdin)"
+    ),
+    fmt: Optional[str] = typer.Option(
+        None,
+        "--format",
+        "-f",
+        help="csv, jsonl or table (default: by the suffix of --output, .csv or .jsonl; else a table on a terminal, csv elsewhere)",
+    ),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="write rows to this file"),
-    techniques: Optional[str] = typer.Option(None, "--techniques", "-t", help="comma-separated technique or family names to use"),
-    scale: str = typer.Option("se", "--scale", help="se (hardest, solved and steps from Sudoku Explainer's path, default) or hodoku (from HoDoKu's path); rating is always SE's ER, level/score HoDoKu's"),
-    columns: Optional[str] = typer.Option(None, "--columns", help="comma-separated columns (default puzzle,rating,level,score,hardest,solved,steps,ms; '+label,line' adds to those). Also: ep, ed, se_hardest, hodoku_hardest, se_steps, hodoku_steps, se_solved, hodoku_solved, label (the text after the puzzle), file, line, index. A scale whose columns are not asked for is not computed"),
-    template: Optional[str] = typer.Option(None, "--template", help="one line per row in the style of serate --format: %g puzzle, %r rating, %p ep, %d ed, %n index, %e seconds, %l level, %s score, %h hardest, %t steps, %v solved, %b label, %% a percent sign; e.g. '%g,%r,%p,%d'"),
-    jobs: int = typer.Option(0, "--jobs", "-j", help="worker processes (default 0: every core; 1: rate in this process); with --scheduler local, Dask workers"),
-    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="rate on a Dask cluster: its scheduler's address (tcp://HOST:8786), or local for a local cluster of --jobs workers (pip install \"sudoku-logic[dask]\")"),
-    chunk: int = typer.Option(0, "--chunk", help="with --scheduler: puzzles per Dask task (default 0: as many as take about half a second)"),
-    timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds per puzzle; a slower puzzle gets a row with solved=false, hardest timeout"),
-    memory: int = typer.Option(2048, "--memory", help="MiB of address space each rating process may use (with --jobs > 1 or --scheduler); a puzzle past it gets a row with hardest memory and the run goes on; 0 for no limit"),
-    resume: bool = typer.Option(False, "--resume", help="continue an interrupted run into the same --output file (its progress record, OUTPUT.progress, must be for the same inputs and options)"),
-    min_rating: Optional[float] = typer.Option(None, "--min-rating", help="keep only rows with rating (ER) at least this"),
-    max_rating: Optional[float] = typer.Option(None, "--max-rating", help="keep only rows with rating (ER) at most this"),
-    level: Optional[str] = typer.Option(None, "--level", help="keep only rows of these HoDoKu levels (comma-separated, e.g. hard,unfair)"),
+    techniques: Optional[str] = typer.Option(
+        None, "--techniques", "-t", help="comma-separated technique or family names to use"
+    ),
+    scale: str = typer.Option(
+        "se",
+        "--scale",
+        help="se (hardest, solved and steps from Sudoku Explainer's path, default) or hodoku (from HoDoKu's path); rating is always SE's ER, level/score HoDoKu's",
+    ),
+    columns: Optional[str] = typer.Option(
+        None,
+        "--columns",
+        help="comma-separated columns (default puzzle,rating,level,score,hardest,solved,steps,ms; '+label,line' adds to those). Also: ep, ed, se_hardest, hodoku_hardest, se_steps, hodoku_steps, se_solved, hodoku_solved, label (the text after the puzzle), file, line, index. A scale whose columns are not asked for is not computed",
+    ),
+    template: Optional[str] = typer.Option(
+        None,
+        "--template",
+        help="one line per row in the style of serate --format: %g puzzle, %r rating, %p ep, %d ed, %n index, %e seconds, %l level, %s score, %h hardest, %t steps, %v solved, %b label, %% a percent sign; e.g. '%g,%r,%p,%d'",
+    ),
+    jobs: int = typer.Option(
+        0,
+        "--jobs",
+        "-j",
+        help="worker processes (default 0: every core; 1: rate in this process); with --scheduler local, Dask workers",
+    ),
+    scheduler: Optional[str] = typer.Option(
+        None,
+        "--scheduler",
+        help='rate on a Dask cluster: its scheduler\'s address (tcp://HOST:8786), or local for a local cluster of --jobs workers (pip install "sudoku-logic[dask]")',
+    ),
+    chunk: int = typer.Option(
+        0, "--chunk", help="with --scheduler: puzzles per Dask task (default 0: as many as take about half a second)"
+    ),
+    timeout: Optional[float] = typer.Option(
+        None, "--timeout", help="seconds per puzzle; a slower puzzle gets a row with solved=false, hardest timeout"
+    ),
+    memory: int = typer.Option(
+        2048,
+        "--memory",
+        help="MiB of address space each rating process may use (with --jobs > 1 or --scheduler); a puzzle past it gets a row with hardest memory and the run goes on; 0 for no limit",
+    ),
+    resume: bool = typer.Option(
+        False,
+        "--resume",
+        help="continue an interrupted run into the same --output file (its progress record, OUTPUT.progress, must be for the same inputs and options)",
+    ),
+    min_rating: Optional[float] = typer.Option(
+        None, "--min-rating", help="keep only rows with rating (ER) at least this"
+    ),
+    max_rating: Optional[float] = typer.Option(
+        None, "--max-rating", help="keep only rows with rating (ER) at most this"
+    ),
+    level: Optional[str] = typer.Option(
+        None, "--level", help="keep only rows of these HoDoKu levels (comma-separated, e.g. hard,unfair)"
+    ),
     no_progress: bool = typer.Option(False, "--no-progress", help="no progress bar"),
-    summary: Optional[bool] = typer.Option(None, "--summary/--no-summary", help="a summary on stderr at the end (levels, rating histogram, hardest techniques, errors, puzzles per second, settings that differ from the defaults): when stderr is a terminal and an input is a file or stdin (not for literal puzzles alone); --summary always, --no-summary never"),
+    summary: Optional[bool] = typer.Option(
+        None,
+        "--summary/--no-summary",
+        help="a summary on stderr at the end (levels, rating histogram, hardest techniques, errors, puzzles per second, settings that differ from the defaults): when stderr is a terminal and an input is a file or stdin (not for literal puzzles alone); --summary always, --no-summary never",
+    ),
     settings_file: Optional[str] = typer.Option(None, "--settings", help=SETTINGS_HELP),
     sets: list[str] = typer.Option([], "--set", help=SET_HELP),
 ) -> None:
@@ -638,6 +801,7 @@ def rate(
     if names is not None:
         from sudoku_logic.grading.names import unknown_message
         from sudoku_logic.grading.scales import resolve
+
         try:
             resolve(names)
         except KeyError as e:
@@ -645,16 +809,30 @@ def rate(
     if memory < 0:
         _fail("--memory must be 0 (no limit) or a number of MiB")
     from sudoku_logic.app.settings import apply_sets
+
     settings = apply_sets(_file_settings(settings_file, sets), sets)
-    opts = Options(columns=cols, scale=scale, techniques=names, jobs=jobs, timeout=timeout, memory_mb=memory or None,
-                   min_rating=min_rating, max_rating=max_rating, levels=levels, scheduler=scheduler, chunk=chunk,
-                   template=template, settings=settings)
+    opts = Options(
+        columns=cols,
+        scale=scale,
+        techniques=names,
+        jobs=jobs,
+        timeout=timeout,
+        memory_mb=memory or None,
+        min_rating=min_rating,
+        max_rating=max_rating,
+        levels=levels,
+        scheduler=scheduler,
+        chunk=chunk,
+        template=template,
+        settings=settings,
+    )
     rep = Reporter()
     if summary is None:
         summary = rep.err.is_terminal and any(is_source(f) for f in files)
     try:
-        ok = rate_files(files, opts, fmt=fmt, output=output, err=rep.err, progress=not no_progress,
-                        resume=resume, summary=summary)
+        ok = rate_files(
+            files, opts, fmt=fmt, output=output, err=rep.err, progress=not no_progress, resume=resume, summary=summary
+        )
     except OutputError as e:
         if not output:
             _stdout_failed()
@@ -669,9 +847,17 @@ def rate(
 
 @app.command()
 def play(
-    puzzle: str = typer.Argument(..., metavar="PUZZLE", help="puzzle or position (any format), a file (its first), or a game `play` saved"),
-    save: str = typer.Option("sudoku-play.txt", "--save", help="the file Ctrl-S writes the game to (`sudoku play FILE` and `sudoku hint FILE` read it back)"),
-    order: str = typer.Option("se", "--order", help="hints in Sudoku Explainer's order (se) or HoDoKu's (hodoku); o switches"),
+    puzzle: str = typer.Argument(
+        ..., metavar="PUZZLE", help="puzzle or position (any format), a file (its first), or a game `play` saved"
+    ),
+    save: str = typer.Option(
+        "sudoku-play.txt",
+        "--save",
+        help="the file Ctrl-S writes the game to (`sudoku play FILE` and `sudoku hint FILE` read it back)",
+    ),
+    order: str = typer.Option(
+        "se", "--order", help="hints in Sudoku Explainer's order (se) or HoDoKu's (hodoku); o switches"
+    ),
 ) -> None:
     """Solve in the terminal, with hints on the grid as it stands.
 
@@ -717,6 +903,7 @@ def list_techniques() -> None:
     from sudoku_logic.grading.scales import all_names
     from sudoku_logic.grading.tables import RATINGS
     from sudoku_logic.strategies.registry import REGISTRY, RULES
+
     out = Console(highlight=False, soft_wrap=True)
     se_names = all_names("se")
     names = se_names + [n for n in all_names("hodoku") if n not in se_names]
@@ -735,8 +922,9 @@ def list_techniques() -> None:
         score = str(r.score) if r.score is not None else "-"
         out.print(f"{name:<{width}}  {r.family:<{fam}} {se:>4}  {level:<8} {score:>5}  {flags}".rstrip(), markup=False)
     out.print()
-    out.print("Also accepted (case, spaces and hyphens do not matter; a family name stands for its techniques):",
-              markup=False)
+    out.print(
+        "Also accepted (case, spaces and hyphens do not matter; a family name stands for its techniques):", markup=False
+    )
     for group, members in GROUPS.items():
         out.print(f"  {group}: {', '.join(m for m in members if m in RATINGS)}", markup=False)
     for short, target in ABBREVIATIONS.items():
@@ -749,8 +937,12 @@ def _puzzle_arguments_last(argv: list[str]) -> list[str]:
     if "--" in argv:
         return argv
     from sudoku_logic.core.formats import LINE_CHARS
-    moved = [a for a in argv[1:] if a.startswith("-") and len(a) >= 17 and a != "-"
-             and (set(a) <= LINE_CHARS | {"+"} or "\n" in a)]
+
+    moved = [
+        a
+        for a in argv[1:]
+        if a.startswith("-") and len(a) >= 17 and a != "-" and (set(a) <= LINE_CHARS | {"+"} or "\n" in a)
+    ]
     if not moved:
         return argv
     return [a for a in argv if a not in moved] + ["--"] + moved
@@ -769,6 +961,7 @@ def _click_errors() -> tuple[type, type]:
 def main() -> None:
     """Console-script entry point."""
     from sudoku_logic.app.streams import EXIT_PIPE, PipeClosed, guard_standard_streams
+
     usage_error, click_error = _click_errors()
     guard_standard_streams()
     try:
@@ -807,16 +1000,39 @@ def generate(
     level: Optional[str] = typer.Option(None, "--level", help="easy, medium, hard, unfair or extreme (HoDoKu scale)"),
     min_rating: Optional[float] = typer.Option(None, "--min-rating", help="lowest Sudoku Explainer rating"),
     max_rating: Optional[float] = typer.Option(None, "--max-rating", help="highest Sudoku Explainer rating"),
-    technique: Optional[str] = typer.Option(None, "--technique", help="the path of --order must use this technique (or one of this family)"),
-    order: str = typer.Option("se", "--order", help="the path --technique is looked for on, and whose hardest, solved and steps the rows show: se (the path `sudoku step` shows) or hodoku"),
+    technique: Optional[str] = typer.Option(
+        None, "--technique", help="the path of --order must use this technique (or one of this family)"
+    ),
+    order: str = typer.Option(
+        "se",
+        "--order",
+        help="the path --technique is looked for on, and whose hardest, solved and steps the rows show: se (the path `sudoku step` shows) or hodoku",
+    ),
     symmetry: str = typer.Option("none", "--symmetry", help="none, rotational, diagonal or mirror"),
     minimal: bool = typer.Option(False, "--minimal", help="no given can be removed without losing uniqueness"),
-    max_givens: int = typer.Option(30, "--max-givens", help="without --minimal: remove givens down to this count, then more only while the puzzle is easier than --level/--min-rating ask"),
+    max_givens: int = typer.Option(
+        30,
+        "--max-givens",
+        help="without --minimal: remove givens down to this count, then more only while the puzzle is easier than --level/--min-rating ask",
+    ),
     seed: Optional[int] = typer.Option(None, "--seed", help="random seed: the same seed gives the same puzzles"),
     jobs: int = typer.Option(0, "--jobs", "-j", help="processes (0 = all cores); with --scheduler local, Dask workers"),
-    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="generate on a Dask cluster: its scheduler's address (tcp://HOST:8786), or local (pip install \"sudoku-logic[dask]\")"),
-    max_tries: Optional[int] = typer.Option(None, "--max-tries", help="give up after this many candidates (default: 1000 for each puzzle asked); rare targets need more"),
-    fmt: Optional[str] = typer.Option(None, "--format", "-f", help="csv, jsonl or table (default: by the suffix of --output; else a table on a terminal, csv elsewhere)"),
+    scheduler: Optional[str] = typer.Option(
+        None,
+        "--scheduler",
+        help='generate on a Dask cluster: its scheduler\'s address (tcp://HOST:8786), or local (pip install "sudoku-logic[dask]")',
+    ),
+    max_tries: Optional[int] = typer.Option(
+        None,
+        "--max-tries",
+        help="give up after this many candidates (default: 1000 for each puzzle asked); rare targets need more",
+    ),
+    fmt: Optional[str] = typer.Option(
+        None,
+        "--format",
+        "-f",
+        help="csv, jsonl or table (default: by the suffix of --output; else a table on a terminal, csv elsewhere)",
+    ),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="write rows to this file"),
     no_progress: bool = typer.Option(False, "--no-progress", help="no progress bar"),
 ) -> None:
@@ -824,12 +1040,12 @@ def generate(
     import random
     from collections import Counter
 
+    from sudoku_logic.app.generator import ORDERS, SYMMETRIES, Wanted, impossible
+    from sudoku_logic.app.generator import generate as run
     from sudoku_logic.app.pool import PoolError
     from sudoku_logic.app.writer import LiveBar, RowWriter, choose_format, open_output
     from sudoku_logic.grading.rows import DEFAULT_COLUMNS
     from sudoku_logic.grading.scales import resolve
-
-    from sudoku_logic.app.generator import ORDERS, SYMMETRIES, Wanted, generate as run, impossible
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     levels = ("easy", "medium", "hard", "unfair", "extreme")
@@ -859,6 +1075,7 @@ def generate(
             names = tuple(resolve([technique]))
         except KeyError:
             from sudoku_logic.grading.names import unknown_message
+
             _fail(unknown_message(technique))
     wanted = Wanted(level, min_rating, max_rating, names or None, order)
     reason = impossible(wanted)
@@ -868,8 +1085,15 @@ def generate(
         seed = random.SystemRandom().randrange(1 << 32)
         err.print(f"seed {seed}", markup=False)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-    bar = Progress(TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[tries]} tried"),
-                   console=err, disable=no_progress or not err.is_terminal)
+
+    bar = Progress(
+        TextColumn("generating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[tries]} tried"),
+        console=err,
+        disable=no_progress or not err.is_terminal,
+    )
     live = LiveBar(bar)  # rows on the same terminal scroll above the bar
     made = 0
     misses: Counter = Counter()
@@ -888,8 +1112,9 @@ def generate(
                     misses[cand.why] += 1
                 bar.update(task, tries=tries)
 
-            for cand in run(count, wanted, seed, symmetry, minimal, max_givens, jobs or None, max_tries, seen,
-                            scheduler=scheduler):
+            for cand in run(
+                count, wanted, seed, symmetry, minimal, max_givens, jobs or None, max_tries, seen, scheduler=scheduler
+            ):
                 writer.write(cand.row)
                 made += 1
                 bar.advance(task)
@@ -907,7 +1132,10 @@ def generate(
                 pass
     if made < count:
         top = "; ".join(f"{n} {why}" for why, n in misses.most_common(3))
-        err.print(f"error: only {made} of {counted(count, 'puzzle')} fit after {counted(max_tries, 'try', 'tries')}"
-                  f"{' (' + top + ')' if top else ''}: the target is rare or unreachable with these options "
-                  "(--max-tries N tries longer)", markup=False)
+        err.print(
+            f"error: only {made} of {counted(count, 'puzzle')} fit after {counted(max_tries, 'try', 'tries')}"
+            f"{' (' + top + ')' if top else ''}: the target is rare or unreachable with these options "
+            "(--max-tries N tries longer)",
+            markup=False,
+        )
         raise typer.Exit(1)

@@ -28,12 +28,13 @@ guidance:
   ``--resume`` continues it. An unreachable scheduler, a cluster without workers, workers
   without this package are each one line, exit 2.
 """
+
 from __future__ import annotations
 
 import logging
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from sudoku_logic.app.pool import Job, Pool, PoolError, ReadAhead, Task, cpu_count, run_chunk
 
@@ -72,8 +73,14 @@ def connect(scheduler: str, jobs: int):
     if scheduler == "local":
         # the worker processes start pool processes of their own (see pool._children_allowed)
         with dask.config.set({"distributed.worker.daemon": False, **_SHORT_LOGS}):
-            cluster = LocalCluster(n_workers=jobs or cpu_count(), threads_per_worker=1, processes=True,
-                                   host="127.0.0.1", dashboard_address=None, silence_logs=logging.CRITICAL)
+            cluster = LocalCluster(
+                n_workers=jobs or cpu_count(),
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address=None,
+                silence_logs=logging.CRITICAL,
+            )
             return Client(cluster, set_as_default=False), cluster
     _reachable(scheduler)
     try:
@@ -82,7 +89,9 @@ def connect(scheduler: str, jobs: int):
             client = Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError) as e:
         reason = "no answer" if "Timed out" in str(e) or isinstance(e, TimeoutError) else str(e)
-        raise PoolError(f"cannot reach the Dask scheduler at {scheduler} ({reason} within {CONNECT_TIMEOUT} s)") from None
+        raise PoolError(
+            f"cannot reach the Dask scheduler at {scheduler} ({reason} within {CONNECT_TIMEOUT} s)"
+        ) from None
     except (ValueError, TypeError) as e:
         raise PoolError(f"bad Dask scheduler address {scheduler!r}: {e}") from None
     try:
@@ -163,7 +172,7 @@ class DaskPool(Pool):
             self.client.close()
             if self.cluster is not None:
                 self.cluster.close()
-        except Exception:  # noqa: BLE001 - closing a client whose scheduler is gone
+        except Exception:
             pass
         self.client = self.cluster = None
         self.pending = {}
@@ -177,8 +186,9 @@ class DaskPool(Pool):
         self.reader = ReadAhead(tasks, 4 * (self.chunk or MAX_CHUNK))
         return self._loop(self.client, self.reader, window, threads, self.pending)
 
-    def _loop(self, client, reader: ReadAhead, window: int, threads: int,
-              pending: dict) -> Iterator[tuple[Task, str, object]]:
+    def _loop(
+        self, client, reader: ReadAhead, window: int, threads: int, pending: dict
+    ) -> Iterator[tuple[Task, str, object]]:
         from distributed import as_completed
 
         token = uuid.uuid4().hex[:12]  # keys of this run only: a resumed run never meets old ones
@@ -195,8 +205,9 @@ class DaskPool(Pool):
             chunk = _Chunk(number, current)
             work = [t.payload for t in current if t.done is None]
             if work:
-                chunk.future = client.submit(run_chunk, self.job, work, self.timeout, self.memory_mb,
-                                             key=f"sudoku-{token}-{number}", pure=False)
+                chunk.future = client.submit(
+                    run_chunk, self.job, work, self.timeout, self.memory_mb, key=f"sudoku-{token}-{number}", pure=False
+                )
                 pending[chunk.future.key] = chunk
                 ac.add(chunk.future)
             else:
@@ -264,8 +275,9 @@ class DaskPool(Pool):
                 why = "the Dask workers running it died 3 times (KilledWorker)"
                 outs = iter([("failed", why)] * len(work))
             else:
-                raise PoolError(f"a Dask task failed: {type(exc).__name__}: {exc} "
-                                "(is sudoku-logic installed on every worker?)")
+                raise PoolError(
+                    f"a Dask task failed: {type(exc).__name__}: {exc} (is sudoku-logic installed on every worker?)"
+                )
         else:
             raise Lost(f"lost the Dask scheduler at {self.scheduler}")
         return [(t, *t.done) if t.done is not None else (t, *next(outs)) for t in chunk.tasks], seconds

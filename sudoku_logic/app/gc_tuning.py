@@ -1,4 +1,5 @@
 """The garbage-collector setting of the processes our commands run in."""
+
 from __future__ import annotations
 
 import gc

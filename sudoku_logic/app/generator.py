@@ -11,18 +11,19 @@ too hard is skipped) until it fits. Candidates are first checked cheaply (only t
 request needs, stopped as soon as the puzzle cannot fit); only the ones that fit get the
 full ``sudoku rate`` row (both scales).
 """
+
 from __future__ import annotations
 
 import itertools
 import random
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
+from sudoku_logic.app.pool import Job, LocalPool, Pool, PoolError, SerialPool, Task, cpu_count, package_modules
 from sudoku_logic.core import bitsolve
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.grading.rows import rating_row
-from sudoku_logic.app.pool import Job, LocalPool, Pool, PoolError, SerialPool, Task, cpu_count, package_modules
 
 SYMMETRIES = ("none", "rotational", "diagonal", "mirror")
 
@@ -67,8 +68,9 @@ def full_grid(rng: random.Random) -> list[int]:
 Aim = Callable[[list[int]], int]
 
 
-def make_puzzle(rng: random.Random, symmetry: str = "none", minimal: bool = False,
-                max_givens: int = 30, aim: Aim | None = None) -> list[int] | None:
+def make_puzzle(
+    rng: random.Random, symmetry: str = "none", minimal: bool = False, max_givens: int = 30, aim: Aim | None = None
+) -> list[int] | None:
     """A puzzle with exactly one solution (None if ``aim`` could not be met).
 
     Givens are removed group by group (a group is a cell and its symmetric partner) in random
@@ -153,6 +155,7 @@ def _next_removal(values: list[int], solution: list[int], pool: list[tuple[int, 
 
 
 # ---------------------------------------------------------------- cheap checks
+
 
 def singles_solve(values: list[int]) -> bool:
     """Whether naked and hidden singles alone solve the puzzle."""
@@ -313,8 +316,7 @@ def impossible(wanted: Wanted) -> str | None:
         return f"--min-rating {low:g} is above --max-rating {high:g}"
     easy = level is not None and level.lower() == "easy"
     if easy and low is not None and low > EASY_MAX_ER:
-        return (f"--level easy --min-rating {low:g}: an easy puzzle needs only singles, "
-                f"rated {EASY_MAX_ER:g} at most")
+        return f"--level easy --min-rating {low:g}: an easy puzzle needs only singles, rated {EASY_MAX_ER:g} at most"
     if not wanted.technique:
         return None
     asked = _names(wanted.technique)
@@ -322,22 +324,31 @@ def impossible(wanted: Wanted) -> str | None:
     names = [n for n in wanted.technique if on_path(n, wanted.order)]
     if not names:
         other = "hodoku" if wanted.order == "se" else "se"
-        hint = f" (it is on {_PATH_NAME[other]}: --order {other})" if any(
-            on_path(n, other) for n in wanted.technique) else ""
+        hint = (
+            f" (it is on {_PATH_NAME[other]}: --order {other})"
+            if any(on_path(n, other) for n in wanted.technique)
+            else ""
+        )
         return f"--technique {asked}: never on {path}{hint}"
     if wanted.order == "se":
         if high is not None and all(RATINGS[n].se > high for n in names):
-            return (f"--technique {asked} --max-rating {high:g}: Sudoku Explainer rates it "
-                    f"{min(RATINGS[n].se for n in names):g}, and a puzzle's ER is at least every step's")
+            return (
+                f"--technique {asked} --max-rating {high:g}: Sudoku Explainer rates it "
+                f"{min(RATINGS[n].se for n in names):g}, and a puzzle's ER is at least every step's"
+            )
         if easy and all(RATINGS[n].se > EASY_MAX_ER for n in names):
-            return (f"--level easy --technique {asked}: an easy puzzle needs only singles, and "
-                    f"{path} takes no step rated above {EASY_MAX_ER:g} while a single is there")
+            return (
+                f"--level easy --technique {asked}: an easy puzzle needs only singles, and "
+                f"{path} takes no step rated above {EASY_MAX_ER:g} while a single is there"
+            )
     elif level is not None:
         target = [lv.lower() for lv in LEVELS].index(level.lower())
         if all(LEVELS.index(RATINGS[n].level) > target for n in names):
             least = min(LEVELS.index(RATINGS[n].level) for n in names)
-            return (f"--level {level.lower()} --technique {asked}: HoDoKu rates it {LEVELS[least]}, "
-                    "and a puzzle's level is at least every step's")
+            return (
+                f"--level {level.lower()} --technique {asked}: HoDoKu rates it {LEVELS[least]}, "
+                "and a puzzle's level is at least every step's"
+            )
     return None
 
 
@@ -351,7 +362,7 @@ class Checks:
         self.wanted = wanted
         self.se: Done | None = None
         self.hodoku: Done | None = None
-        self.low: str | None = None   # the last check that found the puzzle too easy
+        self.low: str | None = None  # the last check that found the puzzle too easy
         self.high: str | None = None  # the last check that found it too hard
 
     def verdict(self, values: list[int]) -> int:
@@ -362,9 +373,13 @@ class Checks:
         verdicts = []
         if wanted.min_rating is not None or wanted.max_rating is not None:
             v, self.se = rating_check(values, wanted.min_rating, wanted.max_rating)
-            self._note(v, f"rated below --min-rating {wanted.min_rating:g}" if wanted.min_rating is not None else "",
-                       f"rated above --max-rating {wanted.max_rating:g}" if wanted.max_rating is not None
-                       else "not solved by SE's rules")
+            self._note(
+                v,
+                f"rated below --min-rating {wanted.min_rating:g}" if wanted.min_rating is not None else "",
+                f"rated above --max-rating {wanted.max_rating:g}"
+                if wanted.max_rating is not None
+                else "not solved by SE's rules",
+            )
             if v > 0:
                 return 1
             verdicts.append(v)
@@ -436,8 +451,15 @@ def rated_row(grid: Grid, checks: Checks | None = None, order: str = "se") -> di
     return row
 
 
-def candidate(seed: int, index: int, symmetry: str, minimal: bool, max_givens: int,
-              wanted: Wanted = Wanted(), rate_row: Callable[[Grid], dict] | None = None) -> Candidate:
+def candidate(
+    seed: int,
+    index: int,
+    symmetry: str,
+    minimal: bool,
+    max_givens: int,
+    wanted: Wanted = Wanted(),
+    rate_row: Callable[[Grid], dict] | None = None,
+) -> Candidate:
     """Candidate ``index`` of the run with ``seed``: generated (aimed at ``wanted``'s level
     and band unless ``minimal``), checked cheaply, and if that passes rated in full."""
     rng = random.Random(f"{seed}:{index}")
@@ -471,10 +493,19 @@ class GenerateJob(Job):
         return "ok", candidate(self.seed, index, self.symmetry, self.minimal, self.max_givens, self.wanted)
 
 
-def generate(count: int, wanted: Wanted, seed: int, symmetry: str = "none", minimal: bool = False,
-             max_givens: int = 30, jobs: int | None = 1, max_tries: int | None = None,
-             on_try: Callable[[Candidate, bool], None] | None = None, *,
-             scheduler: str | None = None) -> Iterator[Candidate]:
+def generate(
+    count: int,
+    wanted: Wanted,
+    seed: int,
+    symmetry: str = "none",
+    minimal: bool = False,
+    max_givens: int = 30,
+    jobs: int | None = 1,
+    max_tries: int | None = None,
+    on_try: Callable[[Candidate, bool], None] | None = None,
+    *,
+    scheduler: str | None = None,
+) -> Iterator[Candidate]:
     """Yield ``count`` rated puzzles that fit ``wanted``, the same ones for the same seed.
 
     Candidates are generated (aimed at the level and band, see :func:`make_puzzle`), checked
@@ -490,6 +521,7 @@ def generate(count: int, wanted: Wanted, seed: int, symmetry: str = "none", mini
     jobs = jobs or cpu_count()
     if scheduler:
         from sudoku_logic.app.dask_pool import DaskPool
+
         pool: Pool = DaskPool(job, scheduler, jobs=jobs)
     elif jobs <= 1:
         pool = SerialPool(job)

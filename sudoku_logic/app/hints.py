@@ -10,15 +10,15 @@ The step hinted is the one the solver's program takes next (:meth:`Solver.next_s
 Sudoku Explainer's order, the step of the path its ER is computed on; ``skip`` moves on to
 the next distinct deductions in that program's order.
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from sudoku_logic.core.step import Step
-
+from sudoku_logic.app.solver import Solver
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import BOX_OF, CELL_HOUSES, HOUSE_CELLS, cell_name, common_houses, house_name, mask_of
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.core.step import Step
 
 LEVELS = (1, 2, 3)
 _KINDS = (("row", "rows"), ("column", "columns"), ("box", "boxes"))
@@ -32,8 +32,10 @@ def distinct_steps(solver: Solver, grid: Grid) -> Iterator[Step]:
     """
     seen: set[tuple[frozenset, frozenset]] = set()
     for step in solver.steps(grid):
-        key = (frozenset((c, d) for c, d in step.placements if not grid.values[c]),
-               frozenset((c, d) for c, d in step.eliminations if grid.has(c, d)))
+        key = (
+            frozenset((c, d) for c, d in step.placements if not grid.values[c]),
+            frozenset((c, d) for c, d in step.eliminations if grid.has(c, d)),
+        )
         if key in seen:
             continue
         seen.add(key)
@@ -82,7 +84,7 @@ def step_area(step: Step) -> list[int]:
         hs = list(dict.fromkeys(step.houses))
         if len(hs) <= 4:
             return hs
-        lead = [h for h in hs[:next((i for i, h in enumerate(hs) if h // 9 != hs[0] // 9), len(hs))]]
+        lead = [h for h in hs[: next((i for i, h in enumerate(hs) if h // 9 != hs[0] // 9), len(hs))]]
         if len(lead) <= 4:  # a fish: its base houses (listed first), not the boxes its cells lie in
             return lead
     cells = list(dict.fromkeys(step.cells or [c for c, _, _ in step.candidates] or [c for c, _ in step.placements]))
@@ -150,8 +152,12 @@ def hint_text(step: Step, level: int = 3) -> str:
 def _clash(values: list[int], cell: int, given_mask: int) -> tuple[int, int] | None:
     """(house, cell) of another digit equal to the one in ``cell`` in one of its houses
     (a given first, then the nearest house: row, column, box), or None."""
-    found = [(not given_mask >> other & 1, house, other) for house in CELL_HOUSES[cell]
-             for other in HOUSE_CELLS[house] if other != cell and values[other] == values[cell]]
+    found = [
+        (not given_mask >> other & 1, house, other)
+        for house in CELL_HOUSES[cell]
+        for other in HOUSE_CELLS[house]
+        if other != cell and values[other] == values[cell]
+    ]
     return min(found)[1:] if found else None
 
 
@@ -173,20 +179,38 @@ def mistake_lines(values: list[int], given_mask: int, problems: list, level: int
         clash = _clash(values, p.cell, given_mask) if p.kind == "placed" else None
         if clash is not None:
             house, other = clash
-            lines.append(f"{cell_name(p.cell)}: {house_name(house, short=False)} already has a {p.digit} "
-                         f"in {cell_name(other)}")
+            lines.append(
+                f"{cell_name(p.cell)}: {house_name(house, short=False)} already has a {p.digit} in {cell_name(other)}"
+            )
         elif level == 2:
-            lines.append(f"{cell_name(p.cell)}: the {p.digit} you placed there is wrong" if p.kind == "placed"
-                         else f"{cell_name(p.cell)}: you removed a candidate the solution needs there")
+            lines.append(
+                f"{cell_name(p.cell)}: the {p.digit} you placed there is wrong"
+                if p.kind == "placed"
+                else f"{cell_name(p.cell)}: you removed a candidate the solution needs there"
+            )
         else:
             key = (BOX_OF[p.cell], p.kind)
             boxes[key] = boxes.get(key, 0) + 1
     for (box, kind), n in sorted(boxes.items()):
-        lines.append(f"box {box + 1}: " + (_counted(n, "a digit you placed is wrong", "{} digits you placed are wrong")
-                                          if kind == "placed" else
-                                          _counted(n, "a candidate you removed is needed", "{} candidates you removed are needed")))
+        lines.append(
+            f"box {box + 1}: "
+            + (
+                _counted(n, "a digit you placed is wrong", "{} digits you placed are wrong")
+                if kind == "placed"
+                else _counted(n, "a candidate you removed is needed", "{} candidates you removed are needed")
+            )
+        )
     return lines
 
 
-__all__ = ["LEVELS", "chain_lines", "distinct_steps", "mistake_lines", "pick_step", "hint_text", "houses_phrase",
-           "step_area", "step_digits"]
+__all__ = [
+    "LEVELS",
+    "chain_lines",
+    "distinct_steps",
+    "mistake_lines",
+    "pick_step",
+    "hint_text",
+    "houses_phrase",
+    "step_area",
+    "step_digits",
+]

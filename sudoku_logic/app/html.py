@@ -10,24 +10,24 @@ in the step list move through the path; the location hash (``page.html#12``) nam
 step shown, so a link, a bookmark or a reload opens it. :func:`svg_grid` draws one
 standalone picture of a step without the page.
 """
+
 from __future__ import annotations
 
 import html as _html
 import json
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
-from sudoku_logic.core.step import Step
-
+from sudoku_logic.app.render import CELL_BG_HTML, ROLES, step_roles, used_roles
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import DIGIT_BIT
-from sudoku_logic.app.render import CELL_BG_HTML, ROLES, step_roles, used_roles
+from sudoku_logic.core.step import Step
 from sudoku_logic.solve.loop import SolveResult
 
-CELL = 44          # cell size in SVG units
-PAD = 3            # margin around the grid
+CELL = 44  # cell size in SVG units
+PAD = 3  # margin around the grid
 SIZE = 9 * CELL + 2 * PAD
-LABEL = 22         # room for the r1..r9 labels on the left and c1..c9 on top of the page's grid
+LABEL = 22  # room for the r1..r9 labels on the left and c1..c9 on top of the page's grid
 
 #: One colour per chain of a step (the first is the arrow colour of a step with one chain).
 CHAIN_COLOURS = ("#e65100", "#2962ff", "#aa00ff", "#00897b", "#c51162", "#6d4c41", "#827717", "#1a237e")
@@ -316,7 +316,7 @@ def _eureka_links(text: str) -> list[tuple[Node, Node, str]]:
     end = 0
     for m in _EUREKA_NODE.finditer(text):
         d_in, inner, d_out, rows, cols = m.groups()
-        between, end = text[end:m.start()], m.end()
+        between, end = text[end : m.start()], m.end()
         if d_in is None and prev is None:
             continue
         node = (_cells(rows, cols), int(d_in) if d_in else prev[1])
@@ -357,10 +357,15 @@ def _marker(i: int) -> str:
 
 def _markers() -> str:
     """The ``<defs>`` of one arrowhead per chain colour."""
-    return "<defs>" + "".join(
-        f'<marker id="{_marker(i)}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" '
-        f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>'
-        for i, colour in enumerate(CHAIN_COLOURS)) + "</defs>"
+    return (
+        "<defs>"
+        + "".join(
+            f'<marker id="{_marker(i)}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" '
+            f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>'
+            for i, colour in enumerate(CHAIN_COLOURS)
+        )
+        + "</defs>"
+    )
 
 
 def _arrows(step: Step | None) -> list[str]:
@@ -377,13 +382,15 @@ def _arrows(step: Step | None) -> list[str]:
                 continue
             seen.add((ca, da, cb, db))
             (x1, y1), (x2, y2) = _center(ca, da), _center(cb, db)
-            length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** .5
+            length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
             ux, uy = (x2 - x1) / length, (y2 - y1) / length
             x1, y1, x2, y2 = x1 + ux * 6, y1 + uy * 6, x2 - ux * 8, y2 - uy * 8
             dash = ' stroke-dasharray="4 3"' if kind == "weak" else ""
             width = "1" if kind == "implies" else "1.6"
-            out.append(f'<line class="link {kind}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                       f'stroke="{colour}" stroke-width="{width}"{dash} marker-end="url(#{_marker(i)})"/>')
+            out.append(
+                f'<line class="link {kind}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                f'stroke="{colour}" stroke-width="{width}"{dash} marker-end="url(#{_marker(i)})"/>'
+            )
     return out
 
 
@@ -407,7 +414,9 @@ def svg_grid(grid: Grid, step: Step | None = None) -> str:
     values: list[str] = []
     for cell in sorted(cells):
         r, c = divmod(cell, 9)
-        back.append(f'<rect x="{PAD + c * CELL}" y="{PAD + r * CELL}" width="{CELL}" height="{CELL}" fill="{CELL_BG_HTML}"/>')
+        back.append(
+            f'<rect x="{PAD + c * CELL}" y="{PAD + r * CELL}" width="{CELL}" height="{CELL}" fill="{CELL_BG_HTML}"/>'
+        )
     for cell in range(81):
         r, c = divmod(cell, 9)
         x0, y0 = PAD + c * CELL, PAD + r * CELL
@@ -426,24 +435,35 @@ def svg_grid(grid: Grid, step: Step | None = None) -> str:
             role = roles.get((cell, d))
             if role:
                 rr = ROLES[role]
-                marks.append(f'<rect x="{cx - 6.5:.1f}" y="{cy - 6.5:.1f}" width="13" height="13" rx="3" fill="{rr.bg}"/>')
+                marks.append(
+                    f'<rect x="{cx - 6.5:.1f}" y="{cy - 6.5:.1f}" width="13" height="13" rx="3" fill="{rr.bg}"/>'
+                )
                 if role == "eliminated":
-                    marks.append(f'<line x1="{cx - 6:.1f}" y1="{cy + 6:.1f}" x2="{cx + 6:.1f}" y2="{cy - 6:.1f}" '
-                                 f'stroke="#fff" stroke-width="1.2"/>')
-                cands.append(f'<text x="{cx:.1f}" y="{cy + .5:.1f}" fill="{rr.fg}" font-weight="700">{d}</text>')
+                    marks.append(
+                        f'<line x1="{cx - 6:.1f}" y1="{cy + 6:.1f}" x2="{cx + 6:.1f}" y2="{cy - 6:.1f}" '
+                        f'stroke="#fff" stroke-width="1.2"/>'
+                    )
+                cands.append(f'<text x="{cx:.1f}" y="{cy + 0.5:.1f}" fill="{rr.fg}" font-weight="700">{d}</text>')
             else:
-                cands.append(f'<text x="{cx:.1f}" y="{cy + .5:.1f}">{d}</text>')
+                cands.append(f'<text x="{cx:.1f}" y="{cy + 0.5:.1f}">{d}</text>')
     links = _arrows(step)
-    return "".join([
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE}" role="img">',
-        *back, *marks,
-        '<g font-family="DejaVu Sans, Arial, Helvetica, sans-serif" text-anchor="middle" dominant-baseline="central">',
-        '<g font-size="12" fill="#555">', *cands, "</g>",
-        '<g font-size="30" fill="#111">', *values, "</g></g>",
-        _rules(PAD, PAD),
-        *([_markers(), '<g fill="none">', *links, "</g>"] if links else []),
-        "</svg>",
-    ])
+    return "".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE}" role="img">',
+            *back,
+            *marks,
+            '<g font-family="DejaVu Sans, Arial, Helvetica, sans-serif" text-anchor="middle" dominant-baseline="central">',
+            '<g font-size="12" fill="#555">',
+            *cands,
+            "</g>",
+            '<g font-size="30" fill="#111">',
+            *values,
+            "</g></g>",
+            _rules(PAD, PAD),
+            *([_markers(), '<g fill="none">', *links, "</g>"] if links else []),
+            "</svg>",
+        ]
+    )
 
 
 def _rules(x0: float, y0: float) -> str:
@@ -453,8 +473,16 @@ def _rules(x0: float, y0: float) -> str:
         lines = thick if i % 3 == 0 else thin
         lines.append(f'<line x1="{x0}" y1="{y0 + i * CELL}" x2="{x0 + 9 * CELL}" y2="{y0 + i * CELL}"/>')
         lines.append(f'<line x1="{x0 + i * CELL}" y1="{y0}" x2="{x0 + i * CELL}" y2="{y0 + 9 * CELL}"/>')
-    return "".join(['<g stroke="#9e9e9e" stroke-width="1">', *thin, "</g>",
-                    '<g stroke="#212121" stroke-width="2.5" stroke-linecap="square">', *thick, "</g>"])
+    return "".join(
+        [
+            '<g stroke="#9e9e9e" stroke-width="1">',
+            *thin,
+            "</g>",
+            '<g stroke="#212121" stroke-width="2.5" stroke-linecap="square">',
+            *thick,
+            "</g>",
+        ]
+    )
 
 
 def _page_grid() -> str:
@@ -462,22 +490,27 @@ def _page_grid() -> str:
     fills with the shown step (shading, role marks, candidates, digits, arrows)."""
     x0, y0 = LABEL + PAD, LABEL + PAD
     width = x0 + 9 * CELL + PAD
-    labels = "".join(f'<text x="{LABEL / 2 + 1}" y="{y0 + i * CELL + CELL / 2}">r{i + 1}</text>'
-                     f'<text x="{x0 + i * CELL + CELL / 2}" y="{LABEL / 2 + 1}">c{i + 1}</text>' for i in range(9))
-    return "".join([
-        f'<svg id="grid" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {width}" role="img" '
-        f'aria-label="the candidate grid of the step shown">',
-        _markers(),
-        f'<rect x="{x0}" y="{y0}" width="{9 * CELL}" height="{9 * CELL}" fill="#fff"/>',
-        '<g id="g-bg"></g><g id="g-marks"></g>',
-        '<g font-family="DejaVu Sans, Arial, Helvetica, sans-serif" text-anchor="middle" dominant-baseline="central">',
-        f'<g font-size="13" fill="#616161">{labels}</g>',
-        '<g id="g-cands" font-size="12" fill="#555"></g>',
-        '<g id="g-values" font-size="30" fill="#111"></g></g>',
-        _rules(x0, y0),
-        '<g id="g-links" fill="none"></g>',
-        "</svg>",
-    ])
+    labels = "".join(
+        f'<text x="{LABEL / 2 + 1}" y="{y0 + i * CELL + CELL / 2}">r{i + 1}</text>'
+        f'<text x="{x0 + i * CELL + CELL / 2}" y="{LABEL / 2 + 1}">c{i + 1}</text>'
+        for i in range(9)
+    )
+    return "".join(
+        [
+            f'<svg id="grid" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {width}" role="img" '
+            f'aria-label="the candidate grid of the step shown">',
+            _markers(),
+            f'<rect x="{x0}" y="{y0}" width="{9 * CELL}" height="{9 * CELL}" fill="#fff"/>',
+            '<g id="g-bg"></g><g id="g-marks"></g>',
+            '<g font-family="DejaVu Sans, Arial, Helvetica, sans-serif" text-anchor="middle" dominant-baseline="central">',
+            f'<g font-size="13" fill="#616161">{labels}</g>',
+            '<g id="g-cands" font-size="12" fill="#555"></g>',
+            '<g id="g-values" font-size="30" fill="#111"></g></g>',
+            _rules(x0, y0),
+            '<g id="g-links" fill="none"></g>',
+            "</svg>",
+        ]
+    )
 
 
 def _grid_data(grid: Grid) -> list[int]:
@@ -494,8 +527,10 @@ def _node_data(cells: list[int]) -> int | list[int]:
 def _links_data(step: Step) -> list[list[list]]:
     """Per chain of the step, its links as ``[cells, digit, cells, digit, kind]`` (cells one
     cell or a group's list, kind an index of :data:`LINK_KINDS`)."""
-    return [[[_node_data(a[0]), a[1], _node_data(b[0]), b[1], LINK_KINDS.index(kind)]
-             for a, b, kind in _node_links(chain)] for chain in step.chains]
+    return [
+        [[_node_data(a[0]), a[1], _node_data(b[0]), b[1], LINK_KINDS.index(kind)] for a, b, kind in _node_links(chain)]
+        for chain in step.chains
+    ]
 
 
 def _step_data(grid: Grid, step: Step | None, line: str, explanation: str) -> dict:
@@ -503,8 +538,11 @@ def _step_data(grid: Grid, step: Step | None, line: str, explanation: str) -> di
     its highlighted candidates ``[cell, digit, role index]`` (those in the grid), its chains'
     links, its line, explanation and chain text."""
     role_index = {name: i for i, name in enumerate(ROLES)}
-    marks = [[cell, d, role_index[role]] for (cell, d), role in sorted(step_roles(step).items())
-             if not grid.values[cell] and grid.cands[cell] & DIGIT_BIT[d]]
+    marks = [
+        [cell, d, role_index[role]]
+        for (cell, d), role in sorted(step_roles(step).items())
+        if not grid.values[cell] and grid.cands[cell] & DIGIT_BIT[d]
+    ]
     return {
         "grid": _grid_data(grid),
         "cells": sorted(set(step.cells)) if step else [],
@@ -526,9 +564,14 @@ def _path_data(grid: Grid, result: SolveResult) -> dict:
         g.apply(step)
     steps.append(_step_data(g, None, _end_line(result), g.values_string()))
     return {
-        "cell": CELL, "origin": [LABEL + PAD, LABEL + PAD], "givens": givens, "cellBg": CELL_BG_HTML,
+        "cell": CELL,
+        "origin": [LABEL + PAD, LABEL + PAD],
+        "givens": givens,
+        "cellBg": CELL_BG_HTML,
         "roles": [[name, r.bg, r.fg, r.label] for name, r in ROLES.items()],
-        "colours": list(CHAIN_COLOURS), "kinds": list(LINK_KINDS), "steps": steps,
+        "colours": list(CHAIN_COLOURS),
+        "kinds": list(LINK_KINDS),
+        "steps": steps,
     }
 
 
@@ -558,8 +601,9 @@ def _legend(steps: Iterable[Step]) -> str:
     for s in steps:
         present.update(used_roles(s))
     names = [n for n in ROLES if n in present]
-    chips = "".join(f'<span style="background:{ROLES[n].bg};color:{ROLES[n].fg}">{_esc(ROLES[n].label)}</span>'
-                    for n in names)
+    chips = "".join(
+        f'<span style="background:{ROLES[n].bg};color:{ROLES[n].fg}">{_esc(ROLES[n].label)}</span>' for n in names
+    )
     kinds = {kind for s in steps for chain in s.chains for _, _, kind in _node_links(chain)}
     arrows = _arrow_legend([k for k in LINK_KINDS if k in kinds])
     return f'<p class="legend">Colours: {chips}{arrows}</p>' if chips or arrows else ""
@@ -578,19 +622,26 @@ def _arrow_legend(kinds: list[str]) -> str:
         x = 100 * i
         dash = ' stroke-dasharray="4 3"' if kind == "weak" else ""
         stroke = "1.1" if kind == "implies" else "1.6"
-        parts.append(f'<line class="link {kind}" x1="{x + 2}" y1="9" x2="{x + 26}" y2="9" stroke="{CHAIN_COLOURS[0]}" '
-                     f'stroke-width="{stroke}"{dash} marker-end="url(#arrow)"/>'
-                     f'<text x="{x + 32}" y="13" font-size="12" fill="#212121">{_ARROW_LABELS[kind]}</text>')
-    return (f' Arrows: <svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="18" viewBox="0 0 {width} 18">'
-            + "".join(parts) + "</svg> (one colour per chain)")
+        parts.append(
+            f'<line class="link {kind}" x1="{x + 2}" y1="9" x2="{x + 26}" y2="9" stroke="{CHAIN_COLOURS[0]}" '
+            f'stroke-width="{stroke}"{dash} marker-end="url(#arrow)"/>'
+            f'<text x="{x + 32}" y="13" font-size="12" fill="#212121">{_ARROW_LABELS[kind]}</text>'
+        )
+    return (
+        f' Arrows: <svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="18" viewBox="0 0 {width} 18">'
+        + "".join(parts)
+        + "</svg> (one colour per chain)"
+    )
 
 
 def _rating_text(rating) -> str:
     """The rating of the path shown, on its own scale(s): what the rater says of this path."""
     parts = []
     if rating.se_solved is not None:
-        parts.append(f"Sudoku Explainer ER {rating.er:.1f} (EP {rating.ep:.1f}, ED {rating.ed:.1f}; "
-                     f"hardest step {_esc(rating.se_hardest)})")
+        parts.append(
+            f"Sudoku Explainer ER {rating.er:.1f} (EP {rating.ep:.1f}, ED {rating.ed:.1f}; "
+            f"hardest step {_esc(rating.se_hardest)})"
+        )
     if rating.hodoku_solved is not None:
         parts.append(f"HoDoKu {_esc(rating.level)} ({rating.score}; hardest step {_esc(rating.hodoku_hardest)})")
     if not parts:
@@ -602,34 +653,37 @@ def render_page(grid: Grid, result: SolveResult, title: str | None = None) -> st
     """The HTML stepper page for a solve path that starts at ``grid``: header, one grid
     drawn by its script, the step list beside it."""
     from sudoku_logic.grading.rater import rate_path
+
     puzzle = grid.values_string()
     rating = rate_path(puzzle, result, 0.0)
     title = title or "Sudoku, step by step"
-    return "\n".join([
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_esc(title)}</title><style>{_CSS}</style></head><body>",
-        f"<h1>{_esc(title)}</h1>",
-        f'<p class="meta">{_esc(puzzle)}</p>',
-        f"<p>{len(result.steps)} steps; {'solved' if result.solved else 'stuck: no enabled technique applies at the end'}. "
-        f"{_rating_text(rating)}</p>",
-        _legend(result.steps),
-        '<noscript><p>This page draws the grid of each step with JavaScript: turn it on to see the pictures. '
-        "The steps are all listed below.</p></noscript>",
-        '<main class="stepper"><div class="board">',
-        _page_grid(),
-        '<div class="nav"><button id="prev" type="button" title="previous step (Left arrow; Home: first)">'
-        '\u25c0 Prev</button><button id="next" type="button" title="next step (Right arrow; End: the end)">'
-        'Next \u25b6</button><span id="where"></span></div>',
-        '<h2 id="line"></h2><p id="roles" class="roles"></p><p id="explanation"></p><div id="chains"></div>',
-        '</div><div class="side">',
-        _step_list(result),
-        "</div></main>",
-        _json_script(_path_data(grid, result)),
-        f"<script>{_SCRIPT}</script>",
-        "</body></html>\n",
-    ])
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en"><head><meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{_esc(title)}</title><style>{_CSS}</style></head><body>",
+            f"<h1>{_esc(title)}</h1>",
+            f'<p class="meta">{_esc(puzzle)}</p>',
+            f"<p>{len(result.steps)} steps; {'solved' if result.solved else 'stuck: no enabled technique applies at the end'}. "
+            f"{_rating_text(rating)}</p>",
+            _legend(result.steps),
+            "<noscript><p>This page draws the grid of each step with JavaScript: turn it on to see the pictures. "
+            "The steps are all listed below.</p></noscript>",
+            '<main class="stepper"><div class="board">',
+            _page_grid(),
+            '<div class="nav"><button id="prev" type="button" title="previous step (Left arrow; Home: first)">'
+            '\u25c0 Prev</button><button id="next" type="button" title="next step (Right arrow; End: the end)">'
+            'Next \u25b6</button><span id="where"></span></div>',
+            '<h2 id="line"></h2><p id="roles" class="roles"></p><p id="explanation"></p><div id="chains"></div>',
+            '</div><div class="side">',
+            _step_list(result),
+            "</div></main>",
+            _json_script(_path_data(grid, result)),
+            f"<script>{_SCRIPT}</script>",
+            "</body></html>\n",
+        ]
+    )
 
 
 def write_html(path: str, grid: Grid, result: SolveResult, title: str | None = None) -> None:

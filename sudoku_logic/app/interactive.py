@@ -8,26 +8,40 @@ On a terminal keys are read one at a time and the screen is redrawn; when input 
 terminal (a pipe, a test) each line of input is one key and screens are printed one after
 the other, separated by a rule, so that the session can be scripted and read back.
 """
+
 from __future__ import annotations
 
 import os
 import select
 import sys
-from typing import Iterator, TextIO
+from collections.abc import Iterator
+from typing import TextIO
 
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from sudoku_logic.core.grid import Grid
 from sudoku_logic.app.hints import hint_text
 from sudoku_logic.app.render import candidate_grid, legend, pencilmark_grid
-from sudoku_logic.solve.loop import SolveResult
 from sudoku_logic.app.words import counted
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.solve.loop import SolveResult
 
 NEXT, BACK, LEVEL, QUIT, SKIP = "next", "back", "level", "quit", "skip"
-_KEYS = {"": NEXT, "\n": NEXT, "\r": NEXT, " ": NEXT, "n": NEXT, "b": BACK, "p": BACK,
-         "h": LEVEL, "q": QUIT, "\x04": QUIT, "\x1b": QUIT, "s": SKIP}
+_KEYS = {
+    "": NEXT,
+    "\n": NEXT,
+    "\r": NEXT,
+    " ": NEXT,
+    "n": NEXT,
+    "b": BACK,
+    "p": BACK,
+    "h": LEVEL,
+    "q": QUIT,
+    "\x04": QUIT,
+    "\x1b": QUIT,
+    "s": SKIP,
+}
 #: The steps ``s`` skips over.
 SINGLES = frozenset({"Full House", "Hidden Single", "Naked Single"})
 _ARROWS = {"[C": NEXT, "[B": NEXT, "[D": BACK, "[A": BACK}
@@ -38,6 +52,7 @@ def _tty_keys(stream: TextIO) -> Iterator[str]:
     """Single keys from a terminal in cbreak mode (restored on exit)."""
     import termios
     import tty
+
     fd = stream.fileno()
     saved = termios.tcgetattr(fd)
     try:
@@ -88,8 +103,7 @@ def keys_from(stream: TextIO) -> Iterator[str]:
 LAYOUTS = ("full", "compact", "pencilmarks")
 
 
-def screen(grid: Grid, result: SolveResult, index: int, level: int, plain: bool,
-           layout: str = "full") -> list:
+def screen(grid: Grid, result: SolveResult, index: int, level: int, plain: bool, layout: str = "full") -> list:
     """The renderables of one screen: step ``index`` (0-based) of ``result`` at ``level``,
     or the final grid when ``index`` is past the last step, the grid in ``layout`` (one of
     :data:`LAYOUTS`). ``grid`` is the position before that step."""
@@ -113,8 +127,13 @@ def screen(grid: Grid, result: SolveResult, index: int, level: int, plain: bool,
             parts.append(legend(step, plain=plain))
     else:
         parts.append(Text(f"After step {n} of {n}", style="bold"))
-        parts.append(Text(f"Solved in {counted(n, 'step')}." if result.solved
-                          else f"Stuck after {counted(n, 'step')}: no enabled technique applies here."))
+        parts.append(
+            Text(
+                f"Solved in {counted(n, 'step')}."
+                if result.solved
+                else f"Stuck after {counted(n, 'step')}: no enabled technique applies here."
+            )
+        )
         parts.append(picture)
     parts.append(Text(HELP.format(level=level), style="dim"))
     return parts
@@ -147,19 +166,32 @@ def fitted(console: Console, grid: Grid, result: SolveResult, index: int, level:
         room = rows - (_height(console, parts) - len(lines)) - 1  # a line says what was cut
         if room >= 1:
             kept = Text("\n".join("".join(seg.text for seg in line) for line in lines[:room]), style="dim")
-            kept.append(f"\n({len(lines) - room} more lines of explanation: a terminal of {need} lines "
-                        "shows it all)", style="bold")
+            kept.append(
+                f"\n({len(lines) - room} more lines of explanation: a terminal of {need} lines shows it all)",
+                style="bold",
+            )
             parts[2] = kept
             return parts
     width = max(wide, console.width)
-    return [Text(f"This step needs a terminal of at least {width}x{_height(console, parts, width) + 1} "
-                 f"(this one is {console.width}x{console.height}).", style="bold"),
-            Text(HELP.format(level=level), style="dim")]
+    return [
+        Text(
+            f"This step needs a terminal of at least {width}x{_height(console, parts, width) + 1} "
+            f"(this one is {console.width}x{console.height}).",
+            style="bold",
+        ),
+        Text(HELP.format(level=level), style="dim"),
+    ]
 
 
-def run_stepper(grid: Grid, result: SolveResult, console: Console | None = None,
-                plain: bool = False, keys: Iterator[str] | None = None,
-                stream: TextIO | None = None, start: int = 0) -> int:
+def run_stepper(
+    grid: Grid,
+    result: SolveResult,
+    console: Console | None = None,
+    plain: bool = False,
+    keys: Iterator[str] | None = None,
+    stream: TextIO | None = None,
+    start: int = 0,
+) -> int:
     """Show ``result`` step by step until the user quits; return the last step index shown.
 
     ``keys`` are actions (``next``, ``back``, ``level``, ``quit``); by default they are read

@@ -6,6 +6,7 @@ come in, and what the last hint, check or step list says. Searches run in a proc
 their own (:mod:`sudoku_logic.app.play_worker`): the screen answers keys while one runs,
 and Esc ends it. Fits a terminal of 80x24.
 """
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -18,20 +19,20 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.worker import get_current_worker
 
-from sudoku_logic.core.errors import SudokuError
-from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import DIGIT_BIT
-from sudoku_logic.core.step import Step
 from sudoku_logic.app.hints import hint_text, mistake_lines
 from sudoku_logic.app.play_state import Game
 from sudoku_logic.app.play_worker import Request, Worker
 from sudoku_logic.app.render import CELL_BG_TERM, STYLES, role_style, step_roles
+from sudoku_logic.core.errors import SudokuError
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import DIGIT_BIT
+from sudoku_logic.core.step import Step
 
-CELL_W = 5           # a cell is 5 columns by 2 lines: marks 1-5 above, 6-9 below
+CELL_W = 5  # a cell is 5 columns by 2 lines: marks 1-5 above, 6-9 below
 GRID_W = 1 + 9 * CELL_W + 8 + 1
 GRID_H = 1 + 9 * 2 + 2 + 1
 KEYS = "1-9 digit  m marks  ? hint  a apply  c check  s steps  u undo  ^S save  q quit"
-_SHADE = ("", "on #262626")          # a checkerboard inside each box tells the cells apart
+_SHADE = ("", "on #262626")  # a checkerboard inside each box tells the cells apart
 _CURSOR = "on #005f87"
 _WRONG = "bold #ff5f5f"
 _SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -41,8 +42,13 @@ def _border(left: str, fill: str, thin: str, thick: str, right: str) -> str:
     return left + "".join(fill * CELL_W + (right if c == 8 else thick if c in (2, 5) else thin) for c in range(9))
 
 
-def render_grid(game: Game, cursor: int | None, step: Step | None = None, grid: Grid | None = None,
-                wrong: frozenset[int] = frozenset()) -> Text:
+def render_grid(
+    game: Game,
+    cursor: int | None,
+    step: Step | None = None,
+    grid: Grid | None = None,
+    wrong: frozenset[int] = frozenset(),
+) -> Text:
     """The board, 55 columns by 22 lines: givens bold, your digits blue (``wrong`` ones red),
     your marks; with ``grid`` (a position of a step list or a hint) its candidates where you
     have no marks, and ``step``'s highlights."""
@@ -59,7 +65,7 @@ def render_grid(game: Game, cursor: int | None, step: Step | None = None, grid: 
                 bg = _CURSOR if cell == cursor else f"on {CELL_BG_TERM}" if cell in pattern else _SHADE[(r + c) % 2]
                 v = values[cell]
                 if v:
-                    style = (STYLES["given"] if game.givens[cell] else _WRONG if cell in wrong else STYLES["solved"])
+                    style = STYLES["given"] if game.givens[cell] else _WRONG if cell in wrong else STYLES["solved"]
                     out.append(f"  {v}  " if half == 0 else " " * CELL_W, style=f"{style} {bg}".strip())
                 else:
                     marks = game.board.marks[cell] if grid is None else grid.cands[cell]
@@ -67,7 +73,9 @@ def render_grid(game: Game, cursor: int | None, step: Step | None = None, grid: 
                     for d in range(half * 5 + 1, half * 5 + 6):
                         if d <= 9 and marks & DIGIT_BIT[d]:
                             role = roles.get((cell, d))
-                            out.append(str(d), style=role_style(role) if role else f"{'dim ' if dim else ''}{bg}".strip())
+                            out.append(
+                                str(d), style=role_style(role) if role else f"{'dim ' if dim else ''}{bg}".strip()
+                            )
                         else:
                             out.append(" ", style=bg)
                 out.append("┃" if c in (2, 5, 8) else "│", style=STYLES["border"] if c in (2, 5, 8) else STYLES["rule"])
@@ -123,20 +131,31 @@ class PlayApp(App):
     #keys {{ height: 1; color: $text-muted; }}
     """
     BINDINGS = [
-        Binding("up,k", "move(-9)", show=False), Binding("down,j", "move(9)", show=False),
-        Binding("left,h", "move(-1)", show=False), Binding("right,l", "move(1)", show=False),
+        Binding("up,k", "move(-9)", show=False),
+        Binding("down,j", "move(9)", show=False),
+        Binding("left,h", "move(-1)", show=False),
+        Binding("right,l", "move(1)", show=False),
         *(Binding(str(d), f"digit({d})", show=False) for d in range(1, 10)),
         Binding("0,delete,backspace,full_stop", "erase", show=False),
-        Binding("m", "marks", show=False), Binding("f", "fill", show=False), Binding("x", "ruled_out", show=False),
-        Binding("u,ctrl+z", "undo", show=False), Binding("U,ctrl+y", "redo", show=False),
-        Binding("question_mark", "hint", show=False), Binding("a", "apply", show=False),
-        Binding("c", "check", show=False), Binding("s", "steps", show=False), Binding("o", "order", show=False),
-        Binding("ctrl+s", "save", show=False), Binding("escape", "escape", show=False),
-        Binding("q", "quit", show=False), Binding("f12", "screenshot_svg", show=False),
+        Binding("m", "marks", show=False),
+        Binding("f", "fill", show=False),
+        Binding("x", "ruled_out", show=False),
+        Binding("u,ctrl+z", "undo", show=False),
+        Binding("U,ctrl+y", "redo", show=False),
+        Binding("question_mark", "hint", show=False),
+        Binding("a", "apply", show=False),
+        Binding("c", "check", show=False),
+        Binding("s", "steps", show=False),
+        Binding("o", "order", show=False),
+        Binding("ctrl+s", "save", show=False),
+        Binding("escape", "escape", show=False),
+        Binding("q", "quit", show=False),
+        Binding("f12", "screenshot_svg", show=False),
     ]
 
-    def __init__(self, game: Game, save_to: str = "sudoku-play.txt", order: str = "se",
-                 worker: Worker | None = None) -> None:
+    def __init__(
+        self, game: Game, save_to: str = "sudoku-play.txt", order: str = "se", worker: Worker | None = None
+    ) -> None:
         super().__init__()
         self.game = game
         self.save_to = save_to
@@ -144,13 +163,13 @@ class PlayApp(App):
         self.marks_mode = False
         self.worker = worker or Worker()
         self.wrong: frozenset[int] = frozenset()
-        self.hint: Step | None = None      # the step the hint is about, for the board it was asked on
+        self.hint: Step | None = None  # the step the hint is about, for the board it was asked on
         self.hint_board = None
         self.hint_level = 0
         self.check_level = 0
-        self.path: list[Step] = []         # the step list, from the board it was asked on
+        self.path: list[Step] = []  # the step list, from the board it was asked on
         self.path_grids: list[Grid] = []
-        self.busy: str | None = None        # what is being looked for
+        self.busy: str | None = None  # what is being looked for
         self._spin = 0
 
     # ------------------------------------------------------------ layout
@@ -204,7 +223,8 @@ class PlayApp(App):
         mode = "marks" if self.marks_mode else "digits"
         order = "Sudoku Explainer" if self.order == "se" else "HoDoKu"
         self.query_one("#status", Static).update(
-            Text(f"{t // 3600}:{t % 3600 // 60:02d}:{t % 60:02d}  typing {mode}\nhints: {order}", no_wrap=True))
+            Text(f"{t // 3600}:{t % 3600 // 60:02d}:{t % 60:02d}  typing {mode}\nhints: {order}", no_wrap=True)
+        )
 
     def _spinner(self) -> None:
         if self.busy:
@@ -336,7 +356,7 @@ class PlayApp(App):
         steps = self.query_one("#steps", OptionList)
         if steps.display and self.path:
             upto = steps.highlighted if steps.highlighted is not None else -1
-            for step in self.path[:upto + 1]:
+            for step in self.path[: upto + 1]:
                 self.game.apply(step)
             self._changed()
             self.say(f"{upto + 1} steps applied.")
@@ -372,8 +392,9 @@ class PlayApp(App):
         self.path_grids = grids
         listing = self.query_one("#steps", OptionList)
         listing.clear_options()
-        listing.add_options([f"{i}. {s.notation}" for i, s in enumerate(steps, 1)]
-                            + ["Solved." if solved else "Stuck here."])
+        listing.add_options(
+            [f"{i}. {s.notation}" for i, s in enumerate(steps, 1)] + ["Solved." if solved else "Stuck here."]
+        )
         listing.display = True
         listing.highlighted = 0
         listing.focus()
@@ -413,8 +434,13 @@ class PlayApp(App):
     def _search(self, kind: str) -> None:
         board = self.game.board
         position = self.game.position()
-        request = Request(kind, tuple(self.game.givens), tuple(position.values),
-                          tuple(position.marks) if position.marks is not None else None, self.order)
+        request = Request(
+            kind,
+            tuple(self.game.givens),
+            tuple(position.values),
+            tuple(position.marks) if position.marks is not None else None,
+            self.order,
+        )
         self.busy = "a hint" if kind == "next" else "the steps"
         self._spinner()
         self._run(request, board)

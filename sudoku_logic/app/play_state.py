@@ -8,19 +8,20 @@ Pencilmarks: a cell you have marked shows your marks; a cell you have not marked
 and for hints it is open to every digit its row, column and box allow. Placing a digit
 removes it from the marks of the cells it sees, as HoDoKu does.
 """
+
 from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
+from sudoku_logic.app.position import Position
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.formats import to_pencilmarks
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import ALL_DIGITS, DIGIT_BIT, PEERS, cell_name, cells_of
 from sudoku_logic.core.step import Step
-from sudoku_logic.app.position import Position
 
 #: The first line of a saved game: the time played so far (the CLI reads it as a comment).
 CLOCK_LINE = re.compile(r"^# sudoku play: (\d+):(\d\d):(\d\d) played$", re.M)
@@ -51,8 +52,9 @@ class Game:
 
     # ------------------------------------------------------------ reading and saving
     @classmethod
-    def from_position(cls, position: Position, played: float = 0.0,
-                      clock: Callable[[], float] = time.monotonic) -> "Game":
+    def from_position(
+        cls, position: Position, played: float = 0.0, clock: Callable[[], float] = time.monotonic
+    ) -> Game:
         """A game at ``position`` (its givens known: a puzzle, or a position with them)."""
         givens = tuple(position.givens if position.givens is not None else position.values)
         values = tuple(position.values)
@@ -81,7 +83,7 @@ class Game:
         return "\n".join(lines + [givens, to_pencilmarks(grid)]) + "\n"
 
     @classmethod
-    def from_saved(cls, position: Position, text: str, clock: Callable[[], float] = time.monotonic) -> "Game":
+    def from_saved(cls, position: Position, text: str, clock: Callable[[], float] = time.monotonic) -> Game:
         """The game ``save_text`` wrote as ``text`` (``position``: what the CLI reads of it)."""
         m = CLOCK_LINE.search(text)
         played = int(m[1]) * 3600 + int(m[2]) * 60 + int(m[3]) if m else 0.0
@@ -172,8 +174,10 @@ class Game:
             allowed = Grid.from_values(list(self.board.values)).cands
         except SudokuError:  # two equal digits in a house: nothing to fill from
             return False
-        marks = tuple(0 if v else (self.board.marks[c] & allowed[c] if self.board.marks[c] else allowed[c])
-                      for c, v in enumerate(self.board.values))
+        marks = tuple(
+            0 if v else (self.board.marks[c] & allowed[c] if self.board.marks[c] else allowed[c])
+            for c, v in enumerate(self.board.values)
+        )
         return self._change(self.board.values, marks)
 
     def remove_ruled_out(self) -> bool:

@@ -5,6 +5,7 @@ A request is a position (givens, values, marks) and what to find: ``next`` (the 
 order's solver takes next, and the position's mistakes when it has any) or ``path`` (the
 whole explained path from there). The answer comes back pickled: :class:`Step` records.
 """
+
 from __future__ import annotations
 
 import pickle
@@ -14,8 +15,8 @@ import struct
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from sudoku_logic.core.step import Step
 
@@ -43,12 +44,13 @@ class Answer:
 
 def answer(request: Request) -> Answer:
     """The answer to ``request``, computed here (the worker process calls this)."""
-    from sudoku_logic.core.errors import SudokuError
     from sudoku_logic.app.position import Position
     from sudoku_logic.app.solver import Solver
+    from sudoku_logic.core.errors import SudokuError
 
-    position = Position(list(request.givens), list(request.values),
-                        list(request.marks) if request.marks is not None else None)
+    position = Position(
+        list(request.givens), list(request.values), list(request.marks) if request.marks is not None else None
+    )
     try:
         grid = position.grid()
         solver = Solver(order=request.order)
@@ -105,8 +107,12 @@ class Worker:
         with self._lock:
             if self._process is None or self._process.poll() is not None:
                 self._process = subprocess.Popen(
-                    [sys.executable, "-m", "sudoku_logic.app.play_worker"], stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+                    [sys.executable, "-m", "sudoku_logic.app.play_worker"],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.DEVNULL,
+                    start_new_session=True,
+                )
 
     def ask(self, request: Request, cancelled: Callable[[], bool]) -> Answer | None:
         """The answer to ``request``, or None if ``cancelled()`` became true first (the

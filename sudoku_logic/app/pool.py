@@ -21,6 +21,7 @@ in one :class:`Slot`). Worker processes start from a fork server that has import
 modules once (a new process takes milliseconds), ignore Ctrl-C (the parent decides) and stop
 when their parent dies.
 """
+
 from __future__ import annotations
 
 import multiprocessing
@@ -29,10 +30,10 @@ import queue
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from typing import Iterator
 
 from sudoku_logic.app.gc_tuning import tune_gc
 
@@ -87,7 +88,7 @@ def guarded(job: Job, payload) -> tuple[str, object]:
         return job.run(payload)
     except MemoryError:
         return "memory", "ran out of memory (see --memory)"
-    except Exception as e:  # noqa: BLE001
+    except Exception as e:
         return "error", f"internal error: {type(e).__name__}: {e}"
 
 
@@ -99,12 +100,13 @@ def guarded_batch(job: Job, payloads: list) -> list[tuple[str, object]]:
         out = job.run_batch(payloads)
         if len(out) == len(payloads):
             return out
-    except Exception:  # noqa: BLE001 - retried one by one, each failure reported on its own
+    except Exception:
         pass
     return [guarded(job, p) for p in payloads]
 
 
 # ---------------------------------------------------------------- memory limit
+
 
 def _address_space_mib() -> int | None:
     """This process's address space (VmSize) in MiB, where /proc tells it."""
@@ -131,8 +133,10 @@ def limit_memory(mb: int | None) -> str | None:
         return None
     used = _address_space_mib()
     if used is not None and mb < used + 64:
-        return (f"--memory {mb} is too little: a rating process uses {used} MiB of address space "
-                f"before it rates anything; give at least {used + 64} (MiB), or 0 for no limit")
+        return (
+            f"--memory {mb} is too little: a rating process uses {used} MiB of address space "
+            f"before it rates anything; give at least {used + 64} (MiB), or 0 for no limit"
+        )
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     want = mb << 20
     if soft == resource.RLIM_INFINITY or soft > want:
@@ -143,6 +147,7 @@ def limit_memory(mb: int | None) -> str | None:
 
 
 # ---------------------------------------------------------------- worker processes
+
 
 def _context(job: Job):
     """The multiprocessing context: a fork server with the job's modules imported (POSIX),
@@ -165,7 +170,7 @@ def _child(conn: Connection, job: Job, memory_mb: int | None) -> None:
     try:
         job.setup()
         problem = limit_memory(memory_mb)
-    except Exception as e:  # noqa: BLE001
+    except Exception as e:
         problem = f"a worker process could not start: {type(e).__name__}: {e}"
     try:
         conn.send(("fatal", problem) if problem else ("ready", None))
@@ -193,14 +198,14 @@ def _children_allowed():
     or its parent is gone."""
     me = multiprocessing.current_process()
     with _START_LOCK:  # the threads of one Dask worker start processes at the same time
-        daemonic = me._config.get("daemon")  # noqa: SLF001 - the flag multiprocessing checks
+        daemonic = me._config.get("daemon")
         if daemonic:
-            me._config["daemon"] = False  # noqa: SLF001
+            me._config["daemon"] = False
         try:
             yield
         finally:
             if daemonic:
-                me._config["daemon"] = True  # noqa: SLF001
+                me._config["daemon"] = True
 
 
 _START_LOCK = threading.Lock()
@@ -310,7 +315,7 @@ class ReadAhead:
             for task in tasks:
                 if not self._put(task):
                     return
-        except BaseException as e:  # noqa: BLE001 - handed to the consumer, raised there
+        except BaseException as e:
             self._put(e)
         self.finished = self._put(self.END)
 
@@ -335,6 +340,7 @@ class ReadAhead:
 
 # ---------------------------------------------------------------- engines
 
+
 class Pool:
     """An engine: :meth:`start` (start workers, connect; PoolError if it cannot), then
     :meth:`run` once, then :meth:`close` (also as a context manager)."""
@@ -349,7 +355,7 @@ class Pool:
     def close(self) -> None:
         pass
 
-    def __enter__(self) -> "Pool":
+    def __enter__(self) -> Pool:
         self.start()
         return self
 
@@ -378,8 +384,9 @@ class SerialPool(Pool):
 
     def run(self, tasks: Iterator[Task]) -> Iterator[tuple[Task, str, object]]:
         timeout = self.timeout
-        use_alarm = bool(timeout) and hasattr(signal, "setitimer") \
-            and threading.current_thread() is threading.main_thread()
+        use_alarm = (
+            bool(timeout) and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+        )
 
         def on_alarm(signum, frame):
             raise _Alarm()
@@ -407,7 +414,6 @@ class SerialPool(Pool):
         finally:
             if use_alarm:
                 signal.signal(signal.SIGALRM, old)
-
 
     def _batches(self, tasks: Iterator[Task]) -> Iterator[tuple[Task, str, object]]:
         """The tasks run :attr:`batch` at a time, yielded in order."""
@@ -529,8 +535,9 @@ class LocalPool(Pool):
                         s.restart()
 
 
-def run_chunk(job: Job, payloads: list, timeout: float | None,
-              memory_mb: int | None) -> tuple[list[tuple[str, object]], float]:
+def run_chunk(
+    job: Job, payloads: list, timeout: float | None, memory_mb: int | None
+) -> tuple[list[tuple[str, object]], float]:
     """Run payloads in order in one worker process of this machine (a :class:`Slot`), with the
     pool's timeout, memory limit and retries: ``(kind, payload)`` for each, and the seconds it
     all took. This is what a Dask task does with its chunk (the process is started from a

@@ -20,6 +20,7 @@ reads):
 :func:`check_position` compares the position with the solution of its givens and names
 every placed digit that is wrong and every candidate the solution needs that was removed.
 """
+
 from __future__ import annotations
 
 import re
@@ -161,6 +162,7 @@ class Position:
 
 # ---------------------------------------------------------------- parsing
 
+
 def is_line(token: str) -> bool:
     """Whether a token is an 81-character line of cells (digits, ``.``, ``0``, ``-``)."""
     return len(token) == 81 and set(token) <= LINE_CHARS
@@ -205,8 +207,10 @@ def _explain_second(token: str) -> FormatError:
     allowed = LINE_CHARS | {"+"}
     for i, ch in enumerate(token):
         if ch not in allowed:
-            return FormatError(f"bad character {ch!r} at position {i + 1} of the second line (FILLED): "
-                               "expected 1-9, '.', '0', '-' or '+'")
+            return FormatError(
+                f"bad character {ch!r} at position {i + 1} of the second line (FILLED): "
+                "expected 1-9, '.', '0', '-' or '+'"
+            )
     n = len(token.replace("+", ""))
     if n > 200:
         return FormatError(f"the candidate string after the givens has {n} characters, expected 729")
@@ -233,7 +237,7 @@ def _marks_from(grid_text: str) -> list[int]:
         out = []
         for c in range(81):
             m = 0
-            for ch in body[c * 9:c * 9 + 9]:
+            for ch in body[c * 9 : c * 9 + 9]:
                 if ch in "123456789":
                     m |= DIGIT_BIT[ord(ch) - 48]
             out.append(m)
@@ -252,8 +256,10 @@ def _with_marks(givens: list[int], marks: list[int], text: str) -> Position:
     values = [MASK_DIGITS[m][0] if len(MASK_DIGITS[m]) == 1 else 0 for m in marks]
     for cell in range(81):
         if givens[cell] and values[cell] != givens[cell]:
-            raise FormatError(f"{cell_name(cell)} is given as {givens[cell]} but the pencilmarks have "
-                              f"{''.join(map(str, MASK_DIGITS[marks[cell]])) or 'nothing'} there")
+            raise FormatError(
+                f"{cell_name(cell)} is given as {givens[cell]} but the pencilmarks have "
+                f"{''.join(map(str, MASK_DIGITS[marks[cell]])) or 'nothing'} there"
+            )
     return Position(givens, values, [0 if values[c] else marks[c] for c in range(81)], text)
 
 

@@ -19,6 +19,7 @@ row's puzzle must be found in the inputs in order (entries between them were bad
 filtered out). A row that is not there is refused. Without an output file there is nothing to
 resume and the run starts from the beginning.
 """
+
 from __future__ import annotations
 
 import csv
@@ -26,7 +27,7 @@ import io
 import json
 import os
 import stat
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 _WIDTH = 20
 
@@ -75,6 +76,7 @@ class ProgressRecord:
             os.write(self.fd, head)
         except OSError as e:
             from sudoku_logic.app.writer import OutputError
+
             raise OutputError(f"cannot write {self.path}: {e.strerror or e}") from None
         self.offset = len(head)
 
@@ -107,19 +109,25 @@ def read_record(output: str) -> tuple[dict, int, int] | None:
 
 def _check(output: str, old: dict, new: dict) -> None:
     old_in, new_in = old.get("inputs", []), new["inputs"]
-    names = lambda descs: ", ".join(_name(d) for d in descs)  # noqa: E731
+    names = lambda descs: ", ".join(_name(d) for d in descs)
     if [_name(d) for d in old_in] != [_name(d) for d in new_in]:
-        raise ResumeError(f"{output} was written from {names(old_in)}, not {names(new_in)}: resume with "
-                          "the same inputs, or write to another --output")
+        raise ResumeError(
+            f"{output} was written from {names(old_in)}, not {names(new_in)}: resume with "
+            "the same inputs, or write to another --output"
+        )
     for a, b in zip(old_in, new_in):
         if a != b:
-            raise ResumeError(f"{_name(b)} has changed since {output} was written (its size or time "
-                              "differs): rate it into another --output")
+            raise ResumeError(
+                f"{_name(b)} has changed since {output} was written (its size or time "
+                "differs): rate it into another --output"
+            )
     old_rows, new_rows = old.get("rows", {}), new["rows"]
     for key in new_rows:
         if old_rows.get(key) != new_rows[key]:
-            raise ResumeError(f"{output} was written with other options ({key}: {old_rows.get(key)} then, "
-                              f"{new_rows[key]} now): resume with the same options, or write to another --output")
+            raise ResumeError(
+                f"{output} was written with other options ({key}: {old_rows.get(key)} then, "
+                f"{new_rows[key]} now): resume with the same options, or write to another --output"
+            )
 
 
 def _cut_partial(output: str) -> int:
@@ -139,8 +147,9 @@ def _cut_partial(output: str) -> int:
     return size
 
 
-def prepare_resume(output: str, run: dict, fmt: str, columns: list[str], inputs: Sequence[str],
-                   template: bool) -> tuple[int, int]:
+def prepare_resume(
+    output: str, run: dict, fmt: str, columns: list[str], inputs: Sequence[str], template: bool
+) -> tuple[int, int]:
     """Make ``output`` ready to be continued by the run ``run``; returns (entries to skip,
     output length). Raises :class:`ResumeError` where continuing would lose or repeat rows."""
     if not os.path.exists(output):
@@ -151,16 +160,20 @@ def prepare_resume(output: str, run: dict, fmt: str, columns: list[str], inputs:
         _check(output, old, run)
         with open(output, "rb+") as fh:
             if fh.seek(0, os.SEEK_END) < size:
-                raise ResumeError(f"{output} is shorter than its progress record says: it was changed "
-                                  "after the run stopped; rate into another --output")
+                raise ResumeError(
+                    f"{output} is shorter than its progress record says: it was changed "
+                    "after the run stopped; rate into another --output"
+                )
             fh.truncate(size)
         return consumed, size
     size = _cut_partial(output)
     if size == 0:
         return 0, 0
     if template:
-        raise ResumeError(f"{output} has no progress record, and rows written with --template cannot be "
-                          "checked against the inputs: rate into another --output")
+        raise ResumeError(
+            f"{output} has no progress record, and rows written with --template cannot be "
+            "checked against the inputs: rate into another --output"
+        )
     rows = _rows(output, fmt, columns)
     if "index" in columns:
         last = None
@@ -171,8 +184,10 @@ def prepare_resume(output: str, run: dict, fmt: str, columns: list[str], inputs:
         except (TypeError, ValueError):
             raise ResumeError(f"{output}: bad index {last!r} in its last row") from None
     if "puzzle" not in columns:
-        raise ResumeError(f"{output} has no progress record and no puzzle or index column to check its "
-                          "rows against the inputs: rate into another --output")
+        raise ResumeError(
+            f"{output} has no progress record and no puzzle or index column to check its "
+            "rows against the inputs: rate into another --output"
+        )
     return _walk(output, rows, inputs), size
 
 
@@ -184,12 +199,15 @@ def _rows(output: str, fmt: str, columns: list[str]) -> Iterator[dict]:
         got = next(csv.reader(io.StringIO(first)), [])
         if got != columns:
             fh.close()
-            raise ResumeError(f"{output} has the columns {','.join(got)}, not {','.join(columns)}: resume "
-                              "with the same --columns, or write to another --output")
+            raise ResumeError(
+                f"{output} has the columns {','.join(got)}, not {','.join(columns)}: resume "
+                "with the same --columns, or write to another --output"
+            )
 
         def gen() -> Iterator[dict]:
             with fh:
                 yield from csv.DictReader(fh, fieldnames=columns)
+
         return gen()
     try:
         keys = list(json.loads(first))
@@ -197,14 +215,17 @@ def _rows(output: str, fmt: str, columns: list[str]) -> Iterator[dict]:
         keys = None
     if keys != columns:
         fh.close()
-        raise ResumeError(f"{output} does not hold jsonl rows of the columns {','.join(columns)}: resume with "
-                          "the same --columns and format, or write to another --output")
+        raise ResumeError(
+            f"{output} does not hold jsonl rows of the columns {','.join(columns)}: resume with "
+            "the same --columns and format, or write to another --output"
+        )
 
     def gen_json() -> Iterator[dict]:
         with fh:
             yield json.loads(first)
             for line in fh:
                 yield json.loads(line)
+
     return gen_json()
 
 
@@ -222,6 +243,8 @@ def _walk(output: str, rows: Iterator[dict], inputs: Sequence[str]) -> int:
                 consumed = entry.index
                 break
         else:
-            raise ResumeError(f"{output} does not come from these inputs: its row {n} ({str(want)[:24]}...) "
-                              "is not in them after the rows before it; rate into another --output")
+            raise ResumeError(
+                f"{output} does not come from these inputs: its row {n} ({str(want)[:24]}...) "
+                "is not in them after the rows before it; rate into another --output"
+            )
     return consumed

@@ -23,6 +23,7 @@ into entries:
 The reader only cuts entries; parsing is the entry's (:meth:`Entry.parse`), so that a bulk
 run can leave it to its workers. Problems are attached to entries, never raised.
 """
+
 from __future__ import annotations
 
 import os
@@ -31,14 +32,15 @@ import select
 import stat
 import sys
 from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Callable, Iterable, Iterator, Sequence, TextIO
+from typing import TextIO
 
-from sudoku_logic.core.errors import FormatError, SudokuError
-from sudoku_logic.core.formats import CELL_CHARS, EMPTY_CHARS
 from sudoku_logic.app.position import Position, is_line, line_values, load_position, plus_line
 from sudoku_logic.app.streams import stream_closed
+from sudoku_logic.core.errors import FormatError, SudokuError
+from sudoku_logic.core.formats import CELL_CHARS, EMPTY_CHARS
 
 MAX_LINE = 1 << 20  # a longer line cannot be a position; it is reported, not parsed
 #: The most lines a printed grid may take (9 rows, borders, a pencilmark grid's frame).
@@ -79,7 +81,7 @@ class Entry:
         parts = _LABEL_SPLIT.split(t, maxsplit=1)
         return parts[1].strip() if len(parts) > 1 else ""
 
-    def parse(self) -> "Entry":
+    def parse(self) -> Entry:
         """Parse the text into :attr:`position` (or set :attr:`error`); returns the entry."""
         if self.error is None and self.position is None:
             try:
@@ -90,6 +92,7 @@ class Entry:
 
 
 # ---------------------------------------------------------------- arguments
+
 
 def looks_like_path(arg: str) -> bool:
     """Whether an argument that did not parse as a puzzle was probably meant as a file (and
@@ -167,7 +170,9 @@ def _cut(arg: str) -> Iterator[Entry]:
         try:
             regular = stat.S_ISREG(os.stat(arg).st_mode)
             if regular and _is_binary(arg):
-                yield Entry(name, 0, arg, error=FormatError(f"{name} is not a text file of puzzles (it holds binary data)"))
+                yield Entry(
+                    name, 0, arg, error=FormatError(f"{name} is not a text file of puzzles (it holds binary data)")
+                )
                 return
             if regular or os.name == "nt":
                 fh = open(arg, encoding="utf-8", errors="replace", newline=None)
@@ -183,8 +188,12 @@ def _cut(arg: str) -> Iterator[Entry]:
         for lineno, text in cut_lines(step_transcripts(lines), ready):
             found = True
             if text.endswith(_TOO_LONG):
-                yield Entry(name, lineno, text[:-len(_TOO_LONG)],
-                            error=FormatError(f"line too long (over {MAX_LINE} characters)"))
+                yield Entry(
+                    name,
+                    lineno,
+                    text[: -len(_TOO_LONG)],
+                    error=FormatError(f"line too long (over {MAX_LINE} characters)"),
+                )
             else:
                 yield Entry(name, lineno, text)
         if not found:
@@ -229,7 +238,7 @@ class _Stream:
         self.lineno = 0
 
     @classmethod
-    def of(cls, fh: TextIO) -> "_Stream | None":
+    def of(cls, fh: TextIO) -> _Stream | None:
         """A stream over ``fh``'s descriptor if it is a pipe, socket or terminal (a regular
         file is read as a file); None if ``fh`` has no descriptor (a test's stdin)."""
         if os.name == "nt":  # select() there takes sockets only: read line by line
@@ -254,7 +263,7 @@ class _Stream:
         else:
             self.eof = True
 
-    def __iter__(self) -> "_Stream":
+    def __iter__(self) -> _Stream:
         return self
 
     def __next__(self) -> tuple[int, str]:
@@ -264,14 +273,14 @@ class _Stream:
                 while b"\n" not in self.buf and not self.eof:
                     self.buf = b""
                     self._more()
-                self.buf = self.buf[self.buf.find(b"\n") + 1:] if b"\n" in self.buf else b""
+                self.buf = self.buf[self.buf.find(b"\n") + 1 :] if b"\n" in self.buf else b""
                 self.lineno += 1
                 return self.lineno, head.decode("utf-8", "replace") + _TOO_LONG
             self._more()
         if not self.buf:
             raise StopIteration
         cut = self.buf.find(b"\n")
-        line, self.buf = (self.buf, b"") if cut < 0 else (self.buf[:cut], self.buf[cut + 1:])
+        line, self.buf = (self.buf, b"") if cut < 0 else (self.buf[:cut], self.buf[cut + 1 :])
         self.lineno += 1
         if self.lineno == 1 and line.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte-order mark
             line = line[3:]
@@ -371,9 +380,13 @@ def _stray_row(ahead: Sequence[tuple[int, str]]) -> bool:
     if not ahead:
         return False
     first, rest = ahead[0], list(islice(ahead, 1, None))
-    return (_row_like(first[1]) and not _is_border(first[1]) and not one_line_position(first[1])
-            and not _parses(first[1])
-            and _grid_prefix(first, rest, False) == 0)
+    return (
+        _row_like(first[1])
+        and not _is_border(first[1])
+        and not one_line_position(first[1])
+        and not _parses(first[1])
+        and _grid_prefix(first, rest, False) == 0
+    )
 
 
 def _grid_prefix(first: tuple[int, str], ahead: Sequence[tuple[int, str]], givens: bool) -> int:
@@ -397,7 +410,9 @@ def _grid_prefix(first: tuple[int, str], ahead: Sequence[tuple[int, str]], given
     return 0
 
 
-def cut_lines(numbered: Iterable[tuple[int, str]], ready: Callable[[], bool] | None = None) -> Iterator[tuple[int, str]]:
+def cut_lines(
+    numbered: Iterable[tuple[int, str]], ready: Callable[[], bool] | None = None
+) -> Iterator[tuple[int, str]]:
     """Cut numbered lines into entries, ``(line number, text)`` each, as the module docstring
     says; looks at most :data:`GRID_LINES` lines ahead, and with ``ready`` (whether the next
     line has arrived: a pipe, a terminal) only at lines that have arrived."""
@@ -431,8 +446,12 @@ def cut_lines(numbered: Iterable[tuple[int, str]], ready: Callable[[], bool] | N
         (n, a), (_, b) = ahead
         yield n, a.strip() + "\n" + b.strip()
         return
-    if short and len(ahead) > 2 and is_line(ahead[0][1].strip()) and not any(
-            one_line_position(ln) or ln.endswith(_TOO_LONG) for _, ln in list(ahead)[1:]):
+    if (
+        short
+        and len(ahead) > 2
+        and is_line(ahead[0][1].strip())
+        and not any(one_line_position(ln) or ln.endswith(_TOO_LONG) for _, ln in list(ahead)[1:])
+    ):
         lines = list(ahead)  # a givens line and a printed grid after it (a typo in the grid reported once)
         if _grid_prefix(lines[0], lines[1:], True) in (0, len(lines) - 1):
             yield lines[0][0], "\n".join(ln for _, ln in lines)

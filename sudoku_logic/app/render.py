@@ -8,16 +8,16 @@ what the step places, removes and uses::
     !3  fin               @3  pivot           %3  pincer         a3  ALS a (b, c...)
     x3  extra candidate (a BUG's)             #3  other highlight
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from rich.text import Text
 
-from sudoku_logic.core.step import Step
-
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import DIGIT_BIT, MASK_DIGITS
+from sudoku_logic.core.step import Step
 
 
 @dataclass(frozen=True)
@@ -126,8 +126,7 @@ def _rule(pieces: dict, kind: str) -> str:
     return "".join(parts)
 
 
-def candidate_grid(grid: Grid, step: Step | None = None, plain: bool = False,
-                   compact: bool = False) -> Text:
+def candidate_grid(grid: Grid, step: Step | None = None, plain: bool = False, compact: bool = False) -> Text:
     """The candidate grid, each cell a 3x3 block of its candidates, with ``step`` highlighted.
 
     In colour each role has its own background (:data:`ROLES`), the step's pattern cells a
@@ -206,7 +205,7 @@ def pencilmark_grid(grid: Grid, step: Step | None = None, plain: bool = False) -
         tokens.append(pieces)
     length = [sum(len(t) for t, _ in pieces) for pieces in tokens]
     width = [max(length[r * 9 + c] for r in range(9)) for c in range(9)]
-    seg = ["-" * (sum(width[b * 3:b * 3 + 3]) + 6) for b in range(3)]
+    seg = ["-" * (sum(width[b * 3 : b * 3 + 3]) + 6) for b in range(3)]
     out = Text()
     out.append("." + ".".join(seg) + ".\n", style=border)
     for r in range(9):

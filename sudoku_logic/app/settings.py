@@ -28,11 +28,13 @@ A settings file is TOML (read with the standard library's ``tomllib``)::
 Unknown keys and values of the wrong type are reported with the key's name and the file;
 nothing is guessed.
 """
+
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import fields, replace
-from typing import Any, Iterable
+from typing import Any
 
 from sudoku_logic.core.context import DEFAULT_SETTINGS, AlsOptions, Settings
 
@@ -76,12 +78,20 @@ def put(settings: Settings, key: str, value: Any, where: str = "") -> Settings:
     at = f" ({where})" if where else ""
     if key not in KEYS:
         from difflib import get_close_matches
+
         close = get_close_matches(key, list(KEYS) + list(CHOICE_KEYS), n=1)
         hint = f": did you mean {close[0]}?" if close else f": known keys are {', '.join([*KEYS, *CHOICE_KEYS])}"
         raise SettingsError(f"unknown setting {key!r}{at}{hint}")
     kind = KEYS[key]
-    if kind is bool and not isinstance(value, bool) or kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise SettingsError(f"setting {key}{at} must be {'true or false' if kind is bool else 'a whole number'}, not {value!r}")
+    if (
+        kind is bool
+        and not isinstance(value, bool)
+        or kind is int
+        and (isinstance(value, bool) or not isinstance(value, int))
+    ):
+        raise SettingsError(
+            f"setting {key}{at} must be {'true or false' if kind is bool else 'a whole number'}, not {value!r}"
+        )
     if kind is int and value < 0:
         raise SettingsError(f"setting {key}{at} must not be negative")
     if key.startswith("als."):
@@ -116,8 +126,10 @@ def _choice(key: str, value: Any, where: str) -> str:
     if isinstance(value, list) and all(isinstance(v, str) for v in value) and key != "order":
         return ",".join(value)
     if not isinstance(value, str):
-        raise SettingsError(f"setting {key} ({where}) must be "
-                            f"{'se or hodoku' if key == 'order' else 'a list of technique names'}, not {value!r}")
+        raise SettingsError(
+            f"setting {key} ({where}) must be "
+            f"{'se or hodoku' if key == 'order' else 'a list of technique names'}, not {value!r}"
+        )
     if key == "order" and value not in ("se", "hodoku"):
         raise SettingsError(f"setting order ({where}) must be se or hodoku, not {value!r}")
     return value
@@ -195,8 +207,12 @@ def resolve_settings(path: str | None = None, assignments: Iterable[str] = ()) -
 #: searches (RCs in both directions, chains of up to 6 RCs, every chain kept). The chain
 #: budget is ours, raised so that the search over both directions ends (3.4 million RC steps
 #: on the longest ALS-XY-Chain line).
-REGLIB_ALL: dict[str, Any] = {"als.chain_forward_only": False, "als.chain_max_rcs": 6,
-                              "als.only_one_per_elimination": False, "als.chain_budget": 5_000_000}
+REGLIB_ALL: dict[str, Any] = {
+    "als.chain_forward_only": False,
+    "als.chain_max_rcs": 6,
+    "als.only_one_per_elimination": False,
+    "als.chain_budget": 5_000_000,
+}
 #: The variants whose header in the library names an option: grouped nice loops and AICs
 #: "with ALS" (ALS nodes in chains), ALS-XY-Wing, ALS-XY-Chain and Death Blossom "with ALS
 #: overlap".
@@ -232,5 +248,6 @@ def describe(settings: Settings) -> str:
 
 def all_values(settings: Settings) -> list[str]:
     """``key=value`` for every key."""
-    return [f"{k}={str(get(settings, k)).lower() if isinstance(get(settings, k), bool) else get(settings, k)}"
-            for k in KEYS]
+    return [
+        f"{k}={str(get(settings, k)).lower() if isinstance(get(settings, k), bool) else get(settings, k)}" for k in KEYS
+    ]

@@ -5,9 +5,10 @@ policy (:mod:`sudoku_logic.grading.scales`): ``Solver(order="se")`` takes Sudoku
 steps (the path the ER is computed on), ``Solver(order="hodoku")`` HoDoKu's (the path of
 the level and score), ``Solver(names, order=None)`` the named techniques in the order given.
 """
+
 from __future__ import annotations
 
-from typing import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from sudoku_logic.core.context import Settings, SolveContext
 from sudoku_logic.core.grid import Grid
@@ -35,9 +36,15 @@ class Solver:
     solve gets its own context.
     """
 
-    def __init__(self, techniques: Sequence[str] | None = None, *, order: str | None = "se",
-                 uniqueness: bool = True, unique: bool | None = None,
-                 settings: Settings | None = None) -> None:
+    def __init__(
+        self,
+        techniques: Sequence[str] | None = None,
+        *,
+        order: str | None = "se",
+        uniqueness: bool = True,
+        unique: bool | None = None,
+        settings: Settings | None = None,
+    ) -> None:
         self.order = order
         self.policy: Policy = make_policy(order, techniques, uniqueness=uniqueness, settings=settings)
         self.assume_unique = unique
@@ -59,9 +66,12 @@ class Solver:
         """The step the program takes now, or None."""
         return self.policy.next_step(grid, ctx if ctx is not None else self.context(), state)
 
-    def solve(self, grid: Grid, max_steps: int = MAX_STEPS,
-              stop: Callable[[Step], bool] | None = None,
-              ctx: SolveContext | None = None) -> SolveResult:
+    def solve(
+        self,
+        grid: Grid,
+        max_steps: int = MAX_STEPS,
+        stop: Callable[[Step], bool] | None = None,
+        ctx: SolveContext | None = None,
+    ) -> SolveResult:
         """The whole path from ``grid`` (not changed); see :func:`sudoku_logic.solve.loop.solve`."""
-        return solve(grid, self.policy, ctx if ctx is not None else self.context(),
-                     max_steps=max_steps, stop=stop)
+        return solve(grid, self.policy, ctx if ctx is not None else self.context(), max_steps=max_steps, stop=stop)

@@ -7,6 +7,7 @@ a stand-in whose use is an error naming it (stdout, stdin) or that swallows what
 raises :class:`PipeClosed`, which nothing but the entry point catches, so that the command
 stops quietly with the status a shell gives a process ended by SIGPIPE, as Unix tools do.
 """
+
 from __future__ import annotations
 
 import errno
@@ -81,7 +82,7 @@ def guard_standard_streams() -> None:
     """Stand-ins for the standard streams closed at start, and stdout guarded (see the
     module docstring)."""
     if sys.stderr is None:
-        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the process's life
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
     if sys.stdin is None:
         sys.stdin = ClosedStream("stdin")
     if sys.stdout is None:

@@ -1,4 +1,5 @@
 """Small pieces of the messages the command line prints."""
+
 from __future__ import annotations
 
 

@@ -24,13 +24,15 @@ Each row is written with one ``write`` and flushed, so a row is complete on disk
 next is started. A write that fails (a full disk, a closed pipe) raises :class:`OutputError`
 with a one-line message; so does an output path that cannot be opened.
 """
+
 from __future__ import annotations
 
 import csv
 import io
 import json
 import os
-from typing import IO, TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import IO, TYPE_CHECKING
 
 from rich.cells import cell_len, set_cell_size
 
@@ -143,6 +145,7 @@ def column_width(name: str, scale: str = "se") -> int:
     width = BY_NAME[name].width
     if name in ("hardest", "se_hardest", "hodoku_hardest"):
         from sudoku_logic.grading.tables import RATINGS
+
         path = scale if name == "hardest" else name.split("_")[0]
         names = [n for n, r in RATINGS.items() if (r.se if path == "se" else r.order) is not None]
         width = max(map(len, [*names, *UNRATED]))
@@ -204,9 +207,18 @@ class RowWriter:
     to when the writer is made (not a terminal: unknown, nothing cut); its hardest column is
     sized for the names of ``scale``'s path (see the module's docstring)."""
 
-    def __init__(self, fh: IO[str], fmt: str, columns: list[str], name: str = "stdout",
-                 header: bool = True, template: Template | None = None, *, width: int | None = None,
-                 scale: str = "se") -> None:
+    def __init__(
+        self,
+        fh: IO[str],
+        fmt: str,
+        columns: list[str],
+        name: str = "stdout",
+        header: bool = True,
+        template: Template | None = None,
+        *,
+        width: int | None = None,
+        scale: str = "se",
+    ) -> None:
         self.fh, self.fmt, self.name = fh, fmt, name
         self.columns = list(columns)
         self.template = template
@@ -293,13 +305,15 @@ class LiveBar:
     Use: ``live = LiveBar(progress)``, write rows to ``live.rows(stdout)``, run
     ``with live:``, advance ``progress``."""
 
-    def __init__(self, progress: "Progress") -> None:
+    def __init__(self, progress: Progress) -> None:
         from rich.live import Live
-        self.progress = progress
-        self.live = Live(progress, console=progress.console, transient=True, refresh_per_second=10,
-                         redirect_stdout=False)
 
-    def __enter__(self) -> "LiveBar":
+        self.progress = progress
+        self.live = Live(
+            progress, console=progress.console, transient=True, refresh_per_second=10, redirect_stdout=False
+        )
+
+    def __enter__(self) -> LiveBar:
         if not self.progress.disable:
             self.live.start(refresh=True)
         return self

@@ -5,10 +5,11 @@ cover each time costs more than the search. Here a position is 81 nine-bit masks
 hidden singles are propagated to a fixed point, then the cell with the fewest candidates is
 branched on. Counts are exact (the same as :func:`sudoku_logic.core.dlx.count_solutions`).
 """
+
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from sudoku_logic.core.houses import CELL_HOUSE_BITS, CELL_HOUSES, HOUSE_CELLS, PEERS, cell_list
 

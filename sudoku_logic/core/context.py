@@ -14,10 +14,12 @@ puzzles, two scales, the same puzzle twice) can never see each other's state.
   confined to one digit, SE's nested levels' propagations at one position). A cache only
   ever saves time: what a finder yields does not depend on it.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Any
 
 from .errors import SudokuError
 from .grid import Grid
@@ -61,7 +63,7 @@ class Settings:
     als_nodes: bool = False
     als: AlsOptions = field(default_factory=AlsOptions)
 
-    def with_als(self, **changes: Any) -> "Settings":
+    def with_als(self, **changes: Any) -> Settings:
         """These settings with some ALS switches changed."""
         return replace(self, als=replace(self.als, **changes))
 
@@ -87,8 +89,13 @@ class SolveContext:
 
     __slots__ = ("settings", "_unique", "_caches", "difficulty", "strict")
 
-    def __init__(self, settings: Settings | None = None, unique: bool | None = None,
-                 difficulty: Callable[[Any], float] | None = None, strict: bool = False) -> None:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        unique: bool | None = None,
+        difficulty: Callable[[Any], float] | None = None,
+        strict: bool = False,
+    ) -> None:
         self.settings = settings if settings is not None else DEFAULT_SETTINGS
         self._unique = unique
         self.strict = strict
@@ -99,6 +106,7 @@ class SolveContext:
         """Whether the puzzle of ``grid`` has exactly one solution (DLX, on first need)."""
         if self._unique is None:
             from . import dlx
+
             self._unique = dlx.count_solutions(grid, 2) == 1
         if self.strict and not self._unique:
             raise NotUnique("the puzzle does not have exactly one solution")
@@ -126,6 +134,6 @@ def bounded_put(table: dict, key: Any, value: Any, size: int = 8) -> Any:
     return value
 
 
-def context(ctx: "SolveContext | None") -> "SolveContext":
+def context(ctx: SolveContext | None) -> SolveContext:
     """``ctx``, or a fresh context for a finder called on its own."""
     return ctx if ctx is not None else SolveContext()

@@ -10,10 +10,11 @@ The sudoku functions (:func:`solutions`, :func:`count_solutions`, :func:`unique_
 call copies a few flat lists and links in its rows. They find the same solutions in the same
 order as :class:`ExactCover` would on the same rows.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from sudoku_logic.core.errors import MultipleSolutions, NoSolution
 from sudoku_logic.core.grid import Grid
@@ -187,14 +188,11 @@ _HOUSE_BITS: list[tuple[int, int, int]] = [
 #: order they come up, for the houses in ``new`` (bit 0 row, 1 column, 2 box) that are
 #: read for the first time at this cell.
 _NEW_COLUMNS: list[list[tuple[int, ...]]] = [
-    [tuple(_UNIT_BASE[c][k] + d for d in range(1, 10) for k in range(3) if new >> k & 1)
-     for new in range(8)]
+    [tuple(_UNIT_BASE[c][k] + d for d in range(1, 10) for k in range(3) if new >> k & 1) for new in range(8)]
     for c in range(81)
 ]
 #: ``(d, 4 * d)`` for each digit of a 9-bit mask.
-_DIGIT_STEPS: list[tuple[tuple[int, int], ...]] = [
-    tuple((d, 4 * d) for d in MASK_DIGITS[m]) for m in range(512)
-]
+_DIGIT_STEPS: list[tuple[tuple[int, int], ...]] = [tuple((d, 4 * d) for d in MASK_DIGITS[m]) for m in range(512)]
 _COVERED = 16  # added to a column's size while it is covered
 
 

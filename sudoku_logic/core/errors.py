@@ -1,4 +1,5 @@
 """Typed exceptions: every one carries a one-line message that says what is wrong and where."""
+
 from __future__ import annotations
 
 

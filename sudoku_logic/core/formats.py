@@ -13,12 +13,13 @@ Input formats (all detected automatically by :func:`parse`):
 This module parses one position's text; :mod:`sudoku_logic.app.reader` decides what the
 entries of a file are.
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
-from sudoku_logic.core.errors import DeadGivens, FormatError, InvalidPuzzle
+from sudoku_logic.core.errors import DeadGivens, FormatError
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS
 
@@ -55,6 +56,7 @@ class RegLibCase:
 
 # ---------------------------------------------------------------- parsing
 
+
 def parse(text: str) -> Grid:
     """Parse one position in any supported format into a :class:`Grid`.
 
@@ -79,8 +81,9 @@ def parse(text: str) -> Grid:
         if len(tokens) >= 81:
             return _from_tokens(tokens[:81], 1)
         if len(tokens) >= 20 and all(t.isdigit() for t in tokens):
-            raise FormatError(f"{len(tokens)} candidate groups on one line, expected 81 (a pencilmark grid "
-                              "has one for each cell)")
+            raise FormatError(
+                f"{len(tokens)} candidate groups on one line, expected 81 (a pencilmark grid has one for each cell)"
+            )
         _explain_bad_line(first)
     grid_lines = [ln for ln in lines if not _is_border(ln)]
     blanks = _blank_cells(_raw_rows(text))
@@ -95,8 +98,7 @@ _BARS = re.compile(r"[|\u2502\u2503\u2551]")
 def _raw_rows(text: str) -> list[str]:
     """The lines of a printed grid as written (leading spaces kept: they are empty cells),
     without borders, comments and the empty lines around it."""
-    rows = [ln for ln in text.lstrip("\ufeff").splitlines()
-            if not _is_border(ln) and not ln.lstrip().startswith("#")]
+    rows = [ln for ln in text.lstrip("\ufeff").splitlines() if not _is_border(ln) and not ln.lstrip().startswith("#")]
     while rows and not rows[0].strip():
         rows.pop(0)
     while rows and not rows[-1].strip():
@@ -125,7 +127,9 @@ def _explain_bad_line(token: str) -> None:
     """Raise a FormatError describing why a one-line token is not a puzzle."""
     for i, ch in enumerate(token):
         if ch not in LINE_CHARS:
-            raise FormatError(f"bad character {ch!r} at position {i + 1}: expected 1-9, or '.', '0', '-', '_' or '*' for empty")
+            raise FormatError(
+                f"bad character {ch!r} at position {i + 1}: expected 1-9, or '.', '0', '-', '_' or '*' for empty"
+            )
     if len(token) > 300:
         raise FormatError(f"expected a candidate string of 729 characters, got {len(token)}")
     raise FormatError(f"expected 81 cells, got {len(token)}")
@@ -157,8 +161,9 @@ def _from_grid_lines(lines: list[list[str]]) -> Grid:
         for t in ln:
             for ch in t:
                 if marks and not (ch.isascii() and ch.isdigit()):
-                    raise FormatError(f"bad character {ch!r} in {row} {n} of the pencilmark grid: "
-                                      "expected candidate digits 1-9")
+                    raise FormatError(
+                        f"bad character {ch!r} in {row} {n} of the pencilmark grid: expected candidate digits 1-9"
+                    )
                 if not marks and ch not in CELL_CHARS:
                     where = f" in {row} {n} of the grid" if len(lines) > 1 else ""
                     raise FormatError(f"bad character {ch!r}{where}: expected 1-9, '.' or '0'")
@@ -251,7 +256,9 @@ def parse_reglib(line: str) -> RegLibCase:
     """Parse one line of HoDoKu's regression library into its position and expectations."""
     parts = line.strip().split(":")
     if len(parts) < 7 or parts[0] != "":
-        raise FormatError("a regression-library line has the form :code:digits:givens:deleted:eliminations:placements:extra")
+        raise FormatError(
+            "a regression-library line has the form :code:digits:givens:deleted:eliminations:placements:extra"
+        )
     code, digits, givens, deleted, elims, placements = parts[1:7]
     extra = parts[7] if len(parts) > 7 else ""
     values: list[int] = []
@@ -280,6 +287,7 @@ def parse_reglib(line: str) -> RegLibCase:
 
 # ---------------------------------------------------------------- writing
 
+
 def to_line(grid: Grid, empty: str = ".") -> str:
     """The 81-character line of the grid's values."""
     return grid.values_string(empty)
@@ -300,17 +308,14 @@ def to_grid(grid: Grid) -> str:
     for r in range(9):
         if r and r % 3 == 0:
             rows.append("------+-------+------")
-        cells = [str(v) if v else "." for v in grid.values[r * 9:r * 9 + 9]]
-        rows.append(" | ".join(" ".join(cells[i:i + 3]) for i in (0, 3, 6)))
+        cells = [str(v) if v else "." for v in grid.values[r * 9 : r * 9 + 9]]
+        rows.append(" | ".join(" ".join(cells[i : i + 3]) for i in (0, 3, 6)))
     return "\n".join(rows)
 
 
 def cell_tokens(grid: Grid) -> list[str]:
     """Candidate group of each cell as text (a placed cell shows its digit)."""
-    return [
-        str(grid.values[c]) if grid.values[c] else "".join(map(str, MASK_DIGITS[grid.cands[c]]))
-        for c in range(81)
-    ]
+    return [str(grid.values[c]) if grid.values[c] else "".join(map(str, MASK_DIGITS[grid.cands[c]])) for c in range(81)]
 
 
 def to_pencilmarks(grid: Grid) -> str:
@@ -319,7 +324,7 @@ def to_pencilmarks(grid: Grid) -> str:
     width = [max(len(tokens[r * 9 + c]) for r in range(9)) for c in range(9)]
     # a box's cells: a space, then each token padded to its column's width plus one, with a
     # space between them: the width plus 6, which the border's dashes match
-    seg = ["-" * (sum(width[s * 3:s * 3 + 3]) + 2 * 3) for s in range(3)]
+    seg = ["-" * (sum(width[s * 3 : s * 3 + 3]) + 2 * 3) for s in range(3)]
     top = "." + ".".join(seg) + "."
     mid = ":" + "+".join(seg) + ":"
     bottom = "'" + "'".join(seg) + "'"

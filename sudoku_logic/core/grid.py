@@ -3,12 +3,27 @@
 The two candidate maps always agree: ``digit in cands[cell]`` exactly when ``cell in
 pos[digit]``. Only :meth:`Grid.place` and :meth:`Grid.eliminate` change them.
 """
+
 from __future__ import annotations
 
 from sudoku_logic.core.errors import InvalidPuzzle
 from sudoku_logic.core.houses import (
-    ALL_CELLS, ALL_DIGITS, BOX_FLAGS, CELL_BIT, CELL_HOUSES, COL_FLAGS, DIGIT_BIT, DIGITS, HOUSE_MASK,
-    MASK_DIGITS, PEERS, ROW_FLAGS, cell_list, cell_name, house_name, houses_hit,
+    ALL_CELLS,
+    ALL_DIGITS,
+    BOX_FLAGS,
+    CELL_BIT,
+    CELL_HOUSES,
+    COL_FLAGS,
+    DIGIT_BIT,
+    DIGITS,
+    HOUSE_MASK,
+    MASK_DIGITS,
+    PEERS,
+    ROW_FLAGS,
+    cell_list,
+    cell_name,
+    house_name,
+    houses_hit,
 )
 
 #: Each cell's 20 peers, ascending.
@@ -40,7 +55,7 @@ class Grid:
 
     # ------------------------------------------------------------ construction
     @classmethod
-    def from_values(cls, values, givens: int | None = None) -> "Grid":
+    def from_values(cls, values, givens: int | None = None) -> Grid:
         """A grid with these 81 values (0 = empty) placed and candidates derived from them.
 
         Raises :class:`InvalidPuzzle` if a digit appears twice in a house.
@@ -65,18 +80,18 @@ class Grid:
         g = cls.__new__(cls)
         g.values = values
         g.placed = placed
-        filled = placed[1] | placed[2] | placed[3] | placed[4] | placed[5] | placed[6] | placed[7] \
-            | placed[8] | placed[9]
+        filled = (
+            placed[1] | placed[2] | placed[3] | placed[4] | placed[5] | placed[6] | placed[7] | placed[8] | placed[9]
+        )
         empty = ALL_CELLS & ~filled
         g.empty = empty
         g.pos = [0] + [empty & ~sees[d] for d in DIGITS]
-        g.cands = [0 if v else ALL_DIGITS & ~(seen[r] | seen[c] | seen[x])
-                   for v, (r, c, x) in zip(values, CELL_HOUSES)]
+        g.cands = [0 if v else ALL_DIGITS & ~(seen[r] | seen[c] | seen[x]) for v, (r, c, x) in zip(values, CELL_HOUSES)]
         g.givens = filled if givens is None else givens
         return g
 
     @classmethod
-    def from_candidates(cls, cands, givens: int | None = None) -> "Grid":
+    def from_candidates(cls, cands, givens: int | None = None) -> Grid:
         """A grid from 81 candidate masks; a cell with exactly one candidate counts as solved.
 
         Solved cells' digits are removed from their peers. Raises :class:`InvalidPuzzle` if two
@@ -101,7 +116,7 @@ class Grid:
         return g
 
     @classmethod
-    def from_state(cls, values: list[int], cands: list[int], givens: int) -> "Grid":
+    def from_state(cls, values: list[int], cands: list[int], givens: int) -> Grid:
         """The grid whose cells hold ``values`` (0 = empty) and whose empty cells have the
         candidate masks ``cands``, as a solve left them (taken as they are, not checked;
         a placed cell's mask is ignored)."""
@@ -129,7 +144,7 @@ class Grid:
         g.givens = givens
         return g
 
-    def copy(self) -> "Grid":
+    def copy(self) -> Grid:
         """An independent copy (lists copied, ints shared)."""
         g = Grid.__new__(Grid)
         g.values = self.values[:]
@@ -254,10 +269,28 @@ class Grid:
         if self.empty & ~(pos[1] | pos[2] | pos[3] | pos[4] | pos[5] | pos[6] | pos[7] | pos[8] | pos[9]):
             return False
         placed = self.placed
-        pl = (placed[1] | placed[2] << 81 | placed[3] << 162 | placed[4] << 243 | placed[5] << 324
-              | placed[6] << 405 | placed[7] << 486 | placed[8] << 567 | placed[9] << 648)
-        cover = pl | (pos[1] | pos[2] << 81 | pos[3] << 162 | pos[4] << 243 | pos[5] << 324
-                      | pos[6] << 405 | pos[7] << 486 | pos[8] << 567 | pos[9] << 648)
+        pl = (
+            placed[1]
+            | placed[2] << 81
+            | placed[3] << 162
+            | placed[4] << 243
+            | placed[5] << 324
+            | placed[6] << 405
+            | placed[7] << 486
+            | placed[8] << 567
+            | placed[9] << 648
+        )
+        cover = pl | (
+            pos[1]
+            | pos[2] << 81
+            | pos[3] << 162
+            | pos[4] << 243
+            | pos[5] << 324
+            | pos[6] << 405
+            | pos[7] << 486
+            | pos[8] << 567
+            | pos[9] << 648
+        )
         # every house holds each digit or a place for it
         rows, cols, boxes = houses_hit(cover)
         if rows != ROW_FLAGS or cols != COL_FLAGS or boxes != BOX_FLAGS:
@@ -296,13 +329,12 @@ def check_duplicates(values) -> None:
     The message reads like ``row 3 has two 7s: r3c2, r3c8``.
     """
     from sudoku_logic.core.houses import HOUSE_CELLS
+
     for h, cells in enumerate(HOUSE_CELLS):
         seen: dict[int, int] = {}
         for c in cells:
             v = values[c]
             if v:
                 if v in seen:
-                    raise InvalidPuzzle(
-                        f"{house_name(h, False)} has two {v}s: {cell_name(seen[v])}, {cell_name(c)}"
-                    )
+                    raise InvalidPuzzle(f"{house_name(h, False)} has two {v}s: {cell_name(seen[v])}, {cell_name(c)}")
                 seen[v] = c

@@ -4,9 +4,10 @@ Cells are numbered 0..80 row by row (``r1c1`` is 0, ``r9c9`` is 80). Houses are 
 0..26: rows 0..8, columns 9..17, boxes 18..26. Sets of cells are Python ints used as
 81-bit sets; sets of digits are 9-bit masks with bit ``d - 1`` standing for digit ``d``.
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 ALL_CELLS: int = (1 << 81) - 1
 ALL_DIGITS: int = 0x1FF
@@ -28,23 +29,18 @@ BOXES = range(18, 27)
 LINES = range(0, 18)
 
 #: The three houses of each cell: (row house, column house, box house).
-CELL_HOUSES: list[tuple[int, int, int]] = [
-    (ROW_OF[i], 9 + COL_OF[i], 18 + BOX_OF[i]) for i in range(81)
-]
+CELL_HOUSES: list[tuple[int, int, int]] = [(ROW_OF[i], 9 + COL_OF[i], 18 + BOX_OF[i]) for i in range(81)]
 #: Each cell's three houses as a 27-bit set.
 CELL_HOUSE_BITS: list[int] = [(1 << r) | (1 << c) | (1 << b) for r, c, b in CELL_HOUSES]
 #: 81-bit set of the 20 peers of each cell (the cell itself excluded).
 PEERS: list[int] = [
-    (HOUSE_MASK[h[0]] | HOUSE_MASK[h[1]] | HOUSE_MASK[h[2]]) & ~(1 << i)
-    for i, h in enumerate(CELL_HOUSES)
+    (HOUSE_MASK[h[0]] | HOUSE_MASK[h[1]] | HOUSE_MASK[h[2]]) & ~(1 << i) for i, h in enumerate(CELL_HOUSES)
 ]
 CELL_BIT: list[int] = [1 << i for i in range(81)]
 DIGIT_BIT: list[int] = [0] + [1 << (d - 1) for d in DIGITS]
 
 #: For each 9-bit mask, the digits it holds, ascending.
-MASK_DIGITS: list[tuple[int, ...]] = [
-    tuple(d for d in DIGITS if m >> (d - 1) & 1) for m in range(512)
-]
+MASK_DIGITS: list[tuple[int, ...]] = [tuple(d for d in DIGITS if m >> (d - 1) & 1) for m in range(512)]
 MASK_SIZE: list[int] = [bin(m).count("1") for m in range(512)]
 
 
@@ -165,6 +161,7 @@ def seen_by_all(bits: int) -> int:
 
 # ---------------------------------------------------------------- names
 
+
 def cell_name(cell: int) -> str:
     """``r1c1`` style name of a cell index."""
     return f"r{cell // 9 + 1}c{cell % 9 + 1}"
@@ -212,6 +209,6 @@ def digits_name(mask: int, sep: str = ",") -> str:
 def parse_cell(name: str) -> int:
     """Cell index of an ``r5c1`` style name (raises ValueError if malformed)."""
     name = name.strip().lower()
-    if len(name) != 4 or name[0] != "r" or name[2] != "c" or not name[1] in "123456789" or not name[3] in "123456789":
+    if len(name) != 4 or name[0] != "r" or name[2] != "c" or name[1] not in "123456789" or name[3] not in "123456789":
         raise ValueError(f"not a cell name: {name!r}")
     return (int(name[1]) - 1) * 9 + int(name[3]) - 1

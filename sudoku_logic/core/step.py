@@ -1,8 +1,9 @@
 """The one record every technique produces, and its HoDoKu-style notation."""
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from sudoku_logic.core.houses import cell_name, cells_name
 
@@ -95,13 +96,19 @@ TEXT_FIELDS = ("cells", "candidates", "houses", "detail", "explanation", "chains
 
 #: Each text field's empty value, made anew for each step.
 _TEXT_DEFAULTS: dict[str, Callable[[], object]] = {
-    "cells": list, "candidates": list, "houses": list, "detail": str, "explanation": str, "chains": list,
+    "cells": list,
+    "candidates": list,
+    "houses": list,
+    "detail": str,
+    "explanation": str,
+    "chains": list,
 }
 
 
 def _lazy_field(slot):
     """A property over ``Step``'s slot ``slot`` that runs the step's filler before the
     first read or assignment (so an assigned value is not overwritten by the filler)."""
+
     def get(self):
         if self._fill is not None:
             self._fill_text()
@@ -158,9 +165,14 @@ for _name, _slot in _TEXT_SLOTS:
 _new_object = object.__new__
 
 
-def lazy_step(technique: str, fill: Callable[[], dict], placements: list[tuple[int, int]],
-              eliminations: list[tuple[int, int]], difficulty: float | None = None,
-              facts: dict | None = None) -> LazyStep:
+def lazy_step(
+    technique: str,
+    fill: Callable[[], dict],
+    placements: list[tuple[int, int]],
+    eliminations: list[tuple[int, int]],
+    difficulty: float | None = None,
+    facts: dict | None = None,
+) -> LazyStep:
     """A :class:`LazyStep` with these fields (``score`` None), made without the dataclass
     constructor: its text fields are set only when ``fill`` runs, on the first read of any
     of them, to what ``fill`` returns and empty values for the rest. The lists given become

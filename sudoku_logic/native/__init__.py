@@ -5,6 +5,7 @@ where there is none, the install goes on without it and the Python engine runs a
 environment variable ``SUDOKU_ENGINE=python`` forces the Python engine (read once, at
 import). ``se`` is the compiled module or None; ``REASON`` says why it is not in use.
 """
+
 from __future__ import annotations
 
 import os

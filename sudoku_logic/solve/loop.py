@@ -4,10 +4,11 @@
 only a policy on it (:mod:`sudoku_logic.solve.policies`), so the path a command shows is
 the path a rating comes from.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
@@ -15,7 +16,6 @@ from sudoku_logic.core.step import Step
 
 from . import MAX_STEPS
 from .policies import Policy
-
 
 
 @dataclass
@@ -40,8 +40,14 @@ class SolveResult:
         return not self.solved and self.error is None
 
 
-def solve(grid: Grid, policy: Policy, ctx: SolveContext | None = None, *,
-          max_steps: int = MAX_STEPS, stop: Callable[[Step], bool] | None = None) -> SolveResult:
+def solve(
+    grid: Grid,
+    policy: Policy,
+    ctx: SolveContext | None = None,
+    *,
+    max_steps: int = MAX_STEPS,
+    stop: Callable[[Step], bool] | None = None,
+) -> SolveResult:
     """Take ``policy``'s step and apply it until the grid is solved, no step applies, or a
     step breaks the grid; ``grid`` itself is not changed. ``ctx``: the solve's context (a
     fresh one by default); ``stop``: asked before each step is applied, True ends the path
@@ -57,8 +63,7 @@ def solve(grid: Grid, policy: Policy, ctx: SolveContext | None = None, *,
         if fast is not None and fast.steps:
             for i, step in enumerate(fast.steps):
                 if stop is not None and stop(step):
-                    return SolveResult(steps, False, fast.position(i), start, None, stopped=True,
-                                       scale=policy.name)
+                    return SolveResult(steps, False, fast.position(i), start, None, stopped=True, scale=policy.name)
                 steps.append(step)
             work = fast.grid
             problem = work.contradiction() if fast.broken else None
@@ -71,5 +76,4 @@ def solve(grid: Grid, policy: Policy, ctx: SolveContext | None = None, *,
         policy.apply(work, step, state)
         steps.append(step)
         problem = work.contradiction() if step.eliminations else None
-    return SolveResult(steps, work.is_solved() and problem is None, work, start, problem,
-                       scale=policy.name)
+    return SolveResult(steps, work.is_solved() and problem is None, work, start, problem, scale=policy.name)

@@ -6,9 +6,10 @@ houses (digits) whose candidates changed since. One memo belongs to one solve (i
 the solve's :class:`~sudoku_logic.core.context.SolveContext`); the steps found, and their
 order, are those of a full search.
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
@@ -49,8 +50,18 @@ def changed_digits(old: tuple, new: tuple) -> int:
 def changed_houses(old: tuple, new: tuple) -> int:
     """27-bit set of the houses holding a cell that differs between two snapshots."""
     a, b = old[1], new[1]
-    cells = (old[0] ^ new[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3]) | (a[4] ^ b[4]) \
-        | (a[5] ^ b[5]) | (a[6] ^ b[6]) | (a[7] ^ b[7]) | (a[8] ^ b[8]) | (a[9] ^ b[9])
+    cells = (
+        (old[0] ^ new[0])
+        | (a[1] ^ b[1])
+        | (a[2] ^ b[2])
+        | (a[3] ^ b[3])
+        | (a[4] ^ b[4])
+        | (a[5] ^ b[5])
+        | (a[6] ^ b[6])
+        | (a[7] ^ b[7])
+        | (a[8] ^ b[8])
+        | (a[9] ^ b[9])
+    )
     return union_peers(cells, CELL_HOUSE_BITS)
 
 

@@ -17,12 +17,14 @@ Policies hold only what they were built with; everything a solve learns lives in
 :class:`~sudoku_logic.core.context.SolveContext` (made by :meth:`Policy.context`, one per
 solve) and its state (:meth:`Policy.start`).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from heapq import merge
 from itertools import chain
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 from sudoku_logic.core.context import Settings, SolveContext
 from sudoku_logic.core.grid import Grid
@@ -44,8 +46,7 @@ class Policy:
     #: ``listed`` for techniques in a given order)
     name = "listed"
 
-    def __init__(self, settings: Settings | None = None,
-                 difficulty: Callable[[Step], float] | None = None) -> None:
+    def __init__(self, settings: Settings | None = None, difficulty: Callable[[Step], float] | None = None) -> None:
         self.settings = settings
         self.difficulty = difficulty
 
@@ -71,7 +72,7 @@ class Policy:
         """The step this program takes now, or None when it is stuck."""
         return next(self.steps(grid, ctx, state), None)
 
-    def run_compiled(self, grid: Grid, limit: int, ctx: SolveContext | None = None) -> "CompiledRun | None":
+    def run_compiled(self, grid: Grid, limit: int, ctx: SolveContext | None = None) -> CompiledRun | None:
         """Up to ``limit`` of this program's next steps taken at once by the compiled engine,
         from ``grid`` (not changed), or None where it has no compiled rules."""
         return None
@@ -143,9 +144,15 @@ class RulesPolicy(Policy):
 
     name = "se"
 
-    def __init__(self, rules: Sequence[Rule], only: frozenset[str] | None = None, *,
-                 settings: Settings | None = None,
-                 difficulty: Callable[[Step], float] | None = None, compiled: bool = True) -> None:
+    def __init__(
+        self,
+        rules: Sequence[Rule],
+        only: frozenset[str] | None = None,
+        *,
+        settings: Settings | None = None,
+        difficulty: Callable[[Step], float] | None = None,
+        compiled: bool = True,
+    ) -> None:
         super().__init__(settings, difficulty)
         self.rules = tuple(rules)
         self.only = only
@@ -200,7 +207,7 @@ class RulesPolicy(Policy):
                     return step
         return None
 
-    def run_compiled(self, grid: Grid, limit: int, ctx: SolveContext | None = None) -> "CompiledRun | None":
+    def run_compiled(self, grid: Grid, limit: int, ctx: SolveContext | None = None) -> CompiledRun | None:
         """The C loop over the leading compiled rules (those assuming one solution only
         where the solve knows the puzzle has one, without asking DLX)."""
         ids = b""
@@ -246,8 +253,9 @@ def _slot_order(slot: Sequence[Technique], found: list[Step]) -> list[Step]:
         return sorted(found, key=lambda s: s.facts["rank"])
     first = _forcing_first if slot[0].family == "forcing" else _loop_first
     tech = {t.name: i for i, t in enumerate(slot)}
-    keyed = [(first(s), tech.get(s.technique, len(slot)), (s.facts or {}).get("size", 0), n, s)
-             for n, s in enumerate(found)]
+    keyed = [
+        (first(s), tech.get(s.technique, len(slot)), (s.facts or {}).get("size", 0), n, s) for n, s in enumerate(found)
+    ]
     keyed.sort(key=lambda f: f[:4])
     return [f[4] for f in keyed]
 
@@ -288,10 +296,17 @@ class TechniquesPolicy(Policy):
     digit-local techniques look again only where the grid changed (same steps, faster).
     """
 
-    def __init__(self, slots: Sequence[Sequence[Technique]], *, name: str = "listed",
-                 ranked: bool = False, queued: bool = False, memo: bool = True,
-                 settings: Settings | None = None,
-                 difficulty: Callable[[Step], float] | None = None) -> None:
+    def __init__(
+        self,
+        slots: Sequence[Sequence[Technique]],
+        *,
+        name: str = "listed",
+        ranked: bool = False,
+        queued: bool = False,
+        memo: bool = True,
+        settings: Settings | None = None,
+        difficulty: Callable[[Step], float] | None = None,
+    ) -> None:
         super().__init__(settings, difficulty)
         self.name = name
         self.slots = tuple(tuple(s) for s in slots)

@@ -20,15 +20,15 @@ that the HoDoKu path takes the singles HoDoKu takes, and its score comes out the
 Loading a position is not replayed but worked out from it (:func:`_loaded_queues`), with
 the same entries in the same order.
 """
+
 from __future__ import annotations
 
 from collections import deque
 
-from sudoku_logic.strategies.singles import full_house_step, hidden_single_step, naked_single_step
-from sudoku_logic.core.step import Step
-
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_HOUSES, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, PEERS
+from sudoku_logic.core.step import Step
+from sudoku_logic.strategies.singles import full_house_step, hidden_single_step, naked_single_step
 
 #: The techniques whose next step the queues decide.
 QUEUED = ("Full House", "Naked Single", "Hidden Single")
@@ -52,7 +52,7 @@ class SinglesQueue:
         self.empties = bytearray(b"\x09" * 27)
 
     @classmethod
-    def start(cls, grid: Grid) -> tuple["SinglesQueue", Grid]:
+    def start(cls, grid: Grid) -> tuple[SinglesQueue, Grid]:
         """The queues after HoDoKu loads ``grid`` (values set in cell order, then any
         candidate ``grid`` lacks removed in cell and digit order), and that grid: equal in
         values and candidates to ``grid``. Entries of cells that got a value on the way are
