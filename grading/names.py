@@ -125,8 +125,8 @@ def _index() -> dict[str, tuple[str, tuple[str, ...]]]:
     families: dict[str, list[str]] = {}
     for n, r in RATINGS.items():
         families.setdefault(r.family, []).append(n)
-    for fam, members in families.items():
-        out[normal(fam)] = (fam, tuple(members))
+    for fam, in_family in families.items():
+        out[normal(fam)] = (fam, tuple(in_family))
     for group, members in GROUPS.items():
         out[normal(group)] = (group, tuple(m for m in members if m in RATINGS))
     for n in RATINGS:

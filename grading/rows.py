@@ -16,6 +16,7 @@ of memory, a worker lost three times) gets a row whose hardest columns say why a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 SCALES = ("se", "hodoku")
 
@@ -154,7 +155,7 @@ def unrated_row(puzzle: str, reason: str, ms: float) -> dict:
     hardest column, every solved column false, the rest empty."""
     if reason not in UNRATED:
         raise ValueError(f"unknown reason {reason!r}")
-    row = {c.name: None for c in COLUMNS if c.name not in INPUT_COLUMNS}
+    row: dict[str, Any] = {c.name: None for c in COLUMNS if c.name not in INPUT_COLUMNS}
     row.update(
         puzzle=puzzle,
         ms=round(ms, 1),
@@ -168,8 +169,8 @@ def unrated_row(puzzle: str, reason: str, ms: float) -> dict:
     return row
 
 
-def input_columns(file: str, line: int, index: int, label: str) -> dict:
-    """The input columns of a row: where its puzzle was read."""
+def input_columns(file: str | None, line: int | None, index: int, label: str) -> dict:
+    """The input columns of a row: where its puzzle was read (no file or line for a literal)."""
     return {"file": file, "line": line, "index": index, "label": label}
 
 

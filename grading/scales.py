@@ -109,7 +109,8 @@ def se_policy(
         rules = [r for r in rules if only & set(r.techniques)]
     if not uniqueness:
         rules = [r for r in rules if not r.needs_unique]
-    return RulesPolicy(rules, only, settings=settings, difficulty=raw_difficulty, compiled=compiled)
+    # raw_difficulty is None only for a technique SE lacks, and SE's rules rate only their own steps
+    return RulesPolicy(rules, only, settings=settings, difficulty=raw_difficulty, compiled=compiled)  # type: ignore[arg-type]
 
 
 def _hodoku_key(t: Technique) -> tuple:

@@ -54,7 +54,8 @@ def available() -> bool:
     global _RULES
     if _RULES is None:
         _RULES = _rule_ids() or b""
-    return bool(_RULES) and compiled_ratings() is not None and engine.RECORD_SIZE == RECORD.size
+    # compiled_ratings() is None without the engine, so engine is loaded where it is read
+    return bool(_RULES) and compiled_ratings() is not None and engine.RECORD_SIZE == RECORD.size  # type: ignore[union-attr]
 
 
 def rate_values(puzzles: Sequence[bytes]) -> list[tuple | None]:
@@ -64,7 +65,7 @@ def rate_values(puzzles: Sequence[bytes]) -> list[tuple | None]:
     if not available():
         raise RuntimeError("the compiled engine cannot rate SE paths here")
     out = bytearray(RECORD.size * len(puzzles))
-    engine.rate_batch(b"".join(puzzles), _RULES, compiled_ratings(), out, MAX_STEPS)
+    engine.rate_batch(b"".join(puzzles), _RULES, compiled_ratings(), out, MAX_STEPS)  # type: ignore[union-attr]  # available(): loaded
     names = se_codes.TECHNIQUES
     return [
         (er, ep, ed, names[hardest] if hardest >= 0 else "none", steps, ms) if status == OK else None

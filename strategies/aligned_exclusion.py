@@ -385,7 +385,7 @@ def _shared_house(a: int, b: int) -> int | None:
     return None
 
 
-def _why_barred(cells, combo, excluders, snap) -> tuple:
+def _why_barred(cells, combo, excluders, snap) -> tuple | None:
     """Why the digits ``combo`` cannot fill ``cells``: ``("twice", digit, house)`` or
     ``("empty", excluder)``; None if they can."""
     n = len(cells)
@@ -423,13 +423,14 @@ def _text(cells, excluders, snap, eliminations) -> dict:
         k = cells.index(cell)
         others = [c for c in cells if c != cell]
         groups: dict[tuple, list[str]] = {}
-        combos = [()]
+        combos: list[tuple[int, ...]] = [()]
         for c in others:
             combos = [t + (e,) for t in combos for e in MASK_DIGITS[snap[c]]]
         for rest in combos:
             combo = rest[:k] + (d,) + rest[k:]
             why = _why_barred(cells, combo, excluders, snap)
-            groups.setdefault(why, []).append("/".join(map(str, rest)))
+            # a combination holding an eliminated candidate is always barred: why is not None
+            groups.setdefault(why, []).append("/".join(map(str, rest)))  # type: ignore[arg-type]
         reasons = []
         for why, alts in groups.items():
             if why[0] == "twice":

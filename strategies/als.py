@@ -57,6 +57,7 @@ class Als:
         buddies = 0
         self._name = ""
         pos = grid.pos
+        sba: int | None
         for d in MASK_DIGITS[cands]:
             dc = cells & pos[d]
             dcells[d] = dc
@@ -541,7 +542,7 @@ class _UsefulEnds:
 
     def __getitem__(self, e: int) -> bool:
         s, b = self.start, self.alses[e]
-        return bool(s.buddies & b.buddies and s.cands & b.cands)
+        return bool(s.buddies & b.buddies and s.cands & b.cands)  # type: ignore[union-attr]  # start set before reads
 
 
 def _next_mask(m: int, d1: int, d2: int) -> int:

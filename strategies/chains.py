@@ -74,7 +74,7 @@ def bfs_layers(weak: list[int], strong: list[int], start: int, on: bool, max_lin
     return layers
 
 
-def lasso_free(table: LinkTable, nodes: list[int], loop: bool) -> bool:
+def lasso_free(table: LinkTable | _PlainNodes, nodes: list[int], loop: bool) -> bool:
     """HoDoKu's lasso check (TablingSolver.addChain): no node may sit in a cell used by an
     earlier node other than the one just before it; a nice loop may come back to its start
     cell (and its first link must leave the start cell)."""
@@ -95,7 +95,7 @@ def lasso_free(table: LinkTable, nodes: list[int], loop: bool) -> bool:
 
 
 def chain_to(
-    table: LinkTable,
+    table: LinkTable | _PlainNodes,
     weak: list[int],
     strong: list[int],
     layers: list[int],
@@ -582,7 +582,7 @@ def _tabling_step(grid: Grid, lp, kind: str, search_grouped: bool, rank: int) ->
     p = lp.path
     on = tabling.N_ON[p[0]] if p[0] < tabling.NORMAL else bool((p[0] - tabling.NORMAL) & 1)
     elims = sorted(lp.elims)
-    facts = {"size": len(p), "rank": rank}
+    facts: dict[str, int | str] = {"size": len(p), "rank": rank}
     if found_by != name:
         facts["found_by"] = found_by
     sd = tabling.N_DIGIT[p[0]]

@@ -283,6 +283,7 @@ def shared_finned_basic_fish(
 def general_fish(grid: Grid, size: int, kind: int, finned: bool, digits=range(1, 10)) -> Iterator[Fish]:
     """Franken (``kind`` FRANKEN: lines and boxes against the other lines and boxes) or Mutant
     (MUTANT: any houses) fish of ``size``, with or without fins; only fish of that kind."""
+    setups: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
     if kind == FRANKEN:
         setups = ((ROWS + BOXES, COLS + BOXES), (COLS + BOXES, ROWS + BOXES))
     else:
@@ -476,7 +477,7 @@ def _register(name: str, finder: Callable[..., Iterator[Fish]], default: bool = 
     technique(name, default=default, local="digit")(steps)
 
 
-def _register_siamese(name: str, finder: Callable[[Grid, range], Iterator[Fish]]) -> None:
+def _register_siamese(name: str, finder: Callable[[Grid, range, SolveContext | None], Iterator[Fish]]) -> None:
     """Siamese pairs among all fish ``finder`` yields; HoDoKu names the pair after its first
     fish, so only pairs whose first fish is a ``name[8:]`` are this technique's."""
     own = name[len("Siamese ") :]

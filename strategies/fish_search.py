@@ -203,11 +203,11 @@ def search(
                 low = todo & -todo
             x = low.bit_length() - 1
             for h in _CELL_HOUSES[x]:
-                c = allowed_set.get(h)
-                if c is None or h in picked or c & declared:
+                hc = allowed_set.get(h)
+                if hc is None or h in picked or hc & declared:
                     continue
                 picked.append(h)
-                yield from rec(covered | c, cann | (covered & c), declared, fb)
+                yield from rec(covered | hc, cann | (covered & hc), declared, fb)
                 picked.pop()
             if finned and not forced and fins.bit_count() < MAX_FINS:
                 nfb = fb & PEERS[x]

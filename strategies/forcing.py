@@ -43,6 +43,7 @@ from sudoku_logic.strategies.implications import (
     DYNAMIC,
     STATIC,
     Branch,
+    Contradiction,
     Position,
     fact_name,
     propagate,
@@ -63,6 +64,10 @@ class Analysis:
     nothing can have changed them (see :meth:`_reuse`): such a branch derives exactly the same
     facts here, restricted to the candidates left. Steps are always shown with branches
     computed on the position itself (:meth:`fresh`)."""
+
+    #: Kraken Fish's eliminations of the position (:mod:`sudoku_logic.strategies.kraken`),
+    #: set there on first need
+    kraken: dict
 
     def __init__(self, grid: Grid, prev: Analysis | None = None) -> None:
         self.P = Position(grid)
@@ -97,7 +102,7 @@ class Analysis:
         to this position it is still a fixpoint that breaks nothing (no cell or house left
         empty; for nets, no new single: a cell or house with one candidate left holds an on
         fact). For chains, there must be no new bivalue cell or bilocal house at all."""
-        prev, removed, checks, new_links = self.stale
+        prev, removed, checks, new_links = self.stale  # type: ignore[misc]  # called only with stale set
         mode = key[0]
         if mode == STATIC and new_links:
             return None
@@ -212,7 +217,7 @@ def _contradiction_text(is_on: bool, c: int, d: int, b: Branch, nested: bool = F
     chains = [b.render(f) for f in facts]
     if nested:
         chains += _nested_proofs(b, facts)
-    ct = b.contradiction
+    ct: Contradiction = b.contradiction  # type: ignore[assignment]  # b is a branch that broke
     where = cell_name(ct.cell) if ct.kind != "house" else house_name(ct.house)
     if is_on:
         concl = f"so {cell_name(c)} cannot be {d}"
@@ -445,7 +450,7 @@ def _hodoku_step(grid: Grid, P, name: str, net: bool, f, rank: int) -> Step:
     is_on = f.fact >= tabling.ON
     cell, d = tabling.N_CELL[f.fact], tabling.N_DIGIT[f.fact]
     fact = (is_on, cell, d)
-    result = dict(placements=[(cell, d)]) if is_on else dict(eliminations=[(cell, d)])
+    result: dict[str, object] = dict(placements=[(cell, d)]) if is_on else dict(eliminations=[(cell, d)])
     premises = [_node_fact(p) for p, _ in f.chains]
     concl = f"{cell_name(cell)} must be {d}" if is_on else f"{cell_name(cell)} cannot be {d}"
     if f.kind == tabling.CONTRADICTION:
@@ -541,7 +546,7 @@ def nested_forcing_net(grid: Grid, ctx: SolveContext | None = None) -> Iterator[
     memo = pending.get("nested")
     if memo is not None and memo[0] == pk:
         # the other hits of the last scan of this puzzle, tried again on this position
-        pool = []
+        pool: list[tuple[int, int, int, Branch]] = []
         for c, d in memo[1]:
             if P.cands[c] >> (d - 1) & 1:
                 b = propagate(P, ZERO, ZERO, DYNAMIC, 1, assumed_on=((c, d),))
@@ -551,7 +556,7 @@ def nested_forcing_net(grid: Grid, ctx: SolveContext | None = None) -> Iterator[
         pending["nested"] = (pk, [(c, d) for _, c, d, _ in pool])
         yield from _flush_nested(pool, 1)
     for depth in range(1, NESTED_MAX_DEPTH + 1):
-        pool: list = []
+        pool = []
         left = None
         for c, d in cands:
             if (c, d) in done:

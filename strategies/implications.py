@@ -234,16 +234,16 @@ class Branch:
             if m >> cell & 1:
                 cs = [(False, p, d) for p in _bits(m) if p != cell]
                 options.append((cs, f"house {h}"))
-        best = None
+        best_option = None
         for cs, why in options:
             ws = [self.wave_of(*f) for f in cs]
             if all(-1 <= x < w for x in ws):
                 key = (len(cs), max(ws) if ws else 0)
-                if best is None or key < best[0]:
-                    best = (key, cs, why)
-        if best is None:
+                if best_option is None or key < best_option[0]:
+                    best_option = (key, cs, why)
+        if best_option is None:
             return [], "?"
-        return best[1], best[2]
+        return best_option[1], best_option[2]
 
     def ancestors(self, facts) -> set:
         """Every fact (including ``facts``) needed to derive ``facts``; the facts of a nested
@@ -335,7 +335,8 @@ class Branch:
         """The chains that end in this branch's contradiction, joined by `` and ``."""
         facts = self.contradiction_facts()
         chains = [self.render(f) for f in facts]
-        return " and ".join(chains) + " [" + self.contradiction.short() + "]"
+        # called only on a branch that broke
+        return " and ".join(chains) + " [" + self.contradiction.short() + "]"  # type: ignore[union-attr]
 
     def nested_facts(self, facts) -> list[tuple[bool, int, int]]:
         """The facts proved by nested nets that the derivation of ``facts`` relies on, in the

@@ -6,10 +6,12 @@ found; the C engine's searches keep the same keys, ``sudoku_logic/native/se_chai
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .se_chaining import Chaining
+    from collections.abc import Callable
+
+    from sudoku_logic.core.grid import Grid
 
 
 #: ``1 << i`` for every potential's key and every node index of a propagation (a node's
@@ -73,6 +75,33 @@ def rule_techniques(multiple: bool, dynamic: bool, nishio: bool, level: int) -> 
     return tuple(
         f"Dynamic {k} Forcing Chains{NESTED_SUFFIX[level]}" for k in ("Contradiction", "Double", "Cell", "Region")
     )
+
+
+class _ChainingBase:
+    """What the parts of :class:`~sudoku_logic.strategies.se_chaining.Chaining` (its mixins
+    :class:`ForcingChainsCycles`, :class:`MultipleForcingChains`,
+    :class:`DynamicForcingChains`) share, and what a hint reads of the rule that made it:
+    the rule's settings and a search's state, as ``Chaining.__init__`` sets and describes
+    them. Annotations only, for the type checker: the class holds nothing at run time."""
+
+    multiple: bool
+    dynamic: bool
+    nishio: bool
+    level: int
+    difficulty: Callable[[object], float]
+    store: dict[int, tuple] | None
+    stages: dict | None
+    #: the grid being searched, and during a propagation the candidates it started from
+    #: (both None between searches, when nothing reads them)
+    grid: Grid
+    source: tuple[list[int], list[int]]
+    cap: int | None
+    _runs: dict | None
+    _nested_rules: list | None
+    _memo: dict[int, tuple[dict, dict, tuple[tuple, tuple] | None]]
+    _scc: dict[int, int] | None
+    _links: dict
+    name: Callable[[], str]
 
 
 class Node:
@@ -223,15 +252,15 @@ class ChainHint:
     def __init__(
         self,
         kind: str,
-        rule: Chaining,
-        targets: list[Node],
+        rule: _ChainingBase,
+        targets: list[Node] | list[tuple],
         removable: list,
         placement: tuple[int, int] | None,
         *,
         x: bool = True,
         y: bool = True,
         absurd: bool = False,
-        source: Node | None = None,
+        source: Node | tuple | None = None,
         source_cell: int = -1,
         house: int = -1,
         digit: int = 0,
@@ -242,22 +271,22 @@ class ChainHint:
         #: ``light``: the targets (and source) are light nodes, made into :class:`Node`
         #: chains when first read
         self._light = light
-        self._targets = targets
+        self._targets: list = targets  # Nodes, or light nodes (tuples) while _light
         self.removable = removable
         self.placement = placement
         self.x = x
         self.y = y
         self.absurd = absurd
-        self._source = source
+        self._source: Any = source  # a Node, a light node (tuple) while _light, or None
         self.source_cell = source_cell
         self.house = house
         self.digit = digit
         self._complexity = -1
-        self._signature = None
+        self._signature: tuple | None = None
         #: for unary hints, (cell, digit, search) of the search that made it
         self.start: tuple[int, int, int] | None = None
         self.technique = self._name()
-        self.facts = None
+        self.facts: dict[str, int] | None = None
 
     @property
     def targets(self) -> list[Node]:
@@ -288,7 +317,7 @@ class ChainHint:
 
     def nested_chains(self) -> list[ChainHint]:
         """The distinct nested chains the chains rely on (SE's ``FullChain`` equality)."""
-        out = []
+        out: list[ChainHint] = []
         seen = set()
         if self._light:
             if not self.rule.level:
@@ -328,9 +357,11 @@ class ChainHint:
             return 7 if self.absurd else 1
         return 5 if self.kind == "cell" else 6
 
-    def rate(self) -> None:
-        """Record the facts the SE scale rates (complexity, sort key, nesting level)."""
-        self.facts = {"complexity": self.complexity(), "sort": self.sort_key(), "level": self.rule.level}
+    def rate(self) -> dict[str, int]:
+        """Record the facts the SE scale rates (complexity, sort key, nesting level); they are
+        returned too."""
+        facts = self.facts = {"complexity": self.complexity(), "sort": self.sort_key(), "level": self.rule.level}
+        return facts
 
     def _name(self) -> str:
         rule = self.rule

@@ -92,8 +92,10 @@ class Chaining(ForcingChainsCycles, MultipleForcingChains, DynamicForcingChains)
         #: during a search that keeps its propagations for a later level: start key -> run
         self._runs: dict | None = None
         self._nested_rules = None
-        self.grid: Grid | None = None
-        self.source: tuple[list[int], list[int]] | None = None
+        #: the grid being searched, set by each search (:class:`_ChainingBase`)
+        self.grid = None  # type: ignore[assignment]  # no search reads it before setting it
+        #: during a propagation: the candidates it started from
+        self.source = None  # type: ignore[assignment]  # read only during a propagation, which sets it
         #: the first-hint search's bound on complexity (None: every hint)
         self.cap: int | None = None
         #: within one search of one grid: candidate key -> what follows from it on

@@ -148,7 +148,7 @@ def _text(hint: ChainHint) -> dict:
                 f"so {cell_name(t.cell)}<>{t.d}."
             )
     elif kind == "binary":
-        src = hint.source
+        src: Node = hint.source  # type: ignore[assignment]  # a binary hint has a source
         on, off = hint.targets
         if hint.absurd or hint.rule.nishio:
             detail = f"{_state(src)} leads to {cell_name(on.cell)} both ={on.d} and <>{on.d}"
@@ -193,8 +193,9 @@ def _negation(n: Node) -> str:
 def hint_step(hint: ChainHint) -> Step:
     """The step of a chaining hint: its eliminations and placement, SE's facts for the
     scale (complexity, sort key, nesting level), words on first read."""
-    if hint.facts is None:
-        hint.rate()
+    facts = hint.facts
+    if facts is None:
+        facts = hint.rate()
     placements = [hint.placement] if hint.placement else []
     cells = sorted({t.cell for t in hint.targets})
     return LazyStep(
@@ -203,5 +204,5 @@ def hint_step(hint: ChainHint) -> Step:
         placements=placements,
         eliminations=list(hint.removable),
         cells=cells,
-        facts=dict(hint.facts),
+        facts=dict(facts),
     )

@@ -236,7 +236,7 @@ def _dynamic(technique: str, nishio: bool, level: int = 0):
                 else:
                     _chains_of(rule, kind, where, digit, source, mark, out)
             finally:
-                rule.grid, rule._memo = None, {}
+                rule.grid, rule._memo = None, {}  # type: ignore[assignment]  # no grid between searches
             for hint in out:
                 hint.rate()
                 if (
@@ -337,7 +337,7 @@ def _unique_loop(grid, a, elims, path):
     return unique_loop_step(h, grid)
 
 
-def _facts_unique_loop(a, path):
+def _facts_unique_loop(a: tuple, path: tuple) -> dict:
     facts: dict = {"loop": len(path)}
     if a[0] == 3:
         facts["subset"] = a[4]
@@ -425,7 +425,9 @@ def _facts_fish(a, path):
     }
 
 
-_Builder = Callable[[Grid, tuple, list, tuple], Step]
+#: a builder: ``(grid, args, elims, path)``, and ``difficulty=`` for the nesting rules' hints
+#: (:data:`_NESTING`)
+_Builder = Callable[..., Step]
 _KINDS: tuple[tuple[Callable[[tuple, tuple], dict | None], _Builder], ...] = (
     (
         (_facts_none, _full_house),
@@ -473,7 +475,7 @@ def first(grid: Grid, rules: bytes, ctx: SolveContext | None = None) -> Step | N
     (a chain of more than 256 nodes), the Python finders answer."""
     values, masks = pack(grid)
     try:
-        hit = engine.first(values, masks, rules)
+        hit = engine.first(values, masks, rules)  # type: ignore[union-attr]  # compiled rules: the engine is built
     except OverflowError:
         return _python_first(grid, rules, ctx)
     if hit is None:
@@ -526,7 +528,7 @@ def run(grid: Grid, rules: bytes, max_steps: int, difficulty=None) -> tuple[int,
     (:data:`BROKEN`) or ``max_steps`` are taken (:data:`LIMIT`): why it stopped, the steps,
     the position before each (as :func:`position` reads it) and the grid at the end."""
     values, masks = pack(grid)
-    why, records, end_values, end_masks = engine.run(values, masks, rules, max_steps)
+    why, records, end_values, end_masks = engine.run(values, masks, rules, max_steps)  # type: ignore[union-attr]  # as in first
     givens = grid.givens
     steps = [
         _lazy(tech, places, elims, args, path, snap, givens, difficulty)

@@ -7,11 +7,12 @@ propagation stalls, part of :class:`~sudoku_logic.strategies.se_chaining.Chainin
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
 
 from ._se_order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
-from .se_chain_nodes import _CELL_DIGIT, ADVANCED, BIT, EXTENDS, NAKED, OFF_KEY, ON_KEY, ChainHint, Node, _root
+from .se_chain_nodes import _CELL_DIGIT, ADVANCED, BIT, EXTENDS, NAKED, OFF_KEY, ON_KEY, ChainHint, _ChainingBase, _root
 
 
 def _queues(to_on: dict, to_off: dict, cap: int | None) -> tuple[deque, deque, list[int] | None]:
@@ -31,12 +32,16 @@ def _queues(to_on: dict, to_off: dict, cap: int | None) -> tuple[deque, deque, l
     return pending_on, pending_off, counts
 
 
-class DynamicForcingChains:
+class DynamicForcingChains(_ChainingBase):
     """The propagation and nesting of :class:`Chaining`."""
+
+    # what these call of MultipleForcingChains (annotations only, as in _ChainingBase)
+    _static_chaining: Callable[[dict, dict], tuple[tuple, tuple] | None]
+    _on_chaining: Callable[[tuple, dict, dict], tuple[tuple, tuple] | None]
 
     # ------------------------------------------------------------------ propagation
     # ------------------------------------------------------------------ propagation
-    def _do_chaining(self, to_on: dict, to_off: dict) -> tuple[Node, Node] | None:
+    def _do_chaining(self, to_on: dict, to_off: dict) -> tuple[tuple, tuple] | None:
         """SE's ``doChaining``: complete ``to_on``/``to_off`` (key -> node, in order) with
         everything that follows; the first (on, off) pair of one candidate found, or None.
         The working grid is the same afterwards.
@@ -68,7 +73,7 @@ class DynamicForcingChains:
             self._runs[start] = (to_on, to_off, absurd)
         return absurd
 
-    def _propagate(self, to_on: dict, to_off: dict, resume: bool = False) -> tuple[Node, Node] | None:
+    def _propagate(self, to_on: dict, to_off: dict, resume: bool = False) -> tuple[tuple, tuple] | None:
         """:meth:`_do_chaining` for any rule, the grid's links worked out as the nodes
         are drawn (a dynamic rule's grid changes as it goes). ``resume``: ``to_on`` and
         ``to_off`` hold a whole propagation of a dynamic rule without the nesting of this
@@ -117,7 +122,7 @@ class DynamicForcingChains:
                 if counts is not None:
                     while counts[low_count] == 0:
                         low_count += 1
-                    if low_count + 2 > cap:
+                    if low_count + 2 > cap:  # type: ignore[operator]  # counts are kept only with a cap
                         return None
                 if pending_on:
                     p = pop_on()
@@ -257,7 +262,7 @@ class DynamicForcingChains:
         without the complexity cap: a cut one ends in the same contradiction where it finds
         one, and where it finds none, what the whole one finds is beyond the cap."""
         pd = self.grid.pos[d]
-        table = None
+        table: dict[int, tuple[tuple | None, tuple | None]] | None = None
         if self.store is not None:
             kept = self.store.get(d)
             if kept is None or kept[0] != pd:
@@ -366,7 +371,7 @@ class DynamicForcingChains:
         grid = self.grid
         source = self.source
         removed = [0] + [source[1][d] & ~grid.pos[d] for d in range(1, 10)]
-        out: list[Node] = []
+        out: list[tuple] = []
         drawn: dict = {}  # the grid's links and components, drawn once for the rules below
         for rule in self._other_rules():
             if hasattr(rule, "parented_hints"):  # a chaining rule, not a basic one

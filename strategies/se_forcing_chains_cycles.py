@@ -5,19 +5,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS, MASK_SIZE, PEERS, cell_list
 
 from .se_chain_links import PassLinks
-from .se_chain_nodes import _CELL_DIGIT, BIT, ChainHint, Node, _as_node, _Probe, _reversed_cycle
+from .se_chain_nodes import _CELL_DIGIT, BIT, ChainHint, Node, _as_node, _ChainingBase, _Probe, _reversed_cycle
 from .se_hint_list import chain_rule_parents
 from .se_link_graph import LinkGraph, _DigitPlaces, _UnarySearches, unary_parts
 
 
-class ForcingChainsCycles:
+class ForcingChainsCycles(_ChainingBase):
     """The unary searches of :class:`Chaining` (bidirectional cycles and forcing chains)."""
+
+    # what these searches call of Chaining (annotations only, as in _ChainingBase)
+    _sorted: Callable[[list[ChainHint]], list[ChainHint]]
 
     def _unary_depths(self, best_key, y: bool, x: bool) -> tuple[int, int]:
         """How many layers a unary search of this pass may explore and still find a hint
@@ -25,6 +28,7 @@ class ForcingChainsCycles:
         closing in layer ``t`` has complexity ``t``, a forcing chain ending there ``t + 1``."""
         if best_key is None:
             return 1 << 30, 1 << 30
+        kinds: tuple[tuple[str, int] | None, tuple[str, int] | None]
         if x and y:
             kinds = (("Bidirectional Cycle", 4), ("Forcing Chain", 4))
         elif y:
@@ -83,7 +87,7 @@ class ForcingChainsCycles:
         for (y, x), f in zip(passes, found):
             by_start: dict[tuple[int, int], list] = {}
             for h in f:
-                by_start.setdefault(h.start[:2], []).append(h)
+                by_start.setdefault(h.start[:2], []).append(h)  # type: ignore[index]  # unary hints know their start
             live = searches.live(y, x)
             for cell, d in self._unary_starts():
                 i = cell * 9 + d - 1
@@ -175,9 +179,10 @@ class ForcingChainsCycles:
         position: a forcing X-chain that places its digit removes the cell's other
         candidates, which are not ``d``'s."""
         pd = self.grid.pos[d]
-        table = self.store.get(d)
+        store: dict[int, tuple] = self.store  # type: ignore[assignment]  # asked only of a rule with a store
+        table = store.get(d)
         if table is None or table[0] != pd:
-            table = self.store[d] = (pd, *unary_parts(_DigitPlaces(d, pd), False, True), {})
+            table = store[d] = (pd, *unary_parts(_DigitPlaces(d, pd), False, True), {})
         _, parts, scopes, found = table
         if cell not in found:
             which = parts[cell * 9 + d - 1]

@@ -22,9 +22,9 @@ def chain_rule_parents(hint: ChainHint, source: tuple[list[int], list[int]], gri
     light = hint._light  # walked as they are: no need to make Nodes of them
     for target in hint._targets if light else hint.targets:
         done = set()
-        todo = [target]
+        todo: list = [target]  # Nodes, or light nodes (tuples)
         while todo:
-            nxt = []
+            nxt: list = []
             for p in todo:
                 key, cause, parents = (p[0], p[3], p[2]) if light else (p.key, p.cause, p.parents)
                 if key in done:
@@ -54,7 +54,7 @@ def sorted_hints(found: list[ChainHint], difficulty: Callable[[object], float]) 
     equal eliminations kept once (the first)."""
     for h in found:
         h.rate()
-    found.sort(key=lambda h: (difficulty(h), h.facts["complexity"], h.facts["sort"]))
+    found.sort(key=lambda h: (difficulty(h), h.facts["complexity"], h.facts["sort"]))  # type: ignore[index]  # rated above
     out = []
     seen = set()
     for h in found:

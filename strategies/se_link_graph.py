@@ -126,7 +126,7 @@ class LinkGraph:
 
     __slots__ = ("cands", "weak", "strong", "starts", "_comp", "_reach", "scopes", "known_on_reach")
 
-    def __init__(self, grid: Grid, y: bool, x: bool) -> None:
+    def __init__(self, grid: Grid | _DigitPlaces, y: bool, x: bool) -> None:
         cands, pos = grid.cands, grid.pos
         bits = 0
         for c in range(81):
@@ -342,7 +342,7 @@ class _DigitPlaces:
         self.cands = [bit if places >> c & 1 else 0 for c in range(81)]
 
 
-def unary_parts(grid: Grid, y: bool, x: bool) -> tuple[list[int], dict[int, int]]:
+def unary_parts(grid: Grid | _DigitPlaces, y: bool, x: bool) -> tuple[list[int], dict[int, int]]:
     """By candidate (``cell * 9 + digit - 1``), the unary searches of a pass
     (:meth:`Chaining._unary`'s ``parts``) that can make a hint at all on ``grid``
     (:meth:`LinkGraph.parts`), and the pass's strongly connected components with more

@@ -6,17 +6,33 @@ propagation of Multiple Forcing Chains, part of
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
 
 from ._se_order import SE_CELL_HOUSES
-from .se_chain_nodes import _CELL_DIGIT, BIT, ChainHint, Node, _root
+from .se_chain_nodes import _CELL_DIGIT, BIT, ChainHint, _ChainingBase, _root
 from .se_dynamic import _queues
 
+if TYPE_CHECKING:
+    from .se_chain_links import PassLinks
+    from .se_link_graph import LinkGraph
 
-class MultipleForcingChains:
+
+class MultipleForcingChains(_ChainingBase):
     """The cell and region chains of :class:`Chaining` (SE's ``getMultipleChainsHints``)."""
 
-    def _static_chaining(self, to_on: dict, to_off: dict) -> tuple[Node, Node] | None:
+    # what these searches call of the other parts (annotations only, as in _ChainingBase):
+    # ForcingChainsCycles's ...
+    _pass_links: Callable[[bool, bool], PassLinks]
+    _graph: Callable[[], LinkGraph]
+    # ... and DynamicForcingChains's
+    _do_chaining: Callable[[dict, dict], tuple[tuple, tuple] | None]
+    _nishio_chains: Callable[[int, list], None]
+    _binary: Callable[[tuple, tuple, list, dict, dict, bool, bool], None]
+
+    def _static_chaining(self, to_on: dict, to_off: dict) -> tuple[tuple, tuple] | None:
         """:meth:`_do_chaining` of a rule without dynamic links or nesting (SE's Multiple
         Forcing Chains): the same propagation over the grid's links drawn once per grid
         (:class:`PassLinks`; the grid does not change), a node made only when it is kept
@@ -33,7 +49,7 @@ class MultipleForcingChains:
             if counts is not None:
                 while counts[low_count] == 0:
                     low_count += 1
-                if low_count + 2 > cap:
+                if low_count + 2 > cap:  # type: ignore[operator]  # counts are kept only with a cap
                     return None
             if pending_on:
                 p = pop_on()
@@ -98,10 +114,10 @@ class MultipleForcingChains:
                 cell_on, cell_off = on_on, on_off  # read, never changed
             else:
                 cell_on = {k: v for k, v in cell_on.items() if k in on_on}
-                cell_off = {k: v for k, v in cell_off.items() if k in on_off}
+                cell_off = {k: v for k, v in cell_off.items() if k in on_off}  # type: ignore[union-attr]  # set with cell_on
         if n == 2 or (self.multiple and n > 2):
             for outcomes, common in ((value_to_on, cell_on), (value_to_off, cell_off)):
-                for key in common:
+                for key in common:  # type: ignore[union-attr]  # set: the cell has candidates
                     hint = self._cell_hint(cell, key, outcomes)
                     if hint.removable:
                         out.append(hint)
@@ -141,7 +157,7 @@ class MultipleForcingChains:
                     return True
         return False
 
-    def _on_chaining(self, p_on: tuple, to_on: dict, to_off: dict) -> tuple | None:
+    def _on_chaining(self, p_on: tuple, to_on: dict, to_off: dict) -> tuple[tuple, tuple] | None:
         """:meth:`_do_chaining` from ``p_on`` alone into the empty ``to_on``/``to_off``,
         done once per candidate in a search of one grid (a cell's binary chains and the
         region chains of its houses start from the same candidates). A propagation cut

@@ -45,8 +45,8 @@ def naked_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator[
         cells = HOUSE_MASK[h] & small
         if cells.bit_count() < size:
             continue
-        cells = cell_list(cells)
-        for combo in combinations(cells, size):
+        cell_ids = cell_list(cells)
+        for combo in combinations(cell_ids, size):
             union = 0
             for c in combo:
                 union |= cands[c]

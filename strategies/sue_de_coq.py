@@ -42,7 +42,7 @@ def _preorder(n: int) -> tuple[tuple[int, int, int, int, int], ...]:
             entry[4] = len(out)
 
     rec(0, -1, 0)
-    return tuple(tuple(e) for e in out)
+    return tuple(tuple(e) for e in out)  # type: ignore[misc]  # each entry has five items
 
 
 #: :func:`_preorder` for every number of cells a line or box can offer

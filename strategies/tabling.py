@@ -325,7 +325,7 @@ class ChainTable:
         while j < size:
             u = order[j]
             j += 1
-            s = succ[u]
+            s = succ[u]  # type: ignore[index]  # _next >= 0 only while _succ is set
             if not s:
                 continue
             for w in s:

@@ -226,9 +226,9 @@ def _type3(grid: Grid, loop, a, b, c1: int, c2: int) -> list[LoopHint]:
                         out.append(hint)
             if degree * 2 < empty and degree - 2 <= len(rest):
                 for pick in subsets(degree - 2, len(rest)):
-                    digits = [rest[i] for i in pick] + [a, b]
+                    set_digits = [rest[i] for i in pick] + [a, b]
                     places = []
-                    for d in digits:
+                    for d in set_digits:
                         p = 0
                         for i, c in enumerate(cells):
                             if cands[c] & DIGIT_BIT[d] and i != i2:
@@ -237,7 +237,7 @@ def _type3(grid: Grid, loop, a, b, c1: int, c2: int) -> list[LoopHint]:
                     where = common_tuple_light(places, degree)
                     if not where:
                         continue
-                    dmask = sum(DIGIT_BIT[d] for d in digits)
+                    dmask = sum(DIGIT_BIT[d] for d in set_digits)
                     idx = [i for i in range(9) if where >> i & 1 and i != i1 and i != i2]
                     others = [cells[i] for i in idx]
                     elims = [(c, d) for c in others for d in MASK_DIGITS[cands[c] & ~dmask]]

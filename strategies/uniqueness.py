@@ -103,7 +103,8 @@ class _Rect:
         self.a, self.b = a, b
         self.ur = DIGIT_BIT[a] | DIGIT_BIT[b]
         self.mask = CELL_BIT[corners[0]] | CELL_BIT[corners[1]] | CELL_BIT[corners[2]] | CELL_BIT[corners[3]]
-        two, extra = [], []
+        two: list[int] = []
+        extra: list[int] = []
         for c in sorted(corners):
             (extra if grid.cands[c] & ~self.ur else two).append(c)
         self.two, self.extra = two, extra
@@ -263,7 +264,7 @@ def _ur3_subsets(
             inside = 0
             for c in akt:
                 inside |= CELL_BIT[c]
-            elims = set()
+            elims: set[tuple[int, int]] = set()
             for c in HOUSE_CELLS[h]:
                 if cands[c] and not inside >> c & 1:
                     elims.update((c, d) for d in MASK_DIGITS[cands[c] & m])

@@ -68,7 +68,8 @@ def xy_wing(grid: Grid) -> Iterator[Step]:
         pm = cands[pivot]
         x, y = MASK_DIGITS[pm]
         # pincers: bivalue peers sharing exactly one digit with the pivot
-        with_x, with_y = [], []
+        with_x: list[int] = []
+        with_y: list[int] = []
         for q in cell_list(PEERS[pivot] & bimask):
             qm = cands[q]
             common = qm & pm

@@ -23,7 +23,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, cast
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -211,14 +211,14 @@ class RateJob(Job):
             from sudoku_logic.grading.rating import Rating
 
             lines = [plain_line(t) for t in texts]
-            todo = [i for i, line in enumerate(lines) if line is not None]
+            todo = [(i, line) for i, line in enumerate(lines) if line is not None]
             if todo:
-                rated = se_batch.rate_values([lines[i][0] for i in todo])
-                for i, got in zip(todo, rated):
+                rated = se_batch.rate_values([line[0] for _, line in todo])
+                for (i, line), got in zip(todo, rated):
                     if got is not None:
                         er, ep, ed, hardest, steps, ms = got
                         rating = Rating(
-                            lines[i][1], er=er, ep=ep, ed=ed, se_hardest=hardest, se_steps=steps, se_solved=True, ms=ms
+                            line[1], er=er, ep=ep, ed=ed, se_hardest=hardest, se_steps=steps, se_solved=True, ms=ms
                         )
                         out[i] = ("ok", rating_row(rating, self.scale))
         slow = _RaterJob(self)
@@ -414,13 +414,14 @@ def rate_files(
             bar_task = bar.add_task("rate", total=_count_lines(paths) if show else None)
             for task, kind, payload in pool.run(_tasks(read_all(paths, parse=False, skip=skip))):
                 bar.advance(bar_task)
-                entry: Entry = task.item
+                entry = cast(Entry, task.item)  # what _tasks put there
                 if kind in ("bad", "error"):
                     ok = False
                     summ.bad += 1
                     err.print(f"error: {entry.where}{payload}", markup=False, highlight=False)
                 else:
-                    row = payload if kind == "ok" else _unrated(entry, kind, payload, err)
+                    row = cast(dict, payload) if kind == "ok" else _unrated(entry, kind, payload, err)
+                    # input_columns (grading/rows.py) is annotated str/int, but takes None for a literal
                     row.update(input_columns(entry.source or None, entry.lineno or None, entry.index, entry.label))
                     summ.add(row)
                     if opts.keep(row):

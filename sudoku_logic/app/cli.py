@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Optional
+from typing import TYPE_CHECKING, NoReturn, Optional, overload
 
 import typer
 from rich.console import Console
@@ -23,6 +23,9 @@ from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.formats import to_line
 from sudoku_logic.core.grid import Grid
+
+if TYPE_CHECKING:
+    from typer._click.exceptions import ClickException, UsageError
 
 app = typer.Typer(
     add_completion=False,
@@ -97,6 +100,12 @@ class Reporter:
         raise typer.Exit(EXIT_BAD_INPUT if self.failed else EXIT_NO if self.wrong or self.nothing else 0)
 
 
+@overload
+def _names(text: str) -> list[str]: ...
+@overload
+def _names(text: None) -> None: ...
+@overload
+def _names(text: Optional[str]) -> Optional[list[str]]: ...
 def _names(text: Optional[str]) -> Optional[list[str]]:
     return None if text is None else [n.strip() for n in text.split(",") if n.strip()]
 
@@ -205,6 +214,7 @@ def _puzzles(arg: str, rep: Reporter):
         if entry.error is not None:
             rep.problem(entry.where + str(entry.error))
             continue
+        assert entry.position is not None  # read() parses: an entry without an error has its position
         try:
             puzzle = entry.position.puzzle()
             solution = dlx.unique_solution(puzzle)
@@ -273,6 +283,7 @@ def _positions(arg: str, rep: Reporter, as_json: bool = False, level: int = 3):
             rep.problem(entry.where + str(entry.error))
             continue
         pos = entry.position
+        assert pos is not None  # read() parses: an entry without an error has its position
         try:
             problems = pos.problems()
             grid = pos.grid() if not problems else None
@@ -404,14 +415,15 @@ def step(
         result = solver.solve(grid)
         start = 0
         if until is not None or wanted is not None:
-            start = _stop_index(result.steps, until, wanted)
-            if start is None:
+            stop = _stop_index(result.steps, until, wanted)
+            if stop is None:
                 what = f"step {until}" if until is not None else f"no {until_technique} step"
                 rep.problem(
                     f"{where}the path has {len(result.steps)} steps"
                     + (f", so no {what}" if until is not None else f" and {what}")
                 )
                 continue
+            start = stop
         if interactive:
             from sudoku_logic.app.interactive import run_stepper
 
@@ -481,6 +493,7 @@ def _stop_index(steps, until: Optional[int], wanted: Optional[set]) -> Optional[
     path has no such step."""
     if until is not None:
         return until - 1 if until - 1 <= len(steps) else None
+    assert wanted is not None  # asked for one of the two
     return next((i for i, s in enumerate(steps) if s.technique in wanted), None)
 
 
@@ -628,6 +641,7 @@ def check(
         error = entry.error
         g = None
         if error is None:
+            assert entry.position is not None  # read() parses: an entry without an error has its position
             try:
                 g = entry.position.puzzle()
             except SudokuError as e:
@@ -640,6 +654,7 @@ def check(
             rep.problem(prefix + str(error))
             continue
         pos = entry.position
+        assert pos is not None and g is not None  # no error: the position and its puzzle were read
         n = dlx.count_solutions(g, 2)
         givens = g.givens.bit_count()
         if n == 1:
@@ -671,7 +686,7 @@ def _stdout_failed() -> None:
         pass
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     """One line on stderr, exit 2."""
     Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {message}", markup=False)
     raise typer.Exit(EXIT_BAD_INPUT)
@@ -874,6 +889,7 @@ def play(
     if entry is None or entry.error is not None:
         _fail((entry.where + str(entry.error)) if entry is not None else f"{puzzle} has no puzzle")
     position = entry.position
+    assert position is not None  # read() parses: an entry without an error has its position
     try:
         if position.givens is None:
             position.solution()  # a pencilmark grid alone: its own givens, checked for one solution
@@ -948,7 +964,7 @@ def _puzzle_arguments_last(argv: list[str]) -> list[str]:
     return [a for a in argv if a not in moved] + ["--"] + moved
 
 
-def _click_errors() -> tuple[type, type]:
+def _click_errors() -> tuple[type[UsageError], type[ClickException]]:
     """The usage error and the base error of the click that typer runs on (its own copy in
     recent versions, click itself before)."""
     try:
@@ -1115,6 +1131,7 @@ def generate(
             for cand in run(
                 count, wanted, seed, symmetry, minimal, max_givens, jobs or None, max_tries, seen, scheduler=scheduler
             ):
+                assert cand.row is not None  # generate() yields rated candidates only
                 writer.write(cand.row)
                 made += 1
                 bar.advance(task)

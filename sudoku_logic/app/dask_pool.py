@@ -35,8 +35,12 @@ import logging
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sudoku_logic.app.pool import Job, Pool, PoolError, ReadAhead, Task, cpu_count, run_chunk
+
+if TYPE_CHECKING:
+    from distributed import Client, Future, LocalCluster
 
 #: Seconds to wait for the scheduler to answer, and for a first worker to join.
 CONNECT_TIMEOUT = 10
@@ -133,7 +137,7 @@ class Lost(PoolError):
 class _Chunk:
     number: int
     tasks: list[Task]
-    future: object = None
+    future: Future | None = None
 
 
 @dataclass
@@ -152,7 +156,9 @@ class DaskPool(Pool):
     window: int = 0
 
     def __post_init__(self) -> None:
-        self.client = self.cluster = self.reader = None
+        self.client: Client | None = None
+        self.cluster: LocalCluster | None = None
+        self.reader: ReadAhead | None = None
         self.pending: dict = {}
 
     def start(self) -> None:
@@ -179,6 +185,7 @@ class DaskPool(Pool):
 
     def run(self, tasks: Iterator[Task]) -> Iterator[tuple[Task, str, object]]:
         self.start()
+        assert self.client is not None  # start() connected, or raised
         threads = sum(self.client.nthreads().values()) or 1
         window = self.window or max(4, 2 * threads)
         if self.reader is not None:  # a previous run's
@@ -211,7 +218,7 @@ class DaskPool(Pool):
                 pending[chunk.future.key] = chunk
                 ac.add(chunk.future)
             else:
-                done[number] = [(t, *t.done) for t in current]
+                done[number] = [(t, *t.done) for t in current if t.done is not None]  # all of them: none is left to run
             number += 1
             if self.chunk:
                 size = min(size * 2, self.chunk)

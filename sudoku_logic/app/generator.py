@@ -17,8 +17,9 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from sudoku_logic.app.pool import Job, LocalPool, Pool, PoolError, SerialPool, Task, cpu_count, package_modules
 from sudoku_logic.core import bitsolve
@@ -106,9 +107,11 @@ def make_puzzle(
                 values[c] = 0
             ok = not bitsolve.has_other_solution(values, solution, group)
         else:
-            group = _next_removal(values, solution, pool)
-            if group is None:
+            removed = _next_removal(values, solution, pool)
+            if removed is None:
                 break
+            group = removed
+            assert aim is not None  # status is aim's verdict
             verdict = aim(values)
             ok = verdict <= 0
             if ok:
@@ -188,6 +191,7 @@ def level_check(values: list[int], level: str) -> tuple[int, Done | None]:
         return 1, None
     if not out.hodoku_solved:
         return 1, None  # rated Extreme but not solved: no request accepts it
+    assert out.level is not None  # a path that ran in whole has its level
     got = names.index(out.level.lower())
     return (got > target) - (got < target), (tuple(values), out, time.perf_counter() - t0)
 
@@ -216,6 +220,7 @@ def rating_check(values: list[int], low: float | None, high: float | None) -> tu
         return 1, None
     if not out.se_solved:
         return 1, None
+    assert out.er is not None  # a path that ran in whole has its ER
     return (-1 if low is not None and out.er < low else 0), (tuple(values), out, time.perf_counter() - t0)
 
 
@@ -283,7 +288,7 @@ class Wanted:
         return bool(self.level) or self.min_rating is not None or self.max_rating is not None
 
 
-def _names(names: tuple[str, ...]) -> str:
+def _names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{names[0]} or another of its family"
 
 
@@ -331,12 +336,13 @@ def impossible(wanted: Wanted) -> str | None:
         )
         return f"--technique {asked}: never on {path}{hint}"
     if wanted.order == "se":
-        if high is not None and all(RATINGS[n].se > high for n in names):
+        rated = [se for se in (RATINGS[n].se for n in names) if se is not None]  # all: they are on SE's path
+        if high is not None and all(se > high for se in rated):
             return (
                 f"--technique {asked} --max-rating {high:g}: Sudoku Explainer rates it "
-                f"{min(RATINGS[n].se for n in names):g}, and a puzzle's ER is at least every step's"
+                f"{min(rated):g}, and a puzzle's ER is at least every step's"
             )
-        if easy and all(RATINGS[n].se > EASY_MAX_ER for n in names):
+        if easy and all(se > EASY_MAX_ER for se in rated):
             return (
                 f"--level easy --technique {asked}: an easy puzzle needs only singles, and "
                 f"{path} takes no step rated above {EASY_MAX_ER:g} while a single is there"
@@ -533,6 +539,7 @@ def generate(
         for task, kind, cand in pool.run(Task(i, i) for i in indices):
             if kind != "ok":
                 raise PoolError(f"candidate {task.seq} of seed {seed}: {cand}")
+            cand = cast(Candidate, cand)  # what GenerateJob.run returns
             ok = cand.row is not None and cand.why is None
             if on_try:
                 on_try(cand, ok)

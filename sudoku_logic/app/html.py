@@ -317,9 +317,12 @@ def _eureka_links(text: str) -> list[tuple[Node, Node, str]]:
     for m in _EUREKA_NODE.finditer(text):
         d_in, inner, d_out, rows, cols = m.groups()
         between, end = text[end : m.start()], m.end()
-        if d_in is None and prev is None:
+        if d_in is not None:
+            node = (_cells(rows, cols), int(d_in))
+        elif prev is not None:  # a node without its digit has the digit of the one before
+            node = (_cells(rows, cols), prev[1])
+        else:
             continue
-        node = (_cells(rows, cols), int(d_in) if d_in else prev[1])
         kind = "strong" if "=" in between else "weak" if "-" in between else None
         if prev is not None and kind:
             links.append((prev, node, kind))
@@ -468,7 +471,8 @@ def svg_grid(grid: Grid, step: Step | None = None) -> str:
 
 def _rules(x0: float, y0: float) -> str:
     """The grid's lines, thin between cells and thick between boxes, from its corner (x0, y0)."""
-    thin, thick = [], []
+    thin: list[str] = []
+    thick: list[str] = []
     for i in range(10):
         lines = thick if i % 3 == 0 else thin
         lines.append(f'<line x1="{x0}" y1="{y0 + i * CELL}" x2="{x0 + 9 * CELL}" y2="{y0 + i * CELL}"/>')

@@ -362,6 +362,7 @@ class PlayApp(App):
             self.say(f"{upto + 1} steps applied.")
             return
         if self.hint_level == 3 and self._hint_current():
+            assert self.hint is not None  # _hint_current()
             step = self.hint
             self.game.apply(step)
             self._changed()

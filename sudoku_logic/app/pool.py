@@ -293,6 +293,8 @@ class ReadAhead:
 
     def __init__(self, tasks: Iterator[Task], size: int, wake: bool = False) -> None:
         self.queue: queue.Queue = queue.Queue(maxsize=size)
+        self.wake_r: int | None
+        self.wake_w: int | None
         self.wake_r, self.wake_w = os.pipe() if wake else (None, None)
         self.stop = threading.Event()
         self.finished = False  # the input has ended: what is left is in the queue
@@ -333,7 +335,7 @@ class ReadAhead:
     def close(self) -> None:
         self.stop.set()
         self.thread.join(timeout=2.0)
-        if self.wake_r is not None and not self.thread.is_alive():
+        if self.wake_r is not None and self.wake_w is not None and not self.thread.is_alive():
             os.close(self.wake_r)
             os.close(self.wake_w)
 
@@ -383,7 +385,7 @@ class SerialPool(Pool):
         self.job.setup()
 
     def run(self, tasks: Iterator[Task]) -> Iterator[tuple[Task, str, object]]:
-        timeout = self.timeout
+        timeout = self.timeout or 0.0
         use_alarm = (
             bool(timeout) and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
         )
@@ -471,6 +473,7 @@ class LocalPool(Pool):
         if self.reader is not None:  # a previous run's
             self.reader.close()
         self.reader = reader = ReadAhead(tasks, window, wake=True)
+        assert reader.wake_r is not None  # wake=True
         slots = self.slots
         done: dict[int, tuple[Task, str, object]] = {}
         waiting: list[Task] = []  # read, not yet sent, in order (a retried task first)
@@ -514,10 +517,11 @@ class LocalPool(Pool):
                     os.read(reader.wake_r, 4096)
                     continue
                 s = next(x for x in busy if x.conn is ready)
+                task = s.task
+                assert task is not None  # s is busy
                 try:
-                    seq, (kind, payload) = ready.recv()
+                    seq, (kind, payload) = s.conn.recv()
                 except (EOFError, OSError):  # the process died (killed, out of memory)
-                    task = s.task
                     task.attempts += 1
                     s.restart()
                     if task.attempts >= ATTEMPTS:
@@ -525,7 +529,7 @@ class LocalPool(Pool):
                     else:
                         waiting.insert(0, task)
                     continue
-                done[seq] = (s.task, kind, payload)
+                done[seq] = (task, kind, payload)
                 s.task = None
             if self.timeout:
                 now = time.monotonic()

@@ -177,7 +177,9 @@ def plus_line(token: str) -> tuple[list[int], list[int]] | None:
     """(givens, values) of a HoDoKu ``+`` line, or None if the token is not one."""
     if "+" not in token or len(token.replace("+", "")) != 81:
         return None
-    givens, values, plus = [], [], False
+    givens: list[int] = []
+    values: list[int] = []
+    plus = False
     for ch in token:
         if ch == "+":
             if plus:

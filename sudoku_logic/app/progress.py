@@ -28,6 +28,7 @@ import json
 import os
 import stat
 from collections.abc import Iterator, Sequence
+from typing import TypeGuard
 
 _WIDTH = 20
 
@@ -36,7 +37,7 @@ class ResumeError(Exception):
     """A resume that would lose or repeat rows; the message is one line for the user."""
 
 
-def tracks(output: str | None) -> bool:
+def tracks(output: str | None) -> TypeGuard[str]:
     """Whether an output gets a progress record: a regular file (not a device or a pipe)."""
     if not output:
         return False

@@ -12,6 +12,7 @@ what the step places, removes and uses::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import overload
 
 from rich.text import Text
 
@@ -62,6 +63,12 @@ STYLES = {
 }
 
 
+@overload
+def role_of(role: str) -> Role: ...
+@overload
+def role_of(role: None) -> None: ...
+@overload
+def role_of(role: str | None) -> Role | None: ...
 def role_of(role: str | None) -> Role | None:
     """The :class:`Role` for a role name (unknown names map to ``other``)."""
     if role is None:

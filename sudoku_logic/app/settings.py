@@ -152,7 +152,7 @@ def read_choices(path: str | None = None, assignments: Iterable[str] = ()) -> di
 
 def _read_toml(path: str) -> dict:
     try:
-        import tomllib
+        import tomllib  # type: ignore[import-not-found]  # new in 3.11; mypy checks as 3.10 (pyproject.toml)
     except ImportError:  # Python 3.10
         raise SettingsError("settings files need Python 3.11 or later (tomllib)") from None
     try:

@@ -32,7 +32,7 @@ import io
 import json
 import os
 from collections.abc import Sequence
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, cast
 
 from rich.cells import cell_len, set_cell_size
 
@@ -329,7 +329,8 @@ class LiveBar:
             terminal = out.isatty()
         except (AttributeError, OSError, ValueError):
             terminal = False
-        return _AboveBar(out, self) if terminal and not self.progress.disable else out
+        # _AboveBar passes all but write and flush to out (__getattr__): mypy cannot see that
+        return cast("IO[str]", _AboveBar(out, self)) if terminal and not self.progress.disable else out
 
 
 class _AboveBar:

@@ -14,7 +14,7 @@ order as :class:`ExactCover` would on the same rows.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from sudoku_logic.core.errors import MultipleSolutions, NoSolution
 from sudoku_logic.core.grid import Grid
@@ -352,19 +352,19 @@ def _covers(n: int, U: list[int], D: list[int], C: list[int], S: bytearray) -> I
             if not saves:
                 return
             # back to the latest choice with a row left: its links as they were, next row
-            level, r, u, d, s, left = saves[-1]
+            level, r, ups, downs, sizes, left = saves[-1]
             del chosen[level:]
             best = C[r]
-            r = d[r]
-            if d[r] == best:  # its last row: the saved links are taken over
+            r = downs[r]
+            if downs[r] == best:  # its last row: the saved links are taken over
                 saves.pop()
-                U, D, S = u, d, s
+                U, D, S = ups, downs, sizes
                 find = S.find
             else:
-                saves[-1] = (level, r, u, d, s, left)
-                U[:] = u
-                D[:] = d
-                S[:] = s
+                saves[-1] = (level, r, ups, downs, sizes, left)
+                U[:] = ups
+                D[:] = downs
+                S[:] = sizes
             chosen.append(r)
         # cover the columns of the chosen row
         for j in others[r]:
@@ -413,6 +413,7 @@ def solutions(grid: Grid, limit: int = 2, rng: random.Random | None = None) -> l
     """Up to ``limit`` solutions of a position, each as 81 values. With ``rng``, the rows of
     each column are tried in random order."""
     out = []
+    found: Iterator[Iterable[int]]
     if rng is None:
         found = (map(_ROW_OF.__getitem__, nodes) for nodes in _covers(*_links(grid)))
     else:

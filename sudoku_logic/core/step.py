@@ -87,7 +87,7 @@ class Step:
             return NotImplemented
         return all(getattr(self, f) == getattr(other, f) for f in self.__dataclass_fields__)
 
-    __hash__ = None  # mutable, like the dataclass default
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass default: unhashable
 
 
 #: What a LazyStep's filler returns: the fields a person reads, built on first need.
@@ -143,7 +143,7 @@ class LazyStep(Step):
 
     def _fill_text(self) -> None:
         fill, self._fill = self._fill, None
-        for name, value in fill().items():
+        for name, value in fill().items():  # type: ignore[misc]  # called only while _fill is set
             setattr(self, name, value)
         for name, slot in _TEXT_SLOTS:
             try:

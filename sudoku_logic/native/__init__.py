@@ -25,7 +25,7 @@ else:
         REASON = "the compiled engine was not built: no C compiler at install"
     else:
         try:
-            from . import _se as se  # type: ignore[no-redef]
+            from . import _se as se  # type: ignore[attr-defined,no-redef]  # C extension: mypy reads no .so, so untyped; se is declared above
         except ImportError as exc:
             REASON = f"the compiled engine did not load: {exc}"
 

@@ -58,6 +58,7 @@ def solve(
     problem = grid.contradiction()
     work, state = policy.start(grid, ctx)
     steps: list[Step] = []
+    step: Step | None
     while problem is None and work.empty and len(steps) < max_steps:
         fast = policy.run_compiled(work, max_steps - len(steps), ctx)
         if fast is not None and fast.steps:

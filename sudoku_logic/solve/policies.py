@@ -20,7 +20,7 @@ solve) and its state (:meth:`Policy.start`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from heapq import merge
 from itertools import chain
@@ -250,7 +250,7 @@ def _slot_order(slot: Sequence[Technique], found: list[Step]) -> list[Step]:
     :func:`_loop_first`), equal steps by the slot's earlier technique (HoDoKu's type order),
     then the shortest proof."""
     if found and all(s.facts and "rank" in s.facts for s in found):
-        return sorted(found, key=lambda s: s.facts["rank"])
+        return sorted(found, key=lambda s: s.facts["rank"])  # type: ignore[index]  # every one has facts: tested above
     first = _forcing_first if slot[0].family == "forcing" else _loop_first
     tech = {t.name: i for i, t in enumerate(slot)}
     keyed = [
@@ -280,7 +280,7 @@ def _slot_steps(slot: Sequence[Technique], grid: Grid, ctx: SolveContext) -> Ite
 
 
 def _rank(step: Step) -> int:
-    return step.facts["rank"]
+    return step.facts["rank"]  # type: ignore[index]  # used only where every step has facts["rank"]
 
 
 class TechniquesPolicy(Policy):
@@ -362,7 +362,7 @@ class TechniquesPolicy(Policy):
                 if t.local is not None and memo is not None:
                     if snap is None:
                         snap = snapshot(grid)
-                    found = memo.search(t, grid, snap, ctx)
+                    found: Iterable[Step] = memo.search(t, grid, snap, ctx)
                 else:
                     found = (s for s in t.find(grid, ctx) if step_changes(grid, s))
                 if self.ranked and t.ranked:
