@@ -1,13 +1,15 @@
 """Agreement of our ratings with Sudoku Explainer's and HoDoKu's own.
 
-    python benchmarks/agreement.py [--limit N] [--jobs N] [--source NAME] [--show K]
+    python -m benchmarks.agreement [--limit N] [--jobs N] [--source NAME] [--show K]
 
-Reads ``/work/shared/ratings/se_dev.csv`` (SE's ER/EP/ED) and ``hodoku_dev.csv`` (HoDoKu's
-level, score, hardest technique), rates the same puzzles with ``sudoku_logic.grading.rater`` and prints:
+Reads ``se_dev.csv`` (SE's ER/EP/ED) and ``hodoku_dev.csv`` (HoDoKu's level, score, hardest
+technique) in ``$SUDOKU_RATINGS``, else in ``shared/ratings`` beside the checkout, rates the
+same puzzles with ``sudoku_logic.grading.rater`` and prints:
 SE: share of puzzles with the same ER / EP / ED, Spearman rank correlation of ER, per source;
 HoDoKu: share with the same level, same score, same hardest technique, per source; then the
 commonest disagreements.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -17,12 +19,8 @@ import sys
 import time
 from collections import Counter, defaultdict
 from multiprocessing import Pool
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-RATINGS_DIR = Path(os.environ.get("SUDOKU_RATINGS", "/work/shared/ratings"))
+from benchmarks.common import RATINGS
 
 
 def ranks(values: list[float]) -> list[float]:
@@ -56,30 +54,37 @@ _RATER = None
 
 
 def _init(scale: str) -> None:
+    """Make this process's rater, for the ``scale`` asked for (``se`` or ``hodoku``)."""
     global _RATER
     from sudoku_logic.grading.rater import Rater
+
     _RATER = Rater(se=scale == "se", hodoku=scale == "hodoku")
 
 
-def _rate(puzzle: str):
+def _rate(puzzle: str) -> tuple:
+    """One puzzle's figures: ER, EP, ED, SE's hardest, level, score, HoDoKu's hardest, solved, ms."""
     from sudoku_logic.core.formats import parse
+
     r = _RATER.rate(parse(puzzle), puzzle)
     return (r.er, r.ep, r.ed, r.se_hardest, r.level, r.score, r.hodoku_hardest, r.solved, r.ms)
 
 
 def load(name: str, limit: int | None, source: str | None) -> list[dict]:
-    with open(RATINGS_DIR / name, newline="") as fh:
+    """The rows of the ratings file ``name`` (of ``source`` alone when given); with ``limit``,
+    about that many, an even share of every source."""
+    with open(RATINGS / name, newline="") as fh:
         rows = [r for r in csv.DictReader(fh) if source is None or r["source"] == source]
     if limit:
         # an even share of every source, so that a quick run still covers them all
         by_src = defaultdict(list)
         for r in rows:
             by_src[r["source"]].append(r)
-        rows = [r for rs in by_src.values() for r in rs[:max(1, limit // len(by_src))]]
+        rows = [r for rs in by_src.values() for r in rs[: max(1, limit // len(by_src))]]
     return rows
 
 
 def run(rows: list[dict], scale: str, jobs: int) -> list[tuple]:
+    """Our figures (as :func:`_rate` gives them) for every row's puzzle on ``scale``, with ``jobs`` processes."""
     puzzles = [r["puzzle"] for r in rows]
     if jobs == 1:
         _init(scale)
@@ -89,10 +94,12 @@ def run(rows: list[dict], scale: str, jobs: int) -> list[tuple]:
 
 
 def pct(a: int, b: int) -> str:
+    """``a`` of ``b`` as a percentage and the counts."""
     return f"{100 * a / b:5.1f}% ({a}/{b})" if b else "-"
 
 
 def se_report(rows: list[dict], got: list[tuple], show: int) -> dict:
+    """Print the SE agreement per source and the ``show`` commonest ER differences; the totals."""
     by_src: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     xs, ys = [], []
     diffs: Counter = Counter()
@@ -121,6 +128,7 @@ def se_report(rows: list[dict], got: list[tuple], show: int) -> dict:
 
 
 def hodoku_report(rows: list[dict], got: list[tuple], show: int) -> dict:
+    """Print the HoDoKu agreement per source and the ``show`` commonest level differences; the totals."""
     by_src: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     diffs: Counter = Counter()
     for row, g in zip(rows, got):
@@ -135,7 +143,9 @@ def hodoku_report(rows: list[dict], got: list[tuple], show: int) -> dict:
     print("HoDoKu (hodoku_dev.csv): same level / score / hardest technique")
     for src, v in sorted(by_src.items()):
         print(f"  {src:<20} level {pct(v[1], v[0])}  score {pct(v[2], v[0])}  hardest {pct(v[3], v[0])}")
-    print(f"  {'all':<20} level {pct(total[1], total[0])}  score {pct(total[2], total[0])}  hardest {pct(total[3], total[0])}")
+    print(
+        f"  {'all':<20} level {pct(total[1], total[0])}  score {pct(total[2], total[0])}  hardest {pct(total[3], total[0])}"
+    )
     print("  commonest level differences (HoDoKu's level, ours, HoDoKu's hardest, ours):")
     for (lv, ours, h, oh), n in diffs.most_common(show):
         print(f"    {n:4}  {lv:<8} ours {ours:<8} {h} / {oh}")
@@ -143,6 +153,7 @@ def hodoku_report(rows: list[dict], got: list[tuple], show: int) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Parse the options, rate the puzzles of each scale asked for and print the reports."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--limit", type=int, default=None, help="about this many puzzles per file, spread over sources")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)

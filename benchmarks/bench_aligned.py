@@ -13,32 +13,29 @@ Each position is timed ``--repeat`` times (all the rule's steps drawn, CPU time 
 process) and its fastest time kept; the figures are the median and the worst of those over
 the positions, in microseconds per call.
 
-Usage: python benchmarks/bench_aligned.py [--source top1465] [--repeat 5]
+Usage: python -m benchmarks.bench_aligned [--source top1465] [--repeat 5]
 """
+
 from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
+from collections.abc import Callable, Iterable
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+from benchmarks.common import tests_module
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.strategies.aligned_exclusion import aligned_pair_exclusion, aligned_triplet_exclusion
 
-from se_paths import positions, se_paths  # noqa: E402
-from sudoku_logic.strategies.aligned_exclusion import (  # noqa: E402
-    aligned_pair_exclusion, aligned_triplet_exclusion,
-)
+#: SE's recorded paths, replayed (``tests/se_paths.py``)
+SE_PATHS = tests_module("se_paths")
 
-STUCK = ("Nishio Forcing Chains", "Multiple Forcing Chains", "Dynamic Forcing Chains",
-         "Dynamic Forcing Chains (+)")
+STUCK = ("Nishio Forcing Chains", "Multiple Forcing Chains", "Dynamic Forcing Chains", "Dynamic Forcing Chains (+)")
 AFTER_ATE = STUCK + ("Aligned Triplet Exclusion",)
 AFTER_APE = AFTER_ATE + ("Forcing Chains & Cycles", "Aligned Pair Exclusion")
 
 
-def timed(finder, grid, repeat: int) -> float:
+def timed(finder: Callable[[Grid], Iterable], grid: Grid, repeat: int) -> float:
     """Fastest of ``repeat`` calls drawing all of ``finder``'s steps, in microseconds."""
     best = float("inf")
     for _ in range(repeat):
@@ -50,23 +47,27 @@ def timed(finder, grid, repeat: int) -> float:
 
 
 def report(label: str, times: list[float]) -> None:
+    """Print the median, worst and mean of ``times`` (microseconds), or that there were none."""
     if not times:
         print(f"{label}: no positions")
         return
-    print(f"{label}: {len(times)} positions, median {statistics.median(times):.0f} us, "
-          f"worst {max(times):.0f} us, mean {statistics.fmean(times):.0f} us")
+    print(
+        f"{label}: {len(times)} positions, median {statistics.median(times):.0f} us, "
+        f"worst {max(times):.0f} us, mean {statistics.fmean(times):.0f} us"
+    )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """Time both rules at every position of SE's recorded paths where SE's order runs them."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--source", default="top1465", help="source of the recorded puzzles ('' for all)")
     ap.add_argument("--repeat", type=int, default=5)
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     ape_all, ate_all, ape_stuck, ate_stuck = [], [], [], []
-    for path in se_paths():
+    for path in SE_PATHS.se_paths():
         if args.source and path.source != args.source:
             continue
-        for grid, step in positions(path):
+        for grid, step in SE_PATHS.positions(path):
             if step.rule in AFTER_APE:
                 t = timed(aligned_pair_exclusion, grid, args.repeat)
                 ape_all.append(t)

@@ -1,8 +1,8 @@
 """Bulk rating: the local pool against a local Dask cluster, and the client's memory.
 
-    python benchmarks/bench_bulk.py speed [--sizes a.txt:N,b.txt:M] [--jobs J] [--chunk C] [--repeats R]
-    python benchmarks/bench_bulk.py memory [--rows 10000,100000] [--jobs J] [--columns COLS] [--engines local,dask]
-    python benchmarks/bench_bulk.py cost [--sizes a.txt:N,...]
+    python -m benchmarks.bench_bulk speed [--sizes a.txt:N,b.txt:M] [--jobs J] [--chunk C] [--repeats R]
+    python -m benchmarks.bench_bulk memory [--rows 10000,100000] [--jobs J] [--columns COLS] [--engines local,dask]
+    python -m benchmarks.bench_bulk cost [--sizes a.txt:N,...]
 
 ``speed``: the first N puzzles of each collection (default 300 of qqwing_expert and 1500 of
 sudoku17: some ten seconds each, so that starting and finishing weigh little), rated in full (both scales, the default row) by the local pool of J worker processes (default: all
@@ -29,6 +29,7 @@ each, in this process, one after another): mean, median, 90th percentile and slo
 milliseconds, and puzzles per core-hour, to size a cluster (a million puzzles at P puzzles
 per core-hour take 1e6 / P core-hours).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,28 +41,18 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from benchmarks.common import ROOT, Table, collection, samples
 
 SIZES = "qqwing_expert.txt:300,sudoku17.txt:1500"
 
 
-def puzzles(name: str, n: int | None = None) -> list[str]:
-    out = []
-    with open(ROOT / "puzzles" / name) as fh:
-        for line in fh:
-            s = line.strip()
-            if s and not s.startswith("#"):
-                out.append(s.split()[0])
-                if n is not None and len(out) == n:
-                    break
-    return out
-
-
 # ---------------------------------------------------------------- speed
 
+
 def _time(pool, ps: list[str]) -> float:
+    """Seconds ``pool`` takes to rate every puzzle of ``ps`` (each must be rated)."""
     from sudoku_logic.app.pool import Task
+
     t0 = time.perf_counter()
     n = 0
     for _task, kind, _row in pool.run(Task(i, p) for i, p in enumerate(ps)):
@@ -71,7 +62,8 @@ def _time(pool, ps: list[str]) -> float:
     return time.perf_counter() - t0
 
 
-def speed(args) -> None:
+def speed(args: argparse.Namespace) -> None:
+    """Print puzzles/s of the local pool and of a local Dask cluster, timed in turn, on each collection."""
     from sudoku_logic.app.bulk import RateJob
     from sudoku_logic.app.dask_pool import DaskPool
     from sudoku_logic.app.pool import LocalPool, cpu_count
@@ -83,23 +75,29 @@ def speed(args) -> None:
     local.start()
     dask.start()
     chunks = f"chunks of {args.chunk} puzzles" if args.chunk else "automatic chunks"
-    print(f"{jobs} worker processes / a local Dask cluster of {jobs} single-thread workers, {chunks}; "
-          "puzzles per second")
-    print(f"{'collection':<20} {'N':>5} {'local pool':>24} {'Dask':>24} {'Dask overhead':>14}")
+    print(
+        f"{jobs} worker processes / a local Dask cluster of {jobs} single-thread workers, {chunks}; puzzles per second"
+    )
+    table = Table(
+        ("collection", "{:<20}"),
+        ("N", " {:>5}"),
+        ("local pool", " {:>24}"),
+        ("Dask", " {:>24}"),
+        ("Dask overhead", " {:>13.1f}%"),
+    )
+    table.header()
     try:
-        for item in args.sizes.split(","):
-            name, _, n = item.partition(":")
-            ps = puzzles(name, int(n) if n else 300)
+        for name, n in samples(args.sizes, default=300):
+            ps = collection(name, n)
             _time(local, ps[:8])  # warm both up (fork server, workers' imports)
             _time(dask, ps[:8])
             times: dict[str, list[float]] = {"local": [], "dask": []}
             for _ in range(args.repeats):
                 times["local"].append(_time(local, ps))
                 times["dask"].append(_time(dask, ps))
-            fmt = lambda ts: " ".join(f"{len(ps) / t:6.1f}" for t in ts)  # noqa: E731
-            best_l, best_d = min(times["local"]), min(times["dask"])
-            print(f"{name:<20} {len(ps):>5} {fmt(times['local']):>24} {fmt(times['dask']):>24} "
-                  f"{(best_d / best_l - 1) * 100:>13.1f}%", flush=True)
+            rates = {k: " ".join(f"{len(ps) / t:6.1f}" for t in ts) for k, ts in times.items()}
+            overhead = (min(times["dask"]) / min(times["local"]) - 1) * 100
+            table.row(name, len(ps), rates["local"], rates["dask"], overhead)
     finally:
         local.close()
         dask.close()
@@ -107,7 +105,9 @@ def speed(args) -> None:
 
 # ---------------------------------------------------------------- memory
 
+
 def _status(pid: int) -> dict[str, int]:
+    """The resident memory (``VmRSS``) and its peak (``VmHWM``) of process ``pid``, in MiB."""
     out = {}
     with open(f"/proc/{pid}/status") as fh:
         for line in fh:
@@ -122,13 +122,16 @@ class _Cluster:
 
     def __init__(self, where: Path, jobs: int) -> None:
         import json
+
         where.mkdir(parents=True, exist_ok=True)
         file = where / "scheduler.json"
         self.log = open(where / "log", "w")
         base = [sys.executable, "-m", "dask"]
-        self.scheduler = subprocess.Popen(base + ["scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-                                                  "--scheduler-file", str(file)], stdout=self.log,
-                                          stderr=subprocess.STDOUT)
+        self.scheduler = subprocess.Popen(
+            base + ["scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard", "--scheduler-file", str(file)],
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.time() + 120
         self.address = None
         while time.time() < deadline and self.address is None:
@@ -137,14 +140,21 @@ class _Cluster:
                 self.address = json.loads(file.read_text())["address"]
             except (OSError, ValueError, KeyError):
                 pass
-        self.workers = [subprocess.Popen(base + ["worker", "--scheduler-file", str(file), "--nthreads", "1",
-                                                 "--no-dashboard"], stdout=self.log, stderr=subprocess.STDOUT)
-                        for _ in range(jobs)]
+        self.workers = [
+            subprocess.Popen(
+                base + ["worker", "--scheduler-file", str(file), "--nthreads", "1", "--no-dashboard"],
+                stdout=self.log,
+                stderr=subprocess.STDOUT,
+            )
+            for _ in range(jobs)
+        ]
         from distributed import Client
+
         with Client(self.address, timeout=60) as c:
             c.wait_for_workers(jobs, timeout=120)
 
     def stop(self) -> None:
+        """Stop the workers and the scheduler, and wait for them."""
         for p in self.workers + [self.scheduler]:
             p.terminate()
         for p in self.workers + [self.scheduler]:
@@ -152,23 +162,33 @@ class _Cluster:
         self.log.close()
 
 
-def memory(args) -> None:
+def memory(args: argparse.Namespace) -> None:
+    """Print the resident memory of ``sudoku rate`` on a big file, with each engine, as its output grows."""
     marks = sorted(int(x) for x in args.rows.split(","))
     jobs = str(args.jobs or (os.cpu_count() or 1))
     with tempfile.TemporaryDirectory() as d:
         big = Path(d) / "big.txt"
-        ps = puzzles("sudoku17.txt")
+        ps = collection("sudoku17.txt")
         with open(big, "w") as fh:
             for i in range(args.lines):
                 fh.write(ps[i % len(ps)] + "\n")
-        print(f"{big.name}: {args.lines:,} lines ({big.stat().st_size / 1e6:.0f} MB), sudoku17 repeated; "
-              f"rows {args.columns}; --jobs {jobs}")
-        print(f"{'engine':<10} {'rows':>8} {'seconds':>8} {'rows/s':>7} {'RSS MiB':>8} {'peak MiB':>9}"
-              f"   (dask: scheduler RSS, peak MiB)")
+        print(
+            f"{big.name}: {args.lines:,} lines ({big.stat().st_size / 1e6:.0f} MB), sudoku17 repeated; "
+            f"rows {args.columns}; --jobs {jobs}"
+        )
+        table = Table(
+            ("engine", "{:<10}"),
+            ("rows", " {:>8,}"),
+            ("seconds", " {:>8.0f}"),
+            ("rows/s", " {:>7.0f}"),
+            ("RSS MiB", " {:>8}"),
+            ("peak MiB", " {:>9}"),
+        )
+        table.header(note="   (dask: scheduler RSS, peak MiB)")
         for engine in args.engines.split(","):
             out = Path(d) / f"{engine}.csv"
-            cmd = [sys.executable, "-m", "sudoku_logic", "rate", str(big), "-o", str(out), "--jobs", jobs,
-                   "--columns", args.columns, "--no-progress", "--no-summary"]
+            cmd = [sys.executable, "-m", "sudoku_logic", "rate", str(big), "-o", str(out), "--jobs", jobs]
+            cmd += ["--columns", args.columns, "--no-progress", "--no-summary"]
             cluster = None
             if engine == "dask":
                 cluster = _Cluster(Path(d) / "cluster", int(jobs))
@@ -176,49 +196,65 @@ def memory(args) -> None:
             elif engine == "dask-local":
                 cmd += ["--scheduler", "local"]
             proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-            t0 = time.perf_counter()
-            rows, offset, todo = -1, 0, list(marks)  # the header is not a row
             try:
-                while todo and proc.poll() is None:
-                    time.sleep(0.2)
-                    try:
-                        with open(out, "rb") as fh:
-                            fh.seek(offset)
-                            data = fh.read()
-                    except OSError:
-                        continue
-                    offset += len(data)
-                    rows += data.count(b"\n")
-                    while todo and rows >= todo[0]:
-                        st = _status(proc.pid)
-                        secs = time.perf_counter() - t0
-                        sched = ""
-                        if cluster is not None:
-                            ss = _status(cluster.scheduler.pid)
-                            sched = f" {ss['VmRSS']:>13} {ss['VmHWM']:>10}"
-                        print(f"{engine:<10} {todo.pop(0):>8,} {secs:>8.0f} {rows / secs:>7.0f} "
-                              f"{st['VmRSS']:>8} {st['VmHWM']:>9}{sched}", flush=True)
+                todo = _watch(proc, out, marks, engine, table, cluster)
             finally:
                 if cluster is not None:
                     cluster.stop()
-                if proc.poll() is None:
-                    proc.send_signal(signal.SIGINT)
-                try:
-                    proc.wait(timeout=60)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
+                _interrupt(proc)
             if todo:
                 print(f"{engine}: stopped before {todo[0]:,} rows: {proc.stderr.read().decode()[-500:]}")
 
 
+def _watch(
+    proc: subprocess.Popen, out: Path, marks: list[int], engine: str, table: Table, cluster: _Cluster | None
+) -> list[int]:
+    """Print a row of ``table`` each time the output file ``out`` of ``proc`` passes one of
+    ``marks`` rows; the marks it did not reach (``proc`` ended first)."""
+    t0 = time.perf_counter()
+    rows, offset, todo = -1, 0, list(marks)  # the header is not a row
+    while todo and proc.poll() is None:
+        time.sleep(0.2)
+        try:
+            with open(out, "rb") as fh:
+                fh.seek(offset)
+                data = fh.read()
+        except OSError:
+            continue
+        offset += len(data)
+        rows += data.count(b"\n")
+        while todo and rows >= todo[0]:
+            st = _status(proc.pid)
+            secs = time.perf_counter() - t0
+            sched = ""
+            if cluster is not None:
+                ss = _status(cluster.scheduler.pid)
+                sched = f" {ss['VmRSS']:>13} {ss['VmHWM']:>10}"
+            table.row(engine, todo.pop(0), secs, rows / secs, st["VmRSS"], st["VmHWM"], note=sched)
+    return todo
+
+
+def _interrupt(proc: subprocess.Popen) -> None:
+    """Stop ``proc`` as Ctrl-C does, and kill it if it has not ended a minute later."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 # ---------------------------------------------------------------- cost per puzzle
 
-COST_SIZES = ("qqwing_simple.txt:100,qqwing_intermediate.txt:100,qqwing_expert.txt:100,sudoku17.txt:100,"
-              "sudocue_top10000.txt:100,top1465.txt:40,hardest_2011_dev.csv:20")
+COST_SIZES = (
+    "qqwing_simple.txt:100,qqwing_intermediate.txt:100,qqwing_expert.txt:100,sudoku17.txt:100,"
+    "sudocue_top10000.txt:100,top1465.txt:40,hardest_2011_dev.csv:20"
+)
 
 
-def cost(args) -> None:
+def cost(args: argparse.Namespace) -> None:
+    """Print what a puzzle of each collection costs to rate in full on one core."""
     import statistics
 
     from sudoku_logic.app.bulk import RateJob
@@ -227,11 +263,18 @@ def cost(args) -> None:
     pool = SerialPool(RateJob())
     pool.start()
     print("milliseconds per puzzle, full row (both scales), one core")
-    print(f"{'collection':<26} {'N':>4} {'mean':>7} {'median':>7} {'p90':>7} {'max':>7} {'per core-hour':>14}")
-    for item in args.sizes.split(","):
-        name, _, n = item.partition(":")
-        ps = [p.split(",")[0] for p in puzzles(name, int(n) + (1 if name.endswith(".csv") else 0))]
-        ps = [p for p in ps if len(p) == 81][:int(n)]
+    table = Table(
+        ("collection", "{:<26}"),
+        ("N", " {:>4}"),
+        ("mean", " {:>7.0f}"),
+        ("median", " {:>7.0f}"),
+        ("p90", " {:>7.0f}"),
+        ("max", " {:>7.0f}"),
+        ("per core-hour", " {:>14,.0f}"),
+    )
+    table.header()
+    for name, n in samples(args.sizes):
+        ps = collection(name, n)
         ms = []
         for i, p in enumerate(ps):
             t0 = time.perf_counter()
@@ -239,11 +282,11 @@ def cost(args) -> None:
             ms.append((time.perf_counter() - t0) * 1000)
         ms.sort()
         mean = statistics.fmean(ms)
-        print(f"{name:<26} {len(ms):>4} {mean:>7.0f} {statistics.median(ms):>7.0f} "
-              f"{ms[int(0.9 * (len(ms) - 1))]:>7.0f} {ms[-1]:>7.0f} {3.6e6 / mean:>14,.0f}", flush=True)
+        table.row(name, len(ms), mean, statistics.median(ms), ms[int(0.9 * (len(ms) - 1))], ms[-1], 3.6e6 / mean)
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Parse the options and run the mode asked for."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="mode", required=True)
     sp = sub.add_parser("speed", help="local pool against a local Dask cluster, puzzles per second")
@@ -256,8 +299,11 @@ def main(argv: list[str] | None = None) -> int:
     mp.add_argument("--lines", type=int, default=1_000_000)
     mp.add_argument("--jobs", type=int, default=0)
     mp.add_argument("--columns", default="puzzle,level,score")
-    mp.add_argument("--engines", default="local,dask,dask-local",
-                    help="local (--jobs), dask (a scheduler and workers started for it), dask-local (--scheduler local)")
+    mp.add_argument(
+        "--engines",
+        default="local,dask,dask-local",
+        help="local (--jobs), dask (a scheduler and workers started for it), dask-local (--scheduler local)",
+    )
     cp = sub.add_parser("cost", help="milliseconds per puzzle per collection, one core")
     cp.add_argument("--sizes", default=COST_SIZES)
     args = ap.parse_args(argv)

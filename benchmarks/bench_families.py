@@ -5,47 +5,54 @@ the basic techniques (singles, intersections, subsets) until stuck: where the ad
 techniques have to work. For every registered family, prints positions searched per second
 (first step only, as the solver asks) and for all steps, and how many positions had a step.
 
-Usage: python benchmarks/bench_families.py [N] [--all] [family ...]   (default N = 100)
+Usage: python -m benchmarks.bench_families [N] [--all] [family ...]   (default N = 100)
 Only techniques on the default solve path are timed unless --all is given (the Franken,
 Mutant and Siamese fish, off by default, take seconds a position).
 """
+
 from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from sudoku_logic.core.formats import parse  # noqa: E402
-from sudoku_logic.app.solver import Solver  # noqa: E402
-from sudoku_logic.grading.scales import all_techniques  # noqa: E402
+from benchmarks.common import Table, collection
+from sudoku_logic.app.solver import Solver
+from sudoku_logic.core.formats import parse
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.grading.scales import all_techniques
 
 BASIC = ("singles", "intersections", "subsets")
 COLLECTIONS = ["qqwing_expert.txt", "top1465.txt"]
 
 
-def stuck_positions(name: str, n: int) -> list:
-    """Positions where the basic techniques are stuck, from the first ``n`` puzzles."""
+def stuck_positions(name: str, n: int) -> list[Grid]:
+    """The first ``n`` positions where the basic techniques are stuck, one from each puzzle of
+    the collection that they do not solve, in order."""
     basic = Solver(list(BASIC))
     out = []
-    for line in open(ROOT / "puzzles" / name):
+    for puzzle in collection(name):
         if len(out) >= n:
             break
-        r = basic.solve(parse(line[:81]))
+        r = basic.solve(parse(puzzle))
         if not r.solved:
             out.append(r.grid)
     return out
 
 
 def main(n: int = 100, families: list[str] | None = None, everything: bool = False) -> None:
+    """Time the finders of every family (or of ``families``) on the stuck positions of each collection."""
+    table = Table(
+        ("family", "{:<16}"),
+        ("first step /s", "{:>15.1f}"),
+        ("all steps /s", "{:>15.1f}"),
+        ("positions with a step", "{:>24}"),
+    )
     techs = [t for t in all_techniques() if t.family not in BASIC and (everything or t.default)]
     fams = sorted({t.family for t in techs} if not families else set(families))
     for name in COLLECTIONS:
         grids = stuck_positions(name, n)
         print(f"\n{name}: {len(grids)} positions where the basic techniques are stuck")
-        print(f"{'family':<16}{'first step /s':>15}{'all steps /s':>15}{'positions with a step':>24}")
+        table.header()
         for fam in fams:
             ft = [t for t in techs if t.family == fam]
             t0 = time.perf_counter()
@@ -62,7 +69,7 @@ def main(n: int = 100, families: list[str] | None = None, everything: bool = Fal
                     for _ in t.finder(g):
                         pass
             every = time.perf_counter() - t0
-            print(f"{fam:<16}{len(grids) / first:>15.1f}{len(grids) / every:>15.1f}{hits:>17}/{len(grids)}")
+            table.row(fam, len(grids) / first, len(grids) / every, f"{hits}/{len(grids)}")
 
 
 if __name__ == "__main__":

@@ -8,37 +8,27 @@ process (``time.process_time``), so that a loaded machine does not distort them.
   was the step taken (the positions where the forcing finders do the work), each timed from a
   cold cache (no analysis of an earlier position to take over), per second, with the slowest.
 
-Usage: python benchmarks/bench_forcing.py [N] [collection]   (default N = 100, top1465.txt)
+Usage: python -m benchmarks.bench_forcing [N] [collection]   (default N = 100, top1465.txt)
 """
+
 from __future__ import annotations
 
 import sys
 import time
 from collections import Counter
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from benchmarks.common import collection
+from sudoku_logic.app.solver import Solver
+from sudoku_logic.core.formats import parse
+from sudoku_logic.grading.tables import RATINGS
 
-from sudoku_logic.core.formats import parse  # noqa: E402
-from sudoku_logic.app.solver import Solver  # noqa: E402
-from sudoku_logic.strategies import forcing  # noqa: E402
-
-
-def puzzles(name: str, n: int) -> list[str]:
-    """The first ``n`` puzzles of a shipped collection (first column of a CSV)."""
-    out = []
-    for line in open(ROOT / "puzzles" / name):
-        s = line.strip().split(",")[0]
-        if len(s) >= 81 and s[:81].replace(".", "0").isdigit():
-            out.append(s[:81])
-        if len(out) >= n:
-            break
-    return out
+#: the families whose steps the hints are timed on
+FORCING = ("forcing", "kraken")
 
 
 def main(n: int = 100, name: str = "top1465.txt") -> None:
-    ps = puzzles(name, n)
+    """Time the solve paths of the first ``n`` puzzles of ``name``, then the hints at their forcing steps."""
+    ps = collection(name, n)
     solver = Solver()
     used: Counter = Counter()
     positions = []
@@ -53,13 +43,15 @@ def main(n: int = 100, name: str = "top1465.txt") -> None:
         used.update(s.technique for s in r.steps)
         g = r.start.copy()
         for s in r.steps:
-            if forcing.RATINGS[s.technique].family in ("forcing", "kraken"):
+            if RATINGS[s.technique].family in FORCING:
                 positions.append(g.copy())
             g.apply(s)
     path_time = time.process_time() - t0
     print(f"{name}: {len(ps)} puzzles, solved {solved}")
-    print(f"paths:  {len(ps) / path_time:8.2f} /s  (mean {1000 * path_time / len(ps):.0f} ms, "
-          f"slowest {1000 * slowest_path[0]:.0f} ms)")
+    print(
+        f"paths:  {len(ps) / path_time:8.2f} /s  (mean {1000 * path_time / len(ps):.0f} ms, "
+        f"slowest {1000 * slowest_path[0]:.0f} ms)"
+    )
     hint_time = 0.0
     worst = (0.0, "")
     for g in positions:
@@ -70,10 +62,11 @@ def main(n: int = 100, name: str = "top1465.txt") -> None:
         if dt > worst[0]:
             worst = (dt, step.notation if step else "none")
     if positions:
-        print(f"hints:  {len(positions) / hint_time:8.1f} /s  on {len(positions)} positions needing a forcing step "
-              f"(mean {1000 * hint_time / len(positions):.0f} ms, slowest {1000 * worst[0]:.0f} ms: {worst[1]})")
-    print("forcing/kraken steps used:", {k: v for k, v in sorted(used.items())
-                                          if forcing.RATINGS[k].family in ("forcing", "kraken")})
+        print(
+            f"hints:  {len(positions) / hint_time:8.1f} /s  on {len(positions)} positions needing a forcing step "
+            f"(mean {1000 * hint_time / len(positions):.0f} ms, slowest {1000 * worst[0]:.0f} ms: {worst[1]})"
+        )
+    print("forcing/kraken steps used:", {k: v for k, v in sorted(used.items()) if RATINGS[k].family in FORCING})
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Sudoku Explainer's ER on the 2011 hardest list: our SE path against the list's own ER.
 
-    python benchmarks/hardest.py [--limit N] [--every K] [--timeout S] [--target S] [--jobs N]
+    python -m benchmarks.hardest [--limit N] [--every K] [--timeout S] [--target S] [--jobs N]
                                  [--file CSV]
 
 Reads ``puzzles/hardest_2011_dev.csv`` (shipped; its ``ER`` column is the list's database
@@ -12,27 +12,25 @@ ER, Spearman rank correlation, median and largest seconds per puzzle, how many w
 within ``--target`` seconds (the issue's 30) and which were not. A puzzle still running after ``--timeout`` seconds is
 counted as a disagreement and reported as ``timeout``.
 """
+
 from __future__ import annotations
 
 import argparse
 import csv
 import multiprocessing
 import signal
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from agreement import spearman  # noqa: E402
+from benchmarks.agreement import spearman
+from benchmarks.common import PUZZLES
 
 
 class _Timeout(Exception):
-    pass
+    """A puzzle still rating when its time ran out."""
 
 
-def _alarm(signum, frame):  # noqa: ARG001
+def _alarm(signum: int, frame: object) -> None:
+    """SIGALRM's handler: stop the puzzle being rated."""
     raise _Timeout
 
 
@@ -63,22 +61,28 @@ def _rate(task: tuple[str, float]) -> tuple[float | None, str, float]:
     return got, out.se_hardest or "", time.process_time() - t0
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """Rate every row with an ER (or the rows asked for) and print each, then the summary."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--file", default=str(ROOT / "puzzles" / "hardest_2011_dev.csv"))
+    ap.add_argument("--file", default=str(PUZZLES / "hardest_2011_dev.csv"))
     ap.add_argument("--limit", type=int, default=0, help="rate at most N rows (after --every)")
     ap.add_argument("--every", type=int, default=1, help="take every K-th row with an ER")
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds per puzzle before giving up")
-    ap.add_argument("--target", type=float, default=30.0,
-                    help="seconds per puzzle the issue asks for: the summary counts the puzzles within it")
-    ap.add_argument("--jobs", type=int, default=1,
-                    help="rating processes, a puzzle each (CPU seconds are still each puzzle's own)")
-    args = ap.parse_args()
+    ap.add_argument(
+        "--target",
+        type=float,
+        default=30.0,
+        help="seconds per puzzle the issue asks for: the summary counts the puzzles within it",
+    )
+    ap.add_argument(
+        "--jobs", type=int, default=1, help="rating processes, a puzzle each (CPU seconds are still each puzzle's own)"
+    )
+    args = ap.parse_args(argv)
 
     with open(args.file, newline="") as fh:
-        rows = [r for r in csv.DictReader(fh) if r.get("ER")][::args.every]
+        rows = [r for r in csv.DictReader(fh) if r.get("ER")][:: args.every]
     if args.limit:
-        rows = rows[:args.limit]
+        rows = rows[: args.limit]
     same = 0
     ours: list[float] = []
     theirs: list[float] = []
@@ -100,18 +104,23 @@ def main() -> None:
             ours.append(got)
             theirs.append(want)
         shown = "timeout" if got is None else f"{got:.1f}"
-        print(f"{i:4} {row['label'][:28]:28} ours {shown:>7}  list {want:4.1f}  {'same' if ok else 'DIFF'}"
-              f"  {hardest[:48]:48} {dt:7.1f} s", flush=True)
+        print(
+            f"{i:4} {row['label'][:28]:28} ours {shown:>7}  list {want:4.1f}  {'same' if ok else 'DIFF'}"
+            f"  {hardest[:48]:48} {dt:7.1f} s",
+            flush=True,
+        )
     if pool is not None:
         pool.close()
         pool.join()
     n = len(rows)
     over = [(dt, row["label"]) for dt, row in zip(seconds, rows) if dt > args.target]
     seconds.sort()
-    print(f"\n{n} puzzles with an ER: same ER {same}/{n} = {100 * same / n:.1f} %, "
-          f"Spearman {spearman(ours, theirs):.3f} (over {len(ours)} rated), "
-          f"seconds per puzzle median {seconds[n // 2]:.1f}, max {seconds[-1]:.1f}, "
-          f"within {args.target:g} s {n - len(over)}/{n}")
+    print(
+        f"\n{n} puzzles with an ER: same ER {same}/{n} = {100 * same / n:.1f} %, "
+        f"Spearman {spearman(ours, theirs):.3f} (over {len(ours)} rated), "
+        f"seconds per puzzle median {seconds[n // 2]:.1f}, max {seconds[-1]:.1f}, "
+        f"within {args.target:g} s {n - len(over)}/{n}"
+    )
     for dt, label in sorted(over, reverse=True):
         print(f"  over {args.target:g} s: {label} {dt:.1f} s")
 

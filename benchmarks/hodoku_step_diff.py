@@ -1,11 +1,11 @@
 """Where our HoDoKu path and HoDoKu's part: the first step that differs, per puzzle.
 
-    python benchmarks/hodoku_step_diff.py [PUZZLES] [--source NAME] [--limit N]
+    python -m benchmarks.hodoku_step_diff [PUZZLES] [--source NAME] [--limit N]
         [--hodoku-python PATH] [--all] [--jobs N]
 
 PUZZLES: a file of puzzles (one 81-character puzzle first on each line; a CSV with a
-``puzzle`` column works too), default ``/work/shared/ratings/hodoku_dev.csv`` (``--source``
-keeps the rows of one source). For each puzzle our HoDoKu path (``sudoku step --order
+``puzzle`` column works too), default ``hodoku_dev.csv`` in ``$SUDOKU_RATINGS``, else in
+``shared/ratings`` beside the checkout (``--source`` keeps the rows of one source). For each puzzle our HoDoKu path (``sudoku step --order
 hodoku``, the path ``sudoku rate`` scores) is compared step by step with the path of
 hodoku-py, the pure-Python port of HoDoKu, which runs **in a separate process** under the
 interpreter ``--hodoku-python`` (default ``$HODOKU_PYTHON``, else
@@ -18,22 +18,20 @@ step number, the position before it (values, then candidates as a pencilmark gri
 both steps. The summary counts puzzles with the same path, and those that part, by the
 pair of techniques where they part.
 """
+
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import os
 import subprocess
 import sys
 from collections import Counter
 from multiprocessing import Pool
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from benchmarks.common import RATINGS, ROOT, read_puzzles
 
-DEFAULT_FILE = Path(os.environ.get("SUDOKU_RATINGS", "/work/shared/ratings")) / "hodoku_dev.csv"
+DEFAULT_FILE = RATINGS / "hodoku_dev.csv"
 
 #: The child: reads puzzles on stdin, writes one JSON line per puzzle with hodoku-py's path.
 CHILD = r"""
@@ -55,33 +53,24 @@ for line in sys.stdin:
 """
 #: hodoku-py's names that differ from ours (and HoDoKu's)
 RENAME = {"Multi-Colors 1": "Multi Colors 1", "Multi-Colors 2": "Multi Colors 2"}
-PLACING = ("Full House", "Naked Single", "Hidden Single", "Brute Force", "Forcing Chain Contradiction",
-           "Forcing Chain Verity", "Forcing Net Contradiction", "Forcing Net Verity")
-
-
-def read_puzzles(path: Path, source: str | None, limit: int | None) -> list[str]:
-    """Puzzles of a file (a CSV with a ``puzzle`` column, or one puzzle first on each line)."""
-    out: list[str] = []
-    with open(path, newline="") as fh:
-        first = fh.readline()
-        fh.seek(0)
-        if first.startswith("puzzle,"):
-            for row in csv.DictReader(fh):
-                if source is None or row.get("source") == source:
-                    out.append(row["puzzle"])
-        else:
-            for line in fh:
-                s = line.strip()
-                if s and not s.startswith("#"):
-                    out.append(s.split()[0].split(",")[0])
-    return out[:limit] if limit else out
+PLACING = (
+    "Full House",
+    "Naked Single",
+    "Hidden Single",
+    "Brute Force",
+    "Forcing Chain Contradiction",
+    "Forcing Chain Verity",
+    "Forcing Net Contradiction",
+    "Forcing Net Verity",
+)
 
 
 def reference_paths(puzzles: list[str], python: str) -> dict[str, dict]:
     """hodoku-py's path for each puzzle, computed by ``python`` in a child process."""
-    code = "PLACING = %r\n" % (PLACING,) + CHILD
-    proc = subprocess.run([python, "-c", code], input="\n".join(puzzles) + "\n", capture_output=True,
-                          text=True, check=False)
+    code = f"PLACING = {PLACING!r}\n" + CHILD
+    proc = subprocess.run(
+        [python, "-c", code], input="\n".join(puzzles) + "\n", capture_output=True, text=True, check=False
+    )
     if proc.returncode != 0 and not proc.stdout:
         raise SystemExit(f"hodoku-py failed under {python}: {proc.stderr.strip().splitlines()[-1:]}")
     out = {}
@@ -112,8 +101,7 @@ def our_path(puzzle: str) -> dict:
         steps.append([s.technique, sorted(s.placements), sorted(s.eliminations)])
         notes.append(s.notation)
         policy.apply(work, s, state)
-    return {"level": rating.level, "score": rating.score, "steps": steps, "positions": positions,
-            "notes": notes}
+    return {"level": rating.level, "score": rating.score, "steps": steps, "positions": positions, "notes": notes}
 
 
 def pencilmarks(cands: list[int], values: str) -> str:
@@ -127,7 +115,8 @@ def pencilmarks(cands: list[int], values: str) -> str:
     return " ".join(toks)
 
 
-def fmt(step) -> str:
+def fmt(step: list) -> str:
+    """hodoku-py's step ``[technique, placements, eliminations]`` as ``Technique: r1c2=3, r4c5<>6``."""
     name, place, elim = step
     parts = [f"r{c // 9 + 1}c{c % 9 + 1}={d}" for c, d in place]
     parts += [f"r{c // 9 + 1}c{c % 9 + 1}<>{d}" for c, d in elim]
@@ -142,24 +131,31 @@ def compare(ours: dict, ref: dict) -> tuple[int, list, list] | None:
     for i in range(max(len(a), len(b))):
         sa = a[i] if i < len(a) else None
         sb = b[i] if i < len(b) else None
-        if sa is None or sb is None or sa[0] != sb[0] or list(map(tuple, sa[1])) != sb[1] \
-                or list(map(tuple, sa[2])) != sb[2]:
+        if (
+            sa is None
+            or sb is None
+            or sa[0] != sb[0]
+            or list(map(tuple, sa[1])) != sb[1]
+            or list(map(tuple, sa[2])) != sb[2]
+        ):
             return i, sa, sb
     return None
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Parse the options, compute both paths of every puzzle and print where they part."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("puzzles", nargs="?", default=str(DEFAULT_FILE))
     ap.add_argument("--source", default=None, help="only rows of this source (a CSV with a source column)")
     ap.add_argument("--limit", type=int, default=None)
-    ap.add_argument("--hodoku-python", default=os.environ.get("HODOKU_PYTHON",
-                                                              str(ROOT / ".hodokupy-venv" / "bin" / "python")))
+    ap.add_argument(
+        "--hodoku-python", default=os.environ.get("HODOKU_PYTHON", str(ROOT / ".hodokupy-venv" / "bin" / "python"))
+    )
     ap.add_argument("--all", action="store_true", help="print every puzzle, not only those that differ")
     ap.add_argument("--jobs", type=int, default=1, help="processes for our paths")
     args = ap.parse_args(argv)
 
-    puzzles = read_puzzles(Path(args.puzzles), args.source, args.limit)
+    puzzles = read_puzzles(args.puzzles, args.limit, source=args.source)
     refs = reference_paths(puzzles, args.hodoku_python)
     if args.jobs > 1:
         with Pool(args.jobs) as pool:

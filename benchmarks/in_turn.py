@@ -1,6 +1,6 @@
 """Two commands timed in turn, as whole processes: A, B, A, B, ... and the ratio pair by pair.
 
-    python benchmarks/in_turn.py --a "CMD A" --b "CMD B" [--runs 5] [--warmup 1]
+    python -m benchmarks.in_turn --a "CMD A" --b "CMD B" [--runs 5] [--warmup 1]
 
 Each command is split as a shell splits words and run without a shell, its output thrown
 away; its CPU time is what the operating system counts for the finished process (user +
@@ -13,51 +13,57 @@ SE path's columns only, so that HoDoKu's path is not computed):
 
     git worktree add /tmp/base 28ca72e && python -m venv /tmp/base-venv \\
         && /tmp/base-venv/bin/pip install -e /tmp/base
-    python benchmarks/in_turn.py --runs 5 \\
+    python -m benchmarks.in_turn --runs 5 \\
         --a "sudoku rate top100.txt --jobs 1 --no-progress --no-summary --columns puzzle,rating,ep,ed" \\
         --b "/tmp/base-venv/bin/sudoku rate top100.txt --jobs 1 -f csv --no-progress --no-summary \\
              --columns puzzle,rating,ep,ed"
 """
+
 from __future__ import annotations
 
 import argparse
-import os
 import shlex
 import statistics
-import subprocess
+import sys
+from functools import partial
+
+from benchmarks.common import Run, run_command, take_turns
 
 
-def cpu_seconds(argv: list[str]) -> float:
-    """Run ``argv`` to its end (output discarded) and return the CPU seconds it used."""
-    before = os.times()
-    res = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    after = os.times()
-    if res.returncode != 0:
-        raise SystemExit(f"{argv[0]} exited {res.returncode}: {res.stderr.strip()[-400:]}")
-    return (after.children_user - before.children_user) + (after.children_system - before.children_system)
+def counted(run: Run, argv: list[str]) -> float:
+    """The CPU seconds of ``run``, a run of ``argv``; stops the script if it failed."""
+    if run.returncode is None:
+        raise SystemExit(f"{argv[0]}: {run.status}")
+    if not run.ok:
+        raise SystemExit(f"{argv[0]} exited {run.returncode}: {run.stderr.strip()[-400:]}")
+    return run.cpu
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
+    """Parse the options, run the warm-up and the counted pairs, print each pair and the medians."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--a", required=True, help="the first command")
     ap.add_argument("--b", required=True, help="the second command")
     ap.add_argument("--runs", type=int, default=5, help="counted runs of each (default 5)")
     ap.add_argument("--warmup", type=int, default=1, help="runs of each not counted, first (default 1)")
-    args = ap.parse_args()
-    a, b = shlex.split(args.a), shlex.split(args.b)
-    for _ in range(args.warmup):
-        cpu_seconds(a)
-        cpu_seconds(b)
-    ta: list[float] = []
-    tb: list[float] = []
-    for i in range(args.runs):
-        ta.append(cpu_seconds(a))
-        tb.append(cpu_seconds(b))
-        print(f"run {i + 1}: A {ta[-1]:8.3f} s   B {tb[-1]:8.3f} s   A/B {ta[-1] / tb[-1]:.3f}", flush=True)
-    ratios = [x / y for x, y in zip(ta, tb)]
-    print(f"median CPU s: A {statistics.median(ta):.3f}  B {statistics.median(tb):.3f}  "
-          f"A/B {statistics.median(ratios):.3f} (pairs {min(ratios):.3f}-{max(ratios):.3f})")
+    args = ap.parse_args(argv)
+    words = {"A": shlex.split(args.a), "B": shlex.split(args.b)}
+    turns = {name: partial(run_command, cmd) for name, cmd in words.items()}
+    for _rnd, name, run in take_turns(turns, args.warmup):
+        counted(run, words[name])
+    cpu: dict[str, list[float]] = {"A": [], "B": []}
+    for rnd, name, run in take_turns(turns, args.runs):
+        cpu[name].append(counted(run, words[name]))
+        if name == "B":
+            ta, tb = cpu["A"][-1], cpu["B"][-1]
+            print(f"run {rnd}: A {ta:8.3f} s   B {tb:8.3f} s   A/B {ta / tb:.3f}", flush=True)
+    ratios = [x / y for x, y in zip(cpu["A"], cpu["B"])]
+    print(
+        f"median CPU s: A {statistics.median(cpu['A']):.3f}  B {statistics.median(cpu['B']):.3f}  "
+        f"A/B {statistics.median(ratios):.3f} (pairs {min(ratios):.3f}-{max(ratios):.3f})"
+    )
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -3,8 +3,9 @@ user runs: ``sudoku hint LINE --all --technique NAME --json``, no other flag (a 
 gets the options HoDoKu's regression tester sets for its variant). Prints each line that
 fails and the share that passes.
 
-    python benchmarks/reglib_cli.py [FILE]     (default: puzzles/hodoku_reglib_dev.txt)
+    python -m benchmarks.reglib_cli [FILE]     (default: puzzles/hodoku_reglib_dev.txt)
 """
+
 from __future__ import annotations
 
 import json
@@ -14,12 +15,10 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from sudoku_logic.app.cli import app  # noqa: E402
-from sudoku_logic.core.formats import parse_reglib  # noqa: E402
-from sudoku_logic.grading.tables import RATINGS  # noqa: E402
+from benchmarks.common import PUZZLES
+from sudoku_logic.app.cli import app
+from sudoku_logic.core.formats import parse_reglib
+from sudoku_logic.grading.tables import RATINGS
 
 #: The families this check covers: colouring (05xx), chains (07xx), ALS (09xx).
 PREFIXES = ("05", "07", "09")
@@ -32,8 +31,8 @@ def technique_of(code: str) -> str | None:
 
 
 def lines(path: Path) -> list[str]:
-    return [ln.strip() for ln in path.read_text().splitlines()
-            if ln.startswith(":") and ln[1:3] in PREFIXES]
+    """The colouring, chain and ALS lines of the library file ``path``."""
+    return [ln.strip() for ln in path.read_text().splitlines() if ln.startswith(":") and ln[1:3] in PREFIXES]
 
 
 def check(line: str, runner: CliRunner | None = None) -> tuple[bool, str]:
@@ -58,7 +57,8 @@ def check(line: str, runner: CliRunner | None = None) -> tuple[bool, str]:
 
 
 def main() -> None:
-    path = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "puzzles" / "hodoku_reglib_dev.txt"
+    """Run every line of the file named on the command line (or the shipped library) and print the failures."""
+    path = Path(sys.argv[1]) if len(sys.argv) > 1 else PUZZLES / "hodoku_reglib_dev.txt"
     todo = lines(path)
     runner = CliRunner()
     passed = 0

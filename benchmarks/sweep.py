@@ -1,9 +1,16 @@
 """Solve-path sweep: every step of every puzzle's path checked against the DLX solution.
 
-Usage: python benchmarks/sweep.py [--jobs N] [--limit N] [--order se|hodoku] [COLLECTION ...]
+Usage: python -m benchmarks.sweep [--jobs N] [--limit N] [--order se|hodoku] [COLLECTION ...]
 (default: every shipped collection, all cores). Prints per collection: puzzles, solved,
-steps checked, wrong steps (must be 0), seconds; wrong steps are listed in full.
+steps checked, wrong steps (must be 0), seconds; wrong steps are listed in full. Exit
+status 1 when a step is wrong.
+
+``pytest -m sweep`` runs the same :func:`sweep` as tests (``tests/test_paths.py`` on every
+collection, ``tests/test_forcing.py`` on top1465 and the 2011 hardest list), which pass or fail
+as a whole; this script is for the per-collection table, a cut (``--limit``), HoDoKu's order
+(``--order hodoku``), or a collection of your choosing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -11,36 +18,35 @@ import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from benchmarks.common import Table, collection
 
+#: every shipped collection
 ALL = [
-    "qqwing_simple.txt", "qqwing_easy.txt", "qqwing_intermediate.txt", "qqwing_expert.txt",
-    "top1465.txt", "hardest_2011_dev.csv", "sudocue_almostdn.txt", "sudocue_learningcurve.txt",
-    "sudocue_noponies.txt", "sudocue_snow2005.txt", "sudocue_superiors.txt",
-    "sudocue_top10000.txt", "sudoku17.txt",
+    "qqwing_simple.txt",
+    "qqwing_easy.txt",
+    "qqwing_intermediate.txt",
+    "qqwing_expert.txt",
+    "top1465.txt",
+    "hardest_2011_dev.csv",
+    "sudocue_almostdn.txt",
+    "sudocue_learningcurve.txt",
+    "sudocue_noponies.txt",
+    "sudocue_snow2005.txt",
+    "sudocue_superiors.txt",
+    "sudocue_top10000.txt",
+    "sudoku17.txt",
 ]
 _SOLVERS: dict = {}  # one Solver per order in each worker process
-
-
-def puzzles(name: str, limit: int | None = None) -> list[str]:
-    """The puzzles of a shipped collection (first column of a CSV)."""
-    out = []
-    for line in open(ROOT / "puzzles" / name):
-        s = line.strip().split(",")[0].split()[0] if line.strip() else ""
-        if len(s) == 81 and all(ch in "0123456789." for ch in s):
-            out.append(s)
-    return out[:limit] if limit else out
 
 
 def check_one(args: tuple[str, str]) -> tuple[bool, int, list[str]]:
     """Solve one puzzle; return (solved, steps checked, descriptions of wrong steps)."""
     puzzle, order = args
+    from sudoku_logic.app.solver import Solver
     from sudoku_logic.core import dlx
     from sudoku_logic.core.formats import parse
-    from sudoku_logic.app.solver import Solver
+
     if order not in _SOLVERS:
         _SOLVERS[order] = Solver(order=order)
     solver = _SOLVERS[order]
@@ -51,7 +57,8 @@ def check_one(args: tuple[str, str]) -> tuple[bool, int, list[str]]:
     checked = 0
     for step in result.steps:
         checked += 1
-        bad = [(c, d) for c, d in step.placements if sol[c] != d] + [(c, d) for c, d in step.eliminations if sol[c] == d]
+        bad = [(c, d) for c, d in step.placements if sol[c] != d]
+        bad += [(c, d) for c, d in step.eliminations if sol[c] == d]
         if bad:
             wrong.append(f"{puzzle} | {step.notation}")
     if result.solved and result.grid.values != sol:
@@ -60,8 +67,10 @@ def check_one(args: tuple[str, str]) -> tuple[bool, int, list[str]]:
 
 
 def sweep(name: str, jobs: int, limit: int | None = None, order: str = "se") -> dict:
-    """Sweep one collection; return its figures."""
-    ps = puzzles(name, limit)
+    """Sweep the first ``limit`` puzzles (all when None) of one collection with ``jobs`` processes:
+    ``collection``, ``puzzles``, ``solved``, ``steps`` checked, ``wrong`` (each wrong step
+    described) and ``seconds``."""
+    ps = collection(name, limit)
     t = time.perf_counter()
     solved = checked = 0
     wrong: list[str] = []
@@ -70,23 +79,38 @@ def sweep(name: str, jobs: int, limit: int | None = None, order: str = "se") -> 
             solved += ok
             checked += n
             wrong.extend(bad)
-    return {"collection": name, "puzzles": len(ps), "solved": solved, "steps": checked,
-            "wrong": wrong, "seconds": time.perf_counter() - t}
+    return {
+        "collection": name,
+        "puzzles": len(ps),
+        "solved": solved,
+        "steps": checked,
+        "wrong": wrong,
+        "seconds": time.perf_counter() - t,
+    }
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """Sweep every collection asked for and print its row; 1 when a step was wrong."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("collections", nargs="*", default=ALL)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--order", default="se")
-    a = ap.parse_args()
+    a = ap.parse_args(argv)
     total_wrong = 0
-    print(f"{'collection':<28}{'puzzles':>8}{'solved':>8}{'steps':>10}{'wrong':>7}{'seconds':>9}", flush=True)
+    table = Table(
+        ("collection", "{:<28}"),
+        ("puzzles", "{:>8}"),
+        ("solved", "{:>8}"),
+        ("steps", "{:>10}"),
+        ("wrong", "{:>7}"),
+        ("seconds", "{:>9.1f}"),
+    )
+    table.header()
     for name in a.collections:
         r = sweep(name, a.jobs, a.limit, a.order)
         total_wrong += len(r["wrong"])
-        print(f"{name:<28}{r['puzzles']:>8}{r['solved']:>8}{r['steps']:>10}{len(r['wrong']):>7}{r['seconds']:>9.1f}", flush=True)
+        table.row(name, r["puzzles"], r["solved"], r["steps"], len(r["wrong"]), r["seconds"])
         for w in r["wrong"][:20]:
             print("  WRONG:", w, flush=True)
     return 1 if total_wrong else 0

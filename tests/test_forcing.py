@@ -273,10 +273,8 @@ def test_coverage_sweep(name):
     """Every puzzle of the collection is solved to the end with every step true (on all
     cores, through the project's sweep runner)."""
     import os
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-    from sweep import sweep
+
+    from benchmarks.sweep import sweep
     r = sweep(name, os.cpu_count() or 1)
     assert r["wrong"] == [], r["wrong"][:5]
     assert r["solved"] == r["puzzles"]

@@ -3,8 +3,6 @@
 CI checks a fixed spread sample of every shipped collection in both solve orders; the full
 sweep over every puzzle is marked ``sweep`` (run it with ``pytest -m sweep``).
 """
-from pathlib import Path
-
 import pytest
 
 from helpers import COLLECTIONS, check_path, collection
@@ -46,8 +44,7 @@ def test_easy_collections_are_solved():
 def test_sweep_every_puzzle(name):
     """Every puzzle of the collection, on all cores: no wrong step, and the solved grids match."""
     import os
-    import sys
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-    from sweep import sweep
+
+    from benchmarks.sweep import sweep
     r = sweep(name, os.cpu_count() or 1)
     assert r["wrong"] == [], r["wrong"][:5]

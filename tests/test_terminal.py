@@ -371,10 +371,9 @@ def test_every_chain_colouring_and_als_line_passes_through_hint():
     runs with the options HoDoKu's regression tester sets for its variant. The one line
     that fails is the ALS_MISSED line of test_chains.py (a continuous loop through an ALS
     node that our breadth-first search does not build)."""
-    import sys
     from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-    from reglib_cli import check, lines
+
+    from benchmarks.reglib_cli import check, lines
     todo = lines(Path(__file__).resolve().parent.parent / REGLIB)
     failed = [ln for ln in todo if not check(ln)[0]]
     assert len(todo) == 162
