@@ -1,8 +1,9 @@
 """The linters the README's test command runs before the tests: ``python tests/lint.py``.
 
-ruff (lint, and the formatter's check) and mypy (:mod:`typecheck`) on the package, with the
+ruff (lint, and the formatter's check; the benchmarks too) and mypy (:mod:`typecheck`) on the package, with the
 settings of ``pyproject.toml``. Prints what each finds; exit status 1 if any finds something.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -11,9 +12,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ["sudoku_logic", "strategies", "grading"]
+#: ruff also holds the benchmark scripts to the package's style
+LINTED = [*PACKAGE, "benchmarks"]
 CHECKS = {
-    "ruff check": [sys.executable, "-m", "ruff", "check", "--quiet", *PACKAGE],
-    "ruff format --check": [sys.executable, "-m", "ruff", "format", "--check", "--quiet", *PACKAGE],
+    "ruff check": [sys.executable, "-m", "ruff", "check", "--quiet", *LINTED],
+    "ruff format --check": [sys.executable, "-m", "ruff", "format", "--check", "--quiet", *LINTED],
     "mypy": [sys.executable, str(ROOT / "tests" / "typecheck.py")],
 }
 
