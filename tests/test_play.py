@@ -24,18 +24,20 @@ SNAPSHOTS = Path(__file__).parent / "data" / "play"
 P = "000009080000704000000200004050800200007030050036970000040000003000528006005090078"
 XY_WING = ("004000300090270540060000002910605007000004030300190050600040000000000093070050000", 40)
 FORCING = (collection("top1465.txt", 2)[1], 9)  # SE's step 9: Region Forcing Chains
-NESTED = ("008000500040002090700000003020004000000930000000201060500000008010600020003000700", 16)
+#: a position of the 2011 hardest list whose next SE step is a nested Dynamic Forcing Chain
+NESTED = SNAPSHOTS / "nested.txt"
 
 
 def position_before(puzzle: str, n: int, order: str = "se") -> tuple[Position, object]:
-    """The position before step ``n`` of the puzzle's path (every candidate marked), and that step."""
+    """The position before step ``n`` of the puzzle's path (every candidate marked), and that
+    step (each the step `sudoku hint` gives there, as the path takes it)."""
+    solver = Solver(order=order)
     grid = parse(puzzle)
-    steps = Solver(order=order).solve(parse(puzzle)).steps
-    for step in steps[:n - 1]:
-        grid.apply(step)
+    for _ in range(n - 1):
+        grid.apply(solver.next_step(grid))
     givens = parse(puzzle).values[:]
     marks = [0 if grid.values[c] else grid.cands[c] for c in range(81)]
-    return Position(givens, list(grid.values), marks), steps[n - 1]
+    return Position(givens, list(grid.values), marks), solver.next_step(grid)
 
 
 def game_of(position: Position) -> Game:
@@ -234,7 +236,7 @@ def test_fits_the_terminal(size):
 def test_a_slow_hint_never_freezes_the_screen_and_can_be_cancelled(monkeypatch):
     """A nested forcing chain of the 2011 hardest list, searched by the Python engine (tens of
     seconds): keys are handled while it runs, and Esc ends the search's process."""
-    position, _ = position_before(*NESTED)
+    position = load_position(NESTED.read_text())
     app = PlayApp(game_of(position))
     monkeypatch.setenv("SUDOKU_ENGINE", "python")  # the worker process starts with it
 
