@@ -173,8 +173,3 @@ def unknown_message(name: str) -> str:
     listed = ", ".join(close[:-1]) + " or " + close[-1] if len(close) > 1 else "".join(close)
     hint = f": did you mean {listed}?" if close else ""
     return f"unknown technique {name.strip()!r}{hint} (run `sudoku techniques` for the list)"
-
-
-def aliases_of(name: str) -> list[str]:
-    """The short names and group names listed for a table name (for `sudoku techniques`)."""
-    return [short for short, target in ABBREVIATIONS.items() if target == name and normal(short) != normal(name)]

@@ -20,7 +20,7 @@ Columns:
   best step is taken (HoDoKu finds nice loops and AICs in one search and keeps the one that
   eliminates most; contradiction and verity forcing chains, and nets, likewise: HoDoKu's
   ``TablingSolver.getStep`` collects both kinds and sorts them with its ``TablingComparator``,
-  see ``sudoku_logic.solve.solver``). The second type of a shared StepConfig that HoDoKu searches in
+  see ``sudoku_logic.solve.policies``). The second type of a shared StepConfig that HoDoKu searches in
   its own pass (colours, Kraken) and the duals (found by their parent's search when
   HoDoKu's ``allowDualsAndSiamese`` is on) get a number just after, so they come right after.
   Siamese fish score and rate like their finned fish (HoDoKu reports them under its type) and
@@ -277,8 +277,3 @@ def _parse(text: str) -> dict[str, Rating]:
 
 
 RATINGS: dict[str, Rating] = _parse(_ROWS)
-
-
-def rating_of(name: str) -> Rating:
-    """The table row of a technique (KeyError if unknown)."""
-    return RATINGS[name]

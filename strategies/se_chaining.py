@@ -44,7 +44,7 @@ context (:attr:`SolveContext.difficulty`, set by the SE scale).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import MASK_SIZE
@@ -278,8 +278,3 @@ class Chaining(ForcingChainsCycles, MultipleForcingChains, DynamicForcingChains)
         finally:
             self._scc = None
             self._links = {}
-
-
-def iter_hints(chaining: Chaining, grid: Grid) -> Iterator[ChainHint]:
-    """The rule's hints on ``grid`` in SE's order."""
-    yield from chaining.hints(grid)

@@ -522,11 +522,6 @@ def split_sets(t: int) -> tuple[int, int]:
     return (t >> ON) & ALL729, t & ALL729
 
 
-def table_size(t: int) -> int:
-    """Entries of an expanded table holding the node set ``t``."""
-    return t.bit_count()
-
-
 # ---------------------------------------------------------------------- the chain graph
 class ChainGraph:
     """A position's chain links and what each premise's table holds (:func:`chain_links`,
@@ -888,11 +883,6 @@ def contradictions(P: Position, p: int, on: int, off: int):
                 t = HOUSE_MASK[h] & a
                 if t and t & o == t:
                     yield [(e - 1) * 81 + x for x in cell_list(t)]
-
-
-def has_contradiction(P: Position, p: int, on: int, off: int) -> bool:
-    """Whether premise ``p``'s table holds a contradiction."""
-    return next(contradictions(P, p, on, off), None) is not None
 
 
 def verity_conclusions(P: Position, sets) -> tuple[int, int]:

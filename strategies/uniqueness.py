@@ -179,10 +179,6 @@ def _deadly(r: _Rect) -> str:
     )
 
 
-def _bits_cells(bits: int) -> str:
-    return cells_name(cell_list(bits))
-
-
 def _ur1(grid: Grid, r: _Rect) -> Iterator[Step]:
     if len(r.two) != 3:
         return

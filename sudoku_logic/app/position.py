@@ -28,7 +28,15 @@ from dataclasses import dataclass, field
 
 from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import DeadGivens, FormatError, InvalidPuzzle, MultipleSolutions, NoSolution, SudokuError
-from sudoku_logic.core.formats import EMPTY_CHARS, LINE_CHARS, parse, parse_reglib, parse_sukaku, pencilmark_masks
+from sudoku_logic.core.formats import (
+    EMPTY_CHARS,
+    LINE_CHARS,
+    parse,
+    parse_reglib,
+    parse_sukaku,
+    pencilmark_masks,
+    to_sukaku,
+)
 from sudoku_logic.core.grid import Grid, check_duplicates
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS, cell_name
 
@@ -319,3 +327,22 @@ def load_position(text: str) -> Position:
     derived = Grid.from_values(grid.values)
     marked = any(grid.cands[c] != derived.cands[c] for c in range(81))
     return Position(None, grid.values[:], grid.cands[:] if marked else None, stripped)
+
+
+def rated_grid(text: str) -> tuple[Grid, str]:
+    """The grid ``sudoku rate`` rates for an entry's text and the puzzle its row shows: the
+    puzzle's givens (a pencilmark grid without givens as it stands, shown as its
+    729-character string). Raises SudokuError with the parser's message."""
+    pos = load_position(text)
+    grid = pos.puzzle()
+    if pos.givens is None and pos.marks is not None:
+        return grid, to_sukaku(grid)
+    return grid, grid.values_string()
+
+
+def entry_puzzle(text: str) -> str | None:
+    """The puzzle a row of this entry shows, or None if the entry is not a puzzle."""
+    try:
+        return rated_grid(text)[1]
+    except SudokuError:
+        return None

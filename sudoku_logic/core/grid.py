@@ -235,10 +235,6 @@ class Grid:
             once |= p
         return once & ~twice
 
-    def candidate_count(self) -> int:
-        """Number of candidates left in empty cells."""
-        return sum(p.bit_count() for p in self.pos[1:])
-
     def contradiction(self) -> str | None:
         """A sentence naming the first impossibility found, or None if there is none.
 
