@@ -60,7 +60,7 @@ def main(argv: list[str]) -> int:
         env["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
         env["PYTHONPATH"] = str(dest)
         select = ["-k", "not install"] if "-k" not in argv else []
-        cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+        cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",  # one process
                "tests/test_compiled_engine.py", *select, *argv]
         print("running", " ".join(cmd), "with", env["LD_PRELOAD"], flush=True)
         res = subprocess.run(cmd, cwd=dest, env=env)

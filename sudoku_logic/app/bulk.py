@@ -39,6 +39,7 @@ from sudoku_logic.app.pool import (
     guarded,
     package_modules,
 )
+from sudoku_logic.app.position import entry_puzzle, rated_grid
 from sudoku_logic.app.progress import ProgressRecord, describe_run, prepare_resume, tracks
 from sudoku_logic.app.reader import Entry, read_all
 from sudoku_logic.app.settings import differences
@@ -46,8 +47,7 @@ from sudoku_logic.app.words import counted
 from sudoku_logic.app.writer import LiveBar, OutputError, RowWriter, Template, open_output
 from sudoku_logic.core.context import DEFAULT_SETTINGS, Settings
 from sudoku_logic.core.errors import SudokuError
-from sudoku_logic.core.formats import EMPTY_CHARS, to_sukaku
-from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.formats import EMPTY_CHARS
 from sudoku_logic.grading.rows import (
     DEFAULT_COLUMNS,
     UNRATED,
@@ -114,27 +114,6 @@ class Options:
 
 
 # ---------------------------------------------------------------- rating one entry
-
-
-def rated_grid(text: str) -> tuple[Grid, str]:
-    """The grid ``sudoku rate`` rates for an entry's text and the puzzle its row shows: the
-    puzzle's givens (a pencilmark grid without givens as it stands, shown as its
-    729-character string). Raises SudokuError with the parser's message."""
-    from sudoku_logic.app.position import load_position
-
-    pos = load_position(text)
-    grid = pos.puzzle()
-    if pos.givens is None and pos.marks is not None:
-        return grid, to_sukaku(grid)
-    return grid, grid.values_string()
-
-
-def entry_puzzle(text: str) -> str | None:
-    """The puzzle a row of this entry shows, or None if the entry is not a puzzle."""
-    try:
-        return rated_grid(text)[1]
-    except SudokuError:
-        return None
 
 
 #: an 81-character line's characters as values (those of ``EMPTY_CHARS`` empty)
@@ -425,8 +404,10 @@ def rate_files(
                     row.update(input_columns(entry.source or None, entry.lineno or None, entry.index, entry.label))
                     summ.add(row)
                     if opts.keep(row):
-                        writer.write(row)
+                        # counted first: on a terminal the write ends by drawing the bar again,
+                        # and a Ctrl-C seen after that must count the row above it
                         written += 1
+                        writer.write(row)
                         summ.kept += 1
                 if record:
                     record.record(entry.index, writer.tell())
