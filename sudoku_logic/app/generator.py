@@ -273,10 +273,6 @@ class Wanted:
             return f"no {_names(self.technique)} on {_PATH_NAME[self.order]}"
         return None
 
-    def accepts(self, row: dict) -> bool:
-        """Whether a rated candidate fits."""
-        return self.miss(row) is None
-
     def verdict(self, values: list[int]) -> int:
         """The cheap check of a unique puzzle against the level and the band: 1 if either
         cannot fit, 0 if both fit, else -1 (too easy). The technique is not checked."""

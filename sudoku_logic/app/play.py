@@ -20,7 +20,7 @@ from textual.widgets import OptionList, Static
 from textual.worker import get_current_worker
 
 from sudoku_logic.app.hints import hint_text, mistake_lines
-from sudoku_logic.app.play_state import Game
+from sudoku_logic.app.play_state import Game, clock_text
 from sudoku_logic.app.play_worker import Request, Worker
 from sudoku_logic.app.render import CELL_BG_TERM, STYLES, role_style, step_roles
 from sudoku_logic.core.errors import SudokuError
@@ -219,11 +219,10 @@ class PlayApp(App):
         return None
 
     def _status(self) -> None:
-        t = int(self.game.elapsed())
         mode = "marks" if self.marks_mode else "digits"
         order = "Sudoku Explainer" if self.order == "se" else "HoDoKu"
         self.query_one("#status", Static).update(
-            Text(f"{t // 3600}:{t % 3600 // 60:02d}:{t % 60:02d}  typing {mode}\nhints: {order}", no_wrap=True)
+            Text(f"{clock_text(self.game.elapsed())}  typing {mode}\nhints: {order}", no_wrap=True)
         )
 
     def _spinner(self) -> None:
@@ -321,9 +320,8 @@ class PlayApp(App):
         told = self._mistakes(self.check_level)
         self.grid_view.refresh()
         if told is None:
-            t = int(self.game.elapsed())
             if self.game.solved():
-                self.say(f"Solved in {t // 3600}:{t % 3600 // 60:02d}:{t % 60:02d}. Well done!", "bold green")
+                self.say(f"Solved in {clock_text(self.game.elapsed())}. Well done!", "bold green")
             else:
                 self.say("No mistakes so far.", "green")
             return

@@ -67,8 +67,7 @@ class Game:
         grid, an unmarked cell written with every digit it allows. Comments before them keep
         what only ``sudoku play`` needs: the time played, the cells you have not marked, and
         the cells with one mark and no digit (which the CLI reads as placed)."""
-        h, rest = divmod(int(self.elapsed()), 3600)
-        lines = [f"# sudoku play: {h}:{rest // 60:02d}:{rest % 60:02d} played"]
+        lines = [f"# sudoku play: {clock_text(self.elapsed())} played"]
         givens = "".join(str(v) if v else "." for v in self.givens)
         values, marks = self.board.values, self.board.marks
         if not any(marks):
@@ -141,10 +140,7 @@ class Game:
             return False
         values = list(self.board.values)
         marks = list(self.board.marks)
-        values[cell] = digit
-        marks[cell] = 0
-        for peer in cells_of(PEERS[cell]):
-            marks[peer] &= ~DIGIT_BIT[digit]
+        _put(values, marks, cell, digit)
         return self._change(tuple(values), tuple(marks))
 
     def clear(self, cell: int) -> bool:
@@ -186,8 +182,7 @@ class Game:
         marks = list(self.board.marks)
         for cell in range(81):
             if values[cell]:
-                for peer in cells_of(PEERS[cell]):
-                    marks[peer] &= ~DIGIT_BIT[values[cell]]
+                _rule_out(marks, cell, values[cell])
         return self._change(values, tuple(marks))
 
     def apply(self, step: Step) -> bool:
@@ -200,10 +195,7 @@ class Game:
             if not values[cell]:
                 marks[cell] = (marks[cell] or grid.cands[cell]) & ~DIGIT_BIT[digit]
         for cell, digit in step.placements:
-            values[cell] = digit
-            marks[cell] = 0
-            for peer in cells_of(PEERS[cell]):
-                marks[peer] &= ~DIGIT_BIT[digit]
+            _put(values, marks, cell, digit)
         return self._change(tuple(values), tuple(marks))
 
     def undo(self) -> bool:
@@ -225,3 +217,22 @@ def _cell(name: str) -> int | None:
     """The cell of an ``r1c1`` name, None for anything else."""
     m = re.fullmatch(r"r([1-9])c([1-9])", name)
     return (int(m[1]) - 1) * 9 + int(m[2]) - 1 if m else None
+
+
+def _rule_out(marks: list[int], cell: int, digit: int) -> None:
+    """Remove ``digit`` from the marks of every cell ``cell`` sees."""
+    for peer in cells_of(PEERS[cell]):
+        marks[peer] &= ~DIGIT_BIT[digit]
+
+
+def _put(values: list[int], marks: list[int], cell: int, digit: int) -> None:
+    """Place ``digit`` in ``cell``: its marks go, and the digit from the marks it rules out."""
+    values[cell] = digit
+    marks[cell] = 0
+    _rule_out(marks, cell, digit)
+
+
+def clock_text(seconds: float) -> str:
+    """``H:MM:SS`` for a time played (as the clock line of a saved game writes it)."""
+    h, rest = divmod(int(seconds), 3600)
+    return f"{h}:{rest // 60:02d}:{rest % 60:02d}"

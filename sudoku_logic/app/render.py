@@ -16,6 +16,7 @@ from typing import overload
 
 from rich.text import Text
 
+from sudoku_logic.core.formats import pencilmark_frame
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import DIGIT_BIT, MASK_DIGITS
 from sudoku_logic.core.step import Step
@@ -211,13 +212,12 @@ def pencilmark_grid(grid: Grid, step: Step | None = None, plain: bool = False) -
                 pieces.append((str(d), role_style(role) if role else shade))
         tokens.append(pieces)
     length = [sum(len(t) for t, _ in pieces) for pieces in tokens]
-    width = [max(length[r * 9 + c] for r in range(9)) for c in range(9)]
-    seg = ["-" * (sum(width[b * 3 : b * 3 + 3]) + 6) for b in range(3)]
+    width, (top, mid, bottom) = pencilmark_frame(length)
     out = Text()
-    out.append("." + ".".join(seg) + ".\n", style=border)
+    out.append(top + "\n", style=border)
     for r in range(9):
         if r and r % 3 == 0:
-            out.append(":" + "+".join(seg) + ":\n", style=border)
+            out.append(mid + "\n", style=border)
         out.append("|", style=border)
         for c in range(9):
             cell = r * 9 + c
@@ -231,7 +231,7 @@ def pencilmark_grid(grid: Grid, step: Step | None = None, plain: bool = False) -
             else:
                 out.append(" ")
         out.append("\n")
-    out.append("'" + "'".join(seg) + "'", style=border)
+    out.append(bottom, style=border)
     return out
 
 

@@ -17,6 +17,7 @@ entries of a file are.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sudoku_logic.core.errors import DeadGivens, FormatError
@@ -318,16 +319,21 @@ def cell_tokens(grid: Grid) -> list[str]:
     return [str(grid.values[c]) if grid.values[c] else "".join(map(str, MASK_DIGITS[grid.cands[c]])) for c in range(81)]
 
 
-def to_pencilmarks(grid: Grid) -> str:
-    """The pencilmark grid as HoDoKu prints it (and reads back)."""
-    tokens = cell_tokens(grid)
-    width = [max(len(tokens[r * 9 + c]) for r in range(9)) for c in range(9)]
+def pencilmark_frame(lengths: Sequence[int]) -> tuple[list[int], tuple[str, str, str]]:
+    """For the 81 cells' text lengths of a pencilmark grid: each column's width and the
+    grid's top, middle and bottom borders (which line up with rows laid out as
+    :func:`to_pencilmarks` lays them out)."""
+    width = [max(lengths[r * 9 + c] for r in range(9)) for c in range(9)]
     # a box's cells: a space, then each token padded to its column's width plus one, with a
     # space between them: the width plus 6, which the border's dashes match
     seg = ["-" * (sum(width[s * 3 : s * 3 + 3]) + 2 * 3) for s in range(3)]
-    top = "." + ".".join(seg) + "."
-    mid = ":" + "+".join(seg) + ":"
-    bottom = "'" + "'".join(seg) + "'"
+    return width, ("." + ".".join(seg) + ".", ":" + "+".join(seg) + ":", "'" + "'".join(seg) + "'")
+
+
+def to_pencilmarks(grid: Grid) -> str:
+    """The pencilmark grid as HoDoKu prints it (and reads back)."""
+    tokens = cell_tokens(grid)
+    width, (top, mid, bottom) = pencilmark_frame([len(t) for t in tokens])
     out = [top]
     for r in range(9):
         if r and r % 3 == 0:
