@@ -34,12 +34,11 @@ from collections.abc import Iterator
 
 from sudoku_logic.core.context import SolveContext, bounded_put
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import CELL_HOUSES, cell_name, cells_name, house_name
+from sudoku_logic.core.houses import CELL_HOUSE_BITS, CELL_HOUSES, cell_name, cells_name, house_name
 from sudoku_logic.core.step import LazyStep, Step
 from sudoku_logic.strategies import tabling
+from sudoku_logic.strategies.chain_core import ALL81
 from sudoku_logic.strategies.implications import (
-    ALL81,
-    CELL_HOUSE_BITS,
     DYNAMIC,
     STATIC,
     Branch,

@@ -32,41 +32,19 @@ from sudoku_logic.core.houses import (
     CELL_HOUSE_BITS,
     HOUSE_MASK,
     MASK_DIGITS,
-    PEERS,
     cell_name,
     house_name,
 )
 
+from .chain_core import ALL81, KILL, bits, last_candidates, last_places, split
+
 STATIC = 0
 DYNAMIC = 1
-
-ALL81 = (1 << 81) - 1
-#: multiplying an 81-bit set by REP9 copies it into all nine digit slices
-REP9 = sum(1 << (81 * k) for k in range(9))
-#: KILL[i]: the candidates that candidate i (on) rules out: same digit in its peers, other
-#: digits in its cell (to be intersected with the position's candidates)
-KILL = [0] * 729
-for _d in range(9):
-    for _c in range(81):
-        KILL[_d * 81 + _c] = (PEERS[_c] << (81 * _d)) | ((REP9 << _c) & ~(1 << (_d * 81 + _c)))
 
 
 def bit(cell: int, d: int) -> int:
     """The 729-bit set holding candidate ``(cell, d)``."""
     return 1 << ((d - 1) * 81 + cell)
-
-
-def split(i: int) -> tuple[int, int]:
-    """``(cell, digit)`` of a candidate index ``(d - 1) * 81 + cell``."""
-    d, c = divmod(i, 81)
-    return c, d + 1
-
-
-def _bits(x: int):
-    while x:
-        low = x & -x
-        yield low.bit_length() - 1
-        x ^= low
 
 
 class Position:
@@ -98,7 +76,7 @@ class Position:
         self.empty = grid.empty
         self.all = sum(self.pos[d] << (81 * (d - 1)) for d in range(1, 10))
         self.bivalue = 0
-        for c in _bits(grid.empty):
+        for c in bits(grid.empty):
             if MASK_DIGITS[grid.cands[c]].__len__() == 2:
                 self.bivalue |= CELL_BIT[c]
         self.houses: list[list[tuple[int, int]]] = [[]]
@@ -122,7 +100,7 @@ class Position:
 
     def candidates(self) -> list[tuple[int, int]]:
         """Every candidate ``(cell, digit)`` of the position, cell by cell."""
-        return [(c, d) for c in _bits(self.empty) for d in MASK_DIGITS[self.cands[c]]]
+        return [(c, d) for c in bits(self.empty) for d in MASK_DIGITS[self.cands[c]]]
 
 
 @dataclass
@@ -232,7 +210,7 @@ class Branch:
         hl = P.houses[d] if self.mode == DYNAMIC else P.bilocal[d]
         for h, m in hl:
             if m >> cell & 1:
-                cs = [(False, p, d) for p in _bits(m) if p != cell]
+                cs = [(False, p, d) for p in bits(m) if p != cell]
                 options.append((cs, f"house {h}"))
         best_option = None
         for cs, why in options:
@@ -278,7 +256,7 @@ class Branch:
         if c.kind == "cell":
             return [(False, c.cell, e) for e in MASK_DIGITS[self.pos_.cands[c.cell]]]
         m = self.pos_.pos[c.digit] & HOUSE_MASK[c.house]
-        return [(False, p, c.digit) for p in _bits(m)]
+        return [(False, p, c.digit) for p in bits(m)]
 
     def contradiction_facts_ancestors(self) -> set:
         return self.ancestors(self.contradiction_facts())
@@ -407,21 +385,11 @@ def propagate(P: Position, on0: int, off0: int, mode: int, depth: int = 0, assum
         nn = 0
         if check:
             rem = allc & ~off
-            o = t = 0
-            r = rem
-            for _ in range(9):
-                s_ = r & ALL81
-                t |= o & s_
-                o |= s_
-                r >>= 81
-            dead = empty & ~o
+            dead, nn = last_candidates(rem, empty, naked_mask)
             if dead:
                 br.on, br.off = on, off
                 br.contradiction = Contradiction("cell", (dead & -dead).bit_length() - 1)
                 return br
-            single = o & ~t & naked_mask
-            if single:
-                nn = single * REP9 & rem
             k = 0
             while check:
                 cd = check & ALL81
@@ -429,27 +397,16 @@ def propagate(P: Position, on0: int, off0: int, mode: int, depth: int = 0, assum
                 k += 1
                 if not cd:
                     continue
-                r = (rem >> (81 * (k - 1))) & ALL81
                 hs = 0
                 while cd:
                     low = cd & -cd
                     hs |= CELL_HOUSE_BITS[low.bit_length() - 1]
                     cd ^= low
-                hs &= hbits[k]
-                hm = hmask[k]
-                sb = sbits[k]
-                acc = 0
-                while hs:
-                    low = hs & -hs
-                    h = low.bit_length() - 1
-                    hs ^= low
-                    x = r & hm[h]
-                    if not x:
-                        br.on, br.off = on, off
-                        br.contradiction = Contradiction("house", house=h, digit=k)
-                        return br
-                    if not (x & (x - 1)) and sb >> h & 1:
-                        acc |= x
+                broken, acc = last_places((rem >> (81 * (k - 1))) & ALL81, hmask[k], hs & hbits[k], sbits[k])
+                if broken >= 0:
+                    br.on, br.off = on, off
+                    br.contradiction = Contradiction("house", house=broken, digit=k)
+                    return br
                 if acc:
                     nn |= acc << (81 * (k - 1))
             nn &= ~on
@@ -502,7 +459,7 @@ def _nested_order(P: Position, on: int, off: int) -> list[tuple[int, int]]:
         decided |= x & ALL81
         x >>= 81
     by_size: dict[int, list] = {}
-    for c in _bits(P.empty & ~decided):
+    for c in bits(P.empty & ~decided):
         ds = [d for d in MASK_DIGITS[P.cands[c]] if rem >> ((d - 1) * 81 + c) & 1]
         by_size.setdefault(len(ds), []).append((c, ds))
     out = []

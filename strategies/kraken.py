@@ -25,19 +25,13 @@ from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK, PEERS, cell_name, cells_name
 from sudoku_logic.core.step import Step
+from sudoku_logic.strategies.chain_core import ALL81, bits
 from sudoku_logic.strategies.forcing import analysis
-from sudoku_logic.strategies.implications import ALL81, STATIC
+from sudoku_logic.strategies.implications import STATIC
 from sudoku_logic.strategies.registry import technique
 
 MAX_FINS = 2
 SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
-
-
-def _bits(x: int):
-    while x:
-        low = x & -x
-        yield low.bit_length() - 1
-        x ^= low
 
 
 def _line_sets(pos: int, rows: bool) -> list[tuple[int, int]]:
@@ -48,7 +42,7 @@ def _line_sets(pos: int, rows: bool) -> list[tuple[int, int]]:
         cells = pos & HOUSE_MASK[h]
         if cells.bit_count() >= 2:
             m = 0
-            for c in _bits(cells):
+            for c in bits(cells):
                 m |= 1 << (c % 9 if rows else c // 9)
             out.append((h, m))
     return out
@@ -90,7 +84,7 @@ def _fish_name(n: int, d: int, base, cover, fins: int) -> str:
         kind = "r" if hh[0] < 9 else "c"
         return kind + "".join(str(h % 9 + 1) for h in hh)
 
-    fin_txt = " ".join("f" + cell_name(c) for c in _bits(fins))
+    fin_txt = " ".join("f" + cell_name(c) for c in bits(fins))
     return f"Finned {SIZE_NAMES[n]}: {d} {hs(base)} {hs(cover)} {fin_txt}"
 
 
@@ -113,7 +107,7 @@ def _search(grid: Grid, an) -> dict:
         pos = grid.pos[d]
         shift = 81 * (d - 1)
         for base, cover, bcells, fins in finned_fish(grid, d):
-            fin_brs = [an.branch(STATIC, True, f, d) for f in _bits(fins)]
+            fin_brs = [an.branch(STATIC, True, f, d) for f in bits(fins)]
             if any(b.contradiction is not None for b in fin_brs):
                 continue  # a fin that breaks: a contradiction step says more
             fin_offs = P.all
@@ -125,13 +119,13 @@ def _search(grid: Grid, an) -> dict:
             for h in cover:
                 cmask |= HOUSE_MASK[h]
             buddies = ALL81
-            for f in _bits(fins):
+            for f in bits(fins):
                 buddies &= PEERS[f]
             # Type 1
             targets = pos & cmask & ~bcells & ~buddies
             hits = (fin_offs >> shift) & targets
-            for x in _bits(hits):
-                premises = [(True, f, d) for f in _bits(fins)]
+            for x in bits(hits):
+                premises = [(True, f, d) for f in bits(fins)]
                 _keep(out[1], (False, x, d), (base, cover, bcells, fins, d, None, premises, fin_brs))
             # Type 2
             rest = fin_offs & ~(cmask << shift)
@@ -143,7 +137,7 @@ def _search(grid: Grid, an) -> dict:
                     continue
                 offs = rest
                 in_brs = []
-                for c in _bits(inside):
+                for c in bits(inside):
                     b = an.branch(STATIC, True, c, d)
                     if b.contradiction is not None:
                         offs = 0
@@ -152,9 +146,9 @@ def _search(grid: Grid, an) -> dict:
                     offs &= b.off
                     if not offs:
                         break
-                for i in _bits(offs):
+                for i in bits(offs):
                     e, x = divmod(i, 81)
-                    premises = [(True, c, d) for c in _bits(inside)] + [(True, f, d) for f in _bits(fins)]
+                    premises = [(True, c, d) for c in bits(inside)] + [(True, f, d) for f in bits(fins)]
                     _keep(out[2], (False, x, e + 1), (base, cover, bcells, fins, d, h, premises, in_brs + fin_brs))
     return out
 
@@ -172,7 +166,7 @@ def _step(name: str, kind: int, fact, size: int, info, an) -> Step:
     _, x, e = fact
     fish = _fish_name(len(base), d, base, cover, fins)
     chains = [b.render(fact) for b in brs]
-    fin_list = ", ".join(cell_name(f) for f in _bits(fins))
+    fin_list = ", ".join(cell_name(f) for f in bits(fins))
     if kind == 1:
         why = (
             f"if none of the fins ({fin_list}) is {d}, the fish puts the {d}s of its cover lines "
@@ -187,7 +181,7 @@ def _step(name: str, kind: int, fact, size: int, info, an) -> Step:
             f"each of those cells and each fin, as {d}, rules out {cell_name(x)}={e}"
         )
     ids = {(p[1], p[2]) for p in premises}
-    cands = [(c, d, "pattern") for c in _bits(bcells & ~fins)] + [(f, d, "fin") for f in _bits(fins)]
+    cands = [(c, d, "pattern") for c in bits(bcells & ~fins)] + [(f, d, "fin") for f in bits(fins)]
     for b in brs:
         for f in b.path_to(fact)[1:]:
             if (f[1], f[2]) not in ids:
@@ -197,7 +191,7 @@ def _step(name: str, kind: int, fact, size: int, info, an) -> Step:
     return Step(
         name,
         eliminations=[(x, e)],
-        cells=sorted(_bits(bcells)),
+        cells=sorted(bits(bcells)),
         candidates=cands,
         houses=list(base) + list(cover),
         detail=fish,

@@ -25,17 +25,17 @@ from sudoku_logic.core.context import SolveContext, bounded_put
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     ALL_CELLS,
-    CELL_HOUSES,
     HOUSE_CELLS,
     HOUSE_MASK,
     MASK_DIGITS,
     MASK_SIZE,
-    PEERS,
     cell_list,
     cells_name,
     house_name,
     seen_by_all,
 )
+
+from .chain_core import KILL, strong_sets
 
 HOUSE_CELLS_LIST = [list(h) for h in HOUSE_CELLS]
 
@@ -83,29 +83,18 @@ class LinkTable:
         weak = [0] * NCAND
         strong = [0] * NCAND
         pos = grid.pos
-        cands = grid.cands
+        allc = 0
         for d in range(1, 10):
-            p = pos[d]
+            allc |= pos[d] << ((d - 1) * 81)
+        strong_of = strong_sets(grid.cands, pos, True, True)
+        for d in range(1, 10):
             off = (d - 1) * 81
-            counts = [(p & HOUSE_MASK[h]) for h in range(27)]
-            for c in cell_list(p):
+            for c in cell_list(pos[d]):
                 n = off + c
                 digit[n] = d
                 cells[n] = 1 << c
-                w = (p & PEERS[c]) << off
-                s = 0
-                cm = cands[c]
-                for e in MASK_DIGITS[cm]:
-                    if e != d:
-                        w |= 1 << ((e - 1) * 81 + c)
-                        if MASK_SIZE[cm] == 2:
-                            s |= 1 << ((e - 1) * 81 + c)
-                for h in CELL_HOUSES[c]:
-                    hm = counts[h]
-                    if hm.bit_count() == 2:
-                        s |= (hm & ~(1 << c)) << off
-                weak[n] = w
-                strong[n] = s
+                weak[n] = KILL[n] & allc
+                strong[n] = strong_of.get(n, 0)
         self.group_houses: dict[int, tuple[int, int]] = {}
         if grouped:
             self._add_groups(digit, cells, weak, strong)

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
 
 from ._se_order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
-from .se_chain_nodes import _CELL_DIGIT, ADVANCED, BIT, EXTENDS, NAKED, OFF_KEY, ON_KEY, ChainHint, _ChainingBase, _root
+from .chain_core import SE_OFF_KEYS, SE_ON_KEYS, bits, strong_links, weak_links
+from .se_chain_nodes import _CELL_DIGIT, ADVANCED, BIT, EXTENDS, NAKED, OFF_KEY, ChainHint, _ChainingBase, _root
 
 
 def _queues(to_on: dict, to_off: dict, cap: int | None) -> tuple[deque, deque, list[int] | None]:
@@ -103,7 +104,8 @@ class DynamicForcingChains(_ChainingBase):
         houses_of = SE_CELL_HOUSES
         segments_of = SE_PEER_SEGMENTS
         cell_digit = _CELL_DIGIT
-        off_key, on_key = OFF_KEY, ON_KEY
+        off_key = OFF_KEY
+        off_keys, on_keys = SE_OFF_KEYS, SE_ON_KEYS
         index_bit = BIT
         made = len(to_on) + len(to_off)  # index of the next node made
         try:
@@ -130,42 +132,17 @@ class DynamicForcingChains(_ChainingBase):
                     pa = p[1]
                     if counts is not None:
                         counts[pa.bit_count()] -= 1
-                    if y:
-                        m = cands[cell] & ~DIGIT_BIT[d]
-                        while m:
-                            low = m & -m
-                            v = low.bit_length()
-                            m ^= low
-                            key = off_key[v][cell]
-                            conj = to_on.get(on_key[v][cell])
-                            if conj is not None:
-                                return conj, (key, pa | index_bit[made], [p], NAKED, None)
-                            if key not in to_off:
-                                q = (key, pa | index_bit[made], [p], NAKED, None)
-                                made += 1
-                                to_off[key] = q
-                                push_off(q)
-                                if counts is not None:
-                                    counts[q[1].bit_count()] += 1
-                    pd = pos[d]
-                    d_off, d_on = off_key[d], on_key[d]
-                    for seg, h in segments_of[cell]:
-                        m = pd & seg
-                        while m:
-                            low = m & -m
-                            c = low.bit_length() - 1
-                            m ^= low
-                            key = d_off[c]
-                            conj = to_on.get(d_on[c])
-                            if conj is not None:
-                                return conj, (key, pa | index_bit[made], [p], h, None)
-                            if key not in to_off:
-                                q = (key, pa | index_bit[made], [p], h, None)
-                                made += 1
-                                to_off[key] = q
-                                push_off(q)
-                                if counts is not None:
-                                    counts[q[1].bit_count()] += 1
+                    for key, h in weak_links(cands, pos, cell, d, segments_of[cell], off_keys, y):
+                        conj = to_on.get(key | 1)
+                        if conj is not None:
+                            return conj, (key, pa | index_bit[made], [p], h, None)
+                        if key not in to_off:
+                            q = (key, pa | index_bit[made], [p], h, None)
+                            made += 1
+                            to_off[key] = q
+                            push_off(q)
+                            if counts is not None:
+                                counts[q[1].bit_count()] += 1
                 else:
                     p = pop_off()
                     cell, d = cell_digit[p[0] >> 1]
@@ -175,61 +152,34 @@ class DynamicForcingChains(_ChainingBase):
                     # the cell's last candidate, then the digit's last place in each house;
                     # each checked against the off nodes as it is made (SE makes them all,
                     # then checks them in the same order)
-                    if y:
-                        m = cands[cell]
-                        if MASK_SIZE[m] == 2:
-                            v = MASK_DIGITS[m & ~DIGIT_BIT[d]][0]
-                            key = on_key[v][cell]
-                            conj = to_off.get(off_key[v][cell])
-                            if conj is not None or key not in to_on:
-                                parents = [p]
-                                a = pa | index_bit[made]
-                                made += 1
-                                if dynamic:
-                                    for w in MASK_DIGITS[src_cands[cell] & ~m]:
-                                        r = to_off[off_key[w][cell]]
-                                        parents.append(r)
-                                        a |= r[1]
-                                q = (key, a, parents, NAKED, None)
-                                if conj is not None:
-                                    return q, conj
-                                to_on[key] = q
-                                push_on(q)
-                                if counts is not None:
-                                    counts[a.bit_count()] += 1
-                    pd = pos[d]
-                    bit = CELL_BIT[cell]
-                    d_off, d_on = off_key[d], on_key[d]
-                    for h in houses_of[cell]:
-                        hm = HOUSE_MASK[h]
-                        r2 = pd & hm
-                        if r2.bit_count() == 2:
-                            other = (r2 & ~bit).bit_length() - 1
-                            key = d_on[other]
-                            conj = to_off.get(d_off[other])
-                            if conj is None and key in to_on:
-                                continue
-                            parents = [p]
-                            a = pa | index_bit[made]
-                            made += 1
-                            if dynamic:
-                                gone = src_pos[d] & hm & ~pd
-                                while gone:
-                                    low = gone & -gone
-                                    r = to_off[d_off[low.bit_length() - 1]]
-                                    parents.append(r)
-                                    a |= r[1]
-                                    gone ^= low
-                            q = (key, a, parents, h, None)
-                            if conj is not None:
-                                return q, conj
-                            to_on[key] = q
-                            push_on(q)
-                            if counts is not None:
-                                counts[a.bit_count()] += 1
+                    d_off = off_key[d]
+                    for key, h in strong_links(cands, pos, cell, d, houses_of[cell], on_keys, y):
+                        conj = to_off.get(key ^ 1)
+                        if conj is None and key in to_on:
+                            continue
+                        parents = [p]
+                        a = pa | index_bit[made]
+                        made += 1
+                        if dynamic:
+                            # the candidates gone since the source that make the link
+                            if h == NAKED:
+                                gone = [off_key[w][cell] for w in MASK_DIGITS[src_cands[cell] & ~cands[cell]]]
+                            else:
+                                gone = [d_off[c] for c in bits(src_pos[d] & HOUSE_MASK[h] & ~pos[d])]
+                            for g in gone:
+                                r = to_off[g]
+                                parents.append(r)
+                                a |= r[1]
+                        q = (key, a, parents, h, None)
+                        if conj is not None:
+                            return q, conj
+                        to_on[key] = q
+                        push_on(q)
+                        if counts is not None:
+                            counts[a.bit_count()] += 1
                     if dynamic:
                         cands[cell] &= ~DIGIT_BIT[d]
-                        pos[d] &= ~bit
+                        pos[d] &= ~CELL_BIT[cell]
         finally:
             cands[:] = saved[0]
             pos[:] = saved[1]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
 
+from .chain_core import ALL729, SE_INDICES, bits, components, strong_sets
 from .se_chain_links import _WEAK, _WEAK_HOUSE
 
 #: every off node's key (the even bits of a set of node keys)
@@ -128,38 +129,16 @@ class LinkGraph:
 
     def __init__(self, grid: Grid | _DigitPlaces, y: bool, x: bool) -> None:
         cands, pos = grid.cands, grid.pos
-        bits = 0
+        all_cands = 0
         for c in range(81):
             m = cands[c]
             if m:
-                bits |= m << (9 * c)
+                all_cands |= m << (9 * c)
         #: the grid's candidates as a 729-bit set
-        self.cands = bits
+        self.cands = all_cands
         self.weak = _WEAK if y else _WEAK_HOUSE
         #: candidate index -> 729-bit set of the on nodes its off node turns on
-        strong: dict[int, int] = {}
-        get = strong.get
-        if y:
-            for c in range(81):
-                m = cands[c]
-                if MASK_SIZE[m] == 2:
-                    a, b = MASK_DIGITS[m]
-                    i, j = c * 9 + a - 1, c * 9 + b - 1
-                    strong[i] = get(i, 0) | 1 << j
-                    strong[j] = get(j, 0) | 1 << i
-        if x:
-            for d in range(1, 10):
-                pd = pos[d]
-                if not pd:
-                    continue
-                for hm in HOUSE_MASK:
-                    r = pd & hm
-                    if r.bit_count() == 2:
-                        low = r & -r
-                        i = (low.bit_length() - 1) * 9 + d - 1
-                        j = ((r ^ low).bit_length() - 1) * 9 + d - 1
-                        strong[i] = get(i, 0) | 1 << j
-                        strong[j] = get(j, 0) | 1 << i
+        strong = strong_sets(cands, pos, y, x, SE_INDICES)
         self.strong = strong
         starts = 0
         for i in strong:
@@ -177,93 +156,25 @@ class LinkGraph:
         #: by candidate index: :meth:`on_reach` once asked for, else None
         self.known_on_reach: list[tuple[int, int] | None] = [None] * 729
 
-    def _successors(self, key: int) -> list[int]:
-        """The successors of a node of the part with strong links, within that part."""
-        i = key >> 1
-        out = []
-        if key & 1:
-            m = self.weak[i] & self.cands & self.starts
-            while m:
-                low = m & -m
-                m ^= low
-                out.append((low.bit_length() - 1) << 1)
-        else:
-            m = self.strong[i]
-            while m:
-                low = m & -m
-                m ^= low
-                out.append(((low.bit_length() - 1) << 1) | 1)
-        return out
-
     def _components(self) -> None:
-        """Tarjan's algorithm over the part with strong links, from its off nodes."""
-        comp = self._comp
-        reach = self._reach
-        weak, cands = self.weak, self.cands
-        index: dict[int, int] = {}
-        low: dict[int, int] = {}
-        succ_of: dict[int, list[int]] = {}
-        stack: list[int] = []
-        counter = 0
-        for i in self.strong:
-            root = i << 1
-            if root in index:
-                continue
-            index[root] = low[root] = counter
-            counter += 1
-            stack.append(root)
-            succ = succ_of[root] = self._successors(root)
-            work = [(root, iter(succ))]
-            while work:
-                v, it = work[-1]
-                for w in it:
-                    if w not in index:
-                        index[w] = low[w] = counter
-                        counter += 1
-                        stack.append(w)
-                        succ = succ_of[w] = self._successors(w)
-                        work.append((w, iter(succ)))
-                        break
-                    if w not in comp and index[w] < low[v]:
-                        low[v] = index[w]
-                else:
-                    work.pop()
-                    if work:
-                        u = work[-1][0]
-                        if low[v] < low[u]:
-                            low[u] = low[v]
-                    if low[v] == index[v]:
-                        c = len(reach)
-                        nodes = []
-                        while True:
-                            w = stack.pop()
-                            comp[w] = c
-                            nodes.append(w)
-                            if w == v:
-                                break
-                        # components come out after every component they reach
-                        r_on = r_off = 0
-                        for w in nodes:
-                            j = w >> 1
-                            if w & 1:
-                                r_on |= 1 << j
-                                r_off |= weak[j] & cands
-                            else:
-                                r_off |= 1 << j
-                            for s in succ_of[w]:
-                                cs = comp[s]
-                                if cs != c:
-                                    a, b = reach[cs]
-                                    r_on |= a
-                                    r_off |= b
-                        reach.append((r_on, r_off))
-                        if len(nodes) > 1:
-                            keys = 0
-                            for w in nodes:
-                                keys |= 1 << w
-                            for w in nodes:
-                                if w & 1:
-                                    self.scopes[w] = keys
+        """The components of the part with strong links and what each reaches (the chain
+        core's :func:`components`, on nodes numbered ``729 * on + index``: an on node's
+        successors are the off nodes it turns off, those outside the part sinks)."""
+        weak, cands, strong = self.weak, self.cands, self.strong
+        succ: list[list[int] | None] = [None] * 1458
+        for i, s in strong.items():
+            succ[i] = [729 + j for j in bits(s)]
+            succ[729 + i] = list(bits(weak[i] & cands))
+        comp, comp_sets = components(succ, 1458)
+        self._reach = [(r >> 729, r & ALL729) for r in comp_sets]
+        members: dict[int, int] = {}
+        for i in strong:
+            for key, node in ((i << 1, i), ((i << 1) | 1, 729 + i)):
+                c = self._comp[key] = comp[node]
+                members[c] = members.get(c, 0) | 1 << key
+        for key, c in self._comp.items():
+            if key & 1 and members[c] & (members[c] - 1):
+                self.scopes[key] = members[c]
 
     def on_reach(self, i: int) -> tuple[int, int]:
         """What the on node of candidate ``i`` leads to, itself included: (on, off)."""

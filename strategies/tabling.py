@@ -43,6 +43,8 @@ from functools import cmp_to_key
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     BOX_OF,
+    CELL_HOUSE_MASKS,
+    CELL_HOUSES,
     COL_OF,
     HOUSE_MASK,
     MASK_DIGITS,
@@ -53,10 +55,10 @@ from sudoku_logic.core.houses import (
     union_peers,
 )
 
+from .chain_core import ALL81, ALL729, closures, del_candidate, set_cell, strong_links, weak_links
+
 NORMAL = 1458
 ON = 729
-ALL81 = (1 << 81) - 1
-ALL729 = (1 << 729) - 1
 #: HoDoKu's ``Options.maxTableEntryLength``: a table holds at most this many entries.
 MAX_ENTRIES = 1000
 #: HoDoKu's ``Options.anzTableLookAhead``: rounds of singles in a net table.
@@ -66,12 +68,14 @@ LOOK_AHEAD = 4
 N_CELL = [n % 81 for n in range(NORMAL)]
 N_DIGIT = [(n % 729) // 81 + 1 for n in range(NORMAL)]
 N_ON = [n >= ON for n in range(NORMAL)]
-#: a cell's row, column and box masks, and its peers in row / column / box (ascending)
-ROW_MASK = [HOUSE_MASK[ROW_OF[c]] for c in range(81)]
-COL_MASK = [HOUSE_MASK[9 + COL_OF[c]] for c in range(81)]
-BOX_MASK = [HOUSE_MASK[18 + BOX_OF[c]] for c in range(81)]
-#: each cell's row, column and box as cell sets
-_CELL_HOUSE_MASKS = [(ROW_MASK[c], COL_MASK[c], BOX_MASK[c]) for c in range(81)]
+#: node ids by candidate index: OFF (the index itself) and ON
+_OFF_IDS = range(ON)
+_ON_IDS = range(ON, NORMAL)
+#: HoDoKu's order of a cell's peers: its row, its column, the rest of its box
+_SEGMENTS = [
+    ((rm & ~(1 << c), ROW_OF[c]), (cm & ~(1 << c), 9 + COL_OF[c]), (bm & ~rm & ~cm, 18 + BOX_OF[c]))
+    for c, (rm, cm, bm) in enumerate(CELL_HOUSE_MASKS)
+]
 
 
 def node(cell: int, d: int, on: bool) -> int:
@@ -181,41 +185,12 @@ def chain_links(P: Position) -> list[list[int] | None]:
     succ: list[list[int] | None] = [None] * P.n_nodes
     cands, pos = P.cands, P.pos
     for c in cell_list(P.empty):
-        ds = MASK_DIGITS[cands[c]]
-        offs = [(e - 1) * 81 + c for e in ds]
-        bivalue = len(ds) == 2
-        not_c = ~(1 << c)
-        rm, cm, bm = _CELL_HOUSE_MASKS[c]
-        k = 0
-        for d in ds:
-            base = (d - 1) * 81
-            # the cell's other candidates, then d in the row, the column (outside the row)
-            # and the box (outside both), OFF
-            on_list = offs[:k] + offs[k + 1 :]
-            off_list = [ON + offs[1 - k]] if bivalue else []
-            k += 1
-            p = pos[d] & not_c
-            tr = p & rm
-            tc = p & cm
-            tb = p & bm
-            for t in (tr, tc, tb & ~rm & ~cm):
-                while t:
-                    low = t & -t
-                    on_list.append(base + low.bit_length() - 1)
-                    t ^= low
-            # a house with two places: the other one ON (strong link)
-            if tr and not tr & (tr - 1):
-                off_list.append(ON + base + tr.bit_length() - 1)
-            if tc and not tc & (tc - 1):
-                n = ON + base + tc.bit_length() - 1
-                if n not in off_list:
-                    off_list.append(n)
-            if tb and not tb & (tb - 1):
-                n = ON + base + tb.bit_length() - 1
-                if n not in off_list:
-                    off_list.append(n)
-            succ[ON + base + c] = on_list
-            succ[base + c] = off_list
+        houses = CELL_HOUSES[c]
+        segments = _SEGMENTS[c]
+        for d in MASK_DIGITS[cands[c]]:
+            i = (d - 1) * 81 + c
+            succ[ON + i] = [n for n, _ in weak_links(cands, pos, c, d, segments, _OFF_IDS)]
+            succ[i] = [n for n, _ in strong_links(cands, pos, c, d, houses, _ON_IDS)]
     if P.groups:
         _group_links(P, succ)
     return succ
@@ -433,88 +408,6 @@ def lazy_table(premise: int, succ: list) -> ChainTable:
     """The chain table of ``premise`` as :func:`chain_table` builds it whole, expanded only
     as far as :meth:`ChainTable.reach` and :meth:`ChainTable.complete` ask."""
     return ChainTable(premise, [premise], {premise: -1}, [], False, succ)
-
-
-# ---------------------------------------------------------------------- closures
-def closures(succ: list, n_nodes: int) -> list[int]:
-    """For every node with a table, the set of nodes its expanded table holds (itself
-    included), ignoring HoDoKu's size limit: everything reachable through direct
-    consequences. One pass over the strongly connected components (Tarjan's algorithm,
-    iterative); a node without a table holds only itself."""
-    index = [-1] * n_nodes
-    low = [0] * n_nodes
-    comp = [-1] * n_nodes  # a node with an index and no component yet is on the stack
-    comp_sets: list[int] = []
-    stack: list[int] = []
-    counter = 0
-    roots = [v for v, s in enumerate(succ) if s is not None]
-    for root in roots:
-        if index[root] >= 0:
-            continue
-        if not succ[root]:
-            # no direct consequence: its own component, holding itself
-            index[root] = low[root] = counter
-            counter += 1
-            comp[root] = len(comp_sets)
-            comp_sets.append(1 << root)
-            continue
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        work = [(root, iter(succ[root]))]
-        while work:
-            v, it = work[-1]
-            for w in it:
-                iw = index[w]
-                if iw < 0:
-                    sw = succ[w]
-                    index[w] = low[w] = counter
-                    counter += 1
-                    if not sw:
-                        # a sink (no table, or nothing follows): its own component
-                        comp[w] = len(comp_sets)
-                        comp_sets.append(1 << w)
-                        continue
-                    stack.append(w)
-                    work.append((w, iter(sw)))
-                    break
-                if comp[w] < 0 and iw < low[v]:
-                    low[v] = iw
-            else:
-                work.pop()
-                lv = low[v]
-                if work:
-                    u = work[-1][0]
-                    if lv < low[u]:
-                        low[u] = lv
-                if lv == index[v]:
-                    cid = len(comp_sets)
-                    reach = 0
-                    members = []
-                    while True:
-                        w = stack.pop()
-                        comp[w] = cid
-                        reach |= 1 << w
-                        members.append(w)
-                        if w == v:
-                            break
-                    # the components this one's links lead to (each once; all are complete)
-                    later = set()
-                    for w in members:
-                        for x in succ[w]:
-                            later.add(comp[x])
-                    later.discard(cid)
-                    for cx in later:
-                        reach |= comp_sets[cx]
-                    comp_sets.append(reach)
-    out = list(_SELF[:n_nodes]) if n_nodes <= len(_SELF) else [1 << v for v in range(n_nodes)]
-    for v in roots:
-        out[v] = comp_sets[comp[v]]
-    return out
-
-
-#: ``1 << v`` for every node id a position can have (what a node without a table holds)
-_SELF = tuple(1 << v for v in range(NORMAL + 2 * 18 * 9 * 3))
 
 
 def split_sets(t: int) -> tuple[int, int]:
@@ -1132,41 +1025,19 @@ class _WorkingCopy:
 
     def delete(self, c: int, d: int) -> None:
         """``delCandidate``."""
-        bit = 1 << (d - 1)
-        m = self.cands[c]
-        if not m & bit:
-            return
-        m ^= bit
-        self.cands[c] = m
-        p = self.pos[d] & ~(1 << c)
-        self.pos[d] = p
-        for hm in _CELL_HOUSE_MASKS[c]:
-            rest = p & hm
-            if rest and not rest & (rest - 1):
-                self.hidden.append((rest.bit_length() - 1, d))
-        if m and not m & (m - 1):
-            self.naked.append((c, m.bit_length()))
+        del_candidate(self.cands, self.pos, c, d, self.naked, self.hidden)
 
     def place(self, c: int, d: int) -> None:
         """``setCell``: ``d`` leaves the peers in cell order, then the cell's other
         candidates go."""
         if self.values[c]:
             return
-        peers = PEERS[c] & self.pos[d]
-        for x in cell_list(peers):
-            self.delete(x, d)
-        bit = 1 << c
-        for e in MASK_DIGITS[self.cands[c]]:
-            if e == d:
-                continue
-            q = self.pos[e] & ~bit
-            self.pos[e] = q
-            for hm in _CELL_HOUSE_MASKS[c]:
-                rest = q & hm
-                if rest and not rest & (rest - 1):
-                    self.hidden.append((rest.bit_length() - 1, e))
-        self.pos[d] &= ~bit
-        self.cands[c] = 0
+        cands, pos = self.cands, self.pos
+        set_cell(cands, pos, c, d, self.naked, self.hidden)
+        nbit = ~(1 << c)
+        for e in MASK_DIGITS[cands[c]]:
+            pos[e] &= nbit
+        cands[c] = 0
         self.values[c] = d
 
     def singles(self) -> list[tuple[int, int]]:
@@ -1180,7 +1051,7 @@ class _WorkingCopy:
             if values[c] or seen >> c & 1:
                 continue
             p = pos[d]
-            for hm in _CELL_HOUSE_MASKS[c]:
+            for hm in CELL_HOUSE_MASKS[c]:
                 rest = p & hm
                 if rest and not rest & (rest - 1):
                     out.append((c, d))
@@ -1196,20 +1067,16 @@ def net_fill(P: Position, c: int, d: int, on: bool, setting: dict | None = None)
     candidate (OFF), then :data:`LOOK_AHEAD` rounds of every naked and hidden single of the
     working copy. Node ids, premise first, each once.
 
-    The working copy is :class:`_WorkingCopy`'s, its changes written out here: candidates go
-    one by one, a cell left with one candidate joins the naked-single queue, a house left
-    with one place for a digit puts that place on the hidden-single queue.
-
     ``setting``: a table the fills of one position share (what setting a cell to a digit
     rules out in the position itself, worked out once)."""
     w = _WorkingCopy(P)
     if setting is None:
         setting = {}
-    cands, pos, values, naked, hidden = w.cands, w.pos, w.values, w.naked, w.hidden
+    cands = w.cands
     out: dict[int, None] = {}  # an ordered set: a fact keeps its first place
     pos0 = P.pos
 
-    def set_cell(x: int, e: int) -> None:
+    def fill_cell(x: int, e: int) -> None:
         base = (e - 1) * 81
         facts = setting.get(base + x)
         if facts is None:
@@ -1225,63 +1092,19 @@ def net_fill(P: Position, c: int, d: int, on: bool, setting: dict | None = None)
         for f in MASK_DIGITS[cands[x]]:
             if f != e:
                 out[(f - 1) * 81 + x] = None
-        # setCell: e leaves the peers in cell order, then the cell's other candidates go
-        if values[x]:
-            return
-        p = pos[e]
-        nbit = ~(1 << (e - 1))
-        peers = PEERS[x] & p
-        while peers:
-            low = peers & -peers
-            j = low.bit_length() - 1
-            peers ^= low
-            p ^= low
-            m = cands[j] & nbit
-            cands[j] = m
-            # each of j's houses left with one place for e queues it (row, column, box)
-            rm, cm, bm = _CELL_HOUSE_MASKS[j]
-            rest = p & rm
-            if rest and not rest & (rest - 1):
-                hidden.append((rest.bit_length() - 1, e))
-            rest = p & cm
-            if rest and not rest & (rest - 1):
-                hidden.append((rest.bit_length() - 1, e))
-            rest = p & bm
-            if rest and not rest & (rest - 1):
-                hidden.append((rest.bit_length() - 1, e))
-            if m and not m & (m - 1):
-                naked.append((j, m.bit_length()))
-        bit = 1 << x
-        pos[e] = p & ~bit
-        rm, cm, bm = _CELL_HOUSE_MASKS[x]
-        for f in MASK_DIGITS[cands[x]]:
-            if f == e:
-                continue
-            q = pos[f] & ~bit
-            pos[f] = q
-            rest = q & rm
-            if rest and not rest & (rest - 1):
-                hidden.append((rest.bit_length() - 1, f))
-            rest = q & cm
-            if rest and not rest & (rest - 1):
-                hidden.append((rest.bit_length() - 1, f))
-            rest = q & bm
-            if rest and not rest & (rest - 1):
-                hidden.append((rest.bit_length() - 1, f))
-        cands[x] = 0
-        values[x] = e
+        w.place(x, e)
 
     if on:
-        set_cell(c, d)
+        fill_cell(c, d)
     else:
         out[(d - 1) * 81 + c] = None
         w.delete(c, d)
         m = cands[c]
         if m and not m & (m - 1):
-            set_cell(c, m.bit_length())
+            fill_cell(c, m.bit_length())
     for _ in range(LOOK_AHEAD):
         for x, e in w.singles():
-            set_cell(x, e)
+            fill_cell(x, e)
     return list(out)
 
 

@@ -30,6 +30,10 @@ LINES = range(0, 18)
 
 #: The three houses of each cell: (row house, column house, box house).
 CELL_HOUSES: list[tuple[int, int, int]] = [(ROW_OF[i], 9 + COL_OF[i], 18 + BOX_OF[i]) for i in range(81)]
+#: Each cell's three houses as cell sets: (row, column, box).
+CELL_HOUSE_MASKS: list[tuple[int, int, int]] = [
+    (HOUSE_MASK[r], HOUSE_MASK[c], HOUSE_MASK[b]) for r, c, b in CELL_HOUSES
+]
 #: Each cell's three houses as a 27-bit set.
 CELL_HOUSE_BITS: list[int] = [(1 << r) | (1 << c) | (1 << b) for r, c, b in CELL_HOUSES]
 #: 81-bit set of the 20 peers of each cell (the cell itself excluded).

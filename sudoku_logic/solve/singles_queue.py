@@ -28,12 +28,11 @@ from collections import deque
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_HOUSES, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, PEERS
 from sudoku_logic.core.step import Step
+from sudoku_logic.strategies.chain_core import del_candidate, set_cell
 from sudoku_logic.strategies.singles import full_house_step, hidden_single_step, naked_single_step
 
 #: The techniques whose next step the queues decide.
 QUEUED = ("Full House", "Naked Single", "Hidden Single")
-#: Each cell's (row, column, box) as cell sets.
-CELL_HOUSE_MASKS = [tuple(HOUSE_MASK[h] for h in houses) for houses in CELL_HOUSES]
 _NONE = 127  # no cell
 
 
@@ -89,66 +88,14 @@ class SinglesQueue:
     def eliminate(self, grid: Grid, cell: int, d: int) -> None:
         """``Sudoku2.delCandidate``: remove ``d`` from ``cell``; a house of the cell left
         with one place for ``d`` queues it, the cell left with one candidate queues itself."""
-        if not grid.eliminate(cell, d):
-            return
-        p = grid.pos[d]
-        for hm in CELL_HOUSE_MASKS[cell]:
-            rest = p & hm
-            if rest and not rest & (rest - 1):
-                self.hidden.append((rest.bit_length() - 1, d))
-        m = grid.cands[cell]
-        if m and not m & (m - 1):
-            self.naked.append((cell, m.bit_length()))
+        del_candidate(grid.cands, grid.pos, cell, d, self.naked, self.hidden)
 
     def place(self, grid: Grid, cell: int, d: int) -> None:
         """``Sudoku2.setCell``: ``d`` leaves the peers (in cell order), then the cell's
         other candidates go, each house left with one place for one of them queuing it."""
         if grid.values[cell]:
             return
-        hidden, naked = self.hidden, self.naked
-        cands = grid.cands
-        pos = grid.pos
-        # d leaves the peers one by one (delCandidate for each, inlined)
-        p = pos[d]
-        nd = ~(1 << (d - 1))
-        peers = PEERS[cell] & p
-        while peers:
-            low = peers & -peers
-            j = low.bit_length() - 1
-            peers ^= low
-            p ^= low
-            m = cands[j] & nd
-            cands[j] = m
-            # each of j's houses left with one place for d queues it (row, column, box)
-            rm, cm, bm = CELL_HOUSE_MASKS[j]
-            rest = p & rm
-            if rest and not rest & (rest - 1):
-                hidden.append((rest.bit_length() - 1, d))
-            rest = p & cm
-            if rest and not rest & (rest - 1):
-                hidden.append((rest.bit_length() - 1, d))
-            rest = p & bm
-            if rest and not rest & (rest - 1):
-                hidden.append((rest.bit_length() - 1, d))
-            if m and not m & (m - 1):
-                naked.append((j, m.bit_length()))
-        pos[d] = p
-        # then the cell's own candidates go
-        bit = 1 << cell
-        rm, cm, bm = CELL_HOUSE_MASKS[cell]
-        for e in MASK_DIGITS[cands[cell]]:
-            if e == d:
-                continue
-            q = pos[e] & ~bit
-            rest = q & rm
-            if rest and not rest & (rest - 1):
-                hidden.append((rest.bit_length() - 1, e))
-            rest = q & cm
-            if rest and not rest & (rest - 1):
-                hidden.append((rest.bit_length() - 1, e))
-            rest = q & bm
-            if rest and not rest & (rest - 1):
-                hidden.append((rest.bit_length() - 1, e))
+        set_cell(grid.cands, grid.pos, cell, d, self.naked, self.hidden)
         empties = self.empties
         for h in CELL_HOUSES[cell]:
             empties[h] -= 1
