@@ -36,8 +36,9 @@ from sudoku_logic.core.context import SolveContext, bounded_put
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_HOUSE_BITS, CELL_HOUSES, cell_name, cells_name, house_name
 from sudoku_logic.core.step import LazyStep, Step
-from sudoku_logic.strategies import tabling
+from sudoku_logic.strategies import tabling, tabling_forcing
 from sudoku_logic.strategies.chain_core import ALL81
+from sudoku_logic.strategies.chain_text import arrows, literal
 from sudoku_logic.strategies.implications import (
     DYNAMIC,
     STATIC,
@@ -168,11 +169,11 @@ def analysis(grid: Grid, ctx: SolveContext | None = None) -> Analysis:
     the same solve takes over what it can from the last one analysed (``forcing_last``)."""
     if ctx is None:
         return Analysis(grid)
-    analyses = ctx.cache("forcing_analyses")
+    analyses = ctx.forcing_analyses
     key = grid.key()
     a = analyses.get(key)
     if a is None:
-        last = ctx.cache("forcing_last")
+        last = ctx.forcing_last
         pk = _puzzle_key(grid)
         a = Analysis(grid, last.get(pk))
         last.clear()
@@ -279,14 +280,14 @@ def _nested_proofs(b: Branch, facts, limit: int = 12) -> list[str]:
 def forcing_chain_contradiction(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """A candidate whose assumption (on or off) breaks the grid through HoDoKu's forcing
     chains (bivalue/bilocal links and group nodes), as HoDoKu's tabling search finds them."""
-    yield from _hodoku_steps(grid, False, tabling.CONTRADICTION, ctx)
+    yield from _hodoku_steps(grid, False, tabling_forcing.CONTRADICTION, ctx)
 
 
 @technique("Forcing Net Contradiction")
 def forcing_net_contradiction(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """A candidate whose assumption (on or off) breaks the grid through HoDoKu's forcing
     nets (its tables of singles), as HoDoKu's tabling search finds them."""
-    yield from _hodoku_steps(grid, True, tabling.CONTRADICTION, ctx)
+    yield from _hodoku_steps(grid, True, tabling_forcing.CONTRADICTION, ctx)
 
 
 # ------------------------------------------------------------------ verity
@@ -329,22 +330,22 @@ def _verity_text(fact, kind, label, premises, brs) -> dict:
 def forcing_chain_verity(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """Every candidate of a cell (or place of a digit in a house, or a candidate on and off)
     leads through HoDoKu's forcing chains to the same fact (HoDoKu's tabling search)."""
-    yield from _hodoku_steps(grid, False, tabling.VERITY, ctx)
+    yield from _hodoku_steps(grid, False, tabling_forcing.VERITY, ctx)
 
 
 @technique("Forcing Net Verity")
 def forcing_net_verity(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
     """Every case of a choice leads through HoDoKu's forcing nets to the same fact (HoDoKu's
     tabling search)."""
-    yield from _hodoku_steps(grid, True, tabling.VERITY, ctx)
+    yield from _hodoku_steps(grid, True, tabling_forcing.VERITY, ctx)
 
 
 # ------------------------------------------------------------------ HoDoKu's tabling search
 _NAMES = {
-    (False, tabling.CONTRADICTION): "Forcing Chain Contradiction",
-    (False, tabling.VERITY): "Forcing Chain Verity",
-    (True, tabling.CONTRADICTION): "Forcing Net Contradiction",
-    (True, tabling.VERITY): "Forcing Net Verity",
+    (False, tabling_forcing.CONTRADICTION): "Forcing Chain Contradiction",
+    (False, tabling_forcing.VERITY): "Forcing Chain Verity",
+    (True, tabling_forcing.CONTRADICTION): "Forcing Net Contradiction",
+    (True, tabling_forcing.VERITY): "Forcing Net Verity",
 }
 
 
@@ -373,17 +374,17 @@ class _Found:
 
 def _hodoku_found(grid: Grid, net: bool, ctx: SolveContext | None) -> _Found:
     """HoDoKu's forcing chain (or net) search on ``grid`` and its steps in HoDoKu's order
-    (:meth:`sudoku_logic.strategies.tabling.ChainSearch.steps`: placements first, lowest
+    (:meth:`sudoku_logic.strategies.tabling_forcing.ChainSearch.steps`: placements first, lowest
     cell first, then eliminations, lowest cell then digit). Kept per position in the solve's
     cache: the contradiction and verity finders of one slot share one search."""
-    cache = ctx.cache("tabling_forcing") if ctx is not None else {}
+    cache = ctx.tabling_forcing if ctx is not None else {}
     key = (grid.key(), net)
     hit = cache.get(key)
     if hit is None:
         hit = _Found(
-            tabling.NetSearch(grid)
+            tabling_forcing.NetSearch(grid)
             if net
-            else tabling.ChainSearch(grid, ctx.cache("tabling_graph") if ctx is not None else None)
+            else tabling_forcing.ChainSearch(grid, ctx.tabling_graph if ctx is not None else None)
         )
         bounded_put(cache, key, hit, _MAX_CACHED)
     return hit
@@ -414,12 +415,11 @@ def _node_fact(n: int) -> tuple[bool, int, int]:
 
 def _node_name(P, n: int) -> str:
     """A node of HoDoKu's tables: ``r1c2=3`` / ``r1c2<>3``, a group node ``r1c23=3``."""
-    on = P.node_on(n)
-    return f"{cells_name(P.node_cells(n))}{'=' if on else '<>'}{P.node_digit(n)}"
+    return literal(cells_name(P.node_cells(n)), P.node_digit(n), P.node_on(n))
 
 
 def _path_text(P, path: list[int]) -> str:
-    return " -> ".join(_node_name(P, n) for n in path)
+    return arrows(_node_name(P, n) for n in path)
 
 
 def _contradiction_kind(targets: list[int], premise: int) -> str:
@@ -441,7 +441,7 @@ def _contradiction_kind(targets: list[int], premise: int) -> str:
 
 
 def _hodoku_step(grid: Grid, P, name: str, net: bool, f, rank: int) -> Step:
-    """The step of HoDoKu's proof ``f`` (:class:`sudoku_logic.strategies.tabling.Forcing`),
+    """The step of HoDoKu's proof ``f`` (:class:`sudoku_logic.strategies.tabling_forcing.Forcing`),
     its text built when read. A forcing chain shows HoDoKu's chains (every link an
     implication of the position, group nodes included). A net shows the proof our
     propagation engine gives from the same premises where it reaches the same conclusion
@@ -452,7 +452,7 @@ def _hodoku_step(grid: Grid, P, name: str, net: bool, f, rank: int) -> Step:
     result: dict[str, object] = dict(placements=[(cell, d)]) if is_on else dict(eliminations=[(cell, d)])
     premises = [_node_fact(p) for p, _ in f.chains]
     concl = f"{cell_name(cell)} must be {d}" if is_on else f"{cell_name(cell)} cannot be {d}"
-    if f.kind == tabling.CONTRADICTION:
+    if f.kind == tabling_forcing.CONTRADICTION:
         premise = premises[0]
         targets = [t for _, t in f.chains]
         cells = [premise[1]]
@@ -541,7 +541,7 @@ def nested_forcing_net(grid: Grid, ctx: SolveContext | None = None) -> Iterator[
     cands.sort(key=lambda cd: -an.branch(DYNAMIC, True, *cd).off.bit_count())
     done = set()
     pk = _puzzle_key(grid)
-    pending = ctx.cache("forcing_pending") if ctx is not None else {}
+    pending = ctx.forcing_pending if ctx is not None else {}
     memo = pending.get("nested")
     if memo is not None and memo[0] == pk:
         # the other hits of the last scan of this puzzle, tried again on this position

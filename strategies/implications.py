@@ -37,6 +37,7 @@ from sudoku_logic.core.houses import (
 )
 
 from .chain_core import ALL81, KILL, bits, last_candidates, last_places, split
+from .chain_text import arrows, literal
 
 STATIC = 0
 DYNAMIC = 1
@@ -292,7 +293,7 @@ class Branch:
                 if extra:
                     s += " (with " + ", ".join(extra) + ")"
             parts.append(s)
-        out = " -> ".join(parts)
+        out = arrows(parts)
         if self.wave_of(*path[0]) != 0 and self.causes(*path[0])[1] == "nested":
             out = " & ".join(fact_name(a) for a in self.assumptions()) + " ... " + out
         return out
@@ -330,7 +331,7 @@ class Branch:
 
 def fact_name(f) -> str:
     is_on, cell, d = f
-    return f"{cell_name(cell)}{'=' if is_on else '<>'}{d}"
+    return literal(cell_name(cell), d, is_on)
 
 
 def propagate(P: Position, on0: int, off0: int, mode: int, depth: int = 0, assumed_on=(), assumed_off=()) -> Branch:

@@ -402,7 +402,7 @@ def link_table(grid: Grid, grouped: bool = False, als: bool = False, ctx: SolveC
     ``grouped`` adds group nodes, ``als`` (with ``grouped``) ALS nodes as well."""
     if ctx is None:
         return LinkTable(grid.copy(), grouped, als and grouped)
-    cache = ctx.cache("link_tables")
+    cache = ctx.link_tables
     key = (grid.key(), grouped, als)
     t = cache.get(key)
     if t is None:

@@ -2,7 +2,8 @@
 
 - :data:`REGISTRY`, techniques by name (``@technique``): a finder
   ``finder(grid) -> Iterator[Step]`` yields every step of one technique, in the order its
-  program (HoDoKu, for most) finds them. Its family is the name of its module.
+  program (HoDoKu, for most) finds them. Its family is the name of its module (or the
+  module's ``FAMILY``, for a family written in several modules).
 - :data:`RULES`, Sudoku Explainer's producers by SE's name (``@se_rule``): one finder per
   producer, yielding every hint in SE's order (see :class:`Rule`).
 
@@ -27,6 +28,7 @@ row there; the tests check it).
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -99,7 +101,10 @@ RULES: dict[str, Rule] = {}
 
 
 def _family(fn: Finder) -> str:
-    return fn.__module__.rsplit(".", 1)[-1]
+    """The finder's family: its module's ``FAMILY`` where a family spans modules, else the
+    module's name."""
+    module = sys.modules[fn.__module__]
+    return getattr(module, "FAMILY", fn.__module__.rsplit(".", 1)[-1])
 
 
 def se_rule(

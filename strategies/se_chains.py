@@ -19,6 +19,7 @@ from sudoku_logic.core.houses import cell_name, cells_name, house_name
 from sudoku_logic.core.step import LazyStep, Step
 from sudoku_logic.strategies.registry import se_rule
 
+from .chain_text import link_mark, literal, term
 from .se_chain_nodes import NESTED_SUFFIX, ChainHint, Node, ancestors, rule_techniques
 from .se_chaining import Chaining
 
@@ -43,10 +44,10 @@ def chaining_steps(
         )
     store = None
     if nishio:
-        store = ctx.cache("se_nishio")
+        store = ctx.se_nishio
     elif not (multiple or dynamic or level):
-        store = ctx.cache("se_x_chains")
-    stages = ctx.cache("se_levels") if dynamic and not nishio else None
+        store = ctx.se_x_chains
+    stages = ctx.se_levels if dynamic and not nishio else None
     engine = Chaining(multiple, dynamic, nishio, level, ctx.difficulty, store=store, stages=stages)
     work = grid.copy()
     first = engine.first(work)
@@ -76,7 +77,7 @@ for _args in CHAINING_RULES:
 
 def node_text(n: Node) -> str:
     """``(5)r1c2`` for a candidate, the Eureka way."""
-    return f"({n.d}){cell_name(n.cell)}"
+    return term(n.d, cell_name(n.cell))
 
 
 def chain_text(target: Node) -> str:
@@ -91,7 +92,7 @@ def chain_text(target: Node) -> str:
     path.reverse()
     parts = [node_text(path[0]) + ("" if path[0].on else " off")]
     for prev, node in zip(path, path[1:]):
-        link = "-" if prev.on else "="
+        link = link_mark(not prev.on)
         extra = ""
         if len(node.parents) > 1:
             others = node.parents[1:]
@@ -104,7 +105,7 @@ def chain_text(target: Node) -> str:
 
 
 def _state(n: Node) -> str:
-    return f"{cell_name(n.cell)}={n.d}" if n.on else f"{cell_name(n.cell)}<>{n.d}"
+    return literal(cell_name(n.cell), n.d, n.on)
 
 
 def _text(hint: ChainHint) -> dict:

@@ -9,9 +9,9 @@ puzzles, two scales, the same puzzle twice) can never see each other's state.
 - :meth:`SolveContext.is_unique`: whether the puzzle has exactly one solution, worked out
   with DLX the first time a uniqueness technique asks, from the position it is asked on
   (every position of a sound path has the solutions of its puzzle).
-- :meth:`SolveContext.cache`: per-solve tables for finders that share work between the
+- its tables (:class:`SolveContext`'s fields, each a dict): what finders share between the
   positions of one path (link tables, ALS, forcing-chain branches, SE's chain searches
-  confined to one digit, SE's nested levels' propagations at one position). A cache only
+  confined to one digit, SE's nested levels' propagations at one position). A table only
   ever saves time: what a finder yields does not depend on it.
 """
 
@@ -77,7 +77,7 @@ class NotUnique(SudokuError):
 
 
 class SolveContext:
-    """Everything one solve may remember: settings, the puzzle's uniqueness, caches.
+    """Everything one solve may remember: settings, the puzzle's uniqueness, its tables.
 
     ``unique``: whether the puzzle is known to have one solution (None: find out with DLX
     when first asked). ``strict``: a puzzle found not to have exactly one solution is an
@@ -85,9 +85,31 @@ class SolveContext:
     uniqueness techniques off. ``difficulty``: the Sudoku Explainer difficulty of a step, given by
     the SE scale that runs the solve (:mod:`sudoku_logic.grading.se`) to the SE rules that
     order their own hints by it (SE's chaining rules sort their hints by difficulty, then
-    complexity), so that the number that orders a search is the number the scale rates."""
+    complexity), so that the number that orders a search is the number the scale rates.
+    Its tables are fields, each a dict, empty at first."""
 
-    __slots__ = ("settings", "_unique", "_caches", "difficulty", "strict")
+    __slots__ = (
+        "settings",
+        "_unique",
+        "difficulty",
+        "strict",
+        "link_tables",
+        "tabling_graph",
+        "loops",
+        "tabling_forcing",
+        "forcing_analyses",
+        "forcing_last",
+        "forcing_pending",
+        "als",
+        "als_rcs",
+        "finned_fish",
+        "unique_rectangles",
+        "givens_unique",
+        "se_nishio",
+        "se_x_chains",
+        "se_levels",
+        "search_memo",
+    )
 
     def __init__(
         self,
@@ -99,8 +121,43 @@ class SolveContext:
         self.settings = settings if settings is not None else DEFAULT_SETTINGS
         self._unique = unique
         self.strict = strict
-        self._caches: dict[str, dict] = {}
         self.difficulty = difficulty
+        #: link tables by position (:func:`sudoku_logic.strategies.links.link_table`)
+        self.link_tables: dict = {}
+        #: HoDoKu's chain graphs by position, for nice loops and forcing chains
+        self.tabling_graph: dict = {}
+        #: the nice loops and AICs of a position, by kind
+        self.loops: dict = {}
+        #: HoDoKu's forcing chain and net searches of a position
+        self.tabling_forcing: dict = {}
+        #: the forcing-net analyses (propagations) of the positions searched
+        self.forcing_analyses: dict = {}
+        #: the last analysis of the puzzle, which the next position's takes over from
+        self.forcing_last: dict = {}
+        #: the nested net's other hits of its last scan, tried again first
+        self.forcing_pending: dict = {}
+        #: the ALS of a position
+        self.als: dict = {}
+        #: the restricted commons of a position's ALS
+        self.als_rcs: dict = {}
+        #: the finned and sashimi fish search of the last position, by size (both finders share it)
+        self.finned_fish: dict = {}
+        #: the unique rectangles of the last position searched (``key``, ``rects``)
+        self.unique_rectangles: dict = {}
+        #: whether a grid's givens alone have one solution
+        self.givens_unique: dict = {}
+        #: SE's Nishio outcomes, by digit and its places
+        self.se_nishio: dict = {}
+        #: SE's X-cycles and forcing X-chains, by digit and its places
+        self.se_x_chains: dict = {}
+        #: SE's propagations of each nested level at one position
+        self.se_levels: dict = {}
+        #: the policies' search memo (:mod:`sudoku_logic.solve.memo`), under ``memo``
+        self.search_memo: dict = {}
+
+    def cache(self, name: str) -> dict:
+        """The table ``name`` (transitional: read the field)."""
+        return getattr(self, name)
 
     def is_unique(self, grid: Grid) -> bool:
         """Whether the puzzle of ``grid`` has exactly one solution (DLX, on first need)."""
@@ -116,13 +173,6 @@ class SolveContext:
     def unique_known(self) -> bool | None:
         """The uniqueness fact if it has been worked out or given, else None."""
         return self._unique
-
-    def cache(self, name: str) -> dict:
-        """This solve's table called ``name`` (made empty on first use)."""
-        table = self._caches.get(name)
-        if table is None:
-            table = self._caches[name] = {}
-        return table
 
 
 def bounded_put(table: dict, key: Any, value: Any, size: int = 8) -> Any:

@@ -207,12 +207,18 @@ def format_result(placements, eliminations) -> str:
     return ", ".join(parts)
 
 
-def hodoku_rank(step: Step) -> tuple[int, int]:
-    """Sort key of HoDoKu's ``SolutionStep.compareTo`` for steps of one technique: most
-    eliminations first, then the lowest weighted index sum of the eliminations taken in
-    (digit, cell) order (``getIndexSumme``: cell * weight + digit, the weight 1, 81, 161, ...)."""
+def index_sum(elims: list[tuple[int, int]]) -> int:
+    """HoDoKu's ``getIndexSumme`` of eliminations in the order given: the sum of cell *
+    weight + digit, the weight 1, 81, 161, ..."""
     total, weight = 0, 1
-    for c, d in sorted(step.eliminations, key=lambda e: (e[1], e[0])):
+    for c, d in elims:
         total += c * weight + d
         weight += 80
-    return -len(step.eliminations), total
+    return total
+
+
+def hodoku_rank(step: Step) -> tuple[int, int]:
+    """Sort key of HoDoKu's ``SolutionStep.compareTo`` for steps of one technique: most
+    eliminations first, then the lowest :func:`index_sum` of the eliminations taken in
+    (digit, cell) order."""
+    return -len(step.eliminations), index_sum(sorted(step.eliminations, key=lambda e: (e[1], e[0])))

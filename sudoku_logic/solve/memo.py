@@ -110,7 +110,7 @@ class SearchMemo:
 
 def solve_memo(ctx: SolveContext) -> SearchMemo:
     """The search memo of the solve ``ctx`` belongs to (made on first use)."""
-    table = ctx.cache("search_memo")
+    table = ctx.search_memo
     memo = table.get("memo")
     if memo is None:
         memo = table["memo"] = SearchMemo()

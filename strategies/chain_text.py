@@ -1,0 +1,175 @@
+"""How a chain is shown: the chain printer every HoDoKu chain step uses (Eureka notation,
+HoDoKu's own notation, the links in words, the highlighted candidates), the lazily
+written step of a chain on its link table (:func:`chain_step`), and the pieces of notation
+the other chains we show are written with: a literal (``r1c2=3``, ``r1c2<>3``), an Eureka
+term (``(3)r1c2``), the mark of a link (``=`` into an on literal, ``-`` into an off one),
+a chain of facts with arrows (``r1c2=3 -> r1c8<>3``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sudoku_logic.core.houses import (
+    MASK_DIGITS,
+    cell_list,
+    cell_name,
+    cells_name,
+)
+from sudoku_logic.core.step import LazyStep, Step
+from sudoku_logic.strategies.links import LinkTable
+
+
+# ---------------------------------------------------------------- notation
+def literal(name: str, d: int, on: bool) -> str:
+    """A literal of a chain: cells ``name``d ``=d`` (on) or ``<>d`` (off)."""
+    return f"{name}={d}" if on else f"{name}<>{d}"
+
+
+def term(d: int, name: str) -> str:
+    """An Eureka term: ``(d)cells``."""
+    return f"({d}){name}"
+
+
+def link_mark(on: bool) -> str:
+    """The mark of a link into a literal: ``=`` (strong, into an on literal) or ``-``."""
+    return "=" if on else "-"
+
+
+def arrows(parts: Iterable[str]) -> str:
+    """Facts one after another, each implying the next: ``a -> b -> c``."""
+    return " -> ".join(parts)
+
+
+def eureka(table: LinkTable, nodes: list[int], on: bool) -> str:
+    """Eureka notation of a chain of nodes whose first literal has polarity ``on``:
+    ``(4)r1c2=r1c8-(4=7)r3c8-...``. A link into an ON literal is strong (=), into an OFF one
+    weak (-); two nodes of the same cell(s) share one term ``(a=b)cell``."""
+    digit, cells = table.digit, table.cells
+    pols = [on ^ bool(i & 1) for i in range(len(nodes))]
+    out = []
+    prev_digit = None
+    i = 0
+    while i < len(nodes):
+        n = nodes[i]
+        if i:
+            out.append(link_mark(pols[i]))
+        j = i + 1
+        if n in table.forcing_nodes:
+            c, gm, v = table.forcing_nodes[n]
+            out.append(f"({''.join(str(x) for x in MASK_DIGITS[gm])}){cell_name(c)}")
+            prev_digit = None
+            i += 1
+            continue
+        if j < len(nodes) and nodes[j] == n and n in table.als_nodes:
+            # ALS node: "(j=k)cells" with k the digit it hands on (or the locked digits)
+            nxt = digit[nodes[j + 1]] if j + 1 < len(nodes) else None
+            am, dm, ent = table.als_nodes[n]
+            rest = str(nxt) if nxt else "".join(str(x) for x in MASK_DIGITS[dm] if x != ent)
+            out.append(f"({ent}={rest}){cells_name(am)}")
+            prev_digit = nxt
+            i += 2
+            continue
+        if j < len(nodes) and cells[nodes[j]] == cells[n] and digit[nodes[j]] != digit[n]:
+            link = link_mark(pols[j])
+            out.append(f"({digit[n]}{link}{digit[nodes[j]]}){cells_name(cells[n])}")
+            prev_digit = digit[nodes[j]]
+            i += 2
+            continue
+        if digit[n] == prev_digit:
+            out.append(cells_name(cells[n]))
+        else:
+            out.append(term(digit[n], cells_name(cells[n])))
+        prev_digit = digit[n]
+        i += 1
+    return "".join(out)
+
+
+def native(table: LinkTable, nodes: list[int], on: bool) -> str:
+    """HoDoKu's own chain print: ``r1c2 =4= r1c8 -4- r5c8`` (links inside a cell are not
+    printed)."""
+    digit, cells = table.digit, table.cells
+    parts = [cells_name(cells[nodes[0]])]
+    pol = on
+    for i in range(1, len(nodes)):
+        pol = not pol
+        n = nodes[i]
+        if cells[n] == cells[nodes[i - 1]]:
+            continue
+        s = "=" if pol else "-"
+        parts.append(f"{s}{digit[n]}{s} {cells_name(cells[n])}")
+    return " ".join(parts)
+
+
+def links_text(table: LinkTable, nodes: list[int], on: bool) -> str:
+    """One phrase per link saying which inference it uses."""
+    digit, cells = table.digit, table.cells
+    phrases = []
+    pol = on
+    for i in range(1, len(nodes)):
+        pol = not pol
+        a, b = nodes[i - 1], nodes[i]
+        na = f"{digit[a]}{cells_name(cells[a])}"
+        nb = f"{digit[b]}{cells_name(cells[b])}"
+        if b in table.forcing_nodes:
+            c, gm, v = table.forcing_nodes[b]
+            phrases.append(f"the ALS removes {''.join(str(x) for x in MASK_DIGITS[gm])} from {cell_name(c)}")
+        elif a in table.forcing_nodes:
+            phrases.append(f"{cell_name(b % 81)} is left with {digit[b]} only (strong)")
+        elif a == b:
+            am, dm, ent = table.als_nodes[a]
+            phrases.append(
+                f"{cells_name(am)} without {ent} is a locked set of "
+                f"{''.join(str(x) for x in MASK_DIGITS[dm] if x != ent)} (strong, inside the ALS)"
+            )
+        elif a in table.als_nodes or b in table.als_nodes:
+            phrases.append(f"{na}-{nb} (weak: the {digit[b]}s see every {digit[b]} of the ALS)")
+        elif pol:
+            phrases.append(f"{na}={nb} (strong: {table.strong_reason(a, b)})")
+        else:
+            phrases.append(f"{na}-{nb} (weak: {table.weak_reason(a, b)})")
+    return "; ".join(phrases)
+
+
+def highlight(table: LinkTable, nodes: list[int], on: bool) -> list[tuple[int, int, str]]:
+    out = []
+    pol = on
+    for n in nodes:
+        role = "on" if pol else "off"
+        for c in cell_list(table.cells[n]):
+            out.append((c, table.digit[n], role))
+        pol = not pol
+    return out
+
+
+def chain_cells(table: LinkTable, nodes: list[int]) -> list[int]:
+    m = 0
+    for n in nodes:
+        m |= table.cells[n]
+    return cell_list(m)
+
+
+def digits_of(elims) -> str:
+    return "".join(str(d) for d in sorted({d for _, d in elims}))
+
+
+def chain_step(name: str, table, nodes: list[int], on: bool, elims, why, detail) -> Step:
+    """The step of a chain. ``detail`` is a function of the chain's Eureka notation and the
+    link table returning the notation's middle part; ``table`` the LinkTable of the position, or a
+    function making it. The text is built only when the step is looked at: most chains a
+    search finds are never shown."""
+
+    def fill() -> dict:
+        nonlocal table
+        if callable(table):
+            table = table()
+        chain = eureka(table, nodes, on)
+        return dict(
+            cells=chain_cells(table, nodes),
+            candidates=highlight(table, nodes, on),
+            detail=detail(chain, table),
+            explanation=f"Links: {links_text(table, nodes, on)}. {why}",
+            chains=[chain],
+        )
+
+    return LazyStep(name, fill, eliminations=sorted(elims), facts={"size": len(nodes)})
