@@ -255,6 +255,14 @@ def mark(grid: Grid, cells: int, digits: int, role: str) -> list[tuple[int, int,
     return out
 
 
+def als_step(name: str, elims, cells: int, cands: list, detail: str, why: str) -> Step:
+    """An ALS technique's step: its eliminations (sorted), the cells of its sets, the marked
+    candidates and its text."""
+    return Step(
+        name, eliminations=sorted(elims), cells=cell_list(cells), candidates=cands, detail=detail, explanation=why
+    )
+
+
 # ---------------------------------------------------------------- ALS-XZ
 
 
@@ -315,14 +323,7 @@ def _xz_step(
             f"other is locked. Hence {zt} must be in A or B, and a cell that sees every such "
             f"candidate in both cannot hold it."
         )
-    return Step(
-        "Almost Locked Set XZ-Rule",
-        eliminations=sorted(elims),
-        cells=cell_list(both),
-        candidates=cands,
-        detail=detail,
-        explanation=why,
-    )
+    return als_step("Almost Locked Set XZ-Rule", elims, both, cands, detail, why)
 
 
 # ---------------------------------------------------------------- ALS-XY-Wing
@@ -389,11 +390,4 @@ def _xy_step(grid: Grid, A: Als, B: Als, C: Als, m1: int, m2: int, zs: list[int]
         f"restricted commons and take them from C, leaving C too few digits. So {zt} is in A or B, "
         f"and a cell that sees every {zt} of A and B cannot hold it."
     )
-    return Step(
-        "Almost Locked Set XY-Wing",
-        eliminations=sorted(elims),
-        cells=cell_list(allc),
-        candidates=cands,
-        detail=detail,
-        explanation=why,
-    )
+    return als_step("Almost Locked Set XY-Wing", elims, allc, cands, detail, why)

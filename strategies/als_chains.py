@@ -17,7 +17,7 @@ from sudoku_logic.core.houses import (
     cell_name,
 )
 from sudoku_logic.core.step import Step, index_sum
-from sudoku_logic.strategies.als import Als, als_candidates, als_data, digits_text, mark
+from sudoku_logic.strategies.als import Als, als_candidates, als_data, als_step, digits_text, mark
 from sudoku_logic.strategies.registry import technique
 
 #: the family these techniques share with ALS-XZ and ALS-XY-Wing
@@ -161,6 +161,12 @@ def _next_mask(m: int, d1: int, d2: int) -> int:
     return _NEXT[(d1, d2, _LOW[m])]
 
 
+def _spent(budget: list[int], out: list) -> bool:
+    """Charge the RCs ``out`` about to be followed to ``budget``; whether it is spent."""
+    budget[0] -= len(out)
+    return budget[0] < 0
+
+
 def _forward_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, budget) -> None:
     """Acyclic search (forward RCs): states processed in ALS order, fewest cells kept."""
 
@@ -177,8 +183,7 @@ def _forward_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, budg
                 record(s, j, m0, path, ncells)
             ndc = dc + 1 if dc < 3 else 3
             out = rcs_from[j]
-            budget[0] -= len(out)
-            if budget[0] < 0:
+            if _spent(budget, out):
                 return
             for k in out:
                 _, nj, d1, d2 = rcs[k]
@@ -221,8 +226,7 @@ def _walk_states(s, j0, m0, first, rcs, rcs_from, sizes, useful, record, max_rcs
         for j, m, ncells, path in layer:
             c = low[m]
             out = rcs_from[j]
-            budget[0] -= len(out)
-            if budget[0] < 0:
+            if _spent(budget, out):
                 return
             for k in out:
                 _, nj, d1, d2 = rcs[k]
@@ -266,14 +270,7 @@ def _chain_step(grid: Grid, alses: list[Als], rcs, ids: list[int], chain, elims)
         f"{chain_alses[-1].name} would hold {zt}. So {zt} is in the first or the last ALS, and a "
         f"cell seeing all its candidates in both cannot hold it."
     )
-    return Step(
-        "Almost Locked Set XY-Chain",
-        eliminations=sorted(elims),
-        cells=cell_list(allc),
-        candidates=cands,
-        detail="".join(parts),
-        explanation=why,
-    )
+    return als_step("Almost Locked Set XY-Chain", elims, allc, cands, "".join(parts), why)
 
 
 @technique("Almost Locked Set XY-Chain")
@@ -392,11 +389,4 @@ def _db_step(grid: Grid, stem: int, digits, petals: list[Als], zmask: int, elims
         f"locked, so {zt} is in one of these ALS; cells seeing all their {zt} candidates cannot "
         f"hold it."
     )
-    return Step(
-        "Death Blossom",
-        eliminations=sorted(elims),
-        cells=cell_list(allc),
-        candidates=cands,
-        detail="".join(parts),
-        explanation=why,
-    )
+    return als_step("Death Blossom", elims, allc, cands, "".join(parts), why)

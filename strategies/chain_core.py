@@ -229,34 +229,36 @@ def components(succ: Sequence[Sequence[int] | None], n_nodes: int) -> tuple[list
     comp_sets: list[int] = []
     stack: list[int] = []
     counter = 0
+
+    def enter(v: int) -> Sequence[int] | None:
+        """Number ``v``; its successors to walk, or None for a sink (no list, or an empty
+        one), made its own component at once."""
+        nonlocal counter
+        index[v] = low[v] = counter
+        counter += 1
+        sv = succ[v]
+        if not sv:
+            comp[v] = len(comp_sets)
+            comp_sets.append(1 << v)
+            return None
+        stack.append(v)
+        return sv
+
     for root, first in enumerate(succ):
         if first is None or index[root] >= 0:
             continue
-        index[root] = low[root] = counter
-        counter += 1
-        if not first:
-            # no successor: its own component, holding itself
-            comp[root] = len(comp_sets)
-            comp_sets.append(1 << root)
-            continue
-        stack.append(root)
-        work = [(root, iter(first))]
+        sr = enter(root)
+        work = [(root, iter(sr))] if sr is not None else []
         while work:
             v, it = work[-1]
             for w in it:
                 iw = index[w]
                 if iw < 0:
-                    sw = succ[w]
-                    index[w] = low[w] = counter
-                    counter += 1
-                    if not sw:
-                        # a sink (no table, or nothing follows): its own component
-                        comp[w] = len(comp_sets)
-                        comp_sets.append(1 << w)
-                        continue
-                    stack.append(w)
-                    work.append((w, iter(sw)))
-                    break
+                    sw = enter(w)
+                    if sw is not None:
+                        work.append((w, iter(sw)))
+                        break
+                    continue
                 if comp[w] < 0 and iw < low[v]:
                     low[v] = iw
             else:

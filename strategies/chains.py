@@ -23,6 +23,7 @@ from sudoku_logic.core.houses import (
     PEERS,
     cell_list,
     cell_name,
+    union_peers,
 )
 from sudoku_logic.core.step import Step
 from sudoku_logic.strategies.chain_text import chain_step, native
@@ -48,13 +49,7 @@ def bfs_layers(weak: list[int], strong: list[int], start: int, on: bool, max_lin
     frontier = 1 << start
     pol = on
     for _ in range(max_links):
-        adj = weak if pol else strong
-        nxt = 0
-        f = frontier
-        while f:
-            low = f & -f
-            nxt |= adj[low.bit_length() - 1]
-            f ^= low
+        nxt = union_peers(frontier, weak if pol else strong)
         pol = not pol
         nxt &= ~seen[pol]
         if not nxt:
@@ -339,33 +334,44 @@ def _remote_pair_elims(path: list[int], k: int, pos, sd: int, od: int) -> list:
     return sorted(set(out))
 
 
+#: by kind: the technique, its detail around the chain in HoDoKu's notation, and why
+_SIMPLE_TEXT = {
+    "x": (
+        "X-Chain",
+        "{d} {chain}",
+        "The chain alternates strong and weak links for {d}: if {start} is not {d} then {end} is, so one of "
+        "the two ends holds {d} and no cell seeing both can be {d}.",
+    ),
+    "xy": (
+        "XY-Chain",
+        "{d} {d}- {chain} -{d}",
+        "Every cell of the chain is bivalue: if {start} is not {d}, the chain forces {end} to be {d}; so one "
+        "of the two ends is {d} and no cell seeing both can be {d}.",
+    ),
+    "rp": (
+        "Remote Pair",
+        "{a}/{b} {chain}",
+        "The chain's cells all hold only {a} and {b} and alternate between them, so two cells an odd number "
+        "of steps apart hold {a} and {b} between them: a cell seeing both can hold neither.",
+    ),
+}
+
+
 def _simple_step(kind: str, table, nodes: list[int], elims, d: int, cm: int) -> Step:
-    start = cell_name(nodes[0] % 81)
-    end = cell_name(nodes[-1] % 81)
-    if kind == "x":
-        name = "X-Chain"
-        detail = lambda _, t: f"{d} {native(t, nodes, False)}"
-        why = (
-            f"The chain alternates strong and weak links for {d}: if {start} is not {d} then "
-            f"{end} is, so one of the two ends holds {d} and no cell seeing both can be {d}."
-        )
-    elif kind == "xy":
-        name = "XY-Chain"
-        detail = lambda _, t: f"{d} {d}- {native(t, nodes, False)} -{d}"
-        why = (
-            f"Every cell of the chain is bivalue: if {start} is not {d}, the chain forces "
-            f"{end} to be {d}; so one of the two ends is {d} and no cell seeing both can be {d}."
-        )
-    else:
-        name = "Remote Pair"
-        a, b = MASK_DIGITS[cm]
-        detail = lambda _, t: f"{a}/{b} {native(t, nodes, False)}"
-        why = (
-            f"The chain's cells all hold only {a} and {b} and alternate between them, so two "
-            f"cells an odd number of steps apart hold {a} and {b} between them: a cell seeing "
-            f"both can hold neither."
-        )
-    return chain_step(name, table, nodes, False, elims, why, detail)
+    """The step of an X-Chain (``kind`` "x"), XY-Chain ("xy") or Remote Pair ("rp") on
+    digit ``d`` (a Remote Pair's two digits: ``cm``)."""
+    name, detail, why = _SIMPLE_TEXT[kind]
+    a, b = MASK_DIGITS[cm] if kind == "rp" else (0, 0)
+    words = dict(d=d, a=a, b=b, start=cell_name(nodes[0] % 81), end=cell_name(nodes[-1] % 81))
+    return chain_step(
+        name,
+        table,
+        nodes,
+        False,
+        elims,
+        why.format(**words),
+        lambda _, t: detail.format(chain=native(t, nodes, False), **words),
+    )
 
 
 @technique("X-Chain", local="digit", ranked=True)

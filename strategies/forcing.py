@@ -37,7 +37,7 @@ from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_HOUSE_BITS, CELL_HOUSES, cell_name, cells_name, house_name
 from sudoku_logic.core.step import LazyStep, Step
 from sudoku_logic.strategies import tabling, tabling_forcing
-from sudoku_logic.strategies.chain_core import ALL81
+from sudoku_logic.strategies.chain_core import ALL81, last_candidates
 from sudoku_logic.strategies.chain_text import arrows, literal
 from sudoku_logic.strategies.implications import (
     DYNAMIC,
@@ -111,24 +111,17 @@ class Analysis:
             return None
         P = self.P
         rem = P.all & ~b.off
-        o = t = 0
-        r = rem
-        for _ in range(9):
-            x = r & ALL81
-            t |= o & x
-            o |= x
-            r >>= 81
-        if P.empty & ~o:
-            return None
         dyn = mode == DYNAMIC
+        # a cell left with no candidate, or (nets) with one not set: the branch differs here
+        oncells = 0
         if dyn:
-            oncells = 0
             r = b.on
             while r:
                 oncells |= r & ALL81
                 r >>= 81
-            if o & ~t & ~oncells:
-                return None
+        dead, single = last_candidates(rem, P.empty, ALL81 & ~oncells if dyn else 0)
+        if dead or single:
+            return None
         for shift, hms in checks:
             r = rem >> shift
             bon = b.on >> shift
@@ -253,15 +246,25 @@ def _summary(fact, b: Branch) -> str:
     return f"{fact_name(path[0])} gives {fact_name(fact)} in {len(path) - 1} step{'s' if len(path) != 2 else ''}"
 
 
-def _highlights(premise, b: Branch, facts) -> list[tuple[int, int, str]]:
-    out = [(premise[1], premise[2], "pattern")]
-    seen = {(premise[1], premise[2])}
-    for f in facts:
-        for is_on, cell, d in b.path_to(f)[1:]:
-            if (cell, d) not in seen:
-                seen.add((cell, d))
-                out.append((cell, d, "on" if is_on else "off"))
+def _marks(premises, facts) -> list[tuple[int, int, str]]:
+    """The candidates to highlight: the premises' (pattern), then those of ``facts`` (on or
+    off), each candidate once."""
+    out = []
+    seen = set()
+    for _, cell, d in premises:
+        if (cell, d) not in seen:
+            seen.add((cell, d))
+            out.append((cell, d, "pattern"))
+    for is_on, cell, d in facts:
+        if (cell, d) not in seen:
+            seen.add((cell, d))
+            out.append((cell, d, "on" if is_on else "off"))
     return out
+
+
+def _highlights(premise, b: Branch, facts) -> list[tuple[int, int, str]]:
+    """The premise, then the candidates of its branch's chains to ``facts``."""
+    return _marks([premise], (g for f in facts for g in b.path_to(f)[1:]))
 
 
 def _nested_proofs(b: Branch, facts, limit: int = 12) -> list[str]:
@@ -307,20 +310,8 @@ def _verity_text(fact, kind, label, premises, brs) -> dict:
         for p, b in zip(premises, brs)
     )
     concl = f"{cell_name(cell)} must be {d}" if is_on else f"{cell_name(cell)} cannot be {d}"
-    highlights = []
-    seen = set()
-    for p in premises:
-        if (p[1], p[2]) not in seen:
-            seen.add((p[1], p[2]))
-            highlights.append((p[1], p[2], "pattern"))
-    for b in brs:
-        if b.contradiction is None:
-            for f in b.path_to(fact)[1:]:
-                if (f[1], f[2]) not in seen:
-                    seen.add((f[1], f[2]))
-                    highlights.append((f[1], f[2], "on" if f[0] else "off"))
     return dict(
-        candidates=highlights,
+        candidates=_marks(premises, (f for b in brs if b.contradiction is None for f in b.path_to(fact)[1:])),
         explanation=f"{intro}; every case leads to {fact_name(fact)} ({branches}); so {concl}.",
         chains=chains,
     )
@@ -510,20 +501,7 @@ def _hodoku_step(grid: Grid, P, name: str, net: bool, f, rank: int) -> Step:
 
 def _path_highlights(premises, paths) -> list[tuple[int, int, str]]:
     """The premises, then the candidates of the chains' other (normal) nodes."""
-    out = []
-    seen = set()
-    for p in premises:
-        if (p[1], p[2]) not in seen:
-            seen.add((p[1], p[2]))
-            out.append((p[1], p[2], "pattern"))
-    for path in paths:
-        for n in path[1:]:
-            if n < tabling.NORMAL:
-                on, c, d = _node_fact(n)
-                if (c, d) not in seen:
-                    seen.add((c, d))
-                    out.append((c, d, "on" if on else "off"))
-    return out
+    return _marks(premises, (_node_fact(n) for path in paths for n in path[1:] if n < tabling.NORMAL))
 
 
 # ------------------------------------------------------------------ nested

@@ -34,6 +34,7 @@ from sudoku_logic.core.houses import (
     MASK_DIGITS,
     cell_name,
     house_name,
+    union_peers,
 )
 
 from .chain_core import ALL81, KILL, bits, last_candidates, last_places, split
@@ -115,18 +116,24 @@ class Contradiction:
     house: int = -1
 
     def describe(self) -> str:
-        if self.kind == "cand":
-            return f"{cell_name(self.cell)} would both be {self.digit} and not be {self.digit}"
-        if self.kind == "cell":
-            return f"{cell_name(self.cell)} would have no candidate left"
-        return f"{self.digit} would have no place left in {house_name(self.house, False)}"
+        """In words: ``r1c2 would have no candidate left``."""
+        return self._text(False)
 
     def short(self) -> str:
+        """In short: ``r1c2 empty``."""
+        return self._text(True)
+
+    def _text(self, short: bool) -> str:
+        cell, d = cell_name(self.cell) if self.cell >= 0 else "", self.digit
         if self.kind == "cand":
-            return f"{cell_name(self.cell)}={self.digit} and {cell_name(self.cell)}<>{self.digit}"
+            return f"{cell}={d} and {cell}<>{d}" if short else f"{cell} would both be {d} and not be {d}"
         if self.kind == "cell":
-            return f"{cell_name(self.cell)} empty"
-        return f"no {self.digit} in {house_name(self.house)}"
+            return f"{cell} empty" if short else f"{cell} would have no candidate left"
+        return (
+            f"no {d} in {house_name(self.house)}"
+            if short
+            else f"{d} would have no place left in {house_name(self.house, False)}"
+        )
 
 
 @dataclass
@@ -367,13 +374,7 @@ def propagate(P: Position, on0: int, off0: int, mode: int, depth: int = 0, assum
             return br
         check = pend_off
         if pend_on:
-            acc = 0
-            n = pend_on
-            while n:
-                low = n & -n
-                acc |= KILL[low.bit_length() - 1]
-                n ^= low
-            nf = acc & allc & ~off
+            nf = union_peers(pend_on, KILL) & allc & ~off
             if nf:
                 off |= nf
                 waves.append((0, nf))

@@ -78,10 +78,11 @@ class LinkTable:
         self.als = als
         self.first_group = NCAND
         self.grid = grid
-        digit = [0] * NCAND
-        cells = [0] * NCAND
-        weak = [0] * NCAND
-        strong = [0] * NCAND
+        # the candidates' nodes first (group and ALS nodes are appended)
+        self.digit = digit = [0] * NCAND
+        self.cells = cells = [0] * NCAND
+        self.weak = weak = [0] * NCAND
+        self.strong = strong = [0] * NCAND
         pos = grid.pos
         allc = 0
         for d in range(1, 10):
@@ -98,10 +99,6 @@ class LinkTable:
         self.group_houses: dict[int, tuple[int, int]] = {}
         if grouped:
             self._add_groups(digit, cells, weak, strong)
-        self.digit = digit
-        self.cells = cells
-        self.weak = weak
-        self.strong = strong
         #: Reverse adjacency (who links *into* a node); the same lists unless ALS nodes,
         #: whose links are one-way, are present.
         self.weak_in = weak

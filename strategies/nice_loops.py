@@ -12,7 +12,7 @@ grouped search runs on the link table instead, through ALS nodes too (:func:`_lo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from sudoku_logic.core.context import SolveContext, bounded_put, context
 from sudoku_logic.core.grid import Grid
@@ -383,37 +383,33 @@ def _check_aic(grid, table, layers, start, e, k, grouped, found) -> None:
     _keep(found, "AIC", k, elims, make)
 
 
-@technique("Continuous Nice Loop")
-def continuous_nice_loop(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
-    """A loop of alternating strong and weak links: every weak link is also strong."""
-    yield from _loops_and_aics(grid, False, ctx)["Continuous Nice Loop"]
+def _loop_finder(kind: str, grouped: bool, doc: str) -> Callable[..., Iterator[Step]]:
+    """The finder of one of the six techniques: the steps of its kind from the position's
+    one search, plain or grouped."""
+
+    def finder(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
+        yield from _loops_and_aics(grid, grouped, ctx)[kind]
+
+    finder.__doc__ = doc
+    return finder
 
 
-@technique("Discontinuous Nice Loop")
-def discontinuous_nice_loop(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
-    """A chain from a candidate back to its own cell that contradicts the start assumption."""
-    yield from _loops_and_aics(grid, False, ctx)["Discontinuous Nice Loop"]
+_DOCS = {
+    "Continuous Nice Loop": "A loop of alternating strong and weak links: every weak link is also strong.",
+    "Discontinuous Nice Loop": "A chain from a candidate back to its own cell that contradicts the start assumption.",
+    "AIC": "An alternating inference chain with strong ends: one end is true.",
+    "Grouped Continuous Nice Loop": "A continuous nice loop through at least one group node.",
+    "Grouped Discontinuous Nice Loop": "A discontinuous nice loop through at least one group node.",
+    "Grouped AIC": "An AIC through at least one group node.",
+}
 
 
-@technique("AIC")
-def aic(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
-    """An alternating inference chain with strong ends: one end is true."""
-    yield from _loops_and_aics(grid, False, ctx)["AIC"]
+def _register() -> None:
+    """Register the six finders, plain then grouped, each kind in :data:`LOOP_NAMES`' order."""
+    for grouped in (False, True):
+        for kind in LOOP_NAMES:
+            name = ("Grouped " if grouped else "") + kind
+            technique(name)(_loop_finder(kind, grouped, _DOCS[name]))
 
 
-@technique("Grouped Continuous Nice Loop")
-def grouped_continuous_nice_loop(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
-    """A continuous nice loop through at least one group node."""
-    yield from _loops_and_aics(grid, True, ctx)["Continuous Nice Loop"]
-
-
-@technique("Grouped Discontinuous Nice Loop")
-def grouped_discontinuous_nice_loop(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
-    """A discontinuous nice loop through at least one group node."""
-    yield from _loops_and_aics(grid, True, ctx)["Discontinuous Nice Loop"]
-
-
-@technique("Grouped AIC")
-def grouped_aic(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
-    """An AIC through at least one group node."""
-    yield from _loops_and_aics(grid, True, ctx)["AIC"]
+_register()

@@ -6,6 +6,8 @@ found; the C engine's searches keep the same keys, ``sudoku_logic/native/se_chai
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -159,16 +161,29 @@ def _light_ancestors(node: tuple) -> list[tuple]:
     """:func:`ancestors` of a light node ``(key, ancestors, parents, cause, nested hint)``,
     the form the multiple and dynamic searches make their nodes in (``ancestors``: the node
     and its ancestors as a bit set of their indices in the propagation that made them)."""
+    return _breadth_first(node, _LIGHT_KEY, _LIGHT_PARENTS)
+
+
+_LIGHT_KEY = itemgetter(0)
+_LIGHT_PARENTS = itemgetter(2)
+_NODE_KEY = attrgetter("key")
+_NODE_PARENTS = attrgetter("parents")
+
+
+def _breadth_first(node, key: Callable, parents: Callable) -> list:
+    """``node`` and every node it follows from (``parents(node)``), each potential
+    (``key(node)``) once, breadth first as SE's ``ChainingHint.getChain`` lists them."""
     out = []
     done = set()
     todo = [node]
     while todo:
         nxt = []
         for p in todo:
-            if p[0] not in done:
-                done.add(p[0])
+            k = key(p)
+            if k not in done:
+                done.add(k)
                 out.append(p)
-                nxt.extend(p[2])
+                nxt.extend(parents(p))
         todo = nxt
     return out
 
@@ -200,18 +215,7 @@ def _materialize(light: list[tuple]) -> list[Node]:
 def ancestors(node: Node) -> list[Node]:
     """``node`` and every node it follows from, each potential once, breadth first as SE's
     ``ChainingHint.getChain`` lists them."""
-    out = []
-    done = set()
-    todo = [node]
-    while todo:
-        nxt = []
-        for p in todo:
-            if p.key not in done:
-                done.add(p.key)
-                out.append(p)
-                nxt.extend(p.parents)
-        todo = nxt
-    return out
+    return _breadth_first(node, _NODE_KEY, _NODE_PARENTS)
 
 
 def ancestor_count(node: Node) -> int:

@@ -33,6 +33,14 @@ def _queues(to_on: dict, to_off: dict, cap: int | None) -> tuple[deque, deque, l
     return pending_on, pending_off, counts
 
 
+def _lowest(counts: list[int], low: int, cap: int) -> int:
+    """The fewest ancestors of a pending node, from ``low`` up (it never decreases); -1 when
+    a node made from it would pass the complexity ``cap``: the propagation stops there."""
+    while counts[low] == 0:
+        low += 1
+    return -1 if low + 2 > cap else low
+
+
 class DynamicForcingChains(_ChainingBase):
     """The propagation and nesting of :class:`Chaining`."""
 
@@ -121,11 +129,8 @@ class DynamicForcingChains(_ChainingBase):
                             push_off(q)
                     if not pending_off:
                         return None
-                if counts is not None:
-                    while counts[low_count] == 0:
-                        low_count += 1
-                    if low_count + 2 > cap:  # type: ignore[operator]  # counts are kept only with a cap
-                        return None
+                if counts is not None and (low_count := _lowest(counts, low_count, cap)) < 0:  # type: ignore[arg-type]
+                    return None  # (counts are kept only with a cap)
                 if pending_on:
                     p = pop_on()
                     cell, d = cell_digit[p[0] >> 1]

@@ -13,7 +13,7 @@ from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DI
 
 from ._se_order import SE_CELL_HOUSES
 from .se_chain_nodes import _CELL_DIGIT, BIT, ChainHint, _ChainingBase, _root
-from .se_dynamic import _queues
+from .se_dynamic import _lowest, _queues
 
 if TYPE_CHECKING:
     from .se_chain_links import PassLinks
@@ -46,11 +46,8 @@ class MultipleForcingChains(_ChainingBase):
         push_on, push_off = pending_on.append, pending_off.append
         low_count = 1
         while pending_on or pending_off:
-            if counts is not None:
-                while counts[low_count] == 0:
-                    low_count += 1
-                if low_count + 2 > cap:  # type: ignore[operator]  # counts are kept only with a cap
-                    return None
+            if counts is not None and (low_count := _lowest(counts, low_count, cap)) < 0:  # type: ignore[arg-type]
+                return None  # (counts are kept only with a cap)
             if pending_on:
                 p = pop_on()
                 kept, other, push, on = to_off, to_on, push_off, False

@@ -39,6 +39,7 @@ is ``1458 + 2 g`` (OFF) and ``1459 + 2 g`` (ON). Sets of nodes are Python ints.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
@@ -256,32 +257,24 @@ def group_links(P: Position, succ: list) -> None:
 
 
 # ---------------------------------------------------------------------- chain tables
+@dataclass(slots=True)
 class ChainTable:
     """One premise's chain table as HoDoKu expands it: ``order`` (the entries, premise
     first), ``parent`` of each entry (of the premise: -1), ``hits`` (the entries among the
     targets the table was built for, in table order). ``full``: the table reached HoDoKu's
-    limit of entries."""
+    limit of entries. A table expanded only as far as asked (:func:`lazy_table`) keeps its
+    links (``succ``) and the index of the next entry to expand (``-1``: complete)."""
 
-    __slots__ = ("premise", "order", "parent", "hits", "full", "_succ", "_next")
+    premise: int
+    order: list[int]
+    parent: dict[int, int]
+    hits: list[int]
+    full: bool
+    succ: list | None = None
+    next_entry: int = field(init=False)
 
-    def __init__(
-        self,
-        premise: int,
-        order: list[int],
-        parent: dict[int, int],
-        hits: list[int],
-        full: bool,
-        succ: list | None = None,
-    ) -> None:
-        self.premise = premise
-        self.order = order
-        self.parent = parent
-        self.hits = hits
-        self.full = full
-        # a table expanded as far as asked (:func:`lazy_table`): the links, and the index of
-        # the next entry to expand (-1: the table is complete)
-        self._succ = succ
-        self._next = 0 if succ is not None else -1
+    def __post_init__(self) -> None:
+        self.next_entry = 0 if self.succ is not None else -1
 
     def reach(self, target: int) -> bool:
         """Whether the table holds ``target``, expanding a lazily built table (entry by
@@ -289,36 +282,36 @@ class ChainTable:
         parent = self.parent
         if target in parent:
             return True
-        j = self._next
+        j = self.next_entry
         if j < 0:
             return False
-        succ = self._succ
+        succ = self.succ
         order = self.order
         size = len(order)
         while j < size:
             u = order[j]
             j += 1
-            s = succ[u]  # type: ignore[index]  # _next >= 0 only while _succ is set
+            s = succ[u]  # type: ignore[index]  # next_entry >= 0 only while succ is set
             if not s:
                 continue
             for w in s:
                 if w not in parent:
                     if size >= MAX_ENTRIES:
                         self.full = True
-                        self._next = -1
+                        self.next_entry = -1
                         return target in parent
                     parent[w] = u
                     order.append(w)
                     size += 1
             if target in parent:
-                self._next = j
+                self.next_entry = j
                 return True
-        self._next = -1
+        self.next_entry = -1
         return False
 
     def complete(self) -> ChainTable:
         """The table with every entry (a lazily built one expanded to the end)."""
-        if self._next >= 0:
+        if self.next_entry >= 0:
             self.reach(-1)
         return self
 
@@ -344,42 +337,25 @@ class ChainTable:
         return k
 
 
-def chain_table(premise: int, succ: list, targets: int = -1, beyond_direct: bool = False) -> ChainTable:
-    """The expanded chain table of ``premise`` (HoDoKu's ``expandTables`` on chain tables:
-    entries in the order they are appended, each with the first entry implying it).
-    ``targets``: a node set; the expansion may stop once it holds all of them (the entries
-    it has then are those of the full table, in the same order); -1 for the whole table.
-    ``beyond_direct``: only targets more than one link away are wanted (a direct
-    consequence of the premise is no target, nor among ``hits``)."""
+def chain_table(premise: int, succ: list, targets: int, beyond_direct: bool = False) -> ChainTable:
+    """The chain table of ``premise`` (HoDoKu's ``expandTables`` on chain tables: entries in
+    the order they are appended, each with the first entry implying it), expanded until it
+    holds every node of the set ``targets`` (the entries it has then are those of the full
+    table, in the same order; :func:`lazy_table` builds a whole one). ``beyond_direct``:
+    only targets more than one link away are wanted (a direct consequence of the premise is
+    no target, nor among ``hits``)."""
     order = [premise]
     parent = {premise: -1}
     hits: list[int] = []
-    if targets == -1:
-        wanted = None
-        left = -1
-    else:
-        wanted = set(cell_list(targets & ~(1 << premise)))
-        if beyond_direct:
-            wanted.difference_update(succ[premise])
-        left = len(wanted)
-        if not left:
-            return ChainTable(premise, order, parent, hits, False)
+    wanted = set(cell_list(targets & ~(1 << premise)))
+    if beyond_direct:
+        wanted.difference_update(succ[premise])
+    left = len(wanted)
+    if not left:
+        return ChainTable(premise, order, parent, hits, False)
     j = 0
     size = 1
     full = False
-    if wanted is None:
-        for u in order:  # (the list grows as it is walked)
-            s = succ[u]
-            if not s:
-                continue
-            for w in s:
-                if w not in parent:
-                    if size >= MAX_ENTRIES:
-                        return ChainTable(premise, order, parent, hits, True)
-                    parent[w] = u
-                    order.append(w)
-                    size += 1
-        return ChainTable(premise, order, parent, hits, False)
     while j < size:
         u = order[j]
         j += 1

@@ -10,6 +10,9 @@ offer (:func:`net_fill`). The tables are :mod:`sudoku_logic.strategies.tabling`'
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
+
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     CELL_HOUSE_MASKS,
@@ -108,12 +111,24 @@ def contradictions(P: Position, p: int, on: int, off: int):
                     yield [(e - 1) * 81 + x for x in cell_list(t)]
 
 
+def _house_premises(P: Position) -> Iterator[list[int]]:
+    """For each house and digit with places in it (houses in order, digits in order), the
+    ON premises of those places: one of them is true."""
+    pos = P.pos
+    for h in range(27):
+        hm = HOUSE_MASK[h]
+        for d in range(1, 10):
+            t = pos[d] & hm
+            if t:
+                yield [ON + (d - 1) * 81 + x for x in cell_list(t)]
+
+
 def verity_conclusions(P: Position, sets) -> tuple[int, int]:
     """Everything HoDoKu's verity checks conclude (``checkTwoChains`` and
     ``checkAllChainsForHouse``), as 729-bit sets (placements, eliminations); ``sets(p)`` gives
     premise ``p``'s (ON, OFF) facts."""
     place = elim = 0
-    cands, pos = P.cands, P.pos
+    cands = P.cands
     for c in cell_list(P.empty):
         cellmask = 0
         for e in range(9):
@@ -130,19 +145,14 @@ def verity_conclusions(P: Position, sets) -> tuple[int, int]:
             toff &= a_off
         place |= ton
         elim |= toff
-    for h in range(27):
-        hm = HOUSE_MASK[h]
-        for d in range(1, 10):
-            t = pos[d] & hm
-            if not t:
-                continue
-            ton = toff = ALL729
-            for x in cell_list(t):
-                a_on, a_off = sets(ON + (d - 1) * 81 + x)
-                ton &= a_on
-                toff &= a_off
-            place |= ton
-            elim |= toff
+    for ps in _house_premises(P):
+        ton = toff = ALL729
+        for p in ps:
+            a_on, a_off = sets(p)
+            ton &= a_on
+            toff &= a_off
+        place |= ton
+        elim |= toff
     return place, elim
 
 
@@ -151,7 +161,7 @@ def verities(P: Position, f: int, contains):
     them: each a list of (premise, fact) chains. ``contains(p, f)``: premise ``p``'s table
     holds ``f``."""
     fc = N_CELL[f]
-    cands, pos = P.cands, P.pos
+    cands = P.cands
     for c in cell_list(P.empty):
         if c == fc:
             continue
@@ -163,15 +173,9 @@ def verities(P: Position, f: int, contains):
         ps = [ON + (d - 1) * 81 + c for d in MASK_DIGITS[cands[c]]]
         if all(contains(p, f) for p in ps):
             yield [(p, f) for p in ps]
-    for h in range(27):
-        hm = HOUSE_MASK[h]
-        for d in range(1, 10):
-            t = pos[d] & hm
-            if not t:
-                continue
-            ps = [ON + (d - 1) * 81 + x for x in cell_list(t)]
-            if all(contains(p, f) for p in ps):
-                yield [(p, f) for p in ps]
+    for ps in _house_premises(P):
+        if all(contains(p, f) for p in ps):
+            yield [(p, f) for p in ps]
 
 
 def contradiction_found(P: Position, p: int, on: int, off: int) -> bool:
@@ -211,6 +215,7 @@ def contradiction_found(P: Position, p: int, on: int, off: int) -> bool:
     return rows != flags[0] or cols != flags[1] or boxes != flags[2]
 
 
+@dataclass(slots=True)
 class Forcing:
     """A forcing chain or net step as HoDoKu keeps it: the conclusion ``fact`` (an ON node
     id: a placement; an OFF one: an elimination), ``kind`` (:data:`CONTRADICTION` or
@@ -218,17 +223,12 @@ class Forcing:
     the chain HoDoKu builds (``paths``: node ids, premise first; a net's branches are the
     entries of ``branches``)."""
 
-    __slots__ = ("fact", "kind", "net", "chains", "paths", "length")
-
-    def __init__(
-        self, fact: int, kind: str, net: bool, chains: list[tuple[int, int]], paths: list[list[int]], length: int
-    ) -> None:
-        self.fact = fact
-        self.kind = kind
-        self.net = net
-        self.chains = chains
-        self.paths = paths
-        self.length = length
+    fact: int
+    kind: str
+    net: bool
+    chains: list[tuple[int, int]]
+    paths: list[list[int]]
+    length: int
 
 
 class ChainSearch:
