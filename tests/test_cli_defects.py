@@ -1,4 +1,5 @@
 """Defects a new user met on the command line (issue 29), each run as the real command."""
+
 from __future__ import annotations
 
 import json
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import pty_run
 from helpers import collection
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -16,8 +18,14 @@ P = collection("qqwing_expert.txt", 1)[0]
 
 
 def sudoku(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "sudoku_logic", *args], input=stdin, capture_output=True,
-                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=300,
+    )
 
 
 def test_hint_takes_the_position_step_until_printed():
@@ -60,13 +68,22 @@ def test_underscore_and_star_are_empty_cells(empty):
     assert sudoku("check", line).stdout.strip() == "valid: one solution, 26 givens"
 
 
-@pytest.mark.parametrize("args,message", [
-    (["step", P, "--until", "0"], "error: Invalid value for '--until': 0 is not in the range x>=1 (see 'sudoku step --help')"),
-    (["hint", P, "--skip", "-1"], "error: Invalid value for '--skip': -1 is not in the range x>=0 (see 'sudoku hint --help')"),
-    (["step", P, "--bogus"], "error: No such option: --bogus (see 'sudoku step --help')"),
-    (["rate"], "error: Missing argument 'FILES...' (see 'sudoku rate --help')"),
-    (["bogus"], "error: No such command 'bogus' (see 'sudoku --help')"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (
+            ["step", P, "--until", "0"],
+            "error: Invalid value for '--until': 0 is not in the range x>=1 (see 'sudoku step --help')",
+        ),
+        (
+            ["hint", P, "--skip", "-1"],
+            "error: Invalid value for '--skip': -1 is not in the range x>=0 (see 'sudoku hint --help')",
+        ),
+        (["step", P, "--bogus"], "error: No such option: --bogus (see 'sudoku step --help')"),
+        (["rate"], "error: Missing argument 'FILES...' (see 'sudoku rate --help')"),
+        (["bogus"], "error: No such command 'bogus' (see 'sudoku --help')"),
+    ],
+)
 def test_bad_option_values_are_one_line(args, message):
     r = sudoku(*args)
     assert r.returncode == 2 and r.stdout == ""
@@ -114,7 +131,7 @@ def test_step_ends_with_the_rating_rate_gives(order):
     er, ep, ed, level, score, se_hardest, ho_hardest, steps = rate.stdout.splitlines()[1].split(",")
     if order == "se":
         assert out[-2] == f"Rating (Sudoku Explainer): ER {er}, EP {ep}, ED {ed}; hardest {se_hardest}"
-        assert sum(int(part.rsplit(" ", 1)[1]) for part in out[-1][len("Steps: "):].split(", ")) == int(steps)
+        assert sum(int(part.rsplit(" ", 1)[1]) for part in out[-1][len("Steps: ") :].split(", ")) == int(steps)
     else:
         assert out[-2] == f"Rating (HoDoKu): {level}, score {score}; hardest {ho_hardest}"
     assert out[-1].startswith("Steps: ")
@@ -128,25 +145,16 @@ def test_step_takes_technique_as_hint_does():
 
 def _rate_on_a_terminal(*args: str) -> str:
     """stderr of `sudoku rate ARGS` run with stderr on a pseudo-terminal."""
-    import pty
-    master, slave = pty.openpty()
-    try:
-        proc = subprocess.Popen([sys.executable, "-m", "sudoku_logic", "rate", *args], stdout=subprocess.PIPE,
-                                stderr=slave, env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"})
-        os.close(slave)
-        chunks = []
-        while True:
-            try:
-                data = os.read(master, 1 << 16)
-            except OSError:  # the other end closed
-                break
-            if not data:
-                break
-            chunks.append(data)
-        proc.communicate(timeout=120)
-    finally:
-        os.close(master)
-    return b"".join(chunks).decode("utf-8", "replace")
+    env = pty_run.environ(PYTHONPATH=str(ROOT), COLUMNS="200")
+    ran = pty_run.run(
+        pty_run.sudoku_argv("rate", *args),
+        cols=200,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        timeout=120,
+    )
+    return ran.raw.decode("utf-8", "replace")
 
 
 @pytest.mark.skipif(os.name == "nt", reason="needs a pseudo-terminal")
@@ -171,6 +179,7 @@ def test_check_answers_not_valid_for_every_puzzle_without_a_solution():
     cell is left without a candidate at once or the contradiction lies deep; givens that
     break a rule (two 7s in a row) are bad input (exit 2)."""
     from helpers import wrong_given
+
     at_once = "12345678." + "." * 8 + "9" + "." * 63
     deep = wrong_given(P).values_string()
     for puzzle, why in ((at_once, "r1c9 has no candidate left"), (deep, None)):
@@ -187,8 +196,9 @@ def test_a_pencilmark_grid_short_of_groups_says_so(tmp_path):
     f.write_text(" ".join(["123456789"] * 80) + "\n")
     r = sudoku("check", str(f))
     assert r.returncode == 2
-    assert r.stderr == (f"error: {f} line 1: 80 candidate groups on one line, expected 81 "
-                        "(a pencilmark grid has one for each cell)\n")
+    assert r.stderr == (
+        f"error: {f} line 1: 80 candidate groups on one line, expected 81 (a pencilmark grid has one for each cell)\n"
+    )
 
 
 def test_techniques_columns_line_up():
@@ -197,8 +207,11 @@ def test_techniques_columns_line_up():
     out = sudoku("techniques").stdout.split("\n\n")[0].splitlines()
     header, rows = out[0], out[1:]
     fam, se_end = header.index("family"), header.index(" SE ") + 3
-    bad = [row for row in rows if row[fam - 2:fam] != "  " or row[fam] == " "
-           or row[se_end - 1] == " " or row[se_end] != " "]
+    bad = [
+        row
+        for row in rows
+        if row[fam - 2 : fam] != "  " or row[fam] == " " or row[se_end - 1] == " " or row[se_end] != " "
+    ]
     assert not bad and len(rows) > 100, bad[:3]
 
 
@@ -218,22 +231,39 @@ def test_generate_technique_is_on_the_path_step_shows(order):
     assert f"hardest {hardest}" in rating_line
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--technique", "Death Blossom"], "--technique Death Blossom: never on Sudoku Explainer's path"),
-    (["--level", "easy", "--technique", "Death Blossom", "--order", "hodoku"],
-     "--technique Death Blossom: never on HoDoKu's path"),
-    (["--technique", "kite"], "--technique 2-String Kite: never on Sudoku Explainer's path (it is on "
-                              "HoDoKu's path: --order hodoku)"),
-    (["--level", "easy", "--technique", "X-Wing"], "--level easy --technique X-Wing: an easy puzzle needs only "
-     "singles, and Sudoku Explainer's path takes no step rated above 2.3 while a single is there"),
-    (["--level", "medium", "--technique", "xy-wing", "--order", "hodoku"],
-     "--level medium --technique XY-Wing: HoDoKu rates it Hard, and a puzzle's level is at least every step's"),
-    (["--technique", "X-Wing", "--max-rating", "3"], "--technique X-Wing --max-rating 3: Sudoku Explainer rates "
-     "it 3.2, and a puzzle's ER is at least every step's"),
-    (["--level", "easy", "--min-rating", "9"], "--level easy --min-rating 9: an easy puzzle needs only singles, "
-     "rated 2.3 at most"),
-    (["--order", "hoduko"], "unknown order 'hoduko': use se or hodoku"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--technique", "Death Blossom"], "--technique Death Blossom: never on Sudoku Explainer's path"),
+        (
+            ["--level", "easy", "--technique", "Death Blossom", "--order", "hodoku"],
+            "--technique Death Blossom: never on HoDoKu's path",
+        ),
+        (
+            ["--technique", "kite"],
+            "--technique 2-String Kite: never on Sudoku Explainer's path (it is on HoDoKu's path: --order hodoku)",
+        ),
+        (
+            ["--level", "easy", "--technique", "X-Wing"],
+            "--level easy --technique X-Wing: an easy puzzle needs only "
+            "singles, and Sudoku Explainer's path takes no step rated above 2.3 while a single is there",
+        ),
+        (
+            ["--level", "medium", "--technique", "xy-wing", "--order", "hodoku"],
+            "--level medium --technique XY-Wing: HoDoKu rates it Hard, and a puzzle's level is at least every step's",
+        ),
+        (
+            ["--technique", "X-Wing", "--max-rating", "3"],
+            "--technique X-Wing --max-rating 3: Sudoku Explainer rates "
+            "it 3.2, and a puzzle's ER is at least every step's",
+        ),
+        (
+            ["--level", "easy", "--min-rating", "9"],
+            "--level easy --min-rating 9: an easy puzzle needs only singles, rated 2.3 at most",
+        ),
+        (["--order", "hoduko"], "unknown order 'hoduko': use se or hodoku"),
+    ],
+)
 def test_generate_refuses_what_the_tables_show_impossible(args, message):
     """Item 8: refused before any candidate is made (no seed line: nothing was searched)."""
     r = sudoku("generate", *args, "-j", "1")
@@ -251,14 +281,35 @@ def test_generate_that_finds_nothing_says_why_and_how_to_go_on():
 README_P = "000009080000704000000200004050800200007030050036970000040000003000528006005090078"
 
 
-@pytest.mark.parametrize("level,lines", [
-    (1, ["r1c1: row 1 already has a 6 in r1c5", "box 1: a digit you placed is wrong",
-         "box 9: a candidate you removed is needed"]),
-    (2, ["r1c1: row 1 already has a 6 in r1c5", "r2c2: the 1 you placed there is wrong",
-         "r7c8: you removed a candidate the solution needs there"]),
-    (3, ["r1c1: you placed 6, but the solution has 5 there", "r2c2: you placed 1, but the solution has 6 there",
-         "r7c8: you removed 2, but the solution needs it there"]),
-])
+@pytest.mark.parametrize(
+    "level,lines",
+    [
+        (
+            1,
+            [
+                "r1c1: row 1 already has a 6 in r1c5",
+                "box 1: a digit you placed is wrong",
+                "box 9: a candidate you removed is needed",
+            ],
+        ),
+        (
+            2,
+            [
+                "r1c1: row 1 already has a 6 in r1c5",
+                "r2c2: the 1 you placed there is wrong",
+                "r7c8: you removed a candidate the solution needs there",
+            ],
+        ),
+        (
+            3,
+            [
+                "r1c1: you placed 6, but the solution has 5 there",
+                "r2c2: you placed 1, but the solution has 6 there",
+                "r7c8: you removed 2, but the solution needs it there",
+            ],
+        ),
+    ],
+)
 def test_hint_on_a_wrong_position_teaches_before_it_spoils(level, lines):
     """Item 14: level 1 names a rule a digit breaks or the box of a mistake, level 2 the cell,
     and only level 3 the solution's digit."""
@@ -278,7 +329,7 @@ def test_hint_on_a_wrong_position_teaches_before_it_spoils(level, lines):
 def test_a_grid_with_a_row_too_many_is_named_as_such(tmp_path):
     """Item 11: a 10-row grid in a file is the grid's error at its first line, not a stray
     line's "expected 81 cells, got 1"; two grids back to back are still two puzzles."""
-    rows = [" ".join(README_P[r * 9:r * 9 + 9]) for r in range(9)]
+    rows = [" ".join(README_P[r * 9 : r * 9 + 9]) for r in range(9)]
     ten = tmp_path / "ten.txt"
     ten.write_text("\n".join(rows + ["1 2 3 4 5 6 7 8 9"]) + "\n")
     r = sudoku("check", str(ten))

@@ -1,24 +1,21 @@
 """`sudoku step --interactive`: keys move through the path; a real terminal via a pty."""
+
 import io
 import os
 import re
-import select
-import subprocess
-import sys
-import time
 
 import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
 from helpers import collection
+from pty_run import Pty, PyteScreen, environ, sudoku_argv
 from sudoku_logic.app.cli import app
-from sudoku_logic.core.formats import parse
 from sudoku_logic.app.interactive import BACK, LEVEL, NEXT, QUIT, run_stepper
 from sudoku_logic.app.solver import Solver
+from sudoku_logic.core.formats import parse
 
 PUZZLE = collection("top1465.txt", 1)[0]
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def test_keys_move_forward_back_and_cycle_levels():
@@ -54,104 +51,38 @@ def test_piped_keys_one_per_line():
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty (POSIX)")
 def test_real_terminal_with_a_pty():
-    import fcntl
-    import struct
-    import termios
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
-    env = dict(os.environ, TERM="xterm-256color", COLUMNS="100", LINES="50")
-    env.pop("NO_COLOR", None)
-    proc = subprocess.Popen([sys.executable, "-m", "sudoku_logic", "step", PUZZLE, "--order", "hodoku", "--interactive"],
-                            stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
-    os.close(slave)
-    seen = []
-
-    def read_until(pattern, timeout=60):
-        end = time.time() + timeout
-        while time.time() < end:
-            text = ANSI.sub("", "".join(seen))
-            if re.search(pattern, text, re.S):
-                return text
-            ready, _, _ = select.select([master], [], [], 0.2)
-            if ready:
-                try:
-                    seen.append(os.read(master, 65536).decode(errors="replace"))
-                except OSError:
-                    break
-        raise AssertionError(f"{pattern!r} not shown; screen so far:\n{ANSI.sub('', ''.join(seen))[-3000:]}")
-
-    try:
-        first = read_until(r"Step 1 of \d+.*q: quit")
+    env = environ(drop=["NO_COLOR"], TERM="xterm-256color", COLUMNS="100", LINES="50")
+    argv = sudoku_argv("step", PUZZLE, "--order", "hodoku", "--interactive")
+    with Pty(argv, rows=50, cols=100, env=env) as term:
+        first = term.expect_text(r"Step 1 of \d+.*q: quit")
         assert "Hidden Single: r9c3=7" in first and "┏━━━━━━━┯" in first
-        assert "\x1b[" in "".join(seen)  # colours and screen clearing on a terminal
-        seen.clear()
-        os.write(master, b"\r")
-        assert "Locked Triple" in read_until(r"Step 2 of \d+.*q: quit")
-        seen.clear()
-        os.write(master, b"h")
-        assert "Look at row 7 and box 7" in read_until(r"hint level 1\).*q: quit")
-        seen.clear()
-        os.write(master, b"b")
-        read_until(r"Step 1 of \d+.*q: quit")
-        seen.clear()
-        os.write(master, b"\x1b[C")  # right arrow: next
-        read_until(r"Step 2 of \d+.*q: quit")
-        os.write(master, b"q")
-        assert proc.wait(timeout=30) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
+        assert b"\x1b[" in term.raw  # colours and screen clearing on a terminal
+        after = term.send(b"\r")
+        assert "Locked Triple" in term.expect_text(r"Step 2 of \d+.*q: quit", after=after)
+        after = term.send(b"h")
+        assert "Look at row 7 and box 7" in term.expect_text(r"hint level 1\).*q: quit", after=after)
+        after = term.send(b"b")
+        term.expect_text(r"Step 1 of \d+.*q: quit", after=after)
+        after = term.send(b"\x1b[C")  # right arrow: next
+        term.expect_text(r"Step 2 of \d+.*q: quit", after=after)
+        term.send(b"q")
+        assert term.finish(timeout=30) == 0
 
 
 def _screens(args: list[str], keys: list[bytes], rows: int, cols: int) -> list[list[str]]:
     """What a rows x cols terminal shows running ``sudoku ARGS`` once it settles, then after
     each key (pyte plays the bytes as a terminal would: what scrolled away is gone)."""
-    import fcntl
-    import struct
-    import termios
-
-    import pyte
-
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
-    proc = subprocess.Popen([sys.executable, "-m", "sudoku_logic", *args], stdin=slave, stdout=slave,
-                            stderr=slave, env={**env, "TERM": "xterm-256color"}, close_fds=True)
-    os.close(slave)
-    screen = pyte.Screen(cols, rows)
-    stream = pyte.ByteStream(screen)
-
-    def settle(pattern: str, timeout: float = 60) -> list[str]:
-        end = time.time() + timeout
-        quiet = None
-        while time.time() < end:
-            ready, _, _ = select.select([master], [], [], 0.1)
-            if ready:
-                try:
-                    stream.feed(os.read(master, 65536))
-                except OSError:
-                    break
-                quiet = None
-            elif re.search(pattern, "\n".join(screen.display)):
-                quiet = quiet or time.time()
-                if time.time() - quiet > 0.3:  # drawn, and nothing more coming
-                    return list(screen.display)
-        raise AssertionError(f"{pattern!r} not shown:\n" + "\n".join(screen.display))
-
-    try:
-        shots = [settle(r"q: quit")]
+    screen = PyteScreen(cols, rows)
+    env = environ(drop=["COLUMNS", "LINES", "NO_COLOR"], TERM="xterm-256color")
+    with Pty(sudoku_argv(*args), rows=rows, cols=cols, env=env, screen=screen) as term:
+        shots = [term.expect_screen(r"q: quit", quiet=0.4)]  # drawn, and nothing more coming
         for key in keys:
             screen.reset()
-            os.write(master, key)
-            shots.append(settle(r"q: quit"))
-        os.write(master, b"q")
-        assert proc.wait(timeout=30) == 0
+            term.send(key)
+            shots.append(term.expect_screen(r"q: quit", quiet=0.4))
+        term.send(b"q")
+        assert term.finish(timeout=30) == 0
         return shots
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
 
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty (POSIX)")
@@ -171,7 +102,8 @@ def test_fits_an_80x24_terminal():
     short = _screens(["step", hard, "--interactive", "--until", "10"], [], 20, 80)[0]
     drawn = [line for line in short if line.strip()]
     assert drawn[0].startswith("Step 10 of 115") and drawn[-1].startswith("Enter: next"), "\n".join(short)
-    assert any(line.startswith("(3 more lines of explanation: a terminal of 22 lines shows it all)")
-               for line in short), "\n".join(short)
+    assert any(
+        line.startswith("(3 more lines of explanation: a terminal of 22 lines shows it all)") for line in short
+    ), "\n".join(short)
     tiny = _screens(["step", hard, "--interactive", "--until", "10"], [], 12, 60)[0]
     assert "This step needs a terminal of at least 71x23 (this one is 60" in " ".join(tiny)

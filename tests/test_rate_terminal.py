@@ -2,164 +2,45 @@
 
 The rows of the table scroll above the progress bar, which stays on the last line and
 leaves nothing behind; the table's columns line up and no line is wider than the terminal.
-What the terminal finally shows is worked out by :class:`Screen`, a small terminal emulator
-(enough of VT100 for what rich and the rows write), from the raw bytes of the run.
+What the terminal finally shows is worked out by :class:`pty_run.Screen`, a small terminal
+emulator with scrollback (enough of VT100 for what rich and the rows write), fed the bytes
+of the run as they come.
 """
+
 from __future__ import annotations
 
 import csv
-import fcntl
 import io
 import os
 import re
-import select
 import signal
-import struct
 import subprocess
-import sys
-import termios
-import time
 
 import pytest
 
 from bulk_helpers import ROOT
+from pty_run import RICH_ENV, Pty, Screen, environ, sudoku_argv
 from sudoku_logic.app import writer
 from sudoku_logic.grading.rows import DEFAULT_COLUMNS
 
 ELLIPSIS = "…"
 DCFC = "Dynamic Contradiction Forcing Chains"
 #: a few puzzles that rate in about a second in all: hardest DCFC first, then quick ones
-PUZZLES = [ln.strip() for ln in (ROOT / "puzzles" / "top1465.txt").read_text().splitlines()[:1]
-           + (ROOT / "puzzles" / "top1465.txt").read_text().splitlines()[3:5]
-           + (ROOT / "puzzles" / "qqwing_expert.txt").read_text().splitlines()[:3]]
+PUZZLES = [
+    ln.strip()
+    for ln in (ROOT / "puzzles" / "top1465.txt").read_text().splitlines()[:1]
+    + (ROOT / "puzzles" / "top1465.txt").read_text().splitlines()[3:5]
+    + (ROOT / "puzzles" / "qqwing_expert.txt").read_text().splitlines()[:3]
+]
 #: the puzzles as their rows show them
 SHOWN = [p.replace("0", ".") for p in PUZZLES]
-ROW = re.compile(r"^(?P<puzzle>\S+) +(?P<rating>\d+\.\d) +(?P<level>[A-Z][a-z]+) +(?P<score>\d+) +"
-                 r"(?P<hardest>\S.*?) +(?P<solved>true|false) +(?P<steps>\d+) +(?P<ms>\d+\.\d)$")
+ROW = re.compile(
+    r"^(?P<puzzle>\S+) +(?P<rating>\d+\.\d) +(?P<level>[A-Z][a-z]+) +(?P<score>\d+) +"
+    r"(?P<hardest>\S.*?) +(?P<solved>true|false) +(?P<steps>\d+) +(?P<ms>\d+\.\d)$"
+)
 
 
-# ---------------------------------------------------------------- a small terminal
-
-class Screen:
-    """A terminal of ``cols`` columns and ``rows`` rows with unlimited scrollback: printable
-    characters (wrapping at the right edge as xterm does), CR, LF, BS, and the CSI sequences
-    that move the cursor and erase; colours, modes and OSC strings are read and ignored.
-    :attr:`continued` holds the lines that a too-long line wrapped onto."""
-
-    def __init__(self, cols: int, rows: int = 50) -> None:
-        self.cols, self.rows = cols, rows
-        self.lines: list[list[str]] = [[]]
-        self.continued: set[int] = set()
-        self.y = self.x = 0
-        self.pending = False  # the cursor is past the last column: the next character wraps
-
-    @property
-    def top(self) -> int:
-        """The first line of the visible screen (the cursor never goes above it)."""
-        return max(0, len(self.lines) - self.rows)
-
-    def text(self) -> list[str]:
-        """Every line of the scrollback and screen as it now reads, trailing blanks dropped."""
-        return ["".join(line).rstrip() for line in self.lines]
-
-    def feed(self, data: str) -> None:
-        i = 0
-        while i < len(data):
-            ch = data[i]
-            if ch == "\x1b":
-                i = self._escape(data, i + 1)
-                continue
-            self._char(ch)
-            i += 1
-
-    def _char(self, ch: str) -> None:
-        if ch == "\r":
-            self.x, self.pending = 0, False
-        elif ch == "\n":
-            self._down(1)
-            self.pending = False
-        elif ch == "\b":
-            self.x, self.pending = max(0, self.x - 1), False
-        elif ch == "\t":
-            self.x = min(self.cols - 1, (self.x // 8 + 1) * 8)
-        elif ch >= " ":
-            if self.pending:
-                self._down(1)
-                self.x, self.pending = 0, False
-                self.continued.add(self.y)
-            line = self.lines[self.y]
-            line.extend(" " * (self.x + 1 - len(line)))
-            line[self.x] = ch
-            if self.x == self.cols - 1:
-                self.pending = True
-            else:
-                self.x += 1
-
-    def _down(self, n: int) -> None:
-        self.y += n
-        while len(self.lines) <= self.y:
-            self.lines.append([])
-
-    def _escape(self, data: str, i: int) -> int:
-        """Read the sequence after an ESC at ``i``; return where the text goes on."""
-        if i >= len(data):
-            return i
-        if data[i] == "[":
-            m = re.compile(r"([?>=]?)([0-9;]*)([ -/]*)([@-~])").match(data, i + 1)
-            if not m:
-                return i + 1
-            self._csi(m.group(1), [int(p) if p else 0 for p in m.group(2).split(";")], m.group(4))
-            return m.end()
-        if data[i] == "]":  # OSC: up to BEL or ESC \
-            m = re.compile(r".*?(\x07|\x1b\\)", re.S).match(data, i + 1)
-            return m.end() if m else len(data)
-        return i + 1
-
-    def _csi(self, private: str, params: list[int], final: str) -> None:
-        n = max(params[0], 1)
-        if private:
-            return  # modes such as the cursor's visibility
-        if final == "A":
-            self.y = max(self.top, self.y - n)
-        elif final == "B":
-            self._down(n)
-        elif final == "C":
-            self.x = min(self.cols - 1, self.x + n)
-        elif final == "D":
-            self.x = max(0, self.x - n)
-        elif final == "G":
-            self.x = min(self.cols - 1, n - 1)
-        elif final in "Hf":
-            row = max(params[0], 1)
-            col = max(params[1], 1) if len(params) > 1 else 1
-            self.y = self.top + row - 1
-            self._down(0)
-            self.x = min(self.cols - 1, col - 1)
-        elif final == "K":
-            self._erase_line(params[0])
-        elif final == "J":
-            self._erase_display(params[0])
-        else:
-            return  # colours (m) and the rest change nothing that is read here
-        self.pending = False
-
-    def _erase_line(self, how: int) -> None:
-        line = self.lines[self.y]
-        if how == 0:
-            del line[self.x:]
-        elif how == 1:
-            line[:self.x + 1] = " " * min(len(line), self.x + 1)
-        else:
-            line.clear()
-            self.continued.discard(self.y)
-
-    def _erase_display(self, how: int) -> None:
-        if how == 0:
-            self._erase_line(0)
-            del self.lines[self.y + 1:]
-        elif how == 2:
-            for k in range(self.top, len(self.lines)):
-                self.lines[k] = []
+# ---------------------------------------------------------------- the small terminal (pty_run.Screen)
 
 
 def test_screen_wraps_moves_and_erases():
@@ -180,8 +61,20 @@ def _one_row(width: int | None, columns=DEFAULT_COLUMNS, fmt: str = "table", **r
     """The lines a RowWriter writes for one row (DCFC, rated 9.0, unless told) at ``width``."""
     buf = io.StringIO()
     rows = writer.RowWriter(buf, fmt, list(columns), width=width)
-    rows.write({"puzzle": SHOWN[0], "rating": 9.0, "level": "Extreme", "score": 5328, "hardest": DCFC,
-                  "solved": True, "steps": 97, "ms": 1234.5, "label": "#1 from the collection", **row})
+    rows.write(
+        {
+            "puzzle": SHOWN[0],
+            "rating": 9.0,
+            "level": "Extreme",
+            "score": 5328,
+            "hardest": DCFC,
+            "solved": True,
+            "steps": 97,
+            "ms": 1234.5,
+            "label": "#1 from the collection",
+            **row,
+        }
+    )
     return buf.getvalue().splitlines()
 
 
@@ -199,8 +92,10 @@ def test_width_unknown_keeps_every_value_and_csv_never_cuts():
     assert row == f"{SHOWN[0]},9.0,Extreme,5328,{LONGEST},true,97,1234.5"
 
 
-@pytest.mark.parametrize("width,hardest_width,puzzle_width", [
-    (215, 82, 81), (200, 67, 81), (150, 36, 62), (120, 36, 32), (80, 22, 6), (65, 7, 6)])
+@pytest.mark.parametrize(
+    "width,hardest_width,puzzle_width",
+    [(215, 82, 81), (200, 67, 81), (150, 36, 62), (120, 36, 32), (80, 22, 6), (65, 7, 6)],
+)
 def test_a_terminal_table_cuts_hardest_then_the_puzzle_never_a_number(width, hardest_width, puzzle_width):
     """Rows of the full table are 215 wide: narrower, hardest gives way down to 36
     characters (Dynamic Contradiction Forcing Chains whole), then the puzzle down to 6, then
@@ -230,79 +125,37 @@ def test_a_last_text_column_runs_to_the_edge():
 
 # ---------------------------------------------------------------- running under a pseudo-terminal
 
-def _clean_env() -> dict:
-    """The environment of a run on a terminal: rich must measure the window itself."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "TERM",
-                        "PYTEST_CURRENT_TEST")}
-    return {**env, "TERM": "xterm-256color", "LANG": "C.UTF-8", "PYTHONIOENCODING": "utf-8"}
 
-
-def _pty(cols: int, rows: int = 50) -> tuple[int, int]:
-    """A pseudo-terminal (master, slave) with a window of ``cols`` x ``rows``."""
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-    return master, slave
-
-
-class Run:
+def _rate(args: list[str], cols: int, *, stdin=subprocess.DEVNULL, stdout=None, stderr=None) -> Pty:
     """``sudoku rate ARGS`` started with stdout and stderr on a pseudo-terminal of ``cols``
-    columns (each can be sent elsewhere instead); :meth:`finish` reads everything the
-    terminal got until the command ends."""
-
-    def __init__(self, args: list[str], cols: int, *, stdin=subprocess.DEVNULL, stdout=None, stderr=None) -> None:
-        self.cols = cols
-        self.master, slave = _pty(cols)
-        before = signal.signal(signal.SIGINT, signal.default_int_handler)  # a child must see Ctrl-C
-        try:
-            self.proc = subprocess.Popen([sys.executable, "-m", "sudoku_logic", "rate", *args], cwd=ROOT,
-                                         env=_clean_env(), stdin=stdin, stdout=stdout or slave,
-                                         stderr=stderr or slave)
-        finally:
-            signal.signal(signal.SIGINT, before)
-            os.close(slave)
-            if isinstance(stdin, int) and stdin >= 0:  # a pipe's end: the command has its own now
-                os.close(stdin)
-        self.raw = b""
-
-    def read_until(self, pattern: bytes, after: int = 0, timeout: float = 60) -> int:
-        """Read the terminal until its bytes from ``after`` on hold ``pattern`` (or fail);
-        return where it ends."""
-        deadline = time.time() + timeout
-        while pattern not in self.raw[after:]:
-            assert time.time() < deadline and self._read(deadline - time.time()), (pattern, self.raw[-500:])
-        return self.raw.index(pattern, after) + len(pattern)
-
-    def _read(self, timeout: float) -> bool:
-        """Read what the terminal has within ``timeout``; False once the command closed it."""
-        ready, _, _ = select.select([self.master], [], [], max(timeout, 0))
-        if not ready:
-            return True
-        try:
-            chunk = os.read(self.master, 65536)
-        except OSError:  # EIO: every writer of the terminal has closed it
-            return False
-        self.raw += chunk
-        return bool(chunk)
-
-    def finish(self, timeout: float = 120) -> Screen:
-        """Wait for the command and return the screen it left."""
-        deadline = time.time() + timeout
-        while time.time() < deadline and self._read(0.2):
-            if self.proc.poll() is not None and not select.select([self.master], [], [], 0.2)[0]:
-                break
-        self.proc.wait(timeout=max(deadline - time.time(), 1))
-        os.close(self.master)
-        screen = Screen(self.cols)
-        screen.feed(self.raw.decode("utf-8"))
-        return screen
+    columns (each can be sent elsewhere instead), a :class:`Screen` with scrollback reading it;
+    the environment is a terminal's where rich must measure the window itself."""
+    env = environ(
+        drop=[*RICH_ENV, "TERM", "PYTEST_CURRENT_TEST"], TERM="xterm-256color", LANG="C.UTF-8", PYTHONIOENCODING="utf-8"
+    )
+    return Pty(
+        sudoku_argv("rate", *args),
+        rows=50,
+        cols=cols,
+        env=env,
+        stdin=stdin,
+        stdout=stdout,
+        stderr=stderr,
+        screen=Screen(cols),
+    )
 
 
 @pytest.fixture(scope="module")
 def expected() -> list[dict]:
     """The csv rows of :data:`PUZZLES` (a pipe: no terminal, nothing cut)."""
-    p = subprocess.run([sys.executable, "-m", "sudoku_logic", "rate", "-", "-j", "1"], input="\n".join(PUZZLES) + "\n",
-                       capture_output=True, text=True, cwd=ROOT, timeout=120)
+    p = subprocess.run(
+        sudoku_argv("rate", "-", "-j", "1"),
+        input="\n".join(PUZZLES) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert p.returncode == 0, p.stderr
     rows = list(csv.DictReader(io.StringIO(p.stdout)))
     assert [r["puzzle"] for r in rows] == SHOWN and rows[0]["hardest"] == DCFC
@@ -329,7 +182,7 @@ def _table(screen: Screen, expected: list[dict]) -> list[re.Match]:
     lines = screen.text()
     assert not any("━" in ln or re.match(r"rating\b", ln) for ln in lines), lines
     head = next(k for k, ln in enumerate(lines) if ln.startswith("puzzle "))
-    body = lines[head + 1:head + 1 + len(expected)]
+    body = lines[head + 1 : head + 1 + len(expected)]
     assert all(len(ln) <= screen.cols for ln in lines)
     assert not screen.continued & set(range(head, head + 2 + len(expected))), "a line of the table wrapped"
     rows = [ROW.match(ln) for ln in body]
@@ -338,7 +191,12 @@ def _table(screen: Screen, expected: list[dict]) -> list[re.Match]:
     for m, want in zip(rows, expected):
         assert _shown(want["puzzle"], m["puzzle"]) and _shown(want["hardest"], m["hardest"]), (m.group(0), want)
         assert (m["rating"], m["level"], m["score"], m["solved"], m["steps"]) == (
-            want["rating"], want["level"], want["score"], want["solved"], want["steps"])
+            want["rating"],
+            want["level"],
+            want["score"],
+            want["solved"],
+            want["steps"],
+        )
         assert m.end("rating") == header.index("rating") + len("rating")
         assert m.start("hardest") == header.index("hardest")
         assert m.end("ms") == len(header)
@@ -347,15 +205,16 @@ def _table(screen: Screen, expected: list[dict]) -> list[re.Match]:
 
 # ---------------------------------------------------------------- the table above the bar
 
+
 @pytest.mark.parametrize("cols", [80, 200])
 def test_rows_scroll_above_the_bar_and_fit_the_terminal(cols, expected):
     """stdout and stderr on one terminal, puzzles from stdin: the table and then the summary,
     nothing of the bar left, no line past the edge; at 200 columns nothing is cut that fits
     (the puzzle whole, DCFC in full), at 80 the hardest column and then the puzzle are cut
     with an ellipsis, the numbers never."""
-    run = Run(["-", "-j", "1", "--summary"], cols, stdin=_stdin(PUZZLES))
-    screen = run.finish()
-    assert run.proc.returncode == 0, screen.text()
+    run = _rate(["-", "-j", "1", "--summary"], cols, stdin=_stdin(PUZZLES))
+    code, screen = run.finish(), run.screen
+    assert code == 0, screen.text()
     rows = _table(screen, expected)
     lines = screen.text()
     summary = next(k for k, ln in enumerate(lines) if ln.startswith("rated "))
@@ -373,9 +232,9 @@ def test_bar_stays_below_rows_from_a_file_with_workers(tmp_path, expected):
     table, none of the bar left behind."""
     f = tmp_path / "in.txt"
     f.write_text("\n".join(PUZZLES) + "\n")
-    run = Run([str(f), "-j", "2", "--no-summary"], 200)
-    screen = run.finish()
-    assert run.proc.returncode == 0, screen.text()
+    run = _rate([str(f), "-j", "2", "--no-summary"], 200)
+    code, screen = run.finish(), run.screen
+    assert code == 0, screen.text()
     _table(screen, expected)
 
 
@@ -384,9 +243,9 @@ def test_no_bar_when_stderr_is_not_a_terminal(tmp_path, expected):
     table whose hardest column holds Dynamic Contradiction Forcing Chains, lined up."""
     err = tmp_path / "err.txt"
     with open(err, "w") as fh:
-        run = Run(["-", "-j", "1", "--summary"], 200, stdin=_stdin(PUZZLES), stderr=fh)
-        screen = run.finish()
-    assert run.proc.returncode == 0
+        run = _rate(["-", "-j", "1", "--summary"], 200, stdin=_stdin(PUZZLES), stderr=fh)
+        code, screen = run.finish(), run.screen
+    assert code == 0
     rows = _table(screen, expected)
     assert [m["puzzle"] for m in rows] == SHOWN and rows[0]["hardest"] == DCFC
     assert "\x1b" not in err.read_text() and err.read_text().startswith(f"rated {len(PUZZLES)} puzzles")
@@ -397,9 +256,9 @@ def test_bar_alone_on_the_terminal_when_stdout_is_a_file(tmp_path, expected):
     """stdout a file, stderr the terminal: csv in the file, the bar shown and then gone."""
     out = tmp_path / "out.csv"
     with open(out, "w") as fh:
-        run = Run(["-", "-j", "1", "--no-summary"], 100, stdin=_stdin(PUZZLES), stdout=fh)
-        screen = run.finish()
-    assert run.proc.returncode == 0
+        run = _rate(["-", "-j", "1", "--no-summary"], 100, stdin=_stdin(PUZZLES), stdout=fh)
+        code, screen = run.finish(), run.screen
+    assert code == 0
     rows = list(csv.DictReader(io.StringIO(out.read_text())))
     assert [r["puzzle"] for r in rows] == SHOWN and rows[0]["hardest"] == DCFC
     assert "━".encode() in run.raw and not [ln for ln in screen.text() if ln]
@@ -409,14 +268,14 @@ def test_ctrl_c_leaves_the_rows_and_one_clean_line():
     """Interrupted while the bar waits for more input: the rows so far, then the message on
     a line of its own, nothing of the bar."""
     r, w = os.pipe()
-    run = Run(["-", "-j", "1"], 200, stdin=r)
-    os.write(w, (SHOWN[1] + "\n" + SHOWN[2] + "\n").encode())
-    end = run.read_until(SHOWN[2].encode())
-    run.read_until(b"rating ", after=end)  # the bar drawn again below the rows
-    run.proc.send_signal(signal.SIGINT)
-    screen = run.finish()
+    with _rate(["-", "-j", "1"], 200, stdin=r) as run:
+        os.write(w, (SHOWN[1] + "\n" + SHOWN[2] + "\n").encode())
+        end = run.expect(SHOWN[2].encode())
+        run.expect(b"rating ", after=end)  # the bar drawn again below the rows
+        run.proc.send_signal(signal.SIGINT)
+        code, screen = run.finish(), run.screen
     os.close(w)
-    assert run.proc.returncode == 130
+    assert code == 130
     lines = [ln for ln in screen.text() if ln]
     assert not any("━" in ln for ln in lines), lines
     assert [ln.split()[0] for ln in lines[1:3]] == SHOWN[1:3] and lines[0].startswith("puzzle ")
