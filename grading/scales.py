@@ -15,7 +15,7 @@ Names are matched case-insensitively against the difficulty table's rows and fam
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from sudoku_logic.core.context import Settings
 from sudoku_logic.solve.policies import Policy, RulesPolicy, TechniquesPolicy
@@ -33,14 +33,20 @@ def resolve(names: Iterable[str]) -> list[str]:
     group or a short name (:mod:`grading.names`), case-insensitive, in the order given.
     Raises KeyError naming the first unknown."""
     out: list[str] = []
-    for raw in names:
-        if not raw.strip():
-            continue
-        found = lookup(raw)
-        if found is None:
-            raise KeyError(raw.strip())
+    for _, found in _looked_up(names):
         out.extend(n for n in found if n not in out)
     return out
+
+
+def _looked_up(names: Iterable[str]) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """Each name of ``names`` but blank ones with the techniques it stands for; KeyError for
+    an unknown one (raised when it is reached)."""
+    for raw in names:
+        if raw.strip():
+            found = lookup(raw)
+            if found is None:
+                raise KeyError(raw.strip())
+            yield raw, found
 
 
 def expand(names: Iterable[str], keep, missing: str) -> list[str]:
@@ -48,12 +54,7 @@ def expand(names: Iterable[str], keep, missing: str) -> list[str]:
     family or group stands for its members that are kept; a technique named that is not
     kept raises ValueError (``missing`` formatted with its name), a name unknown KeyError."""
     out: list[str] = []
-    for raw in names:
-        if not raw.strip():
-            continue
-        members = lookup(raw)
-        if members is None:
-            raise KeyError(raw.strip())
+    for raw, members in _looked_up(names):
         if not is_group(raw):
             if not keep(members[0]):
                 raise ValueError(missing.format(members[0]))

@@ -204,18 +204,23 @@ def aligned_pair_exclusion(grid: Grid) -> Iterator[Step]:
     (equal digits in one house, or both digits of a common bivalue cell)."""
     cands = grid.cands
     bases, baseset, excluders = _bases(grid, 2)
+    for a, b in _se_pairs(bases, baseset, excluders):
+        common = excluders[a] & excluders[b]
+        out = pair_exclusions(cands, a, b, common)
+        if out:
+            yield aligned_step(PAIR, grid, (a, b), common, (out & 0x1FF, out >> 9))
+
+
+def _se_pairs(bases: list[int], baseset: int, excluders: list[int]) -> Iterator[tuple[int, int]]:
+    """SE's walk over pairs of base cells: for each base cell, the earlier ones sharing two
+    excluders with it, earliest first, as (earlier, later)."""
     for b in bases:
-        eb = excluders[b]
-        # earlier base cells sharing two excluders with b, earliest first
-        partners = _seen_twice(eb) & baseset & (CELL_BIT[b] - 1)
+        # earlier base cells sharing two excluders with b
+        partners = _seen_twice(excluders[b]) & baseset & (CELL_BIT[b] - 1)
         while partners:
             low = partners & -partners
             partners ^= low
-            a = low.bit_length() - 1
-            common = excluders[a] & eb
-            out = pair_exclusions(cands, a, b, common)
-            if out:
-                yield aligned_step(PAIR, grid, (a, b), common, (out & 0x1FF, out >> 9))
+            yield low.bit_length() - 1, b
 
 
 def triplet_removals(grid: Grid) -> dict[int, tuple[tuple[int, int, int], tuple[int, int, int]]]:
@@ -335,29 +340,23 @@ def aligned_triplet_exclusion(grid: Grid) -> Iterator[Step]:
     if not found:
         return
     bases, baseset, excluders = _bases(grid, 3)
-    for c1 in bases:
-        e1 = excluders[c1]
-        partners = _seen_twice(e1) & baseset & (CELL_BIT[c1] - 1)
-        while partners:
-            low = partners & -partners
-            partners ^= low
-            c0 = low.bit_length() - 1
-            e0 = excluders[c0]
-            pair = CELL_BIT[c0] | CELL_BIT[c1]
-            # SE's "twin area": base cells among the excluders of c0, then of c1
-            tails = _seen_twice(e0 & e1) & (e0 | e1) & baseset & ~pair
-            order = sorted(cell_list(tails & e0), key=SE_RANK[c0].__getitem__)
-            order += sorted(cell_list(tails & ~e0), key=SE_RANK[c1].__getitem__)
-            for t in order:
-                key = pair | CELL_BIT[t]
-                if key in found:  # a set met again would give an equal hint: SE keeps one
-                    cells, removed = found.pop(key)
-                    by_cell = dict(zip(cells, removed))
-                    yield aligned_step(
-                        TRIPLET, grid, (c0, c1, t), e0 & e1 & excluders[t], (by_cell[c0], by_cell[c1], by_cell[t])
-                    )
-                    if not found:
-                        return
+    for c0, c1 in _se_pairs(bases, baseset, excluders):
+        e0, e1 = excluders[c0], excluders[c1]
+        pair = CELL_BIT[c0] | CELL_BIT[c1]
+        # SE's "twin area": base cells among the excluders of c0, then of c1
+        tails = _seen_twice(e0 & e1) & (e0 | e1) & baseset & ~pair
+        order = sorted(cell_list(tails & e0), key=SE_RANK[c0].__getitem__)
+        order += sorted(cell_list(tails & ~e0), key=SE_RANK[c1].__getitem__)
+        for t in order:
+            key = pair | CELL_BIT[t]
+            if key in found:  # a set met again would give an equal hint: SE keeps one
+                cells, removed = found.pop(key)
+                by_cell = dict(zip(cells, removed))
+                yield aligned_step(
+                    TRIPLET, grid, (c0, c1, t), e0 & e1 & excluders[t], (by_cell[c0], by_cell[c1], by_cell[t])
+                )
+                if not found:
+                    return
 
 
 # ----------------------------------------------------------------------------- text

@@ -33,68 +33,70 @@ def _line_box_pairs():
 
 
 INTERSECTIONS = _line_box_pairs()
+_BOXES = range(18, 27)
+_LINES = range(18)
+#: Each cell's row and column, and its box (house indexes).
+_LINES_OF: list[tuple[int, ...]] = [houses[:2] for houses in CELL_HOUSES]
+_BOX_OF: list[tuple[int, ...]] = [houses[2:] for houses in CELL_HOUSES]
 
 
 @technique("Locked Candidates Type 1 (Pointing)", local="house")
 def pointing(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """All of a digit's places in a box lie in one line: the rest of the line loses it
     (only where the box or the line is in ``houses``, a 27-bit set, when given)."""
-    pos = grid.pos
-    for b in range(18, 27):  # HoDoKu's order: box by box, digits in each
-        for d in range(1, 10):
-            p = pos[d]
-            inbox = p & HOUSE_MASK[b]
-            if not inbox or inbox & (inbox - 1) == 0:
-                continue  # a single place is a hidden single, not a pointing
-            for line in (CELL_HOUSES[inbox.bit_length() - 1][0], CELL_HOUSES[inbox.bit_length() - 1][1]):
-                if houses is not None and not (houses >> b | houses >> line) & 1:
-                    continue
-                if inbox & HOUSE_MASK[line] == inbox:
-                    elim = p & HOUSE_MASK[line] & ~HOUSE_MASK[b]
-                    if elim:
-                        cells = cell_list(inbox)
-                        yield Step(
-                            "Locked Candidates Type 1 (Pointing)",
-                            eliminations=[(c, d) for c in cell_list(elim)],
-                            cells=cells,
-                            houses=[b, line],
-                            candidates=[(c, d, "pattern") for c in cells],
-                            detail=f"{d} in {house_name(b)}",
-                            explanation=f"In {house_name(b, False)}, {d} can only go in {cells_name(inbox)}, "
-                            f"all in {house_name(line, False)}; so {d} is not elsewhere in "
-                            f"{house_name(line, False)}.",
-                        )
+    # HoDoKu's order: box by box, digits in each
+    return _locked_candidates(grid, _BOXES, _LINES_OF, houses)
 
 
 @technique("Locked Candidates Type 2 (Claiming)", local="house")
 def claiming(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """All of a digit's places in a line lie in one box: the rest of the box loses it (only
     where the line or the box is in ``houses`` when given)."""
+    # HoDoKu's order: rows, then columns, digits in each
+    return _locked_candidates(grid, _LINES, _BOX_OF, houses)
+
+
+def _locked_candidates(grid: Grid, bases: range, crossing: list[tuple[int, ...]], houses: int | None) -> Iterator[Step]:
+    """For each house of ``bases`` and digit, the digit's two or more places there all in one
+    house of ``crossing[cell]`` (the houses across it of any cell in it): the rest of that house loses it."""
     pos = grid.pos
-    for line in range(18):  # HoDoKu's order: rows, then columns, digits in each
+    for base in bases:
+        hm = HOUSE_MASK[base]
         for d in range(1, 10):
             p = pos[d]
-            inline = p & HOUSE_MASK[line]
-            if not inline or inline & (inline - 1) == 0:
-                continue
-            b = CELL_HOUSES[inline.bit_length() - 1][2]
-            if houses is not None and not (houses >> b | houses >> line) & 1:
-                continue
-            if inline & HOUSE_MASK[b] == inline:
-                elim = p & HOUSE_MASK[b] & ~HOUSE_MASK[line]
-                if elim:
-                    cells = cell_list(inline)
-                    yield Step(
-                        "Locked Candidates Type 2 (Claiming)",
-                        eliminations=[(c, d) for c in cell_list(elim)],
-                        cells=cells,
-                        houses=[line, b],
-                        candidates=[(c, d, "pattern") for c in cells],
-                        detail=f"{d} in {house_name(line)}",
-                        explanation=f"In {house_name(line, False)}, {d} can only go in {cells_name(inline)}, "
-                        f"all in {house_name(b, False)}; so {d} is not elsewhere in "
-                        f"{house_name(b, False)}.",
-                    )
+            inside = p & hm
+            if not inside or inside & (inside - 1) == 0:
+                continue  # a single place is a hidden single, not a locked candidate
+            for cover in crossing[inside.bit_length() - 1]:
+                if houses is not None and not (houses >> base | houses >> cover) & 1:
+                    continue
+                if inside & HOUSE_MASK[cover] == inside:
+                    elim = p & HOUSE_MASK[cover] & ~hm
+                    if elim:
+                        yield _locked_candidates_step(d, base, cover, inside, elim)
+
+
+def _locked_candidates_name(base: int) -> str:
+    """Pointing when the house whose places lie in another is a box, else claiming."""
+    return "Locked Candidates Type 1 (Pointing)" if base >= 18 else "Locked Candidates Type 2 (Claiming)"
+
+
+def _locked_candidates_step(d: int, base: int, cover: int, inside: int, elim: int, facts: dict | None = None) -> Step:
+    """Pointing (``base`` a box) or claiming: ``d``'s places ``inside`` house ``base`` all lie in
+    house ``cover``, whose cells ``elim`` (81-bit sets) lose it."""
+    cells = cell_list(inside)
+    return Step(
+        _locked_candidates_name(base),
+        eliminations=[(c, d) for c in cell_list(elim)],
+        cells=cells,
+        houses=[base, cover],
+        candidates=[(c, d, "pattern") for c in cells],
+        detail=f"{d} in {house_name(base)}",
+        facts=facts,
+        explanation=f"In {house_name(base, False)}, {d} can only go in {cells_name(inside)}, "
+        f"all in {house_name(cover, False)}; so {d} is not elsewhere in "
+        f"{house_name(cover, False)}.",
+    )
 
 
 def _locked_subsets(grid: Grid, size: int, name: str, houses: int | None = None) -> Iterator[Step]:
@@ -165,8 +167,7 @@ def _se_pairs() -> list[tuple[int, int, int, str]]:
             for h2 in second:
                 m = HOUSE_MASK[h1] & HOUSE_MASK[h2]
                 if m:
-                    name = "Locked Candidates Type 1 (Pointing)" if h1 >= 18 else "Locked Candidates Type 2 (Claiming)"
-                    out.append((h1, h2, m, name))
+                    out.append((h1, h2, m, _locked_candidates_name(h1)))
     return out
 
 
@@ -194,18 +195,5 @@ def se_intersection_step(grid: Grid, h1: int, h2: int, d: int) -> Step:
     whose other cells lose it."""
     m1, m2 = HOUSE_MASK[h1], HOUSE_MASK[h2]
     p = grid.pos[d]
-    inside = p & m1
-    cells = cell_list(inside)
-    name = "Locked Candidates Type 1 (Pointing)" if h1 >= 18 else "Locked Candidates Type 2 (Claiming)"
-    return Step(
-        name,
-        eliminations=[(c, d) for c in cell_list(p & m2 & ~m1)],
-        cells=cells,
-        houses=[h1, h2],
-        candidates=[(c, d, "pattern") for c in cells],
-        detail=f"{d} in {house_name(h1)}",
-        facts={"base": (h1,), "cover": (h2,), "digit": d},
-        explanation=f"In {house_name(h1, False)}, {d} can only go in {cells_name(inside)}, "
-        f"all in {house_name(h2, False)}; so {d} is not elsewhere in "
-        f"{house_name(h2, False)}.",
-    )
+    facts = {"base": (h1,), "cover": (h2,), "digit": d}
+    return _locked_candidates_step(d, h1, h2, p & m1, p & m2 & ~m1, facts)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from sudoku_logic.core.grid import Grid
@@ -18,7 +18,7 @@ from sudoku_logic.core.houses import (
     house_name,
 )
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies.registry import se_rule, technique
+from sudoku_logic.strategies.registry import Finder, se_rule, technique
 
 from ._se_order import SE_HOUSES, SE_INDEX_COMBOS, confined_sets
 
@@ -32,7 +32,6 @@ _DIGITS = tuple(range(1, 10))
 def naked_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator[Step]:
     """``size`` cells of a house whose candidates together are ``size`` digits: those digits
     leave the house's other cells (only houses in ``houses``, a 27-bit set, when given)."""
-    name = f"Naked {_SIZE_NAME[size]}"
     cands = grid.cands
     seen = set()
     by_size = grid.cells_by_size()
@@ -61,23 +60,12 @@ def naked_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator[
             if key in seen:
                 continue
             seen.add(key)
-            ds = digits_name(union)
-            yield Step(
-                name,
-                eliminations=sorted(elims),
-                cells=list(combo),
-                houses=[h],
-                candidates=[(c, d, "pattern") for c in combo for d in MASK_DIGITS[cands[c]]],
-                detail=f"{ds} in {cells_name(cm)}",
-                explanation=f"In {house_name(h, False)}, the {_COUNT[size]} cells {cells_name(cm)} hold only "
-                f"{ds} between them, so those digits go there and nowhere else in the house.",
-            )
+            yield _naked_set_step(grid, size, h, combo, cm, union, elims, None)
 
 
 def hidden_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator[Step]:
     """``size`` digits that, in a house, fit only in the same ``size`` cells: those cells
     lose every other candidate (only houses in ``houses`` when given)."""
-    name = f"Hidden {_SIZE_NAME[size]}"
     cands = grid.cands
     seen = set()
     pos = grid.pos
@@ -113,52 +101,30 @@ def hidden_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator
                 continue
             seen.add(key)
             ds = digits_name(dm)
-            yield Step(
-                name,
-                eliminations=sorted(elims),
-                cells=cells,
-                houses=[h],
-                candidates=[(c, d, "pattern") for c in cells for d in MASK_DIGITS[cands[c] & dm]],
-                detail=f"{ds} in {cells_name(cm)}",
-                explanation=f"In {house_name(h, False)}, the digits {ds} fit only in {cells_name(cm)}, "
-                f"so those cells hold them and no other digit.",
-            )
+            candidates = [(c, d, "pattern") for c in cells for d in MASK_DIGITS[cands[c] & dm]]
+            why = f"the digits {ds} fit only in {cells_name(cm)}, so those cells hold them and no other digit."
+            yield _set_step(f"Hidden {_SIZE_NAME[size]}", h, cells, cm, ds, elims, candidates, None, why)
 
 
-@technique("Naked Pair", local="house")
-def naked_pair(grid: Grid, houses: int | None = None) -> Iterator[Step]:
-    """Two cells of a house with the same two candidates only."""
-    return naked_subsets(grid, 2, houses)
+def _subset_technique(kind: str, size: int, doc: str) -> Finder:
+    """The house-local finder of the ``kind`` (Naked, Hidden) subsets of ``size``, registered and documented."""
+    subsets = naked_subsets if kind == "Naked" else hidden_subsets
+
+    def find(grid: Grid, houses: int | None = None) -> Iterator[Step]:
+        return subsets(grid, size, houses)
+
+    find.__name__ = f"{kind.lower()}_{_SIZE_NAME[size].lower()}"
+    find.__qualname__ = find.__name__
+    find.__doc__ = doc
+    return technique(f"{kind} {_SIZE_NAME[size]}", local="house")(find)
 
 
-@technique("Naked Triple", local="house")
-def naked_triple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
-    """Three cells of a house with three candidates between them."""
-    return naked_subsets(grid, 3, houses)
-
-
-@technique("Naked Quadruple", local="house")
-def naked_quadruple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
-    """Four cells of a house with four candidates between them."""
-    return naked_subsets(grid, 4, houses)
-
-
-@technique("Hidden Pair", local="house")
-def hidden_pair(grid: Grid, houses: int | None = None) -> Iterator[Step]:
-    """Two digits confined to the same two cells of a house."""
-    return hidden_subsets(grid, 2, houses)
-
-
-@technique("Hidden Triple", local="house")
-def hidden_triple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
-    """Three digits confined to the same three cells of a house."""
-    return hidden_subsets(grid, 3, houses)
-
-
-@technique("Hidden Quadruple", local="house")
-def hidden_quadruple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
-    """Four digits confined to the same four cells of a house."""
-    return hidden_subsets(grid, 4, houses)
+naked_pair = _subset_technique("Naked", 2, "Two cells of a house with the same two candidates only.")
+naked_triple = _subset_technique("Naked", 3, "Three cells of a house with three candidates between them.")
+naked_quadruple = _subset_technique("Naked", 4, "Four cells of a house with four candidates between them.")
+hidden_pair = _subset_technique("Hidden", 2, "Two digits confined to the same two cells of a house.")
+hidden_triple = _subset_technique("Hidden", 3, "Three digits confined to the same three cells of a house.")
+hidden_quadruple = _subset_technique("Hidden", 4, "Four digits confined to the same four cells of a house.")
 
 
 # ---------------------------------------------------------------- Sudoku Explainer's order
@@ -200,19 +166,7 @@ def se_naked_set_step(
 ) -> Step:
     """SE's naked set of the cells ``combo`` (``cm``, as a set) of house ``h``, holding the
     digits ``union`` (9-bit mask), with its eliminations."""
-    name = f"Naked {_SIZE_NAME[size]}"
-    ds = digits_name(union)
-    return Step(
-        name,
-        eliminations=sorted(elims),
-        cells=list(combo),
-        houses=[h],
-        candidates=[(c, d, "pattern") for c in combo for d in MASK_DIGITS[grid.cands[c]]],
-        detail=f"{ds} in {cells_name(cm)}",
-        facts={"cells": tuple(combo), "digits": union},
-        explanation=f"In {house_name(h, False)}, the {_COUNT[size]} cells {cells_name(cm)} hold only "
-        f"{ds} between them, so those digits go there and nowhere else in the house.",
-    )
+    return _naked_set_step(grid, size, h, combo, cm, union, elims, {"cells": tuple(combo), "digits": union})
 
 
 def se_hidden_sets(grid: Grid, size: int) -> Iterator[Step]:
@@ -240,18 +194,59 @@ def se_hidden_set_step(
 ) -> Step:
     """SE's hidden set of the digits ``combo`` (``keep``, as a mask) confined to the cells
     ``union`` of house ``h``, with its eliminations."""
-    name = f"Hidden {_SIZE_NAME[size]}"
     ds = digits_name(keep)
+    cells = cell_list(union)
+    candidates = [(c, d, "pattern") for c in cells for d in combo if grid.cands[c] & DIGIT_BIT[d]]
+    why = f"the {_COUNT[size]} digits {ds} can only go in {cells_name(union)}, so those cells hold nothing else."
+    facts = {"house": h, "digits": combo}
+    return _set_step(f"Hidden {_SIZE_NAME[size]}", h, cells, union, ds, elims, candidates, facts, why)
+
+
+# ---------------------------------------------------------------- the steps
+
+
+def _naked_set_step(
+    grid: Grid,
+    size: int,
+    h: int,
+    combo: Sequence[int],
+    cm: int,
+    union: int,
+    elims: list[tuple[int, int]],
+    facts: dict | None,
+) -> Step:
+    """The naked set of the cells ``combo`` (``cm``, as a set) of house ``h`` holding the digits ``union``."""
+    ds = digits_name(union)
+    candidates = [(c, d, "pattern") for c in combo for d in MASK_DIGITS[grid.cands[c]]]
+    why = (
+        f"the {_COUNT[size]} cells {cells_name(cm)} hold only {ds} between them, "
+        "so those digits go there and nowhere else in the house."
+    )
+    return _set_step(f"Naked {_SIZE_NAME[size]}", h, list(combo), cm, ds, elims, candidates, facts, why)
+
+
+def _set_step(
+    name: str,
+    h: int,
+    cells: list[int],
+    cm: int,
+    ds: str,
+    elims: list[tuple[int, int]],
+    candidates: list[tuple[int, int, str]],
+    facts: dict | None,
+    why: str,
+) -> Step:
+    """A naked or hidden set on the cells ``cells`` (``cm``) of house ``h`` with the digits named ``ds``,
+    explained as "In <house>, <why>"."""
     return Step(
         name,
         eliminations=sorted(elims),
-        cells=cell_list(union),
+        cells=cells,
         houses=[h],
-        candidates=[(c, d, "pattern") for c in cell_list(union) for d in combo if grid.cands[c] & DIGIT_BIT[d]],
-        detail=f"{ds} in {cells_name(union)}",
-        facts={"house": h, "digits": combo},
-        explanation=f"In {house_name(h, False)}, the {_COUNT[size]} digits {ds} can only go in "
-        f"{cells_name(union)}, so those cells hold nothing else.",
+        candidates=candidates,
+        detail=f"{ds} in {cells_name(cm)}",
+        facts=facts,
+        explanation=f"In {house_name(h, False)}, {why}",
     )
 
 

@@ -293,14 +293,8 @@ def _loop_hints(grid: Grid, difficulty) -> list[LoopHint]:
             keys.add(hint.key)
             found.append(hint)
 
-    e = grid.empty
-    while e:
-        low = e & -e
-        start = low.bit_length() - 1
-        e ^= low
+    for start in cell_list(grid.cells_by_size()[1]):  # the bivalue cells
         pair = cands[start]
-        if MASK_SIZE[pair] != 2:
-            continue
         a, b = MASK_DIGITS[pair]
         if pair not in by_pair:
             by_pair[pair] = _house_places(cands, pair)

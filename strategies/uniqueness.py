@@ -26,6 +26,7 @@ from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     BOX_OF,
     CELL_BIT,
+    CELL_HOUSE_MASKS,
     CELL_HOUSES,
     COL_OF,
     DIGIT_BIT,
@@ -40,6 +41,7 @@ from sudoku_logic.core.houses import (
     cells_name,
     digits_name,
     house_name,
+    union_peers,
 )
 from sudoku_logic.core.step import Step
 from sudoku_logic.strategies.registry import technique
@@ -67,25 +69,14 @@ def _partners() -> list[list[tuple[int, list[tuple[int, int]]]]]:
 
 
 PARTNERS = _partners()
-ROW_MASK = [HOUSE_MASK[ROW_OF[c]] for c in range(81)]
-COL_MASK = [HOUSE_MASK[9 + COL_OF[c]] for c in range(81)]
 
 
 def _allowed(grid: Grid) -> list[int]:
     """Per digit, the empty cells where no placed peer rules the digit out (HoDoKu's
     "candidates allowed"): a corner may miss a rectangle digit only if it is allowed there."""
-    out = [0] * 10
     placed = grid.placed
     empty = grid.empty
-    for d in range(1, 10):
-        seen = 0
-        p = placed[d]
-        while p:
-            low = p & -p
-            seen |= PEERS[low.bit_length() - 1]
-            p ^= low
-        out[d] = empty & ~seen
-    return out
+    return [0] + [empty & ~union_peers(placed[d], PEERS) for d in range(1, 10)]
 
 
 # ---------------------------------------------------------------- unique rectangles
@@ -112,6 +103,13 @@ class _Rect:
     @property
     def name(self) -> str:
         return f"{self.a}/{self.b} in {cells_name(self.corners)}"
+
+    def removal(
+        self, grid: Grid, technique_name: str, cells: list[int], digits: tuple[int, ...], explanation: str
+    ) -> tuple[Step, ...]:
+        """The step removing ``digits`` from ``cells`` (where they are candidates), if any."""
+        elims = [(x, d) for x in cells for d in digits if grid.cands[x] & DIGIT_BIT[d]]
+        return (self.step(grid, technique_name, elims, explanation),) if elims else ()
 
     def step(self, grid: Grid, technique_name: str, elims, explanation: str, fins=(), houses=()) -> Step:
         """A step on this rectangle: a/b highlighted as the pattern, the corners' other
@@ -140,22 +138,15 @@ def _rectangles(grid: Grid, ctx: SolveContext | None) -> list[_Rect]:
     and allowing a and b (not excluded by a placed peer). Kept for the last position seen in
     the solve (the uniqueness tests are asked one after the other on the same position)."""
     key = (tuple(grid.pos), tuple(grid.placed))
-    last = ctx.cache("unique_rectangles") if ctx is not None else {}
+    last = ctx.unique_rectangles if ctx is not None else {}
     if last.get("key") == key:
         return last["rects"]
     cands = grid.cands
     allowed = _allowed(grid)
     out: list[_Rect] = []
     seen = set()
-    e = grid.empty
-    while e:
-        low = e & -e
-        i = low.bit_length() - 1
-        e ^= low
-        m = cands[i]
-        if MASK_SIZE[m] != 2:
-            continue
-        a, b = MASK_DIGITS[m]
+    for i in cell_list(grid.cells_by_size()[1]):  # the bivalue cells
+        a, b = MASK_DIGITS[cands[i]]
         ok = allowed[a] & allowed[b]
         for j, pairs in PARTNERS[i]:
             if not ok >> j & 1:
@@ -183,14 +174,8 @@ def _ur1(grid: Grid, r: _Rect) -> Iterator[Step]:
     if len(r.two) != 3:
         return
     x = r.extra[0]
-    elims = [(x, d) for d in (r.a, r.b) if grid.cands[x] & DIGIT_BIT[d]]
-    if elims:
-        yield r.step(
-            grid,
-            "Uniqueness Test 1",
-            elims,
-            f"If {cell_name(x)} were {r.a} or {r.b}, {_deadly(r)}; so {cell_name(x)} is neither {r.a} nor {r.b}.",
-        )
+    why = f"If {cell_name(x)} were {r.a} or {r.b}, {_deadly(r)}; so {cell_name(x)} is neither {r.a} nor {r.b}."
+    yield from r.removal(grid, "Uniqueness Test 1", r.extra, (r.a, r.b), why)
 
 
 def _ur25(grid: Grid, r: _Rect, want: str) -> Iterator[Step]:
@@ -312,16 +297,12 @@ def _ur4(grid: Grid, r: _Rect) -> Iterator[Step]:
         keep, dele = r.b, r.a
     else:
         return
-    elims = [(x, dele) for x in (x1, x2) if grid.cands[x] & DIGIT_BIT[dele]]
-    if elims:
-        yield r.step(
-            grid,
-            "Uniqueness Test 4",
-            elims,
-            f"{keep} must go in {cell_name(x1)} or {cell_name(x2)} (no other cell that sees "
-            f"both has it); if either were {dele}, the other would be {keep} and {_deadly(r)}. "
-            f"So neither is {dele}.",
-        )
+    why = (
+        f"{keep} must go in {cell_name(x1)} or {cell_name(x2)} (no other cell that sees "
+        f"both has it); if either were {dele}, the other would be {keep} and {_deadly(r)}. "
+        f"So neither is {dele}."
+    )
+    yield from r.removal(grid, "Uniqueness Test 4", r.extra, (dele,), why)
 
 
 def _ur6(grid: Grid, r: _Rect) -> Iterator[Step]:
@@ -330,7 +311,8 @@ def _ur6(grid: Grid, r: _Rect) -> Iterator[Step]:
     x1, x2 = r.extra
     if ROW_OF[x1] == ROW_OF[x2] or COL_OF[x1] == COL_OF[x2]:
         return
-    lines = (ROW_MASK[x1] | ROW_MASK[x2] | COL_MASK[x1] | COL_MASK[x2]) & ~r.mask
+    (r1, c1, _), (r2, c2, _) = CELL_HOUSE_MASKS[x1], CELL_HOUSE_MASKS[x2]
+    lines = (r1 | r2 | c1 | c2) & ~r.mask
     if not lines & grid.pos[r.a]:
         d = r.a
     elif not lines & grid.pos[r.b]:
@@ -338,17 +320,13 @@ def _ur6(grid: Grid, r: _Rect) -> Iterator[Step]:
     else:
         return
     other = r.b if d == r.a else r.a
-    elims = [(x, d) for x in (x1, x2) if grid.cands[x] & DIGIT_BIT[d]]
-    if elims:
-        yield r.step(
-            grid,
-            "Uniqueness Test 6",
-            elims,
-            f"In the rectangle's two rows and two columns, {d} appears only in its corners, "
-            f"so it sits on one diagonal. On {cell_name(x1)}, {cell_name(x2)} it would leave "
-            f"{other} for the other diagonal, and {_deadly(r)}. So {cell_name(x1)} and "
-            f"{cell_name(x2)} are not {d}.",
-        )
+    why = (
+        f"In the rectangle's two rows and two columns, {d} appears only in its corners, "
+        f"so it sits on one diagonal. On {cell_name(x1)}, {cell_name(x2)} it would leave "
+        f"{other} for the other diagonal, and {_deadly(r)}. So {cell_name(x1)} and "
+        f"{cell_name(x2)} are not {d}."
+    )
+    yield from r.removal(grid, "Uniqueness Test 6", r.extra, (d,), why)
 
 
 def _hidden_rectangle(grid: Grid, r: _Rect) -> Iterator[Step]:
@@ -440,7 +418,7 @@ def hidden_rectangle(grid: Grid, ctx: SolveContext | None = None) -> Iterator[St
 def _givens_unique(givens: tuple[int, ...], ctx: SolveContext | None) -> bool:
     """Whether the givens alone have exactly one solution (HoDoKu's ``getStatusGivens``),
     worked out once per solve."""
-    known = ctx.cache("givens_unique") if ctx is not None else {}
+    known = ctx.givens_unique if ctx is not None else {}
     if givens not in known:
         known[givens] = dlx.count_solutions(Grid.from_values(givens), 2) == 1
     return known[givens]

@@ -435,18 +435,13 @@ def rated_row(grid: Grid, checks: Checks | None = None, order: str = "se") -> di
     t0 = time.perf_counter()
     seconds = 0.0
     rating = Rating(grid.values_string())
-    if se_done is not None and se_done[0] == key:
-        for f in _SE_FIELDS:
-            setattr(rating, f, getattr(se_done[1], f))
-        seconds += se_done[2]
-    else:
-        se_rate(grid, rating)
-    if hodoku_done is not None and hodoku_done[0] == key:
-        for f in _HODOKU_FIELDS:
-            setattr(rating, f, getattr(hodoku_done[1], f))
-        seconds += hodoku_done[2]
-    else:
-        hodoku_rate(grid, rating)
+    for done, fields, rate in ((se_done, _SE_FIELDS, se_rate), (hodoku_done, _HODOKU_FIELDS, hodoku_rate)):
+        if done is not None and done[0] == key:
+            for f in fields:
+                setattr(rating, f, getattr(done[1], f))
+            seconds += done[2]
+        else:
+            rate(grid, rating)
     rating.ms = (time.perf_counter() - t0 + seconds) * 1000
     row = rating_row(rating, order)
     row["techniques"] = sorted({s.technique for s in (rating.se_path if order == "se" else rating.hodoku_path)})

@@ -199,17 +199,18 @@ class Game:
         return self._change(tuple(values), tuple(marks))
 
     def undo(self) -> bool:
-        if not self.undos:
-            return False
-        self.redos.append(self.board)
-        self.board = self.undos.pop()
-        return True
+        return self._back_to(self.undos, self.redos)
 
     def redo(self) -> bool:
-        if not self.redos:
+        return self._back_to(self.redos, self.undos)
+
+    def _back_to(self, source: list, keep: list) -> bool:
+        """Take the board last put on ``source``, putting the current one on ``keep``; False
+        when ``source`` is empty."""
+        if not source:
             return False
-        self.undos.append(self.board)
-        self.board = self.redos.pop()
+        keep.append(self.board)
+        self.board = source.pop()
         return True
 
 

@@ -28,7 +28,7 @@ import json
 import os
 import stat
 from collections.abc import Iterator, Sequence
-from typing import TypeGuard
+from typing import TextIO, TypeGuard
 
 _WIDTH = 20
 
@@ -196,38 +196,37 @@ def _rows(output: str, fmt: str, columns: list[str]) -> Iterator[dict]:
     """The complete rows of ``output`` (read lazily), after checking their columns."""
     fh = open(output, encoding="utf-8", newline="")
     first = fh.readline()
+    got: list | None
     if fmt == "csv":
         got = next(csv.reader(io.StringIO(first)), [])
-        if got != columns:
-            fh.close()
-            raise ResumeError(
-                f"{output} has the columns {','.join(got)}, not {','.join(columns)}: resume "
-                "with the same --columns, or write to another --output"
-            )
-
-        def gen() -> Iterator[dict]:
-            with fh:
-                yield from csv.DictReader(fh, fieldnames=columns)
-
-        return gen()
-    try:
-        keys = list(json.loads(first))
-    except ValueError:
-        keys = None
-    if keys != columns:
-        fh.close()
-        raise ResumeError(
+        problem = f"{output} has the columns {','.join(got)}, not {','.join(columns)}: resume with the same --columns"
+    else:
+        try:
+            got = list(json.loads(first))
+        except ValueError:
+            got = None
+        problem = (
             f"{output} does not hold jsonl rows of the columns {','.join(columns)}: resume with "
-            "the same --columns and format, or write to another --output"
+            "the same --columns and format"
         )
+    if got != columns:
+        fh.close()
+        raise ResumeError(problem + ", or write to another --output")
+    return _csv_rows(fh, columns) if fmt == "csv" else _jsonl_rows(fh, first)
 
-    def gen_json() -> Iterator[dict]:
-        with fh:
-            yield json.loads(first)
-            for line in fh:
-                yield json.loads(line)
 
-    return gen_json()
+def _csv_rows(fh: TextIO, columns: list[str]) -> Iterator[dict]:
+    """The csv rows left in ``fh`` (closed at the end)."""
+    with fh:
+        yield from csv.DictReader(fh, fieldnames=columns)
+
+
+def _jsonl_rows(fh: TextIO, first: str) -> Iterator[dict]:
+    """The jsonl row ``first``, then those left in ``fh`` (closed at the end)."""
+    with fh:
+        yield json.loads(first)
+        for line in fh:
+            yield json.loads(line)
 
 
 def _walk(output: str, rows: Iterator[dict], inputs: Sequence[str]) -> int:

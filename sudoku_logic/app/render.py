@@ -107,21 +107,14 @@ def used_roles(step: Step | None) -> list[str]:
     return [name for name in ROLES if name in present]
 
 
-# Box-drawing pieces: (left, cell fill, cell join, box join, right) per kind of rule line.
-_UNICODE = {
-    "top": ("┏", "━", "┯", "┳", "┓"),
-    "thin": ("┠", "─", "┼", "╂", "┨"),
-    "thick": ("┣", "━", "┿", "╋", "┫"),
-    "bottom": ("┗", "━", "┷", "┻", "┛"),
-    "bar": ("┃", "│"),
-}
-_ASCII = {
-    "top": ("+", "=", "+", "+", "+"),
-    "thin": ("|", "-", "+", "|", "|"),
-    "thick": ("+", "=", "+", "+", "+"),
-    "bottom": ("+", "=", "+", "+", "+"),
-    "bar": ("|", ":"),
-}
+def _pieces(top: str, thin: str, thick: str, bottom: str, bar: str) -> dict[str, tuple[str, ...]]:
+    """Box-drawing pieces, one character each: (left, cell fill, cell join, box join, right) per
+    kind of rule line, and the (box, cell) bars of a row of cells."""
+    return {"top": tuple(top), "thin": tuple(thin), "thick": tuple(thick), "bottom": tuple(bottom), "bar": tuple(bar)}
+
+
+_UNICODE = _pieces("┏━┯┳┓", "┠─┼╂┨", "┣━┿╋┫", "┗━┷┻┛", "┃│")
+_ASCII = _pieces("+=+++", "|-+||", "+=+++", "+=+++", "|:")
 CELL_WIDTH = 7
 
 

@@ -167,6 +167,8 @@ _IDENT: list[int] = list(range(_SIZE))
 _OTHERS: list[tuple[int, ...]] = [()] * _FIRST + [
     tuple(x - (x - _FIRST) % 4 + (x - _FIRST + k) % 4 for k in (1, 2, 3)) for x in range(_FIRST, _SIZE)
 ]
+#: A row node, then the three other nodes of its row, rightwards.
+_ROW_NODES: list[tuple[int, ...]] = [(x, *_OTHERS[x]) for x in range(_SIZE)]
 #: The row (``9 * cell + d - 1``) of each row node.
 _ROW_OF: list[int] = [-1] * _FIRST + [x // 4 for x in range(4 * 729)]
 #: Left and right links of the whole structure as the general solver reads them: headers
@@ -251,7 +253,7 @@ def _links(grid: Grid) -> tuple[int, list[int], list[int], list[int], bytearray]
         hc = hid[cell]
         prev = hc
         base = _CELL_BASE[cell]
-        rb, cb, bb = _UNIT_BASE[cell]
+        units = _UNIT_BASE[cell]
         steps = _DIGIT_STEPS[m]
         for d, o in steps:
             x = base + o
@@ -259,30 +261,15 @@ def _links(grid: Grid) -> tuple[int, list[int], list[int], list[int], bytearray]
             U[x] = prev
             C[x] = hc
             prev = x
-            x += 1
-            h = hid[rb + d]
-            C[x] = h
-            u = U[h]
-            D[u] = x
-            U[x] = u
-            U[h] = x
-            S[h] += 1
-            x += 1
-            h = hid[cb + d]
-            C[x] = h
-            u = U[h]
-            D[u] = x
-            U[x] = u
-            U[h] = x
-            S[h] += 1
-            x += 1
-            h = hid[bb + d]
-            C[x] = h
-            u = U[h]
-            D[u] = x
-            U[x] = u
-            U[h] = x
-            S[h] += 1
+            for k in units:  # its row-, column- and box-digit nodes, at the foot of their columns
+                x += 1
+                h = hid[k + d]
+                C[x] = h
+                u = U[h]
+                D[u] = x
+                U[x] = u
+                U[h] = x
+                S[h] += 1
         D[prev] = hc
         U[hc] = prev
         S[hc] = len(steps)
@@ -300,10 +287,11 @@ def _covers(n: int, U: list[int], D: list[int], C: list[int], S: bytearray) -> I
     (in header order) with fewest rows and tries its rows top down. Columns with one row
     are taken in whatever order ``S.find`` gives: all of them get chosen, or one of them
     runs out of rows, either way. A column without rows ends the branch at once. Instead
-    of uncovering on the way back, the search saves the links when it enters a column with
+    of uncovering on the way back, the search saves the links before it covers a column with
     rows left to try and goes back to the latest such save; with none left, it ends.
     """
     others = _OTHERS
+    row_nodes = _ROW_NODES
     find = S.find
     chosen: list[int] = []  # the chosen row's node at each level
     # (level, row node, U, D, S, columns left) at each choice with rows left to try
@@ -317,28 +305,7 @@ def _covers(n: int, U: list[int], D: list[int], C: list[int], S: bytearray) -> I
             best = find(1)
             if best < 0:
                 best = find(min(S))
-            # cover the column, then choose its first row
-            S[best] += _COVERED
-            left -= 1
-            i = D[best]
-            while i != best:
-                a, b, e = others[i]
-                u = U[a]
-                w = D[a]
-                D[u] = w
-                U[w] = u
-                S[C[a]] -= 1
-                u = U[b]
-                w = D[b]
-                D[u] = w
-                U[w] = u
-                S[C[b]] -= 1
-                u = U[e]
-                w = D[e]
-                D[u] = w
-                U[w] = u
-                S[C[e]] -= 1
-                i = D[i]
+            # choose its first row (the links saved are those before the column is covered)
             r = D[best]
             if D[r] != best:
                 saves.append((len(chosen), r, U[:], D[:], S[:], left))
@@ -366,8 +333,8 @@ def _covers(n: int, U: list[int], D: list[int], C: list[int], S: bytearray) -> I
                 D[:] = downs
                 S[:] = sizes
             chosen.append(r)
-        # cover the columns of the chosen row
-        for j in others[r]:
+        # cover the columns of the chosen row: its own column first, then rightwards
+        for j in row_nodes[r]:
             c = C[j]
             S[c] += _COVERED
             left -= 1

@@ -264,29 +264,8 @@ class Grid:
         pos = self.pos
         if self.empty & ~(pos[1] | pos[2] | pos[3] | pos[4] | pos[5] | pos[6] | pos[7] | pos[8] | pos[9]):
             return False
-        placed = self.placed
-        pl = (
-            placed[1]
-            | placed[2] << 81
-            | placed[3] << 162
-            | placed[4] << 243
-            | placed[5] << 324
-            | placed[6] << 405
-            | placed[7] << 486
-            | placed[8] << 567
-            | placed[9] << 648
-        )
-        cover = pl | (
-            pos[1]
-            | pos[2] << 81
-            | pos[3] << 162
-            | pos[4] << 243
-            | pos[5] << 324
-            | pos[6] << 405
-            | pos[7] << 486
-            | pos[8] << 567
-            | pos[9] << 648
-        )
+        pl = _by_digit(self.placed)
+        cover = pl | _by_digit(pos)
         # every house holds each digit or a place for it
         rows, cols, boxes = houses_hit(cover)
         if rows != ROW_FLAGS or cols != COL_FLAGS or boxes != BOX_FLAGS:
@@ -317,6 +296,21 @@ class Grid:
     def key(self) -> tuple:
         """A hashable snapshot of the position (values and candidates)."""
         return (tuple(self.values), tuple(self.cands))
+
+
+def _by_digit(sets: list[int]) -> int:
+    """The 81-bit sets of digits 1-9 (``sets[d]``) side by side in one 729-bit set, digit 1 lowest."""
+    return (
+        sets[1]
+        | sets[2] << 81
+        | sets[3] << 162
+        | sets[4] << 243
+        | sets[5] << 324
+        | sets[6] << 405
+        | sets[7] << 486
+        | sets[8] << 567
+        | sets[9] << 648
+    )
 
 
 def check_duplicates(values) -> None:
