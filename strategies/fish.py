@@ -265,7 +265,7 @@ def shared_finned_basic_fish(
     the Sashimi finder of one size on one position (the solver asks both, one after the
     other; the shared search is the last position's, kept in the solve's context)."""
     key = (tuple(grid.pos), tuple(digits))
-    shared = ctx.cache("finned_fish") if ctx is not None else {}
+    shared = ctx.finned_fish if ctx is not None else {}
     hit = shared.get(size)
     if hit is None or hit[0] != key:
         # the search reads only candidates: give it a snapshot, not the (mutable) grid

@@ -74,10 +74,8 @@ class Chaining(ForcingChainsCycles, MultipleForcingChains, DynamicForcingChains)
         store: dict | None = None,
         stages: dict | None = None,
     ) -> None:
-        self.multiple = multiple
-        self.dynamic = dynamic
-        self.nishio = nishio
-        self.level = level
+        # SE's Chaining(multiple, dynamic, nishio, level)
+        self.multiple, self.dynamic, self.nishio, self.level = multiple, dynamic, nishio, level
         self.difficulty = difficulty
         #: a table of the solve's that keeps, digit by digit, what the searches confined to
         #: one digit found, for the later positions of the path where that digit's places

@@ -155,10 +155,6 @@ class SolveContext:
         #: the policies' search memo (:mod:`sudoku_logic.solve.memo`), under ``memo``
         self.search_memo: dict = {}
 
-    def cache(self, name: str) -> dict:
-        """The table ``name`` (transitional: read the field)."""
-        return getattr(self, name)
-
     def is_unique(self, grid: Grid) -> bool:
         """Whether the puzzle of ``grid`` has exactly one solution (DLX, on first need)."""
         if self._unique is None:
