@@ -1,4 +1,4 @@
-"""Speed of Sudoku Explainer's Aligned Pair / Triplet Exclusion rules (strategies/aligned_exclusion.py).
+"""Speed of Sudoku Explainer's Aligned Pair / Triplet Exclusion rules (strategies/se/aligned_exclusion.py).
 
 Positions: SE's own recorded paths (``tests/data/se_paths.jsonl.gz``), the positions where
 SE's order runs each rule:
@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 
 from benchmarks.common import tests_module
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.strategies.aligned_exclusion import aligned_pair_exclusion, aligned_triplet_exclusion
+from sudoku_logic.strategies.se.aligned_exclusion import aligned_pair_exclusion, aligned_triplet_exclusion
 
 #: SE's recorded paths, replayed (``tests/se_paths.py``)
 SE_PATHS = tests_module("se_paths")

@@ -113,7 +113,7 @@ def compiled_ratings() -> bytes | None:
     global _COMPILED
     if _COMPILED is None:
         from sudoku_logic.native import se as engine
-        from sudoku_logic.strategies import se_codes
+        from sudoku_logic.strategies.se import se_codes
 
         if engine is None or not se_codes.AVAILABLE:
             return None

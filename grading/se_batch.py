@@ -21,7 +21,7 @@ from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.native import se as engine
 from sudoku_logic.solve import MAX_STEPS
-from sudoku_logic.strategies import se_codes
+from sudoku_logic.strategies.se import se_codes
 
 from .se import compiled_ratings
 from .tables import SE_RULES

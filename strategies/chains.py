@@ -2,7 +2,7 @@
 breadth-first search over a link table they (and the nice loops through ALS nodes) share.
 
 From every candidate assumed ON or OFF, a breadth-first search over the link table
-(:mod:`sudoku_logic.strategies.links`) follows alternating inferences (ON -> weak link ->
+(:mod:`sudoku_logic.strategies.chaining.links`) follows alternating inferences (ON -> weak link ->
 OFF -> strong link -> ON ...), so every literal is reached by a shortest chain
 (:func:`bfs_layers`); a chain back through the layers that revisits a cell (HoDoKu's lasso
 check) is rejected (:func:`chain_to`). For every set of eliminations only the shortest
@@ -26,8 +26,8 @@ from sudoku_logic.core.houses import (
     union_peers,
 )
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies.chain_text import chain_step, native
-from sudoku_logic.strategies.links import DIGIT_NODES, NCAND, LinkTable, link_table
+from sudoku_logic.strategies.chaining.chain_text import chain_step, native
+from sudoku_logic.strategies.chaining.links import DIGIT_NODES, NCAND, LinkTable, link_table
 from sudoku_logic.strategies.registry import technique
 
 #: Longest chain searched, in links (HoDoKu's default restriction for simple chains is 20).

@@ -31,8 +31,7 @@ from sudoku_logic.core.houses import (
 )
 from sudoku_logic.core.step import Step
 from sudoku_logic.strategies.registry import se_rule
-
-from ._se_order import SE_HOUSES, confined_sets
+from sudoku_logic.strategies.se._se_order import SE_HOUSES, confined_sets
 
 _BOXES = range(18, 27)
 _COLS = range(9, 18)

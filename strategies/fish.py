@@ -22,8 +22,7 @@ from sudoku_logic.core.step import Step
 from sudoku_logic.strategies._pattern_tools import digit_list
 from sudoku_logic.strategies.fish_search import BASIC, FRANKEN, MAX_FINS, MUTANT, Fish, search, shape
 from sudoku_logic.strategies.registry import se_rule, technique
-
-from ._se_order import SE_INDEX_COMBOS
+from sudoku_logic.strategies.se._se_order import SE_INDEX_COMBOS
 
 SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _COUNT = {2: "two", 3: "three", 4: "four"}

@@ -25,9 +25,9 @@ from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK, PEERS, cell_name, cells_name
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies.chain_core import ALL81, bits
+from sudoku_logic.strategies.chaining.chain_core import ALL81, bits
+from sudoku_logic.strategies.chaining.implications import STATIC
 from sudoku_logic.strategies.forcing import analysis
-from sudoku_logic.strategies.implications import STATIC
 from sudoku_logic.strategies.registry import technique
 
 MAX_FINS = 2

@@ -1,5 +1,5 @@
 """Nice Loops and AICs, plain and grouped (HoDoKu's ``TablingSolver``): the six techniques
-share one search per position (:func:`sudoku_logic.strategies.tabling_loops.nice_loops`),
+share one search per position (:func:`sudoku_logic.strategies.chaining.tabling_loops.nice_loops`),
 kept in the solve's cache.
 
 - a chain from OFF(a) to ON(b) is an AIC: ``a`` or ``b`` is true;
@@ -26,10 +26,17 @@ from sudoku_logic.core.houses import (
     seen_by_all,
 )
 from sudoku_logic.core.step import LazyStep, Step
-from sudoku_logic.strategies import tabling, tabling_loops
-from sudoku_logic.strategies.chain_text import chain_cells, chain_step, digits_of, eureka, highlight, links_text
+from sudoku_logic.strategies.chaining import tabling, tabling_loops
+from sudoku_logic.strategies.chaining.chain_text import (
+    chain_cells,
+    chain_step,
+    digits_of,
+    eureka,
+    highlight,
+    links_text,
+)
+from sudoku_logic.strategies.chaining.links import CELL_NODES, DIGIT_NODES, LinkTable, link_table
 from sudoku_logic.strategies.chains import bfs_layers, chain_to
-from sudoku_logic.strategies.links import CELL_NODES, DIGIT_NODES, LinkTable, link_table
 from sudoku_logic.strategies.registry import technique
 
 #: the chains' family, which the nice loops and AICs share with X-/XY-Chains
@@ -44,7 +51,7 @@ LOOP_NAMES = ("Continuous Nice Loop", "Discontinuous Nice Loop", "AIC")
 
 def _loops_and_aics(grid: Grid, grouped: bool, ctx: SolveContext | None) -> dict[str, list[Step]]:
     """All Nice Loops and AICs of ``grid`` by kind (the keys of ``LOOP_NAMES``), as HoDoKu's
-    search finds and ranks them (:func:`sudoku_logic.strategies.tabling_loops.nice_loops`): each
+    search finds and ranks them (:func:`sudoku_logic.strategies.chaining.tabling_loops.nice_loops`): each
     step's ``facts["rank"]`` is its place in HoDoKu's order over all three kinds. Kept per
     position in the solve's cache (the loop techniques of one search slot share it). With
     the solve's setting ``als_nodes`` (HoDoKu's "allow ALS in tabling chains", off by default

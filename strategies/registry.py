@@ -148,9 +148,9 @@ def load_all() -> None:
 
     import sudoku_logic.strategies as package
 
-    for mod in pkgutil.iter_modules(package.__path__):
-        if mod.name != "registry":
-            importlib.import_module(f"sudoku_logic.strategies.{mod.name}")
+    for mod in pkgutil.walk_packages(package.__path__, "sudoku_logic.strategies."):
+        if mod.name != "sudoku_logic.strategies.registry":
+            importlib.import_module(mod.name)
 
 
 _load_all = load_all  # older name

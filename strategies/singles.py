@@ -16,8 +16,7 @@ from sudoku_logic.core.houses import (
 )
 from sudoku_logic.core.step import Step, lazy_step
 from sudoku_logic.strategies.registry import se_rule, technique
-
-from ._se_order import SE_HOUSES
+from sudoku_logic.strategies.se._se_order import SE_HOUSES
 
 #: (house, its cells as a bit set) in Sudoku Explainer's order of houses
 _SE_HOUSE_MASKS = tuple((h, HOUSE_MASK[h]) for h in SE_HOUSES)

@@ -19,8 +19,7 @@ from sudoku_logic.core.houses import (
 )
 from sudoku_logic.core.step import Step
 from sudoku_logic.strategies.registry import Finder, se_rule, technique
-
-from ._se_order import SE_HOUSES, SE_INDEX_COMBOS, confined_sets
+from sudoku_logic.strategies.se._se_order import SE_HOUSES, SE_INDEX_COMBOS, confined_sets
 
 _SIZE_NAME = {2: "Pair", 3: "Triple", 4: "Quadruple"}
 _COUNT = {2: "two", 3: "three", 4: "four"}

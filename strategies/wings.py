@@ -25,8 +25,7 @@ from sudoku_logic.core.houses import (
 )
 from sudoku_logic.core.step import Step
 from sudoku_logic.strategies.registry import se_rule, technique
-
-from ._se_order import SE_HOUSE_CELLS
+from sudoku_logic.strategies.se._se_order import SE_HOUSE_CELLS
 
 
 def _cells_with(grid: Grid, sizes: tuple[int, ...]) -> int:

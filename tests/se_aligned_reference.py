@@ -1,5 +1,5 @@
 """A plain, slow reading of Sudoku Explainer's aligned exclusion producers, to hold the fast
-finders of ``strategies/aligned_exclusion.py`` against.
+finders of ``strategies/se/aligned_exclusion.py`` against.
 
 It walks the search exactly as SE's ``AlignedPairExclusion`` and ``AlignedExclusion(3)`` do
 (base cells row by row, the pairs of base cells in SE's pair order, the third cell from the

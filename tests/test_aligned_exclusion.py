@@ -1,4 +1,4 @@
-"""Sudoku Explainer's Aligned Pair / Triplet Exclusion (strategies/aligned_exclusion.py), held
+"""Sudoku Explainer's Aligned Pair / Triplet Exclusion (strategies/se/aligned_exclusion.py), held
 against SE's own recorded paths and against a plain reading of SE's search
 (``se_aligned_reference.py``)."""
 from __future__ import annotations
@@ -15,7 +15,7 @@ from sudoku_logic.app.render import ROLES
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import PEERS
-from sudoku_logic.strategies.aligned_exclusion import (
+from sudoku_logic.strategies.se.aligned_exclusion import (
     aligned_pair_exclusion, aligned_triplet_exclusion, triplet_removals,
 )
 from sudoku_logic.strategies.registry import RULES

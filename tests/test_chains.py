@@ -13,7 +13,7 @@ from sudoku_logic.core.context import Settings, SolveContext
 from sudoku_logic.grading.scales import all_techniques
 from sudoku_logic.grading.se import length_increment
 from sudoku_logic.grading.tables import RATINGS
-from sudoku_logic.strategies.links import link_table, node_id
+from sudoku_logic.strategies.chaining.links import link_table, node_id
 from sudoku_logic.strategies.registry import lookup
 
 CODES = {

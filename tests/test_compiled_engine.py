@@ -36,7 +36,7 @@ from sudoku_logic.grading.scales import se_policy, se_rules
 from sudoku_logic.grading.se import compiled_ratings, raw_difficulty
 from sudoku_logic.solve.loop import solve
 from sudoku_logic.solve.memo import step_changes
-from sudoku_logic.strategies import se_compiled
+from sudoku_logic.strategies.se import se_compiled
 from sudoku_logic.strategies.registry import RULES, load_all
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,7 +8,7 @@ from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 from sudoku_logic.app.solver import Solver
 from sudoku_logic.strategies import forcing
-from sudoku_logic.strategies.implications import DYNAMIC, STATIC, Position, propagate
+from sudoku_logic.strategies.chaining.implications import DYNAMIC, STATIC, Position, propagate
 from sudoku_logic.strategies.registry import lookup
 
 BASIC = ["singles", "intersections", "subsets"]

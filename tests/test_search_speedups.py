@@ -188,7 +188,7 @@ def test_xy_chain_links_built_directly_are_the_link_tables(puzzle):
     """XY-Chains build their bivalue-cell links without the whole link table: the same
     adjacency as the table's restriction, at every position of a path."""
     from sudoku_logic.strategies.chains import _bivalue_links
-    from sudoku_logic.strategies.links import link_table
+    from sudoku_logic.strategies.chaining.links import link_table
     for grid in _positions(puzzle):
         assert _bivalue_links(grid) == link_table(grid).restricted("xy")
 
@@ -209,7 +209,7 @@ def _path_positions_thinned(puzzle: str, rnd: random.Random, most: int):
 def _se_singles_reference(grid):
     """SE's Hidden Singles as a plain scan: the last empty cell of each house (SE's order of
     houses), then each digit with one place in a house with other empty cells."""
-    from sudoku_logic.strategies._se_order import SE_HOUSES
+    from sudoku_logic.strategies.se._se_order import SE_HOUSES
     from sudoku_logic.core.houses import HOUSE_MASK
     out = []
     for h in SE_HOUSES:

@@ -30,8 +30,8 @@ def _modules() -> list[types.ModuleType]:
     load_all()
     out = []
     for pkg in (core, strategies, solve, grading):
-        for info in pkgutil.iter_modules(pkg.__path__):
-            out.append(importlib.import_module(f"{pkg.__name__}.{info.name}"))
+        for info in pkgutil.walk_packages(pkg.__path__, f"{pkg.__name__}."):
+            out.append(importlib.import_module(info.name))
     return out
 
 

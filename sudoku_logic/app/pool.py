@@ -584,9 +584,9 @@ def cpu_count() -> int:
 
 
 def package_modules(package: str) -> tuple[str, ...]:
-    """The modules of a package by name (for a job's ``preload``)."""
+    """The modules of a package and its subpackages by name (for a job's ``preload``)."""
     import importlib
     import pkgutil
 
     pkg = importlib.import_module(package)
-    return tuple(f"{package}.{m.name}" for m in pkgutil.iter_modules(pkg.__path__))
+    return tuple(m.name for m in pkgutil.walk_packages(pkg.__path__, f"{package}."))

@@ -122,7 +122,7 @@ class SolveContext:
         self._unique = unique
         self.strict = strict
         self.difficulty = difficulty
-        #: link tables by position (:func:`sudoku_logic.strategies.links.link_table`)
+        #: link tables by position (:func:`sudoku_logic.strategies.chaining.links.link_table`)
         self.link_tables: dict = {}
         #: HoDoKu's chain graphs by position, for nice loops and forcing chains
         self.tabling_graph: dict = {}

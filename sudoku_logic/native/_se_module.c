@@ -1,6 +1,6 @@
 /* The Python face of the compiled SE engine: ``first`` (one hint) and ``run`` (a path
  * while the compiled rules find steps).  Grids cross as bytes: 81 values, then 81
- * candidate masks as little-endian 16-bit words (strategies/se_compiled.py packs them). */
+ * candidate masks as little-endian 16-bit words (strategies/se/se_compiled.py packs them). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 

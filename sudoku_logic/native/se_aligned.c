@@ -1,5 +1,5 @@
 /* SE's Aligned Pair and Triplet Exclusion: the first hint in SE's order (twins of
- * strategies/aligned_exclusion.py's aligned_pair_exclusion and aligned_triplet_exclusion:
+ * strategies/se/aligned_exclusion.py's aligned_pair_exclusion and aligned_triplet_exclusion:
  * _bases, _seen_twice, pair_exclusions, triplet_removals). */
 #include "se_grid.h"
 

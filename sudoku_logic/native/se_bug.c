@@ -1,5 +1,5 @@
 /* SE's Bivalue Universal Grave, types 1-4: the first hint SE adds that removes something
- * (twin of strategies/bug.py's bivalue_universal_graves: find_bug, _type3, _type4,
+ * (twin of strategies/se/bug.py's bivalue_universal_graves: find_bug, _type3, _type4,
  * bug_hints).  Sound only for a puzzle with one solution: the caller checks that. */
 #include "se_grid.h"
 

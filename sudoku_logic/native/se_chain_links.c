@@ -1,5 +1,5 @@
 /* What SE's chaining rules share: the links of a node on a grid that does not change, and
- * the difficulty of a chain (twins of strategies/se_chaining.py's node_links and
+ * the difficulty of a chain (twins of strategies/se/se_chaining.py's node_links and
  * grading/se.py's chain arithmetic). */
 #include "se_chain_links.h"
 

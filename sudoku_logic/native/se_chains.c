@@ -1,5 +1,5 @@
 /* SE's Forcing Chains & Cycles: bidirectional X-, Y- and XY-cycles and forcing (X-)chains,
- * the first hint in SE's order (twin of strategies/se_chaining.py's Chaining.first for
+ * the first hint in SE's order (twin of strategies/se/se_chaining.py's Chaining.first for
  * the rule without multiple or dynamic chains: _unary, _cycles, _forcing, _cycle_hint,
  * _forcing_hint, _unary_depths).
  *

@@ -1,5 +1,5 @@
 /* SE's Dynamic Forcing Chains and Nishio Forcing Chains without nesting: the first hint in
- * SE's order (twin of strategies/se_chaining.py's Chaining.first for the dynamic rules of
+ * SE's order (twin of strategies/se/se_chaining.py's Chaining.first for the dynamic rules of
  * level 0: _cell_chains, _binary, _region_chains, _nishio_chains, _propagate, _dead_end).
  *
  * A propagation keeps its nodes in arrays in the order made: key, cause, and its parents

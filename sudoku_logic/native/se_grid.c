@@ -1,5 +1,5 @@
 /* The board's tables and the candidate grid (twin of core/houses.py, core/grid.py and
- * strategies/_se_order.py). */
+ * strategies/se/_se_order.py). */
 #include "se_grid.h"
 #include "se_link_graph.h"
 

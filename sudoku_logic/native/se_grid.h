@@ -103,7 +103,7 @@ set81 se_one_candidate_cells(const se_grid *g);
 #define SE_MAX_ARGS 10
 #define SE_MAX_PATH 1024
 
-/* Techniques by code: the order of strategies/se_compiled.py's TECHNIQUES. */
+/* Techniques by code: the order of strategies/se/se_compiled.py's TECHNIQUES. */
 enum {
     T_FULL_HOUSE, T_HIDDEN_SINGLE, T_NAKED_SINGLE, T_DIRECT_POINTING, T_DIRECT_CLAIMING,
     T_DIRECT_HIDDEN_PAIR, T_DIRECT_HIDDEN_TRIPLET, T_POINTING, T_CLAIMING,
@@ -122,7 +122,7 @@ enum {
 };
 
 /* One hint: its technique, what it places and removes, and the pattern (``args``, by
- * technique, as strategies/se_compiled.py reads them). */
+ * technique, as strategies/se/se_compiled.py reads them). */
 typedef struct {
     int rule;          /* index in the compiled rules (se_loop.c) */
     int technique;

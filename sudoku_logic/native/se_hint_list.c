@@ -1,5 +1,5 @@
 /* The hints a chaining rule gives a nesting rule: signatures, the sorted and deduplicated
- * list, rule parents (twin of strategies/se_chaining.py's Chaining._sorted,
+ * list, rule parents (twin of strategies/se/se_chaining.py's Chaining._sorted,
  * ChainHint.signature and chain_rule_parents).  The arrays grow by doubling; every write
  * is bounded by them, and running out of memory sets ``error``. */
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* The hints a chaining rule gives a nesting rule (se_hint_list.c): every hint of the rule on
  * a chain's working grid, in SE's order, equal eliminations kept once, each with its rule
- * parents (twin of strategies/se_chaining.py's Chaining.parented_hints and
+ * parents (twin of strategies/se/se_chaining.py's Chaining.parented_hints and
  * chain_rule_parents). */
 #ifndef SE_HINT_LIST_H
 #define SE_HINT_LIST_H

@@ -1,5 +1,5 @@
 /* What the implications of Forcing Chains & Cycles can reach on a grid (twin of
- * strategies/se_chaining.py's LinkGraph, _UnarySearches and new_links).
+ * strategies/se/se_chaining.py's LinkGraph, _UnarySearches and new_links).
  *
  * Only an off node that starts a strong link (the other candidate of a bivalue cell, the
  * other place of its digit in a house with two) leads anywhere from an off node, and only

@@ -1,6 +1,6 @@
 /* What the implications of Forcing Chains & Cycles can reach on a grid, from the strongly
  * connected components of its links, and which unary searches can make a hint, or one
- * that crosses a new strong link (se_link_graph.c, twin of strategies/se_chaining.py's
+ * that crosses a new strong link (se_link_graph.c, twin of strategies/se/se_chaining.py's
  * LinkGraph, _UnarySearches and new_links). */
 #ifndef SE_LINK_GRAPH_H
 #define SE_LINK_GRAPH_H

@@ -2,7 +2,7 @@
  * RulesPolicy.next_step and solve/loop.py's solve, for the rules compiled so far). */
 #include "se_loop.h"
 
-/* Rule ids: the order of strategies/se_compiled.py's RULES. */
+/* Rule ids: the order of strategies/se/se_compiled.py's RULES. */
 int se_rule_first(const se_grid *g, int rule, se_hint *out) {
     int found = 0;
     out->npath = 0;

@@ -4,7 +4,7 @@
 
 #include "se_grid.h"
 
-/* Rule ids, as strategies/se_compiled.py's RULES lists them. */
+/* Rule ids, as strategies/se/se_compiled.py's RULES lists them. */
 enum {
     R_HIDDEN_SINGLES, R_DIRECT_INTERSECTIONS, R_DIRECT_HIDDEN_PAIRS, R_NAKED_SINGLES,
     R_DIRECT_HIDDEN_TRIPLETS, R_INTERSECTIONS, R_NAKED_PAIRS, R_X_WINGS, R_HIDDEN_PAIRS,

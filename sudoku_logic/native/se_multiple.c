@@ -1,5 +1,5 @@
 /* SE's Multiple Forcing Chains: cell and region reductions over static chains, the first
- * hint in SE's order (twin of strategies/se_chaining.py's Chaining.first for the rule with
+ * hint in SE's order (twin of strategies/se/se_chaining.py's Chaining.first for the rule with
  * multiple and without dynamic chains: _cell_chains, _region_chains, _on_chaining,
  * _static_chaining, _cell_hint, _region_hint).
  *

@@ -1,5 +1,5 @@
 /* The rules SE's nested chains ask for eliminations, with the candidates each relies on
- * (twin of strategies/se_nested_rules.py: locking, hidden_pairs, naked_pairs, x_wings).
+ * (twin of strategies/se/se_nested_rules.py: locking, hidden_pairs, naked_pairs, x_wings).
  *
  * Each rule runs on a chain's working grid and keeps only hints with a *rule parent*: a
  * candidate of the chain's start position that the chain removed and the rule needed gone.

@@ -1,5 +1,5 @@
 /* The rules SE's nested chains ask for eliminations, with the candidates each relies on
- * (se_nested_rules.c, twin of strategies/se_nested_rules.py). */
+ * (se_nested_rules.c, twin of strategies/se/se_nested_rules.py). */
 #ifndef SE_NESTED_RULES_H
 #define SE_NESTED_RULES_H
 

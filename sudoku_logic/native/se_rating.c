@@ -8,7 +8,7 @@
 #include "se_rating.h"
 #include "se_solutions.h"
 
-/* the complexity a chaining hint carries in its args (strategies/se_compiled.py's
+/* the complexity a chaining hint carries in its args (strategies/se/se_compiled.py's
  * _facts_chain, _facts_reduction and _facts_dynamic) */
 static int chain_complexity(const se_hint *h) {
     if (h->technique <= T_FORCING_CHAIN || h->technique == T_CELL_FORCING || h->technique == T_REGION_FORCING)
@@ -53,7 +53,7 @@ double se_shown(double raw) {
     return (double)(int)((raw + 0.05) * 10) / 10;
 }
 
-_Static_assert(sizeof(se_rating_rec) == 40, "the record's layout is strategies/se_compiled.py's RECORD");
+_Static_assert(sizeof(se_rating_rec) == 40, "the record's layout is strategies/se/se_compiled.py's RECORD");
 
 static int needs_unique(int rule) {
     return rule == R_UNIQUE_LOOPS || rule == R_BIVALUE_UNIVERSAL_GRAVES;

@@ -1,5 +1,5 @@
 /* SE's Unique Rectangles and Unique Loops, types 1-4: the first hint in SE's order (twin
- * of strategies/unique_loops.py's unique_loops: _paths, _valid, _type1-_type4,
+ * of strategies/se/unique_loops.py's unique_loops: _paths, _valid, _type1-_type4,
  * _loop_hints).  Sound only for a puzzle with one solution: the caller checks that. */
 #include "se_grid.h"
 

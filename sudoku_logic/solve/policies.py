@@ -29,8 +29,8 @@ from typing import Any
 from sudoku_logic.core.context import Settings, SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.step import Step, hodoku_rank
-from sudoku_logic.strategies import se_compiled
 from sudoku_logic.strategies.registry import Rule, Technique
+from sudoku_logic.strategies.se import se_compiled
 
 from .memo import snapshot, solve_memo, step_changes
 from .singles_queue import QUEUED, SinglesQueue
@@ -91,7 +91,7 @@ class Policy:
 @dataclass
 class CompiledRun:
     """Steps the compiled engine took in a row: the steps, the position before each (as
-    :func:`~sudoku_logic.strategies.se_compiled.position` reads it), the grid after the
+    :func:`~sudoku_logic.strategies.se.se_compiled.position` reads it), the grid after the
     last, and whether the last step broke the grid."""
 
     steps: list[Step]
@@ -245,7 +245,7 @@ def _loop_first(step: Step) -> tuple:
 def _slot_order(slot: Sequence[Technique], found: list[Step]) -> list[Step]:
     """The steps of techniques searched together, in the order HoDoKu takes them. Steps of
     one shared search carry their place in HoDoKu's order of that search
-    (``facts["rank"]``, see :mod:`sudoku_logic.strategies.tabling`); others are ranked by
+    (``facts["rank"]``, see :mod:`sudoku_logic.strategies.chaining.tabling`); others are ranked by
     HoDoKu's comparators (forcing chains by :func:`_forcing_first`, loops by
     :func:`_loop_first`), equal steps by the slot's earlier technique (HoDoKu's type order),
     then the shortest proof."""

@@ -1,6 +1,6 @@
 """The cell and region searches of Multiple, Nishio and Dynamic Forcing Chains and the static
 propagation of Multiple Forcing Chains, part of
-:class:`~sudoku_logic.strategies.se_chaining.Chaining` (twin of
+:class:`~sudoku_logic.strategies.se.se_chaining.Chaining` (twin of
 ``sudoku_logic/native/se_multiple.c``: ``se_multiple_forcing_chains``, ``region_chains``,
 ``reductions``, ``on_chaining``, ``propagate``, ``offer``)."""
 
@@ -10,14 +10,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
-
-from ._se_order import SE_CELL_HOUSES
-from .se_chain_nodes import _CELL_DIGIT, BIT, ChainHint, _ChainingBase, _root
-from .se_dynamic import _lowest, _queues
+from sudoku_logic.strategies.se._se_order import SE_CELL_HOUSES
+from sudoku_logic.strategies.se.se_chain_nodes import _CELL_DIGIT, BIT, ChainHint, _ChainingBase, _root
+from sudoku_logic.strategies.se.se_dynamic import _lowest, _queues
 
 if TYPE_CHECKING:
-    from .se_chain_links import PassLinks
-    from .se_link_graph import LinkGraph
+    from sudoku_logic.strategies.se.se_chain_links import PassLinks
+    from sudoku_logic.strategies.se.se_link_graph import LinkGraph
 
 
 class MultipleForcingChains(_ChainingBase):

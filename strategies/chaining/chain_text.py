@@ -17,7 +17,7 @@ from sudoku_logic.core.houses import (
     cells_name,
 )
 from sudoku_logic.core.step import LazyStep, Step
-from sudoku_logic.strategies.links import LinkTable
+from sudoku_logic.strategies.chaining.links import LinkTable
 
 
 # ---------------------------------------------------------------- notation

@@ -17,14 +17,14 @@ each fact reached first by the shortest chain (HoDoKu stops a table at 1000 entr
   (:func:`chain_table`).
 - **Nets** (forcing nets): the direct consequences of a premise are worked out on a copy of
   the grid: the premise is applied, then four rounds of every naked and hidden single
-  HoDoKu's singles queues offer (:mod:`~sudoku_logic.strategies.tabling_forcing`). The expansion
+  HoDoKu's singles queues offer (:mod:`~sudoku_logic.strategies.chaining.tabling_forcing`). The expansion
   appends, as for chains, each entry's own starting facts, worked out on the original
   position: so a net never combines the singles of two branches beyond those four rounds,
   and finds less than a full propagation would (where it finds nothing, HoDoKu guesses).
 
 Which facts a table holds does not depend on its order (up to the limit of entries), so for
 all premises at once they come from one pass over the implication graph (the chain core's
-:func:`~sudoku_logic.strategies.chain_core.closures`);
+:func:`~sudoku_logic.strategies.chaining.chain_core.closures`);
 the order matters for which chain HoDoKu shows, hence whether a loop is valid (its chain
 must not cross itself), and, for forcing chains, which of several proofs of the same
 conclusion names the step. Those tables are rebuilt in HoDoKu's order, for the premises
@@ -55,8 +55,7 @@ from sudoku_logic.core.houses import (
     houses_hit,
     union_peers,
 )
-
-from .chain_core import ALL729, closures, strong_links, weak_links
+from sudoku_logic.strategies.chaining.chain_core import ALL729, closures, strong_links, weak_links
 
 NORMAL = 1458
 ON = 729

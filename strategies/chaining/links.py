@@ -34,8 +34,7 @@ from sudoku_logic.core.houses import (
     house_name,
     seen_by_all,
 )
-
-from .chain_core import KILL, strong_sets
+from sudoku_logic.strategies.chaining.chain_core import KILL, strong_sets
 
 HOUSE_CELLS_LIST = [list(h) for h in HOUSE_CELLS]
 

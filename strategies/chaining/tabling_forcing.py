@@ -5,7 +5,7 @@ of a digit, or of a candidate on and off leads to is true (*verity*).
 
 Net tables differ from chain tables in their direct consequences only: a premise is applied
 to a copy of the position, then :data:`LOOK_AHEAD` rounds of every single HoDoKu's queues
-offer (:func:`net_fill`). The tables are :mod:`sudoku_logic.strategies.tabling`'s.
+offer (:func:`net_fill`). The tables are :mod:`sudoku_logic.strategies.chaining.tabling`'s.
 """
 
 from __future__ import annotations
@@ -22,9 +22,8 @@ from sudoku_logic.core.houses import (
     cell_list,
     houses_hit,
 )
-
-from .chain_core import ALL81, ALL729, closures, del_candidate, set_cell
-from .tabling import (
+from sudoku_logic.strategies.chaining.chain_core import ALL81, ALL729, closures, del_candidate, set_cell
+from sudoku_logic.strategies.chaining.tabling import (
     MAX_ENTRIES,
     N_CELL,
     N_DIGIT,

@@ -4,7 +4,7 @@ loop) or, from an OFF premise, for an ON end that with the premise eliminates so
 (an AIC); HoDoKu's lasso check (:func:`loop_chain`) rejects chains that run into
 themselves, and the loops are ranked as HoDoKu sorts its steps.
 
-The tables are :mod:`sudoku_logic.strategies.tabling`'s.
+The tables are :mod:`sudoku_logic.strategies.chaining.tabling`'s.
 """
 
 from __future__ import annotations
@@ -18,9 +18,18 @@ from sudoku_logic.core.houses import (
     cell_list,
 )
 from sudoku_logic.core.step import index_sum
-
-from .chain_core import ALL81
-from .tabling import N_CELL, N_DIGIT, N_ON, NORMAL, ON, ChainTable, Position, chain_graph, chain_table
+from sudoku_logic.strategies.chaining.chain_core import ALL81
+from sudoku_logic.strategies.chaining.tabling import (
+    N_CELL,
+    N_DIGIT,
+    N_ON,
+    NORMAL,
+    ON,
+    ChainTable,
+    Position,
+    chain_graph,
+    chain_table,
+)
 
 
 # ---------------------------------------------------------------------- the lasso check

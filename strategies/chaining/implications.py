@@ -36,9 +36,8 @@ from sudoku_logic.core.houses import (
     house_name,
     union_peers,
 )
-
-from .chain_core import ALL81, KILL, bits, last_candidates, last_places, split
-from .chain_text import arrows, literal
+from sudoku_logic.strategies.chaining.chain_core import ALL81, KILL, bits, last_candidates, last_places, split
+from sudoku_logic.strategies.chaining.chain_text import arrows, literal
 
 STATIC = 0
 DYNAMIC = 1

@@ -22,24 +22,31 @@ from sudoku_logic.core.step import TEXT_FIELDS, LazyStep, Step, lazy_step
 from sudoku_logic.native import pack as native_pack
 from sudoku_logic.native import se as engine
 from sudoku_logic.native import unpack_masks
-
-from ._se_order import SE_CELL_HOUSES, SE_HOUSE_CELLS
-from .aligned_exclusion import PAIR, TRIPLET, aligned_step
-from .bug import Bug, bug_step
-from .direct import _DIRECT_LOCKING, direct_hidden_step, direct_locking_step
-from .fish import se_fish_step
-from .intersections import se_intersection_step
-from .registry import RULES as RULE_FINDERS
-from .se_chain_nodes import NAKED, NESTED_SUFFIX, ChainHint, Node, _anc, _reversed_cycle, _root
-from .se_chaining import Chaining
-from .se_chains import _text as chain_text_fields
-from .se_chains import hint_step
-from .se_codes import AVAILABLE, RULE_ID, RULES, TECHNIQUES, rule_ids  # noqa: F401 - callers name them se_compiled.X
-from .se_codes import LEVELS as _LEVELS
-from .singles import _HOUSE_KIND, full_house_step, hidden_single_step, naked_single_step
-from .subsets import se_hidden_set_step, se_naked_set_step
-from .unique_loops import LoopHint, unique_loop_step
-from .wings import se_wing_step
+from sudoku_logic.strategies.direct import _DIRECT_LOCKING, direct_hidden_step, direct_locking_step
+from sudoku_logic.strategies.fish import se_fish_step
+from sudoku_logic.strategies.intersections import se_intersection_step
+from sudoku_logic.strategies.registry import RULES as RULE_FINDERS
+from sudoku_logic.strategies.se._se_order import SE_CELL_HOUSES, SE_HOUSE_CELLS
+from sudoku_logic.strategies.se.aligned_exclusion import PAIR, TRIPLET, aligned_step
+from sudoku_logic.strategies.se.bug import Bug, bug_step
+from sudoku_logic.strategies.se.se_chain_nodes import (
+    NAKED,
+    NESTED_SUFFIX,
+    ChainHint,
+    Node,
+    _anc,
+    _reversed_cycle,
+    _root,
+)
+from sudoku_logic.strategies.se.se_chaining import Chaining
+from sudoku_logic.strategies.se.se_chains import _text as chain_text_fields
+from sudoku_logic.strategies.se.se_chains import hint_step
+from sudoku_logic.strategies.se.se_codes import AVAILABLE, RULE_ID, RULES, TECHNIQUES, rule_ids  # noqa: F401 - callers name them se_compiled.X
+from sudoku_logic.strategies.se.se_codes import LEVELS as _LEVELS
+from sudoku_logic.strategies.se.unique_loops import LoopHint, unique_loop_step
+from sudoku_logic.strategies.singles import _HOUSE_KIND, full_house_step, hidden_single_step, naked_single_step
+from sudoku_logic.strategies.subsets import se_hidden_set_step, se_naked_set_step
+from sudoku_logic.strategies.wings import se_wing_step
 
 #: the techniques of nesting levels that ask chaining rules (their words need the solve's
 #: difficulty, :func:`_build`)

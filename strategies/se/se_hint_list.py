@@ -8,8 +8,7 @@ from collections.abc import Callable
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK, MASK_DIGITS
-
-from .se_chain_nodes import _CELL_DIGIT, ADVANCED, NAKED, ChainHint
+from sudoku_logic.strategies.se.se_chain_nodes import _CELL_DIGIT, ADVANCED, NAKED, ChainHint
 
 
 def chain_rule_parents(hint: ChainHint, source: tuple[list[int], list[int]], grid: Grid) -> list[int]:
