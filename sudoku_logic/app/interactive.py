@@ -107,7 +107,16 @@ def screen(grid: Grid, result: SolveResult, index: int, level: int, plain: bool,
     """The renderables of one screen: step ``index`` (0-based) of ``result`` at ``level``,
     or the final grid when ``index`` is past the last step, the grid in ``layout`` (one of
     :data:`LAYOUTS`). ``grid`` is the position before that step."""
+    return _screen(grid, result, index, level, plain, layout)[0]
+
+
+def _screen(
+    grid: Grid, result: SolveResult, index: int, level: int, plain: bool, layout: str
+) -> tuple[list, Text, bool]:
+    """:func:`screen`'s renderables, its grid picture, and whether the explanation has more
+    than its first line (then the third renderable)."""
     n = len(result.steps)
+    rest = ""
     parts: list = []
     step = result.steps[index] if index < n else None
     shown = step if level == 3 else None
@@ -136,7 +145,7 @@ def screen(grid: Grid, result: SolveResult, index: int, level: int, plain: bool,
         )
         parts.append(picture)
     parts.append(Text(HELP.format(level=level), style="dim"))
-    return parts
+    return parts, picture, bool(rest)
 
 
 def _height(console: Console, parts: list, width: int | None = None) -> int:
@@ -150,16 +159,13 @@ def fitted(console: Console, grid: Grid, result: SolveResult, index: int, level:
     grid does not, the step's explanation is cut to fit, saying how many lines a terminal
     needs; a terminal too small for the grid itself gets the size it needs."""
     rows = console.height - 1  # the cursor's line stays free
-    parts: list = []
     for layout in LAYOUTS:
-        parts = screen(grid, result, index, level, plain, layout)
+        parts, picture, has_rest = _screen(grid, result, index, level, plain, layout)
         if _height(console, parts) <= rows:
             return parts
+    # the pencilmark layout, the smallest, does not fit either
     need = _height(console, parts) + 1
-    step = result.steps[index] if index < len(result.steps) else None
-    picture = pencilmark_grid(grid, step if level == 3 else None, plain=plain)
     wide = max(cell_len(line) for line in picture.plain.splitlines())
-    has_rest = step is not None and "\n" in hint_text(step, level)
     if has_rest and wide <= console.width:
         rest = parts[2]
         lines = console.render_lines(rest, console.options.update(height=None), pad=False)
