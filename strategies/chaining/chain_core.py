@@ -102,19 +102,20 @@ def weak_links(
     segments: Sequence[tuple[int, int]],
     ids: Sequence[int],
     cell_links: bool = True,
+    _digits: Sequence[tuple[int, ...]] = MASK_DIGITS,
 ) -> list[tuple[int, int]]:
     """What ``(cell, d)`` on turns off, in a program's order: with ``cell_links`` the cell's
     other candidates (digit order, cause :data:`CELL`), then ``d`` in each segment of peers
     (``(cells, house)``, cells in index order), as ``(ids[(e - 1) * 81 + x], cause)``."""
-    out = [(ids[(e - 1) * 81 + cell], CELL) for e in MASK_DIGITS[cands[cell]] if e != d] if cell_links else []
+    out = [(ids[(e - 1) * 81 + cell], CELL) for e in _digits[cands[cell] & ~(1 << (d - 1))]] if cell_links else []
     pd = pos[d]
-    base = (d - 1) * 81
+    base = (d - 1) * 81 - 1
     for seg, h in segments:
         m = pd & seg
         while m:
             low = m & -m
             m ^= low
-            out.append((ids[base + low.bit_length() - 1], h))
+            out.append((ids[base + low.bit_length()], h))
     return out
 
 
@@ -126,26 +127,29 @@ def strong_links(
     houses: Sequence[int] | None,
     ids: Sequence[int],
     cell_links: bool = True,
+    _size: Sequence[int] = MASK_SIZE,
+    _house: Sequence[int] = HOUSE_MASK,
 ) -> list[tuple[int, int]]:
     """What ``(cell, d)`` off turns on, in a program's order: with ``cell_links`` the other
     candidate of a bivalue cell (cause :data:`CELL`), then, for each of ``houses`` (None: no
     house links) where ``d`` has two places, the other one (each candidate once), as
     ``(ids[index], cause)``."""
-    m = cands[cell]
     out = []
-    if cell_links and MASK_SIZE[m] == 2:
-        e = (m & ~(1 << (d - 1))).bit_length()
-        out.append((ids[(e - 1) * 81 + cell], CELL))
+    if cell_links:
+        m = cands[cell]
+        if _size[m] == 2:
+            out.append((ids[((m & ~(1 << (d - 1))).bit_length() - 1) * 81 + cell], CELL))
     if houses is not None:
         pd = pos[d]
         bit = 1 << cell
-        base = (d - 1) * 81
+        got = 0  # the other places already linked (a box can repeat its line's)
         for h in houses:
-            r = pd & HOUSE_MASK[h]
+            r = pd & _house[h]
             if r.bit_count() == 2:
-                i = ids[base + (r & ~bit).bit_length() - 1]
-                if not any(i == j for j, _ in out):
-                    out.append((i, h))
+                r &= ~bit
+                if not r & got:
+                    got |= r
+                    out.append((ids[(d - 1) * 81 + r.bit_length() - 1], h))
     return out
 
 
@@ -217,12 +221,15 @@ def last_places(places: int, house_masks: Sequence[int], houses: int, only: int)
 
 
 # ---------------------------------------------------------------------- closures
-def components(succ: Sequence[Sequence[int] | None], n_nodes: int) -> tuple[list[int], list[int]]:
+def components(
+    succ: Sequence[Sequence[int] | None], n_nodes: int, beyond: Sequence[int] | None = None
+) -> tuple[list[int], list[int]]:
     """The strongly connected components of the graph ``succ`` (each node's successors;
     None or empty for a node without any), from the nodes that have a list (Tarjan's
     algorithm, iterative): ``(comp, reach)``, each node's component (-1 if not reached) and,
-    by component, the set of nodes it reaches, its own included. A component comes out after
-    every component it reaches."""
+    by component, the set of nodes it reaches, its own included, with ``beyond[v]`` (bits
+    outside the graph a node ``v`` leads to) of every node reached. A component comes out
+    after every component it reaches."""
     index = [-1] * n_nodes
     low = [0] * n_nodes
     comp = [-1] * n_nodes  # a node with an index and no component yet is on the stack
@@ -239,7 +246,7 @@ def components(succ: Sequence[Sequence[int] | None], n_nodes: int) -> tuple[list
         sv = succ[v]
         if not sv:
             comp[v] = len(comp_sets)
-            comp_sets.append(1 << v)
+            comp_sets.append(1 << v if beyond is None else 1 << v | beyond[v])
             return None
         stack.append(v)
         return sv
@@ -275,7 +282,7 @@ def components(succ: Sequence[Sequence[int] | None], n_nodes: int) -> tuple[list
                     while True:
                         w = stack.pop()
                         comp[w] = cid
-                        reach |= 1 << w
+                        reach |= 1 << w if beyond is None else 1 << w | beyond[w]
                         members.append(w)
                         if w == v:
                             break

@@ -157,14 +157,17 @@ class LinkGraph:
 
     def _components(self) -> None:
         """The components of the part with strong links and what each reaches (the chain
-        core's :func:`components`, on nodes numbered ``729 * on + index``: an on node's
-        successors are the off nodes it turns off, those outside the part sinks)."""
-        weak, cands, strong = self.weak, self.cands, self.strong
+        core's :func:`components`, nodes numbered ``729 * on + index``: an on node's
+        successors are the starts it turns off; every off node it turns off is reached)."""
+        weak, cands, strong, starts = self.weak, self.cands, self.strong, self.starts
         succ: list[list[int] | None] = [None] * 1458
+        beyond = [0] * 1458
         for i, s in strong.items():
             succ[i] = [729 + j for j in bits(s)]
-            succ[729 + i] = list(bits(weak[i] & cands))
-        comp, comp_sets = components(succ, 1458)
+            off = weak[i] & cands
+            succ[729 + i] = list(bits(off & starts))
+            beyond[729 + i] = off
+        comp, comp_sets = components(succ, 1458, beyond)
         self._reach = [(r >> 729, r & ALL729) for r in comp_sets]
         members: dict[int, int] = {}
         for i in strong:
