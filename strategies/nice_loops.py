@@ -12,7 +12,7 @@ grouped search runs on the link table instead, through ALS nodes too (:func:`_lo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from sudoku_logic.core.context import SolveContext, bounded_put, context
 from sudoku_logic.core.grid import Grid
@@ -37,7 +37,7 @@ from sudoku_logic.strategies.chaining.chain_text import (
 )
 from sudoku_logic.strategies.chaining.links import CELL_NODES, DIGIT_NODES, LinkTable, link_table
 from sudoku_logic.strategies.chains import bfs_layers, chain_to
-from sudoku_logic.strategies.registry import technique
+from sudoku_logic.strategies.registry import Finder, technique
 
 #: the chains' family, which the nice loops and AICs share with X-/XY-Chains
 FAMILY = "chains"
@@ -390,33 +390,30 @@ def _check_aic(grid, table, layers, start, e, k, grouped, found) -> None:
     _keep(found, "AIC", k, elims, make)
 
 
-def _loop_finder(kind: str, grouped: bool, doc: str) -> Callable[..., Iterator[Step]]:
-    """The finder of one of the six techniques: the steps of its kind from the position's
-    one search, plain or grouped."""
+def _loop_finder(name: str, doc: str) -> Finder:
+    """Register the finder of ``name``, one of the six techniques: the steps of its kind from
+    the position's one search, grouped for the three "Grouped" names."""
+    grouped = name.startswith("Grouped ")
+    kind = name.removeprefix("Grouped ")
 
     def finder(grid: Grid, ctx: SolveContext | None = None) -> Iterator[Step]:
         yield from _loops_and_aics(grid, grouped, ctx)[kind]
 
     finder.__doc__ = doc
-    return finder
+    return technique(name)(finder)
 
 
-_DOCS = {
-    "Continuous Nice Loop": "A loop of alternating strong and weak links: every weak link is also strong.",
-    "Discontinuous Nice Loop": "A chain from a candidate back to its own cell that contradicts the start assumption.",
-    "AIC": "An alternating inference chain with strong ends: one end is true.",
-    "Grouped Continuous Nice Loop": "A continuous nice loop through at least one group node.",
-    "Grouped Discontinuous Nice Loop": "A discontinuous nice loop through at least one group node.",
-    "Grouped AIC": "An AIC through at least one group node.",
-}
-
-
-def _register() -> None:
-    """Register the six finders, plain then grouped, each kind in :data:`LOOP_NAMES`' order."""
-    for grouped in (False, True):
-        for kind in LOOP_NAMES:
-            name = ("Grouped " if grouped else "") + kind
-            technique(name)(_loop_finder(kind, grouped, _DOCS[name]))
-
-
-_register()
+continuous_nice_loop = _loop_finder(
+    "Continuous Nice Loop", "A loop of alternating strong and weak links: every weak link is also strong."
+)
+discontinuous_nice_loop = _loop_finder(
+    "Discontinuous Nice Loop", "A chain from a candidate back to its own cell that contradicts the start assumption."
+)
+aic = _loop_finder("AIC", "An alternating inference chain with strong ends: one end is true.")
+grouped_continuous_nice_loop = _loop_finder(
+    "Grouped Continuous Nice Loop", "A continuous nice loop through at least one group node."
+)
+grouped_discontinuous_nice_loop = _loop_finder(
+    "Grouped Discontinuous Nice Loop", "A discontinuous nice loop through at least one group node."
+)
+grouped_aic = _loop_finder("Grouped AIC", "An AIC through at least one group node.")

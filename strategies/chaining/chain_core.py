@@ -336,10 +336,10 @@ def del_candidate(cands: list[int], pos: list[int], cell: int, d: int, naked: Qu
 
 
 def set_cell(cands: list[int], pos: list[int], cell: int, d: int, naked: Queue, hidden: Queue) -> None:
-    """``Sudoku2.setCell``'s queues: ``d`` leaves the peers in cell order (each as
-    :func:`del_candidate`), then each house left with one place for one of the cell's other
-    candidates puts it on ``hidden``. The cell itself is left to the caller (its candidates
-    and value)."""
+    """``Sudoku2.setCell`` on candidate lists: ``d`` leaves the peers in cell order (each as
+    :func:`del_candidate`), then the cell's candidates go, each house left with one place
+    for one of the other digits putting it on ``hidden``. The cell's value is left to the
+    caller."""
     p = pos[d]
     nd = ~(1 << (d - 1))
     peers = PEERS[cell] & p
@@ -363,13 +363,13 @@ def set_cell(cands: list[int], pos: list[int], cell: int, d: int, naked: Queue, 
         if m and not m & (m - 1):
             naked.append((j, m.bit_length()))
     pos[d] = p
-    bit = 1 << cell
-    rm, cm, bm = CELL_HOUSE_MASKS[cell]
+    nbit = ~(1 << cell)
+    houses = CELL_HOUSE_MASKS[cell]
     for e in MASK_DIGITS[cands[cell]]:
-        if e == d:
-            continue
-        q = pos[e] & ~bit
-        for hm in (rm, cm, bm):
-            rest = q & hm
-            if rest and not rest & (rest - 1):
-                hidden.append((rest.bit_length() - 1, e))
+        q = pos[e] = pos[e] & nbit
+        if e != d:
+            for hm in houses:
+                rest = q & hm
+                if rest and not rest & (rest - 1):
+                    hidden.append((rest.bit_length() - 1, e))
+    cands[cell] = 0

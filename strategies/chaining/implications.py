@@ -43,11 +43,6 @@ STATIC = 0
 DYNAMIC = 1
 
 
-def bit(cell: int, d: int) -> int:
-    """The 729-bit set holding candidate ``(cell, d)``."""
-    return 1 << ((d - 1) * 81 + cell)
-
-
 class Position:
     """Tables of one grid position that every propagation on it shares.
 

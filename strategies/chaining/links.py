@@ -43,7 +43,6 @@ NCAND = 729
 DIGIT_NODES = [0] + [ALL_CELLS << ((d - 1) * 81) for d in range(1, 10)]
 #: Node bits of the nine candidates of one cell: ``CELL_NODES[c]``.
 CELL_NODES = [sum(1 << ((d - 1) * 81 + c) for d in range(1, 10)) for c in range(81)]
-ALL_SINGLE_NODES = (1 << NCAND) - 1
 
 
 def node_id(cell: int, d: int) -> int:

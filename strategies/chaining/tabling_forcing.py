@@ -361,12 +361,7 @@ class _WorkingCopy:
         candidates go."""
         if self.values[c]:
             return
-        cands, pos = self.cands, self.pos
-        set_cell(cands, pos, c, d, self.naked, self.hidden)
-        nbit = ~(1 << c)
-        for e in MASK_DIGITS[cands[c]]:
-            pos[e] &= nbit
-        cands[c] = 0
+        set_cell(self.cands, self.pos, c, d, self.naked, self.hidden)
         self.values[c] = d
 
     def singles(self) -> list[tuple[int, int]]:

@@ -99,7 +99,7 @@ class SinglesQueue:
         empties = self.empties
         for h in CELL_HOUSES[cell]:
             empties[h] -= 1
-        grid.place(cell, d)
+        grid.place(cell, d)  # the value (the candidates are gone already)
 
     def apply(self, grid: Grid, step: Step) -> None:
         """Apply ``step`` to ``grid`` as HoDoKu does: placements, then eliminations, in
