@@ -61,17 +61,18 @@ def kill_table(at: Callable[[int, int], int], cell_links: bool = True) -> tuple[
     """By index ``at(cell, d)``: the candidates that candidate turns off when on (its digit in
     its peers, and with ``cell_links`` the other digits of its cell), as a set of ``at``
     bits (to be intersected with a position's candidates)."""
+    # each candidate's bit, by digit then cell, and the bits of each cell's nine
+    bit = [[0] * 81] + [[1 << at(c, d) for c in range(81)] for d in range(1, 10)]
+    cell = [sum(bit[d][c] for d in range(1, 10)) if cell_links else 0 for c in range(81)]
+    peers = [list(bits(PEERS[c])) for c in range(81)]
     out = [0] * 729
-    for c in range(81):
-        for d in range(1, 10):
-            k = 0
-            for x in bits(PEERS[c]):
-                k |= 1 << at(x, d)
-            if cell_links:
-                for e in range(1, 10):
-                    if e != d:
-                        k |= 1 << at(c, e)
-            out[at(c, d)] = k
+    for d in range(1, 10):
+        bd = bit[d]
+        for c in range(81):
+            k = cell[c] & ~bd[c]
+            for x in peers[c]:
+                k |= bd[x]
+            out[bd[c].bit_length() - 1] = k
     return tuple(out)
 
 
