@@ -103,12 +103,20 @@ def weak_links(
     segments: Sequence[tuple[int, int]],
     ids: Sequence[int],
     cell_links: bool = True,
+    causes: bool = True,
     _digits: Sequence[tuple[int, ...]] = MASK_DIGITS,
-) -> list[tuple[int, int]]:
+) -> list:
     """What ``(cell, d)`` on turns off, in a program's order: with ``cell_links`` the cell's
     other candidates (digit order, cause :data:`CELL`), then ``d`` in each segment of peers
-    (``(cells, house)``, cells in index order), as ``(ids[(e - 1) * 81 + x], cause)``."""
-    out = [(ids[(e - 1) * 81 + cell], CELL) for e in _digits[cands[cell] & ~(1 << (d - 1))]] if cell_links else []
+    (``(cells, house)``, cells in index order), as ``(ids[(e - 1) * 81 + x], cause)``, or
+    the ids alone without ``causes``."""
+    if cell_links:
+        out = [
+            (ids[(e - 1) * 81 + cell], CELL) if causes else ids[(e - 1) * 81 + cell]
+            for e in _digits[cands[cell] & ~(1 << (d - 1))]
+        ]
+    else:
+        out = []
     pd = pos[d]
     base = (d - 1) * 81 - 1
     for seg, h in segments:
@@ -116,7 +124,7 @@ def weak_links(
         while m:
             low = m & -m
             m ^= low
-            out.append((ids[base + low.bit_length()], h))
+            out.append((ids[base + low.bit_length()], h) if causes else ids[base + low.bit_length()])
     return out
 
 
@@ -128,18 +136,20 @@ def strong_links(
     houses: Sequence[int] | None,
     ids: Sequence[int],
     cell_links: bool = True,
+    causes: bool = True,
     _size: Sequence[int] = MASK_SIZE,
     _house: Sequence[int] = HOUSE_MASK,
-) -> list[tuple[int, int]]:
+) -> list:
     """What ``(cell, d)`` off turns on, in a program's order: with ``cell_links`` the other
     candidate of a bivalue cell (cause :data:`CELL`), then, for each of ``houses`` (None: no
     house links) where ``d`` has two places, the other one (each candidate once), as
-    ``(ids[index], cause)``."""
-    out = []
+    ``(ids[index], cause)``, or the ids alone without ``causes``."""
+    out: list = []
     if cell_links:
         m = cands[cell]
         if _size[m] == 2:
-            out.append((ids[((m & ~(1 << (d - 1))).bit_length() - 1) * 81 + cell], CELL))
+            i = ids[((m & ~(1 << (d - 1))).bit_length() - 1) * 81 + cell]
+            out.append((i, CELL) if causes else i)
     if houses is not None:
         pd = pos[d]
         bit = 1 << cell
@@ -150,7 +160,8 @@ def strong_links(
                 r &= ~bit
                 if not r & got:
                     got |= r
-                    out.append((ids[(d - 1) * 81 + r.bit_length() - 1], h))
+                    i = ids[(d - 1) * 81 + r.bit_length() - 1]
+                    out.append((i, h) if causes else i)
     return out
 
 

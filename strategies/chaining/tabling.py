@@ -187,8 +187,8 @@ def chain_links(P: Position) -> list[list[int] | None]:
         segments = _SEGMENTS[c]
         for d in MASK_DIGITS[cands[c]]:
             i = (d - 1) * 81 + c
-            succ[ON + i] = [n for n, _ in weak_links(cands, pos, c, d, segments, _OFF_IDS)]
-            succ[i] = [n for n, _ in strong_links(cands, pos, c, d, houses, _ON_IDS)]
+            succ[ON + i] = weak_links(cands, pos, c, d, segments, _OFF_IDS, causes=False)
+            succ[i] = strong_links(cands, pos, c, d, houses, _ON_IDS, causes=False)
     if P.groups:
         group_links(P, succ)
     return succ
