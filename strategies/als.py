@@ -125,15 +125,21 @@ class AlsData:
     rcs_from: list[list[int]]
 
 
+def position_alses(grid: Grid, ctx: SolveContext) -> list[Als]:
+    """The ALS of ``grid`` (:func:`collect_alses`), kept per position in the solve's cache."""
+    key = grid.key()
+    alses = ctx.als.get(key)
+    if alses is None:
+        alses = bounded_put(ctx.als, key, collect_alses(grid))
+    return alses
+
+
 def als_data(grid: Grid, ctx: SolveContext, forward_only: bool = True) -> AlsData:
     """ALS and RCs of ``grid`` under the solve's ALS settings, kept per position in the
     solve's cache."""
     key = grid.key()
     opts = ctx.settings.als
-    alses_cache = ctx.als
-    alses = alses_cache.get(key)
-    if alses is None:
-        alses = bounded_put(alses_cache, key, collect_alses(grid))
+    alses = position_alses(grid, ctx)
     rc_cache = ctx.als_rcs
     rkey = (key, opts.allow_overlap, forward_only)
     data = rc_cache.get(rkey)

@@ -1,9 +1,8 @@
-"""Chains as HoDoKu's ``ChainSolver`` finds them: X-Chain, XY-Chain and Remote Pair, and the
-breadth-first search over a link table they (and the nice loops through ALS nodes) share.
+"""Chains as HoDoKu's ``ChainSolver`` finds them: X-Chain, XY-Chain and Remote Pair.
 
-From every candidate assumed ON or OFF, a breadth-first search over the link table
-(:mod:`sudoku_logic.strategies.chaining.links`) follows alternating inferences (ON -> weak link ->
-OFF -> strong link -> ON ...), so every literal is reached by a shortest chain
+From every candidate assumed OFF, a breadth-first search over the chains' links (one digit's
+for X-Chains, the bivalue cells' for XY-Chains) follows alternating inferences (OFF ->
+strong link -> ON -> weak link -> OFF ...), so every literal is reached by a shortest chain
 (:func:`bfs_layers`); a chain back through the layers that revisits a cell (HoDoKu's lasso
 check) is rejected (:func:`chain_to`). For every set of eliminations only the shortest
 chain is kept; finders yield shortest first.
@@ -11,7 +10,8 @@ chain is kept; finders yield shortest first.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
@@ -26,8 +26,8 @@ from sudoku_logic.core.houses import (
     union_peers,
 )
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies.chaining.chain_text import chain_step, native
-from sudoku_logic.strategies.chaining.links import DIGIT_NODES, NCAND, LinkTable, link_table
+from sudoku_logic.strategies.chaining.chain_text import PathNodes, candidate_nodes, chain_step, native
+from sudoku_logic.strategies.chaining.links import DIGIT_NODES, NCAND
 from sudoku_logic.strategies.registry import technique
 
 #: Longest chain searched, in links (HoDoKu's default restriction for simple chains is 20).
@@ -60,71 +60,47 @@ def bfs_layers(weak: list[int], strong: list[int], start: int, on: bool, max_lin
     return layers
 
 
-def lasso_free(table: LinkTable | _PlainNodes, nodes: list[int], loop: bool) -> bool:
-    """HoDoKu's lasso check (TablingSolver.addChain): no node may sit in a cell used by an
-    earlier node other than the one just before it; a nice loop may come back to its start
-    cell (and its first link must leave the start cell)."""
-    cells = table.cells
-    first = table.first
-    start_cell = first[nodes[0]]
-    if loop and first[nodes[1]] == start_cell:
-        return False
+def lasso_free(nodes: list[int]) -> bool:
+    """HoDoKu's lasso check (``TablingSolver.addChain``) on a chain of candidates: no node
+    may sit in a cell used by an earlier node other than the one just before it."""
     used = 0
     prev = -1
     for n in nodes:
-        if used >> first[n] & 1:
+        if used >> (n % 81) & 1:
             return False
-        if prev >= 0 and (not loop or first[prev] != start_cell):
-            used |= cells[prev]
+        if prev >= 0:
+            used |= 1 << (prev % 81)
         prev = n
     return True
 
 
-def chain_to(
-    table: LinkTable | _PlainNodes,
-    weak: list[int],
-    strong: list[int],
-    layers: list[int],
-    on: bool,
-    end: int,
-    k: int,
-    loop: bool,
-    weak_in: list[int] | None = None,
-    strong_in: list[int] | None = None,
-) -> list[int] | None:
-    """A lasso-free chain of nodes from the search's start to ``end`` (in layer ``k``),
-    through the BFS layers, or None. Polarity of layer ``i`` is ``on`` xor (i odd).
+def chain_to(weak: list[int], strong: list[int], layers: list[int], end: int, k: int) -> list[int] | None:
+    """A lasso-free chain of candidates from the search's start (an OFF literal) to ``end``
+    (in layer ``k``), through the BFS layers, or None. Layer ``i`` is ON for odd ``i``.
 
-    Walks back layer by layer, pruning a predecessor whose cells hold the first cell of a
-    later, non-adjacent node (such a chain would fail the lasso check anyway)."""
-    cells = table.cells
-    first = table.first
-    first_bit = table.first_bit
-    weak = weak if weak_in is None else weak_in
-    strong = strong if strong_in is None else strong_in
-    start_cell = first[_first_node(layers[0])]
+    Walks back layer by layer, pruning a predecessor in the cell of a later, non-adjacent
+    node (such a chain would fail the lasso check anyway)."""
     budget = [_PATH_BUDGET]
     path = [end]
 
-    def back(node: int, i: int, later_firsts: int) -> bool:
-        # later_firsts: first cells of the path's nodes after ``node`` (the nodes a
-        # predecessor of ``node`` is not adjacent to)
+    def back(node: int, i: int, later_cells: int) -> bool:
+        # later_cells: cells of the path's nodes after ``node`` (the nodes a predecessor
+        # of ``node`` is not adjacent to)
         if i == 0:
-            return lasso_free(table, path[::-1], loop)
+            return lasso_free(path[::-1])
         if budget[0] <= 0:
             return False
         budget[0] -= 1
-        node_on = on ^ bool(i & 1)
-        preds = layers[i - 1] & (strong[node] if node_on else weak[node])
-        firsts = later_firsts | first_bit[node]
+        preds = layers[i - 1] & (strong[node] if i & 1 else weak[node])
+        cells = later_cells | 1 << (node % 81)
         while preds:
             low = preds & -preds
             p = low.bit_length() - 1
             preds ^= low
-            if cells[p] & later_firsts and not (loop and first[p] == start_cell):
+            if later_cells >> (p % 81) & 1:
                 continue
             path.append(p)
-            if back(p, i - 1, firsts):
+            if back(p, i - 1, cells):
                 return True
             path.pop()
         return False
@@ -132,10 +108,6 @@ def chain_to(
     if back(end, k, 0):
         return path[::-1]
     return None
-
-
-def _first_node(bits: int) -> int:
-    return (bits & -bits).bit_length() - 1
 
 
 # ---------------------------------------------------------------- simple chains
@@ -146,11 +118,9 @@ def _simple_chains(
 ) -> list[tuple[int, Step]]:
     """X-Chains (kind ``x``, only the digits of the 9-bit set ``digits``) or XY-Chains
     (``xy``), as (length, step), shortest chain per elimination set."""
-    # the links of the chains alone (as LinkTable.restricted), the whole link table made
-    # only for the text of a step that is read
-    table = _PLAIN
+    # the links of the chains alone; the printer's nodes made only for a step that is read
     frozen = grid.copy()
-    text_table = lambda: link_table(frozen)
+    text_table = lambda: candidate_nodes(frozen)
     if kind == "xy":
         xy_links = _bivalue_links(grid)
     x_links: dict[int, tuple[list[int], list[int]]] = {}
@@ -189,7 +159,7 @@ def _simple_chains(
                     old = best.get(tuple(elims))
                     if old is not None and old[0] <= k:
                         continue  # a chain as short gives the same: do not rebuild this one
-                    nodes = chain_to(table, weak, strong, layers, False, e, k, False)
+                    nodes = chain_to(weak, strong, layers, e, k)
                     if nodes is None:
                         continue
                     if not elims:
@@ -202,22 +172,9 @@ def _simple_chains(
     return sorted(best.values(), key=lambda t: t[0])
 
 
-class _PlainNodes:
-    """What the chain search needs of a LinkTable for nodes that are single candidates
-    (node = (digit - 1) * 81 + cell): each node's cells, first cell and first cell bit."""
-
-    cells = [1 << (n % 81) for n in range(NCAND)]
-    first = [n % 81 for n in range(NCAND)]
-    first_bit = cells
-
-
-_PLAIN = _PlainNodes()
-
-
 def _digit_links(grid: Grid, d: int) -> tuple[list[int], list[int]]:
     """(weak, strong) node adjacency of X-Chains for digit ``d``: weak between the places of
-    ``d`` that see each other, strong between the two places of ``d`` in a house (as
-    ``LinkTable.restricted("x", d)``, without building the whole table)."""
+    ``d`` that see each other, strong between the two places of ``d`` in a house."""
     weak = [0] * NCAND
     strong = [0] * NCAND
     p = grid.pos[d]
@@ -235,8 +192,7 @@ def _digit_links(grid: Grid, d: int) -> tuple[list[int], list[int]]:
 
 def _bivalue_links(grid: Grid) -> tuple[list[int], list[int]]:
     """(weak, strong) node adjacency of XY-Chains: weak between the same digit of two
-    bivalue cells that see each other, strong between the two digits of a bivalue cell (as
-    ``LinkTable.restricted("xy")``, without building the whole table)."""
+    bivalue cells that see each other, strong between the two digits of a bivalue cell."""
     weak = [0] * NCAND
     strong = [0] * NCAND
     cands = grid.cands
@@ -311,7 +267,7 @@ def _remote_pairs(grid: Grid) -> list[tuple[int, Step]]:
                                 nodes += [(first - 1) * 81 + c, (second - 1) * 81 + c]
                             best[key] = (
                                 links,
-                                _simple_step("rp", lambda f=frozen: link_table(f), nodes, elims, sd, cm),
+                                _simple_step("rp", partial(candidate_nodes, frozen), nodes, elims, sd, cm),
                             )
                     if links + 1 < MAX_SIMPLE_CHAIN_LINKS:
                         stack.append(iter(nbrs[nxt]))
@@ -357,20 +313,21 @@ _SIMPLE_TEXT = {
 }
 
 
-def _simple_step(kind: str, table, nodes: list[int], elims, d: int, cm: int) -> Step:
+def _simple_step(kind: str, view: Callable[[], PathNodes], nodes: list[int], elims, d: int, cm: int) -> Step:
     """The step of an X-Chain (``kind`` "x"), XY-Chain ("xy") or Remote Pair ("rp") on
-    digit ``d`` (a Remote Pair's two digits: ``cm``)."""
+    digit ``d`` (a Remote Pair's two digits: ``cm``); ``view`` makes the printer's nodes of
+    the position's candidates."""
     name, detail, why = _SIMPLE_TEXT[kind]
     a, b = MASK_DIGITS[cm] if kind == "rp" else (0, 0)
     words = dict(d=d, a=a, b=b, start=cell_name(nodes[0] % 81), end=cell_name(nodes[-1] % 81))
     return chain_step(
         name,
-        table,
-        nodes,
+        lambda: (view(), nodes),
         False,
         elims,
         why.format(**words),
-        lambda _, t: detail.format(chain=native(t, nodes, False), **words),
+        lambda _, t, ns: detail.format(chain=native(t, ns, False), **words),
+        {"size": len(nodes)},
     )
 
 

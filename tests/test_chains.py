@@ -13,7 +13,8 @@ from sudoku_logic.core.context import Settings, SolveContext
 from sudoku_logic.grading.scales import all_techniques
 from sudoku_logic.grading.se import length_increment
 from sudoku_logic.grading.tables import RATINGS
-from sudoku_logic.strategies.chaining.links import link_table, node_id
+from sudoku_logic.strategies.chaining.chain_core import KILL, strong_sets
+from sudoku_logic.strategies.chaining.links import node_id
 from sudoku_logic.strategies.registry import lookup
 
 CODES = {
@@ -27,7 +28,7 @@ CODES = {
     "0710": ["Grouped Discontinuous Nice Loop"],
     "0711": ["Grouped AIC"],
 }
-#: Variants whose chains run through ALS nodes (HoDoKu's "with ALS" types), not searched here.
+#: Variants whose chains run through ALS nodes (HoDoKu's "with ALS" types), searched with them.
 ALS_VARIANTS = {"0709-2", "0710-3", "0710-4", "0711-3", "0711-4"}
 
 CASES = [(c, CODES[c.base_code]) for c in reglib_cases(*CODES)]
@@ -40,23 +41,25 @@ def test_reglib(case, techniques):
     check_reglib_case(case, techniques)
 
 
-#: The one "with ALS" line not found: its continuous loop runs through an ALS node, and our
-#: breadth-first search (which does not add HoDoKu's ALS length penalty) reaches the loop's
-#: end literals by other, shorter chains, so that loop is never built.
-ALS_MISSED = {":0709-2:236:"}
-
-
 @pytest.mark.parametrize("case,techniques", WITH_ALS, ids=reglib_ids([c for c, _ in WITH_ALS]))
-def test_reglib_with_als_nodes(case, techniques, monkeypatch):
+def test_reglib_with_als_nodes(case, techniques):
     """HoDoKu's grouped types "with ALS": searched with ALS nodes switched on (HoDoKu's
     option "allow ALS in tabling chains", off by default in both programs)."""
-    settings = Settings(als_nodes=True)
-    if any(case.line.startswith(p) for p in ALS_MISSED):
-        for t in lookup(techniques):
-            for s in t.find(case.grid.copy(), SolveContext(settings)):
-                assert_step_true_in_position(case.grid, s)
-        pytest.xfail("continuous loop through an ALS node not reached (see ALS_MISSED)")
-    check_reglib_case(case, techniques, settings)
+    check_reglib_case(case, techniques, Settings(als_nodes=True))
+
+
+def test_loop_through_als_nodes_is_the_one_hodoku_takes():
+    """With ALS nodes, HoDoKu 2.2.0 (its option "allow ALS in tabling chains" on) takes as
+    step 24 of this puzzle's path the loop 5 r1c6 -5- ALS:r1c24789 -8- ALS:r48c4 -3-
+    ALS:r14c7 -5- r1c6: its table reaches r1c6<>5 through three ALS because each link
+    counts 2 and an ALS adds its penalty (counted 1 a link, the loop would be beaten by
+    a shorter plain chain and r1c6<>9 would come first)."""
+    puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+    solver = Solver(order="hodoku", settings=Settings(als_nodes=True))
+    s = solver.solve(parse(puzzle), max_steps=24).steps[23]
+    assert s.technique == "Grouped Discontinuous Nice Loop"
+    assert s.eliminations == [(parse_cell("r1c6"), 5)]
+    assert s.chains == ["(5)r1c6-(5=8)r1c24789-(8=3)r48c4-(3=5)r14c7-r1c6"]
 
 
 def test_every_code_has_cases():
@@ -171,31 +174,32 @@ def test_length_increment_thresholds():
     assert length_increment(19 - 2) == pytest.approx(0.5)
 
 
-def test_link_table_strong_and_weak():
+def test_chain_core_links_are_the_rule():
+    """The chain core's links on a position: an ON candidate turns OFF its digit in the cells
+    it sees and its cell's other candidates; every strong link is symmetric and also weak."""
     line = (":0701:7:3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+9+6......9.+4..6."
             "+6.8217..5::742::5")
     g = parse_reglib(line).grid
-    t = link_table(g)
+    allc = sum(g.pos[d] << ((d - 1) * 81) for d in range(1, 10))
+    strong = strong_sets(g.cands, g.pos, True, True)
     for d in range(1, 10):
         for c in range(81):
             n = node_id(c, d)
             if not g.has(c, d):
-                assert not t.weak[n] and not t.strong[n]
+                assert not strong.get(n)
                 continue
-            # weak links: exactly the same digit in peers plus the cell's other digits
             peers = sum(1 << node_id(x, d) for x in range(81) if x != c and g.has(x, d)
                         and (x // 9 == c // 9 or x % 9 == c % 9
                              or (x // 27, x % 9 // 3) == (c // 27, c % 9 // 3)))
             others = sum(1 << node_id(c, e) for e in range(1, 10) if e != d and g.has(c, e))
-            assert t.weak[n] == peers | others
-            # every strong link is symmetric and also weak
-            s = t.strong[n]
+            assert KILL[n] & allc == peers | others
+            s = strong.get(n, 0)
             while s:
                 low = s & -s
                 m = low.bit_length() - 1
                 s ^= low
-                assert t.strong[m] >> n & 1
-                assert t.weak[n] >> m & 1
+                assert strong[m] >> n & 1
+                assert KILL[n] >> m & 1
 
 
 def test_step_carries_chain_and_rating():

@@ -184,13 +184,23 @@ def test_rater_rows_do_not_depend_on_the_memo():
 
 
 @pytest.mark.parametrize("puzzle", PUZZLES[::3])
-def test_xy_chain_links_built_directly_are_the_link_tables(puzzle):
-    """XY-Chains build their bivalue-cell links without the whole link table: the same
-    adjacency as the table's restriction, at every position of a path."""
+def test_xy_chain_links_are_the_bivalue_cells_links(puzzle):
+    """XY-Chains' links at every position of a path: weak between the same digit of two
+    bivalue cells that see each other, strong between the two digits of a bivalue cell."""
+    from sudoku_logic.core.houses import PEERS
     from sudoku_logic.strategies.chains import _bivalue_links
-    from sudoku_logic.strategies.chaining.links import link_table
     for grid in _positions(puzzle):
-        assert _bivalue_links(grid) == link_table(grid).restricted("xy")
+        weak, strong = [0] * 729, [0] * 729
+        bivalue = [c for c in range(81) if bin(grid.cands[c]).count("1") == 2]
+        for c in bivalue:
+            a, b = [d for d in range(1, 10) if grid.cands[c] >> (d - 1) & 1]
+            for d, e in ((a, b), (b, a)):
+                n = (d - 1) * 81 + c
+                strong[n] = 1 << ((e - 1) * 81 + c)
+                for x in bivalue:
+                    if PEERS[c] >> x & 1 and grid.cands[x] >> (d - 1) & 1:
+                        weak[n] |= 1 << ((d - 1) * 81 + x)
+        assert _bivalue_links(grid) == (weak, strong)
 
 
 def _path_positions_thinned(puzzle: str, rnd: random.Random, most: int):

@@ -8,8 +8,9 @@ a chain of facts with arrows (``r1c2=3 -> r1c8<>3``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     MASK_DIGITS,
     cell_list,
@@ -17,7 +18,53 @@ from sudoku_logic.core.houses import (
     cells_name,
 )
 from sudoku_logic.core.step import LazyStep, Step
-from sudoku_logic.strategies.chaining.links import LinkTable
+from sudoku_logic.strategies.chaining.links import strong_reason, weak_reason
+
+
+class PathNodes:
+    """The nodes of a chain for the printer: ``digit[n]`` and ``cells[n]`` (an 81-bit set) of
+    node ``n``, numbered as they are added (:func:`candidate_nodes`: the candidates'
+    numbering, ``(d - 1) * 81 + cell``); an ALS node (:meth:`add_als`) is printed from two
+    ids in a row (the digit leaves, the others are locked), a cell the ALS leaves with one
+    candidate from a node saying so (:meth:`add_forcing`) before the cell's ON node."""
+
+    def __init__(self, grid: Grid, digit: list[int] | None = None, cells: list[int] | None = None) -> None:
+        self.grid = grid
+        self.digit: list[int] = digit if digit is not None else []
+        self.cells: list[int] = cells if cells is not None else []
+        #: ALS nodes: id -> (cell set, candidate mask, entry digit)
+        self.als_nodes: dict[int, tuple[int, int, int]] = {}
+        #: cells an ALS forces: id -> (cell, mask of the digits it loses, forced digit)
+        self.forcing_nodes: dict[int, tuple[int, int, int]] = {}
+
+    def add(self, digit: int, cells: int) -> int:
+        """A candidate or group node: its id."""
+        self.digit.append(digit)
+        self.cells.append(cells)
+        return len(self.digit) - 1
+
+    def add_als(self, cells: int, cands: int, digit: int) -> int:
+        """An ALS entered by ``digit``: its id."""
+        n = self.add(digit, cells)
+        self.als_nodes[n] = (cells, cands, digit)
+        return n
+
+    def add_forcing(self, cell: int, lost: int, digit: int) -> int:
+        """The step "``cell`` loses the digits of mask ``lost``" before it is ``digit``."""
+        n = self.add(digit, 1 << cell)
+        self.forcing_nodes[n] = (cell, lost, digit)
+        return n
+
+    def strong_reason(self, a: int, b: int) -> str:
+        return strong_reason(self.grid, self.digit[a], self.cells[a], self.digit[b], self.cells[b])
+
+    def weak_reason(self, a: int, b: int) -> str:
+        return weak_reason(self.cells[a], self.cells[b])
+
+
+def candidate_nodes(grid: Grid) -> PathNodes:
+    """The candidates of ``grid`` as the printer's nodes, numbered ``(d - 1) * 81 + cell``."""
+    return PathNodes(grid, [n // 81 + 1 for n in range(729)], [1 << (n % 81) for n in range(729)])
 
 
 # ---------------------------------------------------------------- notation
@@ -41,7 +88,7 @@ def arrows(parts: Iterable[str]) -> str:
     return " -> ".join(parts)
 
 
-def eureka(table: LinkTable, nodes: list[int], on: bool) -> str:
+def eureka(table: PathNodes, nodes: list[int], on: bool) -> str:
     """Eureka notation of a chain of nodes whose first literal has polarity ``on``:
     ``(4)r1c2=r1c8-(4=7)r3c8-...``. A link into an ON literal is strong (=), into an OFF one
     weak (-); two nodes of the same cell(s) share one term ``(a=b)cell``."""
@@ -85,7 +132,7 @@ def eureka(table: LinkTable, nodes: list[int], on: bool) -> str:
     return "".join(out)
 
 
-def native(table: LinkTable, nodes: list[int], on: bool) -> str:
+def native(table: PathNodes, nodes: list[int], on: bool) -> str:
     """HoDoKu's own chain print: ``r1c2 =4= r1c8 -4- r5c8`` (links inside a cell are not
     printed)."""
     digit, cells = table.digit, table.cells
@@ -101,7 +148,7 @@ def native(table: LinkTable, nodes: list[int], on: bool) -> str:
     return " ".join(parts)
 
 
-def links_text(table: LinkTable, nodes: list[int], on: bool) -> str:
+def links_text(table: PathNodes, nodes: list[int], on: bool) -> str:
     """One phrase per link saying which inference it uses."""
     digit, cells = table.digit, table.cells
     phrases = []
@@ -115,7 +162,7 @@ def links_text(table: LinkTable, nodes: list[int], on: bool) -> str:
             c, gm, v = table.forcing_nodes[b]
             phrases.append(f"the ALS removes {''.join(str(x) for x in MASK_DIGITS[gm])} from {cell_name(c)}")
         elif a in table.forcing_nodes:
-            phrases.append(f"{cell_name(b % 81)} is left with {digit[b]} only (strong)")
+            phrases.append(f"{cells_name(cells[b])} is left with {digit[b]} only (strong)")
         elif a == b:
             am, dm, ent = table.als_nodes[a]
             phrases.append(
@@ -131,7 +178,7 @@ def links_text(table: LinkTable, nodes: list[int], on: bool) -> str:
     return "; ".join(phrases)
 
 
-def highlight(table: LinkTable, nodes: list[int], on: bool) -> list[tuple[int, int, str]]:
+def highlight(table: PathNodes, nodes: list[int], on: bool) -> list[tuple[int, int, str]]:
     out = []
     pol = on
     for n in nodes:
@@ -142,7 +189,7 @@ def highlight(table: LinkTable, nodes: list[int], on: bool) -> list[tuple[int, i
     return out
 
 
-def chain_cells(table: LinkTable, nodes: list[int]) -> list[int]:
+def chain_cells(table: PathNodes, nodes: list[int]) -> list[int]:
     m = 0
     for n in nodes:
         m |= table.cells[n]
@@ -153,23 +200,29 @@ def digits_of(elims) -> str:
     return "".join(str(d) for d in sorted({d for _, d in elims}))
 
 
-def chain_step(name: str, table, nodes: list[int], on: bool, elims, why, detail) -> Step:
-    """The step of a chain. ``detail`` is a function of the chain's Eureka notation and the
-    link table returning the notation's middle part; ``table`` the LinkTable of the position, or a
-    function making it. The text is built only when the step is looked at: most chains a
-    search finds are never shown."""
+def chain_step(
+    name: str,
+    chain_of: Callable[[], tuple[PathNodes, list[int]]],
+    on: bool,
+    elims,
+    why: str,
+    detail: Callable[[str, PathNodes, list[int]], str],
+    facts: dict,
+) -> Step:
+    """The step of a chain: ``chain_of`` makes its nodes (the printer's view and the chain,
+    first literal of polarity ``on``); ``detail`` writes the notation's middle part from the
+    chain's Eureka notation, the view and the chain. The text is built only when the step
+    is looked at: most chains a search finds are never shown."""
 
     def fill() -> dict:
-        nonlocal table
-        if callable(table):
-            table = table()
+        table, nodes = chain_of()
         chain = eureka(table, nodes, on)
         return dict(
             cells=chain_cells(table, nodes),
             candidates=highlight(table, nodes, on),
-            detail=detail(chain, table),
+            detail=detail(chain, table, nodes),
             explanation=f"Links: {links_text(table, nodes, on)}. {why}",
             chains=[chain],
         )
 
-    return LazyStep(name, fill, eliminations=sorted(elims), facts={"size": len(nodes)})
+    return LazyStep(name, fill, eliminations=sorted(elims), facts=facts)

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
@@ -49,6 +50,7 @@ from sudoku_logic.core.houses import (
     COL_OF,
     HOUSE_MASK,
     MASK_DIGITS,
+    MASK_SIZE,
     PEERS,
     ROW_OF,
     cell_list,
@@ -56,6 +58,9 @@ from sudoku_logic.core.houses import (
     union_peers,
 )
 from sudoku_logic.strategies.chaining.chain_core import ALL729, closures, strong_links, weak_links
+
+if TYPE_CHECKING:
+    from sudoku_logic.strategies.als import Als
 
 NORMAL = 1458
 ON = 729
@@ -121,17 +126,37 @@ def group_nodes(pos: Sequence[int]) -> list[GroupNode]:
 
 class Position:
     """What the tables need of a grid: candidates per cell and per digit, values, empty
-    cells, and (for grouped searches) the group nodes."""
+    cells, and (for grouped searches) the group nodes; with ``alses`` (HoDoKu's option
+    "allow ALS in tabling chains") the ALS nodes too: ``als_nodes[k]`` is the ALS index and
+    entry digit of node ``first_als + k`` (:func:`als_links` makes them)."""
 
-    __slots__ = ("cands", "pos", "values", "empty", "groups", "n_nodes", "allowed", "_allowed_flags")
+    __slots__ = (
+        "cands",
+        "pos",
+        "values",
+        "empty",
+        "groups",
+        "n_nodes",
+        "allowed",
+        "_allowed_flags",
+        "alses",
+        "first_als",
+        "als_nodes",
+        "weights",
+    )
 
-    def __init__(self, grid: Grid, grouped: bool) -> None:
+    def __init__(self, grid: Grid, grouped: bool, alses: Sequence[Als] | None = None) -> None:
         self.cands = list(grid.cands)  # (0 in a placed cell)
         self.pos = list(grid.pos)
         self.values = list(grid.values)
         self.empty = grid.empty
         self.groups = group_nodes(self.pos) if grouped else []
-        self.n_nodes = NORMAL + 2 * len(self.groups)
+        self.n_nodes = self.first_als = NORMAL + 2 * len(self.groups)
+        # HoDoKu's ALS nodes stand for ALS of two or more cells (a bivalue cell is a node)
+        self.alses = [a for a in alses if a.size > 1] if alses is not None else None
+        self.als_nodes: list[tuple[int, int]] = []
+        #: the link lengths of the ALS nodes' tables (:func:`als_links`); other links are 1
+        self.weights: dict[int, list[int]] = {}
         # HoDoKu's candidatesAllowed: empty cells that see no placed digit d
         self.allowed = [0] + [self.empty & ~union_peers(grid.placed[d], PEERS) for d in range(1, 10)]
         self._allowed_flags: tuple | None = None
@@ -148,23 +173,50 @@ class Position:
         return out
 
     # ------------------------------------------------------------------ nodes
+    def node_als(self, n: int) -> tuple[Als, int] | None:
+        """The ALS and entry digit of an ALS node (None for other nodes)."""
+        if n < self.first_als:
+            return None
+        i, j = self.als_nodes[n - self.first_als]
+        return self.alses[i], j  # type: ignore[index]  # ALS nodes exist only with alses
+
     def node_cell(self, n: int) -> int:
-        """A node's cell (a group node's first cell, as HoDoKu compares them)."""
-        return N_CELL[n] if n < NORMAL else self.groups[(n - NORMAL) >> 1].first
+        """A node's cell (a group node's first cell, an ALS node's first cell holding its
+        entry digit, as HoDoKu compares them)."""
+        if n < NORMAL:
+            return N_CELL[n]
+        if n < self.first_als:
+            return self.groups[(n - NORMAL) >> 1].first
+        a, j = self.node_als(n)  # type: ignore[misc]
+        dc = a.dcells[j]
+        return (dc & -dc).bit_length() - 1
 
     def node_cells(self, n: int) -> int:
         """A node's cells as an 81-bit set."""
-        return 1 << N_CELL[n] if n < NORMAL else self.groups[(n - NORMAL) >> 1].cells
+        if n < NORMAL:
+            return 1 << N_CELL[n]
+        if n < self.first_als:
+            return self.groups[(n - NORMAL) >> 1].cells
+        return self.node_als(n)[0].cells  # type: ignore[index]
 
     def node_digit(self, n: int) -> int:
-        return N_DIGIT[n] if n < NORMAL else self.groups[(n - NORMAL) >> 1].digit
+        if n < NORMAL:
+            return N_DIGIT[n]
+        if n < self.first_als:
+            return self.groups[(n - NORMAL) >> 1].digit
+        return self.als_nodes[n - self.first_als][1]
 
     def node_on(self, n: int) -> bool:
-        return N_ON[n] if n < NORMAL else bool((n - NORMAL) & 1)
+        return N_ON[n] if n < NORMAL else n < self.first_als and bool((n - NORMAL) & 1)
 
-    def node_buddies(self, n: int) -> int:
-        """Cells that see every cell of the node (``Chain.getSNodeBuddies``)."""
-        return PEERS[N_CELL[n]] if n < NORMAL else self.groups[(n - NORMAL) >> 1].buddies
+    def node_buddies(self, n: int, d: int = 0) -> int:
+        """Cells that see every cell of the node (``Chain.getSNodeBuddies``); of an ALS
+        node, the cells holding ``d`` that see all its cells holding ``d``."""
+        if n < NORMAL:
+            return PEERS[N_CELL[n]]
+        if n < self.first_als:
+            return self.groups[(n - NORMAL) >> 1].buddies
+        return self.node_als(n)[0].dbud[d]  # type: ignore[index]
 
     def premises(self) -> list[int]:
         """Every candidate as HoDoKu numbers its tables (cell, then digit): OFF node ids."""
@@ -191,6 +243,8 @@ def chain_links(P: Position) -> list[list[int] | None]:
             succ[i] = strong_links(cands, pos, c, d, houses, _ON_IDS, causes=False)
     if P.groups:
         group_links(P, succ)
+    if P.alses is not None:
+        P.weights = als_links(P, succ)
     return succ
 
 
@@ -255,6 +309,105 @@ def group_links(P: Position, succ: list) -> None:
         succ[g_off] = off_list
 
 
+#: a link's length in HoDoKu's tables: an entry is one more than the entry it comes from
+#: (``TableEntry.addEntry``) and the premise itself counts 1, so each link adds 2
+LINK = 2
+
+
+def als_penalty(a: Als) -> int:
+    """HoDoKu's ``Als.getChainPenalty``: links added to a chain's length for passing through
+    an ALS (so that a short chain through a large ALS does not beat a plain one)."""
+    n = a.cands.bit_count()
+    return 0 if n < 2 else 1 if n == 2 else 2 * (n - 1)
+
+
+def als_links(P: Position, succ: list) -> dict[int, list[int]]:
+    """HoDoKu's ``fillTablesWithAls``: an ALS node for each ALS of two or more cells and
+    each of its digits ``j`` whose loss would eliminate something ("j is not in the ALS",
+    reached from every ``j`` seeing all the ALS's cells with ``j``, and from such group
+    nodes); its table holds what the other digits, then locked in the ALS, eliminate (the
+    candidates and the group nodes seeing all their cells in the ALS), the ALS nodes those
+    eliminations empty, and the cells left with one candidate. Appends the nodes to ``P``
+    and their links to ``succ``; returns each ALS node's link lengths in HoDoKu's measure,
+    where a link is 2 (:data:`LINK`): its table's entries are ``LINK`` + the ALS's
+    :func:`als_penalty` away, a forced cell one more."""
+    alses = P.alses or []
+    cands = P.cands
+    groups = P.groups
+    node_of: dict[tuple[int, int], int] = {}
+    weights: dict[int, list[int]] = {}
+
+    def node(i: int, j: int) -> int:
+        n = node_of.get((i, j))
+        if n is None:
+            n = node_of[(i, j)] = P.n_nodes
+            P.n_nodes += 1
+            P.als_nodes.append((i, j))
+            succ.append([])
+            weights[n] = []
+        return n
+
+    for i, a in enumerate(alses):
+        digits = MASK_DIGITS[a.cands]
+        for j in digits:
+            # what the other digits, locked in the ALS once j is gone, eliminate
+            elims = [0] * 10
+            for k in digits:
+                if k != j:
+                    elims[k] = a.dbud[k]
+            if not any(elims):
+                continue
+            n = node(i, j)
+            # entries: every j seeing the ALS's j-cells, and the group nodes of such j's
+            # that do not overlap the ALS (each once)
+            jcells = a.dcells[j]
+            for x in cell_list(a.dbud[j]):
+                succ[ON + (j - 1) * 81 + x].append(n)
+                for gi, g in enumerate(groups):
+                    if g.digit == j and g.cells >> x & 1 and not g.cells & a.cells and jcells & g.buddies == jcells:
+                        g_on = succ[NORMAL + 2 * gi + 1]
+                        if n not in g_on:
+                            g_on.append(n)
+            out = succ[n]
+            w = weights[n]
+            pen = als_penalty(a)
+            for k in range(1, 10):
+                if not elims[k]:
+                    continue
+                base = (k - 1) * 81
+                for c in cell_list(elims[k]):
+                    if base + c not in out:
+                        out.append(base + c)
+                        w.append(LINK + pen)
+                for gi, g in enumerate(groups):
+                    if g.digit == k and g.cells & elims[k] == g.cells:
+                        out.append(NORMAL + 2 * gi)
+                        w.append(LINK + pen)
+            # other ALS, not overlapping, whose cells with a digit are all eliminated
+            for i2, b in enumerate(alses):
+                if i2 == i or b.cells & a.cells:
+                    continue
+                for k in range(1, 10):
+                    bk = b.dcells[k]
+                    if elims[k] and bk and bk & elims[k] == bk:
+                        out.append(node(i2, k))
+                        w.append(LINK + pen)
+            # forcings: a cell with three or more candidates left with one
+            for c in cell_list(a.buddies):
+                if MASK_SIZE[cands[c]] == 2:
+                    continue
+                left = cands[c]
+                for k in range(1, 10):
+                    if elims[k] >> c & 1:
+                        left &= ~(1 << (k - 1))
+                if MASK_SIZE[left] == 1:
+                    x = ON + (MASK_DIGITS[left][0] - 1) * 81 + c
+                    if x not in out:
+                        out.append(x)
+                        w.append(LINK + 1 + pen)
+    return weights
+
+
 # ---------------------------------------------------------------------- chain tables
 @dataclass(slots=True)
 class ChainTable:
@@ -270,6 +423,9 @@ class ChainTable:
     hits: list[int]
     full: bool
     succ: list | None = None
+    #: each entry's distance from the premise, kept for tables through ALS nodes
+    #: (:func:`weighted_table`); elsewhere an entry's distance is its number of links
+    dist: dict[int, int] | None = None
     next_entry: int = field(init=False)
 
     def __post_init__(self) -> None:
@@ -383,6 +539,45 @@ def lazy_table(premise: int, succ: list) -> ChainTable:
     return ChainTable(premise, [premise], {premise: -1}, [], False, succ)
 
 
+def weighted_table(premise: int, succ: list, weights: dict[int, list[int]]) -> ChainTable:
+    """The whole chain table of ``premise`` when links have lengths (HoDoKu's
+    ``expandTables`` with ALS nodes): entries are appended in the order their parents are
+    expanded, as in :func:`chain_table`, each at its parent's distance plus the link's
+    length (:data:`LINK`, or ``weights``' for the links out of an ALS node); an entry met
+    again by a strictly shorter way is re-parented (not the premise's direct consequences,
+    and the distances of entries already derived from it stay)."""
+    order = [premise]
+    parent = {premise: -1}
+    dist = {premise: 0}
+    direct = set(succ[premise])
+    full = False
+    j = 0
+    while j < len(order):
+        if len(order) >= MAX_ENTRIES:
+            full = True  # HoDoKu stops expanding a full table
+            break
+        u = order[j]
+        j += 1
+        s = succ[u]
+        if not s:
+            continue
+        base = dist[u]
+        ws = weights.get(u)
+        for k, w in enumerate(s):
+            d = (base + (ws[k] if ws is not None else LINK)) & 0x1FF  # HoDoKu keeps 9 bits
+            if w in parent:
+                if w != premise and w not in direct and dist[w] > d:
+                    parent[w] = u
+                    dist[w] = d
+            elif len(order) >= MAX_ENTRIES:
+                continue  # full: HoDoKu drops new entries, still shortens the others
+            else:
+                parent[w] = u
+                dist[w] = d
+                order.append(w)
+    return ChainTable(premise, order, parent, [], full, dist=dist)
+
+
 def split_sets(t: int) -> tuple[int, int]:
     """(ON, OFF) 729-bit sets of the normal nodes of a node set."""
     return (t >> ON) & ALL729, t & ALL729
@@ -392,25 +587,26 @@ def split_sets(t: int) -> tuple[int, int]:
 class ChainGraph:
     """A position's chain links and what each premise's table holds (:func:`chain_links`,
     :func:`closures`): the nice loop search with group nodes and the forcing chain search of
-    one position share it."""
+    one position share it. With ``alses`` (the position's ALS, HoDoKu's order) the links
+    run through ALS nodes too."""
 
     __slots__ = ("P", "succ", "clos")
 
-    def __init__(self, grid: Grid, grouped: bool) -> None:
-        self.P = Position(grid, grouped)
+    def __init__(self, grid: Grid, grouped: bool, alses: Sequence[Als] | None = None) -> None:
+        self.P = Position(grid, grouped, alses)
         self.succ = chain_links(self.P)
         self.clos = closures(self.succ, self.P.n_nodes)
 
 
-def chain_graph(grid: Grid, grouped: bool, cache: dict | None = None) -> ChainGraph:
+def chain_graph(grid: Grid, grouped: bool, cache: dict | None = None, alses: Sequence[Als] | None = None) -> ChainGraph:
     """The chain graph of ``grid`` (kept in ``cache``, a solve's per-position table, when
-    given)."""
+    given); with ``alses``, through ALS nodes too."""
     if cache is None:
-        return ChainGraph(grid, grouped)
-    key = (grid.key(), grouped)
+        return ChainGraph(grid, grouped, alses)
+    key = (grid.key(), grouped, alses is not None)
     g = cache.get(key)
     if g is None:
-        g = ChainGraph(grid, grouped)
+        g = ChainGraph(grid, grouped, alses)
         if len(cache) >= 2:
             cache.pop(next(iter(cache)))
         cache[key] = g

@@ -10,8 +10,8 @@ The tables are :mod:`sudoku_logic.strategies.chaining.tabling`'s.
 from __future__ import annotations
 
 from functools import cmp_to_key
+from typing import TYPE_CHECKING
 
-from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     MASK_DIGITS,
     PEERS,
@@ -20,16 +20,21 @@ from sudoku_logic.core.houses import (
 from sudoku_logic.core.step import index_sum
 from sudoku_logic.strategies.chaining.chain_core import ALL81
 from sudoku_logic.strategies.chaining.tabling import (
+    LINK,
     N_CELL,
     N_DIGIT,
     N_ON,
     NORMAL,
     ON,
+    ChainGraph,
     ChainTable,
     Position,
-    chain_graph,
     chain_table,
+    weighted_table,
 )
+
+if TYPE_CHECKING:
+    from sudoku_logic.strategies.als import Als
 
 
 # ---------------------------------------------------------------------- the lasso check
@@ -66,18 +71,19 @@ class Loop:
     or ``aic``), ``grouped`` (its chain runs through a group node), the eliminations (HoDoKu's
     order: digit, then cell), the chain (node ids, premise first)."""
 
-    __slots__ = ("kind", "grouped", "elims", "path", "isum")
+    __slots__ = ("kind", "grouped", "elims", "path", "isum", "length")
 
-    def __init__(self, kind: str, grouped: bool, elims: list[tuple[int, int]], path: list[int]) -> None:
+    def __init__(
+        self, kind: str, grouped: bool, elims: list[tuple[int, int]], path: list[int], first_als: int = 1 << 30
+    ) -> None:
         self.kind = kind
         self.grouped = grouped
         self.elims = elims
         self.path = path
         self.isum = index_sum(elims)
-
-    @property
-    def length(self) -> int:
-        return len(self.path)
+        #: HoDoKu's ``Chain.getLength``: its nodes, two and a half more for each ALS node
+        #: (rounded down), as HoDoKu counts a chain it has just built
+        self.length = len(path) + (5 * sum(1 for x in path if x >= first_als)) // 2
 
 
 def _loop_cmp(a: Loop, b: Loop) -> int:
@@ -89,16 +95,17 @@ def _loop_cmp(a: Loop, b: Loop) -> int:
         return r
     if a.kind != b.kind or a.grouped != b.grouped or a.elims != b.elims:
         return a.isum - b.isum
-    return len(a.path) - len(b.path)
+    return a.length - b.length
 
 
-def nice_loops(grid: Grid, grouped: bool, cache: dict | None = None) -> list[Loop]:
-    """Every nice loop and AIC HoDoKu's search finds on ``grid`` (``TablingSolver.
-    getNiceLoops``; ``grouped``: with group nodes, as for its grouped types, whose search
-    also keeps loops without one), best first as HoDoKu sorts them, one per type and set of
-    eliminations (the shortest chain, the first found of equal ones)."""
-    graph = chain_graph(grid, grouped, cache)
+def nice_loops(graph: ChainGraph) -> list[Loop]:
+    """Every nice loop and AIC HoDoKu's search finds on the chain graph of a position
+    (``TablingSolver.getNiceLoops``; with group nodes, as for its grouped types, whose
+    search also keeps loops without one; with ALS nodes, HoDoKu's option "allow ALS in
+    tabling chains"), best first as HoDoKu sorts them, one per type and set of eliminations
+    (the shortest chain, the first found of equal ones)."""
     P, succ, clos = graph.P, graph.succ, graph.clos
+    weighted = P.alses is not None
     premises = P.premises()
     loops: list[Loop] = []
     seen: dict[tuple, int] = {}
@@ -112,8 +119,15 @@ def nice_loops(grid: Grid, grouped: bool, cache: dict | None = None) -> list[Loo
             targets = _loop_targets(P, p, clos[p])
             if not targets:
                 continue
-            # a loop or AIC has more than one link: its end is no direct consequence
-            t = chain_table(p, succ, targets, beyond_direct=True)
+            if weighted:
+                # ALS nodes lengthen links, and a later, shorter way re-parents an entry:
+                # the whole table is built; a loop or AIC is no direct consequence
+                t = weighted_table(p, succ, P.weights)
+                dist = t.dist or {}
+                t.hits = [n for n in t.order if targets >> n & 1 and dist[n] > LINK]
+            else:
+                # a loop or AIC has more than one link: its end is no direct consequence
+                t = chain_table(p, succ, targets, beyond_direct=True)
             if not t.hits:
                 continue
             start = N_CELL[p]
@@ -202,7 +216,7 @@ def _check_loop(P: Position, t: ChainTable, n: int, found: list[Loop], seen: dic
     if not elims:
         return
     grouped = any(x >= NORMAL for x in path)
-    _keep(found, seen, Loop(kind, grouped, sorted_elims(elims), path))
+    _keep(found, seen, Loop(kind, grouped, sorted_elims(elims), path, P.first_als))
 
 
 def _continuous_elims(
@@ -241,9 +255,38 @@ def _continuous_elims(
                         out.append((ci, x))
         if i > 0 and not P.node_on(ni) and cell(nl[i - 1]) != cell(ni):
             d = P.node_digit(ni)
-            see = P.node_buddies(nl[i - 1]) & P.node_buddies(ni) & ~chain_cells & ~(1 << si) & P.pos[d]
+            see = P.node_buddies(nl[i - 1], d) & P.node_buddies(ni, d) & ~chain_cells & ~(1 << si) & P.pos[d]
             for x in cell_list(see):
                 out.append((x, d))
+            als = P.node_als(ni)
+            if als is not None:
+                out.extend(_als_loop_elims(P, nl, i, als[0], d))
+    return out
+
+
+def _als_loop_elims(P: Position, nl: list[int], i: int, a: Als, d: int) -> list[tuple[int, int]]:
+    """What an ALS entered by ``d`` at ``nl[i]`` eliminates in a continuous loop: each of its
+    digits other than ``d`` and the exit digits, from the cells seeing all its cells with
+    that digit; where the ALS forces the next cell (the link out is to an ON node), its exit
+    digits are the next cell's other candidates, eliminated from the cells that see their
+    cells in the ALS and the next cell."""
+    cands = P.cands
+    end = len(nl) - 1
+    force = i < end and P.node_on(nl[i + 1])
+    exits = 0
+    nxt = -1
+    if force:
+        nxt = P.node_cell(nl[i + 1])
+        exits = cands[nxt] & ~(1 << (P.node_digit(nl[i + 1]) - 1))
+    elif i < end:
+        exits = 1 << (P.node_digit(nl[i + 1]) - 1)
+    out: list[tuple[int, int]] = []
+    for k in MASK_DIGITS[a.cands]:
+        if k != d and not exits >> (k - 1) & 1:
+            out.extend((x, k) for x in cell_list(a.dbud[k]))
+    if force:
+        for k in MASK_DIGITS[exits]:
+            out.extend((x, k) for x in cell_list(a.dbud[k] & PEERS[nxt]))
     return out
 
 
@@ -282,4 +325,4 @@ def _check_aics(P: Position, t: ChainTable, found: list[Loop], seen: dict) -> No
         if path is None:
             continue
         grouped = any(x >= NORMAL for x in path)
-        _keep(found, seen, Loop("aic", grouped, sorted_elims(elims), path))
+        _keep(found, seen, Loop("aic", grouped, sorted_elims(elims), path, P.first_als))

@@ -93,7 +93,6 @@ class SolveContext:
         "_unique",
         "difficulty",
         "strict",
-        "link_tables",
         "tabling_graph",
         "loops",
         "tabling_forcing",
@@ -122,8 +121,6 @@ class SolveContext:
         self._unique = unique
         self.strict = strict
         self.difficulty = difficulty
-        #: link tables by position (:func:`sudoku_logic.strategies.chaining.links.link_table`)
-        self.link_tables: dict = {}
         #: HoDoKu's chain graphs by position, for nice loops and forcing chains
         self.tabling_graph: dict = {}
         #: the nice loops and AICs of a position, by kind
