@@ -17,17 +17,10 @@ from collections.abc import Iterator
 from sudoku_logic.core.context import SolveContext, bounded_put, context
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import cell_name
-from sudoku_logic.core.step import LazyStep, Step
+from sudoku_logic.core.step import Step
 from sudoku_logic.strategies.als import position_alses
 from sudoku_logic.strategies.chaining import tabling, tabling_loops
-from sudoku_logic.strategies.chaining.chain_text import (
-    PathNodes,
-    chain_cells,
-    digits_of,
-    eureka,
-    highlight,
-    links_text,
-)
+from sudoku_logic.strategies.chaining.chain_text import PathNodes, chain_step, digits_of
 from sudoku_logic.strategies.registry import Finder, technique
 
 #: the chains' family, which the nice loops and AICs share with X-/XY-Chains
@@ -96,19 +89,16 @@ def _tabling_step(grid: Grid, P: tabling.Position, lp, kind: str, search_grouped
         first_strong = not P.node_on(p[0])
         why = _loop_why(lp.kind == "continuous", first_strong, P.node_on(p[-1]), cell, sd, ed)
 
-    def fill() -> dict:
-        view, nodes = path_nodes(grid, P, p)
-        on = P.node_on(p[0])
-        chain = eureka(view, nodes, on)
-        return dict(
-            cells=chain_cells(view, nodes),
-            candidates=highlight(view, nodes, on),
-            detail=f"{digits_of(elims)} {chain}",
-            explanation=f"Links: {links_text(view, nodes, on)}. {why}",
-            chains=[chain],
-        )
-
-    return LazyStep(name, fill, eliminations=elims, facts=facts)
+    digits = digits_of(elims)
+    return chain_step(
+        name,
+        lambda: path_nodes(grid, P, p),
+        P.node_on(p[0]),
+        elims,
+        why,
+        lambda chain, _t, _n: f"{digits} {chain}",
+        facts,
+    )
 
 
 def path_nodes(grid: Grid, P: tabling.Position, path: list[int]) -> tuple[PathNodes, list[int]]:

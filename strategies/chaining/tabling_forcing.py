@@ -23,17 +23,15 @@ from sudoku_logic.core.houses import (
     houses_hit,
 )
 from sudoku_logic.strategies.chaining.chain_core import ALL81, ALL729, closures, del_candidate, set_cell
+from sudoku_logic.strategies.chaining.chain_tables import MAX_ENTRIES, ChainTable, lazy_table
 from sudoku_logic.strategies.chaining.tabling import (
-    MAX_ENTRIES,
     N_CELL,
     N_DIGIT,
     N_ON,
     ON,
-    ChainTable,
     Position,
     chain_graph,
     group_links,
-    lazy_table,
     split_sets,
 )
 

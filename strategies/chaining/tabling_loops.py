@@ -19,18 +19,15 @@ from sudoku_logic.core.houses import (
 )
 from sudoku_logic.core.step import index_sum
 from sudoku_logic.strategies.chaining.chain_core import ALL81
+from sudoku_logic.strategies.chaining.chain_tables import LINK, ChainTable, chain_table, weighted_table
 from sudoku_logic.strategies.chaining.tabling import (
-    LINK,
     N_CELL,
     N_DIGIT,
     N_ON,
     NORMAL,
     ON,
     ChainGraph,
-    ChainTable,
     Position,
-    chain_table,
-    weighted_table,
 )
 
 if TYPE_CHECKING:
