@@ -36,6 +36,7 @@ from sudoku_logic.core.context import SolveContext, bounded_put
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_HOUSE_BITS, CELL_HOUSES, cell_name, cells_name, house_name
 from sudoku_logic.core.step import LazyStep, Step
+from sudoku_logic.strategies.als import position_alses
 from sudoku_logic.strategies.chaining import tabling, tabling_forcing
 from sudoku_logic.strategies.chaining.chain_core import ALL81, last_candidates
 from sudoku_logic.strategies.chaining.chain_text import arrows, literal
@@ -368,14 +369,16 @@ def _hodoku_found(grid: Grid, net: bool, ctx: SolveContext | None) -> _Found:
     (:meth:`sudoku_logic.strategies.chaining.tabling_forcing.ChainSearch.steps`: placements first, lowest
     cell first, then eliminations, lowest cell then digit). Kept per position in the solve's
     cache: the contradiction and verity finders of one slot share one search."""
+    als = ctx is not None and ctx.settings.als_nodes
     cache = ctx.tabling_forcing if ctx is not None else {}
-    key = (grid.key(), net)
+    key = (grid.key(), net, als)
     hit = cache.get(key)
     if hit is None:
+        alses = position_alses(grid, ctx) if ctx is not None and als else None
         hit = _Found(
-            tabling_forcing.NetSearch(grid)
+            tabling_forcing.NetSearch(grid, alses)
             if net
-            else tabling_forcing.ChainSearch(grid, ctx.tabling_graph if ctx is not None else None)
+            else tabling_forcing.ChainSearch(grid, ctx.tabling_graph if ctx is not None else None, alses)
         )
         bounded_put(cache, key, hit, _MAX_CACHED)
     return hit
@@ -405,8 +408,12 @@ def _node_fact(n: int) -> tuple[bool, int, int]:
 
 
 def _node_name(P, n: int) -> str:
-    """A node of HoDoKu's tables: ``r1c2=3`` / ``r1c2<>3``, a group node ``r1c23=3``."""
-    return literal(cells_name(P.node_cells(n)), P.node_digit(n), P.node_on(n))
+    """A node of HoDoKu's tables: ``r1c2=3`` / ``r1c2<>3``, a group node ``r1c23=3``, an ALS
+    node ``ALS:r1c23<>3`` (3 is not in the ALS), as HoDoKu prints them."""
+    name = cells_name(P.node_cells(n))
+    if P.node_als(n) is not None:
+        name = "ALS:" + name
+    return literal(name, P.node_digit(n), P.node_on(n))
 
 
 def _path_text(P, path: list[int]) -> str:

@@ -278,3 +278,24 @@ def test_coverage_sweep(name):
     r = sweep(name, os.cpu_count() or 1)
     assert r["wrong"] == [], r["wrong"][:5]
     assert r["solved"] == r["puzzles"]
+
+
+def test_forcing_chains_through_als_nodes_are_hodokus():
+    """With HoDoKu's option "allow ALS in tabling chains" on, forcing chains run through ALS
+    nodes too: step 35 of this puzzle's path is the contradiction HoDoKu 2.2.0 shows there,
+    with its four chains (three through ALS nodes)."""
+    from sudoku_logic.core.context import Settings
+    from sudoku_logic.core.houses import parse_cell
+
+    puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+    solver = Solver(order="hodoku", settings=Settings(als_nodes=True))
+    s = solver.solve(parse(puzzle), max_steps=35).steps[34]
+    assert s.technique == "Forcing Chain Contradiction"
+    assert s.eliminations == [(parse_cell("r2c1"), 3)]
+    for chain in (
+        "r2c1=3 -> r456c1<>3 -> r4c2=3 -> ALS:r14c7<>3 -> r1c4<>5",
+        "r2c1=3 -> r456c1<>3 -> r4c2=3 -> ALS:r48c4<>3 -> r1c4<>7",
+        "r2c1=3 -> r456c1<>3 -> r4c2=3 -> ALS:r48c4<>3 -> r1c4<>8",
+        "r2c1=3 -> ALS:r2c2689<>3 -> ALS:r1c2789<>7 -> r1c4<>9",
+    ):
+        assert chain in s.explanation

@@ -309,10 +309,10 @@ def group_links(P: Position, succ: list) -> None:
         succ[g_off] = off_list
 
 
-def als_penalty(a: Als) -> int:
-    """HoDoKu's ``Als.getChainPenalty``: links added to a chain's length for passing through
-    an ALS (so that a short chain through a large ALS does not beat a plain one)."""
-    n = a.cands.bit_count()
+def penalty(n: int) -> int:
+    """HoDoKu's ``Als.getChainPenalty(n)``: what passing through an ALS adds to a chain's
+    length (so that a short chain through a large ALS does not beat a plain one). A table
+    counts an ALS by its digits (:func:`als_links`), a forcing chain's length by its cells."""
     return 0 if n < 2 else 1 if n == 2 else 2 * (n - 1)
 
 
@@ -325,7 +325,7 @@ def als_links(P: Position, succ: list) -> dict[int, list[int]]:
     eliminations empty, and the cells left with one candidate. Appends the nodes to ``P``
     and their links to ``succ``; returns each ALS node's link lengths in HoDoKu's measure,
     where a link is 2 (:data:`LINK`): its table's entries are ``LINK`` + the ALS's
-    :func:`als_penalty` away, a forced cell one more."""
+    :func:`penalty` of its digits away, a forced cell one more."""
     alses = P.alses or []
     cands = P.cands
     groups = P.groups
@@ -365,7 +365,7 @@ def als_links(P: Position, succ: list) -> dict[int, list[int]]:
                             g_on.append(n)
             out = succ[n]
             w = weights[n]
-            pen = als_penalty(a)
+            pen = penalty(a.cands.bit_count())
             for k in range(1, 10):
                 if not elims[k]:
                     continue

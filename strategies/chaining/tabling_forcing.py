@@ -10,8 +10,9 @@ offer (:func:`net_fill`). The tables are :mod:`sudoku_logic.strategies.chaining.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
@@ -23,17 +24,22 @@ from sudoku_logic.core.houses import (
     houses_hit,
 )
 from sudoku_logic.strategies.chaining.chain_core import ALL81, ALL729, closures, del_candidate, set_cell
-from sudoku_logic.strategies.chaining.chain_tables import MAX_ENTRIES, ChainTable, lazy_table
+from sudoku_logic.strategies.chaining.chain_tables import MAX_ENTRIES, ChainTable, lazy_table, weighted_table
 from sudoku_logic.strategies.chaining.tabling import (
     N_CELL,
     N_DIGIT,
     N_ON,
     ON,
     Position,
+    als_links,
     chain_graph,
     group_links,
+    penalty,
     split_sets,
 )
+
+if TYPE_CHECKING:
+    from sudoku_logic.strategies.als import Als
 
 # ---------------------------------------------------------------------- forcing chains and nets
 #: HoDoKu's ``Options.anzTableLookAhead``: rounds of singles in a net table.
@@ -230,18 +236,24 @@ class Forcing:
 
 class ChainSearch:
     """HoDoKu's forcing chains on one position (``TablingSolver.getForcingChains``): chain
-    tables with group nodes. :meth:`steps` yields the steps in HoDoKu's order."""
+    tables with group nodes, and with ``alses`` (HoDoKu's option "allow ALS in tabling
+    chains") ALS nodes. :meth:`steps` yields the steps in HoDoKu's order."""
 
-    def __init__(self, grid: Grid, cache: dict | None = None) -> None:
-        graph = chain_graph(grid, True, cache)
+    def __init__(self, grid: Grid, cache: dict | None = None, alses: Sequence[Als] | None = None) -> None:
+        graph = chain_graph(grid, True, cache, alses)
         self.P, self.succ, self.clos = graph.P, graph.succ, graph.clos
         self.tables: dict[int, ChainTable] = {}
 
     def table(self, p: int) -> ChainTable:
-        """Premise ``p``'s chain table, expanded as far as it was asked (:func:`lazy_table`)."""
+        """Premise ``p``'s chain table, expanded as far as it was asked (:func:`lazy_table`;
+        through ALS nodes, whole: a later entry may give an earlier one a shorter chain)."""
         t = self.tables.get(p)
         if t is None:
-            t = self.tables[p] = lazy_table(p, self.succ)
+            if self.P.alses is None:
+                t = lazy_table(p, self.succ)
+            else:
+                t = weighted_table(p, self.succ, self.P.weights)
+            self.tables[p] = t
         return t
 
     def sets(self, p: int) -> tuple[int, int]:
@@ -260,10 +272,20 @@ class ChainSearch:
         return bool(t >> f & 1)
 
     def length(self, p: int, f: int) -> int:
-        """Length of HoDoKu's chain from premise ``p`` to fact ``f``."""
+        """Length of HoDoKu's chain from premise ``p`` to fact ``f`` (``Chain.getLength``):
+        its nodes, an ALS node adding the penalty of an ALS of its size in cells."""
         t = self.table(p)
         t.reach(f)
-        return t.depth(f) + 1
+        if self.P.alses is None:
+            return t.depth(f) + 1
+        P = self.P
+        n = 0
+        for x in t.path(f):
+            n += 1
+            als = P.node_als(x)
+            if als is not None:
+                n += penalty(als[0].size)
+        return n
 
     def path(self, p: int, f: int) -> list[int]:
         t = self.table(p)
@@ -432,8 +454,8 @@ def net_fill(P: Position, c: int, d: int, on: bool, setting: dict | None = None)
 
 def net_links(P: Position) -> list[list[int] | None]:
     """Each node's direct consequences in a net table (HoDoKu's ``fillTables`` for nets,
-    then ``fillTablesWithGroupNodes``): a candidate's net fill (:func:`net_fill`) without
-    the premise, group nodes as in chains."""
+    then ``fillTablesWithGroupNodes`` and ``fillTablesWithAls``): a candidate's net fill
+    (:func:`net_fill`) without the premise, group and ALS nodes as in chains."""
     succ: list[list[int] | None] = [None] * P.n_nodes
     setting: dict = {}
     for c in cell_list(P.empty):
@@ -443,15 +465,17 @@ def net_links(P: Position) -> list[list[int] | None]:
             succ[i] = net_fill(P, c, d, False, setting)[1:]
     if P.groups:
         group_links(P, succ)
+    if P.alses is not None:
+        P.weights = als_links(P, succ)
     return succ
 
 
 class NetSearch(ChainSearch):
     """HoDoKu's forcing nets on one position (``TablingSolver.getForcingNets``): net tables
-    with group nodes, the same checks as for chains."""
+    with group nodes (and with ``alses``, ALS nodes), the same checks as for chains."""
 
-    def __init__(self, grid: Grid) -> None:
-        P = self.P = Position(grid, True)
+    def __init__(self, grid: Grid, alses: Sequence[Als] | None = None) -> None:
+        P = self.P = Position(grid, True, alses)
         self.succ = net_links(P)
         self.clos = closures(self.succ, P.n_nodes)
         self.tables = {}

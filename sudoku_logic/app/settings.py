@@ -4,7 +4,8 @@ options HoDoKu's regression tester sets for a variant of its regression library.
 Every key names one field of :class:`~sudoku_logic.core.context.Settings`, the options the
 finders read from their :class:`~sudoku_logic.core.context.SolveContext`:
 
-- ``als_nodes``: ALS nodes in grouped nice loops and AICs (HoDoKu's "allow ALS in chains");
+- ``als_nodes``: ALS nodes in grouped nice loops, AICs, forcing chains and nets (HoDoKu's
+  "allow ALS in tabling chains");
 - ``als.allow_overlap``, ``als.chain_forward_only``, ``als.chain_max_rcs``,
   ``als.only_one_per_elimination``, ``als.db_max_als_per_digit``, ``als.chain_budget``: the
   ALS techniques' switches (:class:`~sudoku_logic.core.context.AlsOptions`).

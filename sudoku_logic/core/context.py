@@ -55,8 +55,8 @@ class AlsOptions:
 class Settings:
     """Options of a solve that decide which steps exist (HoDoKu's technique options).
 
-    - ``als_nodes``: HoDoKu's "allow ALS in tabling chains": grouped nice loops and AICs
-      may run through ALS nodes (off by default, as in HoDoKu).
+    - ``als_nodes``: HoDoKu's "allow ALS in tabling chains": grouped nice loops, AICs,
+      forcing chains and nets may run through ALS nodes (off by default, as in HoDoKu).
     - ``als``: the ALS techniques' switches (:class:`AlsOptions`).
     """
 
