@@ -1,7 +1,8 @@
 """Solve-path sweep: every step of every puzzle's path checked against the DLX solution.
 
-Usage: python -m benchmarks.sweep [--jobs N] [--limit N] [--order se|hodoku] [COLLECTION ...]
-(default: every shipped collection, all cores). Prints per collection: puzzles, solved,
+Usage: python -m benchmarks.sweep [--jobs N] [--limit N] [--order se|hodoku] [--set KEY=VALUE ...]
+[COLLECTION ...] (default: every shipped collection, all cores; ``--set`` as ``sudoku``'s,
+e.g. ``--set als_nodes=true``). Prints per collection: puzzles, solved,
 steps checked, wrong steps (must be 0), seconds; wrong steps are listed in full. Exit
 status 1 when a step is wrong.
 
@@ -40,16 +41,20 @@ ALL = [
 _SOLVERS: dict = {}  # one Solver per order in each worker process
 
 
-def check_one(args: tuple[str, str]) -> tuple[bool, int, list[str]]:
-    """Solve one puzzle; return (solved, steps checked, descriptions of wrong steps)."""
-    puzzle, order = args
+def check_one(args: tuple) -> tuple[bool, int, list[str]]:
+    """Solve one puzzle (``(puzzle, order)``, or with a tuple of ``KEY=VALUE`` settings
+    third); return (solved, steps checked, descriptions of wrong steps)."""
+    puzzle, order, *rest = args
+    sets = tuple(rest[0]) if rest else ()
+    from sudoku_logic.app.settings import resolve_settings
     from sudoku_logic.app.solver import Solver
     from sudoku_logic.core import dlx
     from sudoku_logic.core.formats import parse
 
-    if order not in _SOLVERS:
-        _SOLVERS[order] = Solver(order=order)
-    solver = _SOLVERS[order]
+    key = (order, sets)
+    if key not in _SOLVERS:
+        _SOLVERS[key] = Solver(order=order, settings=resolve_settings(None, sets))
+    solver = _SOLVERS[key]
     grid = parse(puzzle)
     sol = dlx.unique_solution(grid)
     result = solver.solve(grid)
@@ -66,16 +71,16 @@ def check_one(args: tuple[str, str]) -> tuple[bool, int, list[str]]:
     return result.solved, checked, wrong
 
 
-def sweep(name: str, jobs: int, limit: int | None = None, order: str = "se") -> dict:
-    """Sweep the first ``limit`` puzzles (all when None) of one collection with ``jobs`` processes:
-    ``collection``, ``puzzles``, ``solved``, ``steps`` checked, ``wrong`` (each wrong step
-    described) and ``seconds``."""
+def sweep(name: str, jobs: int, limit: int | None = None, order: str = "se", sets: tuple[str, ...] = ()) -> dict:
+    """Sweep the first ``limit`` puzzles (all when None) of one collection with ``jobs`` processes
+    (``sets``: ``KEY=VALUE`` settings): ``collection``, ``puzzles``, ``solved``, ``steps``
+    checked, ``wrong`` (each wrong step described) and ``seconds``."""
     ps = collection(name, limit)
     t = time.perf_counter()
     solved = checked = 0
     wrong: list[str] = []
     with ProcessPoolExecutor(jobs) as pool:
-        for ok, n, bad in pool.map(check_one, [(p, order) for p in ps], chunksize=8):
+        for ok, n, bad in pool.map(check_one, [(p, order, sets) for p in ps], chunksize=8):
             solved += ok
             checked += n
             wrong.extend(bad)
@@ -96,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--order", default="se")
+    ap.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE")
     a = ap.parse_args(argv)
     total_wrong = 0
     table = Table(
@@ -108,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     table.header()
     for name in a.collections:
-        r = sweep(name, a.jobs, a.limit, a.order)
+        r = sweep(name, a.jobs, a.limit, a.order, tuple(a.sets))
         total_wrong += len(r["wrong"])
         table.row(name, r["puzzles"], r["solved"], r["steps"], len(r["wrong"]), r["seconds"])
         for w in r["wrong"][:20]:

@@ -1,9 +1,9 @@
 """How a chain is shown: the chain printer every HoDoKu chain step uses (Eureka notation,
-HoDoKu's own notation, the links in words, the highlighted candidates), the lazily
-written step of a chain on its link table (:func:`chain_step`), and the pieces of notation
-the other chains we show are written with: a literal (``r1c2=3``, ``r1c2<>3``), an Eureka
-term (``(3)r1c2``), the mark of a link (``=`` into an on literal, ``-`` into an off one),
-a chain of facts with arrows (``r1c2=3 -> r1c8<>3``).
+HoDoKu's own notation, the links in words, the highlighted candidates) on the nodes of the
+chain (:class:`PathNodes`), the lazily written step of a chain (:func:`chain_step`), and the
+pieces of notation the other chains we show are written with: a literal (``r1c2=3``,
+``r1c2<>3``), an Eureka term (``(3)r1c2``), the mark of a link (``=`` into an on literal,
+``-`` into an off one), a chain of facts with arrows (``r1c2=3 -> r1c8<>3``).
 """
 
 from __future__ import annotations

@@ -328,9 +328,17 @@ def als_links(P: Position, succ: list) -> dict[int, list[int]]:
     :func:`penalty` of its digits away, a forced cell one more."""
     alses = P.alses or []
     cands = P.cands
-    groups = P.groups
     node_of: dict[tuple[int, int], int] = {}
     weights: dict[int, list[int]] = {}
+    group_of: list[list[tuple[int, GroupNode]]] = [[] for _ in range(10)]
+    for gi, g in enumerate(P.groups):
+        group_of[g.digit].append((NORMAL + 2 * gi, g))
+    # the ALS holding a digit, by the first of their cells with it (ALS order kept)
+    first_of: dict[tuple[int, int], list[int]] = {}
+    for i, b in enumerate(alses):
+        for k in MASK_DIGITS[b.cands]:
+            bk = b.dcells[k]
+            first_of.setdefault((k, (bk & -bk).bit_length() - 1), []).append(i)
 
     def node(i: int, j: int) -> int:
         n = node_of.get((i, j))
@@ -354,52 +362,49 @@ def als_links(P: Position, succ: list) -> dict[int, list[int]]:
                 continue
             n = node(i, j)
             # entries: every j seeing the ALS's j-cells, and the group nodes of such j's
-            # that do not overlap the ALS (each once)
-            jcells = a.dcells[j]
-            for x in cell_list(a.dbud[j]):
+            # that do not overlap the ALS and see all its j-cells (each once)
+            jcells, entry = a.dcells[j], a.dbud[j]
+            for x in cell_list(entry):
                 succ[ON + (j - 1) * 81 + x].append(n)
-                for gi, g in enumerate(groups):
-                    if g.digit == j and g.cells >> x & 1 and not g.cells & a.cells and jcells & g.buddies == jcells:
-                        g_on = succ[NORMAL + 2 * gi + 1]
-                        if n not in g_on:
-                            g_on.append(n)
-            out = succ[n]
+            for g_off, g in group_of[j]:
+                if g.cells & entry and not g.cells & a.cells and jcells & g.buddies == jcells:
+                    g_on = succ[g_off + 1]
+                    if n not in g_on:
+                        g_on.append(n)
+            out = succ[n]  # (empty: a node's table is filled once, here)
             w = weights[n]
-            pen = penalty(a.cands.bit_count())
+            step = LINK + penalty(a.cands.bit_count())
+            triggered = []
             for k in range(1, 10):
-                if not elims[k]:
+                ek = elims[k]
+                if not ek:
                     continue
                 base = (k - 1) * 81
-                for c in cell_list(elims[k]):
-                    if base + c not in out:
-                        out.append(base + c)
-                        w.append(LINK + pen)
-                for gi, g in enumerate(groups):
-                    if g.digit == k and g.cells & elims[k] == g.cells:
-                        out.append(NORMAL + 2 * gi)
-                        w.append(LINK + pen)
-            # other ALS, not overlapping, whose cells with a digit are all eliminated
-            for i2, b in enumerate(alses):
-                if i2 == i or b.cells & a.cells:
-                    continue
-                for k in range(1, 10):
-                    bk = b.dcells[k]
-                    if elims[k] and bk and bk & elims[k] == bk:
-                        out.append(node(i2, k))
-                        w.append(LINK + pen)
+                for c in cell_list(ek):
+                    out.append(base + c)
+                    # other ALS, not overlapping, whose cells with k are all eliminated
+                    for i2 in first_of.get((k, c), ()):
+                        b = alses[i2]
+                        if i2 != i and not b.cells & a.cells and b.dcells[k] & ek == b.dcells[k]:
+                            triggered.append((i2, k))
+                for g_off, g in group_of[k]:
+                    if g.cells & ek == g.cells:
+                        out.append(g_off)
+            triggered.sort()
+            for i2, k in triggered:
+                out.append(node(i2, k))
+            w.extend([step] * len(out))
             # forcings: a cell with three or more candidates left with one
             for c in cell_list(a.buddies):
                 if MASK_SIZE[cands[c]] == 2:
                     continue
                 left = cands[c]
-                for k in range(1, 10):
+                for k in digits:
                     if elims[k] >> c & 1:
                         left &= ~(1 << (k - 1))
                 if MASK_SIZE[left] == 1:
-                    x = ON + (MASK_DIGITS[left][0] - 1) * 81 + c
-                    if x not in out:
-                        out.append(x)
-                        w.append(LINK + 1 + pen)
+                    out.append(ON + (MASK_DIGITS[left][0] - 1) * 81 + c)
+                    w.append(step + 1)
     return weights
 
 

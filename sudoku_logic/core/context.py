@@ -10,7 +10,7 @@ puzzles, two scales, the same puzzle twice) can never see each other's state.
   with DLX the first time a uniqueness technique asks, from the position it is asked on
   (every position of a sound path has the solutions of its puzzle).
 - its tables (:class:`SolveContext`'s fields, each a dict): what finders share between the
-  positions of one path (link tables, ALS, forcing-chain branches, SE's chain searches
+  positions of one path (chain graphs, ALS, forcing-chain branches, SE's chain searches
   confined to one digit, SE's nested levels' propagations at one position). A table only
   ever saves time: what a finder yields does not depend on it.
 """
