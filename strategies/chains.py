@@ -39,16 +39,15 @@ _PATH_BUDGET = 2000
 # ---------------------------------------------------------------- search
 
 
-def bfs_layers(weak: list[int], strong: list[int], start: int, on: bool, max_links: int = MAX_LINKS) -> list[int]:
-    """Layers of a breadth-first search from literal (``start``, ``on``): layer ``k`` is the
-    bit set of nodes first reached after ``k`` links; its polarity alternates from ``on``
-    (ON nodes go OFF through weak links, OFF nodes go ON through strong links)."""
+def bfs_layers(weak: list[int], strong: list[int], start: int) -> list[int]:
+    """Layers of a breadth-first search from the literal ``start`` OFF: layer ``k`` is the
+    bit set of nodes first reached after ``k`` links (at most :data:`MAX_LINKS`), OFF for
+    even ``k`` (OFF nodes go ON through strong links, ON nodes OFF through weak links)."""
     layers = [1 << start]
-    seen = [0, 0]  # [OFF, ON]
-    seen[on] = 1 << start
+    seen = [1 << start, 0]  # [OFF, ON]
     frontier = 1 << start
-    pol = on
-    for _ in range(max_links):
+    pol = False
+    for _ in range(MAX_LINKS):
         nxt = union_peers(frontier, weak if pol else strong)
         pol = not pol
         nxt &= ~seen[pol]
@@ -141,7 +140,7 @@ def _simple_chains(
             start = (d - 1) * 81 + cell
             if not strong[start]:
                 continue
-            layers = bfs_layers(weak, strong, start, False)
+            layers = bfs_layers(weak, strong, start)
             see_start = pos[d] & PEERS[cell]
             for k in range(3, len(layers), 2):  # ON layers, at least three links
                 ends = layers[k] & DIGIT_NODES[d]
@@ -162,13 +161,7 @@ def _simple_chains(
                     nodes = chain_to(weak, strong, layers, e, k)
                     if nodes is None:
                         continue
-                    if not elims:
-                        continue
-                    key = tuple(sorted(elims))
-                    old = best.get(key)
-                    if old is not None and old[0] <= k:
-                        continue
-                    best[key] = (k, _simple_step(kind, text_table, nodes, elims, d, cm))
+                    best[tuple(elims)] = (k, _simple_step(kind, text_table, nodes, elims, d, cm))
     return sorted(best.values(), key=lambda t: t[0])
 
 

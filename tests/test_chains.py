@@ -3,8 +3,7 @@ the link table, the notation and Sudoku Explainer's length rating."""
 import pytest
 
 from helpers import (
-    assert_step_true_in_position, check_path, check_reglib_case, collection, exemplar_sections,
-    reglib_cases, reglib_ids,
+    check_path, check_reglib_case, collection, exemplar_sections, reglib_cases, reglib_ids,
 )
 from sudoku_logic.core.formats import parse, parse_reglib
 from sudoku_logic.core.houses import parse_cell
@@ -13,8 +12,7 @@ from sudoku_logic.core.context import Settings, SolveContext
 from sudoku_logic.grading.scales import all_techniques
 from sudoku_logic.grading.se import length_increment
 from sudoku_logic.grading.tables import RATINGS
-from sudoku_logic.strategies.chaining.chain_core import KILL, strong_sets
-from sudoku_logic.strategies.chaining.links import node_id
+from sudoku_logic.strategies.chaining.chain_core import KILL, cand, strong_sets
 from sudoku_logic.strategies.registry import lookup
 
 CODES = {
@@ -184,14 +182,14 @@ def test_chain_core_links_are_the_rule():
     strong = strong_sets(g.cands, g.pos, True, True)
     for d in range(1, 10):
         for c in range(81):
-            n = node_id(c, d)
+            n = cand(c, d)
             if not g.has(c, d):
                 assert not strong.get(n)
                 continue
-            peers = sum(1 << node_id(x, d) for x in range(81) if x != c and g.has(x, d)
+            peers = sum(1 << cand(x, d) for x in range(81) if x != c and g.has(x, d)
                         and (x // 9 == c // 9 or x % 9 == c % 9
                              or (x // 27, x % 9 // 3) == (c // 27, c % 9 // 3)))
-            others = sum(1 << node_id(c, e) for e in range(1, 10) if e != d and g.has(c, e))
+            others = sum(1 << cand(c, e) for e in range(1, 10) if e != d and g.has(c, e))
             assert KILL[n] & allc == peers | others
             s = strong.get(n, 0)
             while s:

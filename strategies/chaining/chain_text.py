@@ -62,9 +62,13 @@ class PathNodes:
         return weak_reason(self.cells[a], self.cells[b])
 
 
+_CANDIDATE_DIGITS = tuple(n // 81 + 1 for n in range(729))
+_CANDIDATE_CELLS = tuple(1 << (n % 81) for n in range(729))
+
+
 def candidate_nodes(grid: Grid) -> PathNodes:
     """The candidates of ``grid`` as the printer's nodes, numbered ``(d - 1) * 81 + cell``."""
-    return PathNodes(grid, [n // 81 + 1 for n in range(729)], [1 << (n % 81) for n in range(729)])
+    return PathNodes(grid, list(_CANDIDATE_DIGITS), list(_CANDIDATE_CELLS))
 
 
 # ---------------------------------------------------------------- notation

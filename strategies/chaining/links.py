@@ -15,13 +15,6 @@ from sudoku_logic.core.houses import ALL_CELLS, HOUSE_MASK, cells_name, house_na
 NCAND = 729
 #: Node bits of every candidate of one digit: ``DIGIT_NODES[d]``.
 DIGIT_NODES = [0] + [ALL_CELLS << ((d - 1) * 81) for d in range(1, 10)]
-#: Node bits of the nine candidates of one cell: ``CELL_NODES[c]``.
-CELL_NODES = [sum(1 << ((d - 1) * 81 + c) for d in range(1, 10)) for c in range(81)]
-
-
-def node_id(cell: int, d: int) -> int:
-    """Id of the single-candidate node ``d`` in ``cell``."""
-    return (d - 1) * 81 + cell
 
 
 def strong_reason(grid: Grid, da: int, ca: int, db: int, cb: int) -> str:

@@ -155,7 +155,8 @@ class Position:
         # HoDoKu's ALS nodes stand for ALS of two or more cells (a bivalue cell is a node)
         self.alses = [a for a in alses if a.size > 1] if alses is not None else None
         self.als_nodes: list[tuple[int, int]] = []
-        #: the link lengths of the ALS nodes' tables (:func:`als_links`); other links are 1
+        #: the link lengths of the ALS nodes' tables (:func:`als_links`); other links are
+        #: :data:`~sudoku_logic.strategies.chaining.chain_tables.LINK`
         self.weights: dict[int, list[int]] = {}
         # HoDoKu's candidatesAllowed: empty cells that see no placed digit d
         self.allowed = [0] + [self.empty & ~union_peers(grid.placed[d], PEERS) for d in range(1, 10)]
@@ -244,7 +245,7 @@ def chain_links(P: Position) -> list[list[int] | None]:
     if P.groups:
         group_links(P, succ)
     if P.alses is not None:
-        P.weights = als_links(P, succ)
+        als_links(P, succ)
     return succ
 
 
@@ -316,20 +317,20 @@ def penalty(n: int) -> int:
     return 0 if n < 2 else 1 if n == 2 else 2 * (n - 1)
 
 
-def als_links(P: Position, succ: list) -> dict[int, list[int]]:
+def als_links(P: Position, succ: list) -> None:
     """HoDoKu's ``fillTablesWithAls``: an ALS node for each ALS of two or more cells and
     each of its digits ``j`` whose loss would eliminate something ("j is not in the ALS",
     reached from every ``j`` seeing all the ALS's cells with ``j``, and from such group
     nodes); its table holds what the other digits, then locked in the ALS, eliminate (the
     candidates and the group nodes seeing all their cells in the ALS), the ALS nodes those
-    eliminations empty, and the cells left with one candidate. Appends the nodes to ``P``
-    and their links to ``succ``; returns each ALS node's link lengths in HoDoKu's measure,
-    where a link is 2 (:data:`LINK`): its table's entries are ``LINK`` + the ALS's
+    eliminations empty, and the cells left with one candidate. Appends the nodes to ``P``,
+    their links to ``succ`` and their links' lengths to ``P.weights``, in HoDoKu's measure
+    where a link is 2 (:data:`LINK`): a node's table's entries are ``LINK`` + the ALS's
     :func:`penalty` of its digits away, a forced cell one more."""
     alses = P.alses or []
     cands = P.cands
     node_of: dict[tuple[int, int], int] = {}
-    weights: dict[int, list[int]] = {}
+    weights = P.weights
     group_of: list[list[tuple[int, GroupNode]]] = [[] for _ in range(10)]
     for gi, g in enumerate(P.groups):
         group_of[g.digit].append((NORMAL + 2 * gi, g))
@@ -405,7 +406,6 @@ def als_links(P: Position, succ: list) -> dict[int, list[int]]:
                 if MASK_SIZE[left] == 1:
                     out.append(ON + (MASK_DIGITS[left][0] - 1) * 81 + c)
                     w.append(step + 1)
-    return weights
 
 
 def split_sets(t: int) -> tuple[int, int]:

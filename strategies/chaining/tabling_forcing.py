@@ -466,7 +466,7 @@ def net_links(P: Position) -> list[list[int] | None]:
     if P.groups:
         group_links(P, succ)
     if P.alses is not None:
-        P.weights = als_links(P, succ)
+        als_links(P, succ)
     return succ
 
 

@@ -70,9 +70,7 @@ class Loop:
 
     __slots__ = ("kind", "grouped", "elims", "path", "isum", "length")
 
-    def __init__(
-        self, kind: str, grouped: bool, elims: list[tuple[int, int]], path: list[int], first_als: int = 1 << 30
-    ) -> None:
+    def __init__(self, kind: str, grouped: bool, elims: list[tuple[int, int]], path: list[int], first_als: int) -> None:
         self.kind = kind
         self.grouped = grouped
         self.elims = elims
