@@ -4,7 +4,7 @@
 
 Reads ``se_dev.csv`` (SE's ER/EP/ED) and ``hodoku_dev.csv`` (HoDoKu's level, score, hardest
 technique) in ``$SUDOKU_RATINGS``, else in ``shared/ratings`` beside the checkout, rates the
-same puzzles with ``sudoku_logic.grading.rater`` and prints:
+same puzzles with ``grading.rater`` and prints:
 SE: share of puzzles with the same ER / EP / ED, Spearman rank correlation of ER, per source;
 HoDoKu: share with the same level, same score, same hardest technique, per source; then the
 commonest disagreements.
@@ -56,7 +56,7 @@ _RATER = None
 def _init(scale: str) -> None:
     """Make this process's rater, for the ``scale`` asked for (``se`` or ``hodoku``)."""
     global _RATER
-    from sudoku_logic.grading.rater import Rater
+    from grading.rater import Rater
 
     _RATER = Rater(se=scale == "se", hodoku=scale == "hodoku")
 

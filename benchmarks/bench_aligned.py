@@ -24,8 +24,8 @@ import time
 from collections.abc import Callable, Iterable
 
 from benchmarks.common import tests_module
+from strategies.se.aligned_exclusion import aligned_pair_exclusion, aligned_triplet_exclusion
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.strategies.se.aligned_exclusion import aligned_pair_exclusion, aligned_triplet_exclusion
 
 #: SE's recorded paths, replayed (``tests/se_paths.py``)
 SE_PATHS = tests_module("se_paths")

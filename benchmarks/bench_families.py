@@ -16,10 +16,10 @@ import sys
 import time
 
 from benchmarks.common import Table, collection
+from grading.scales import all_techniques
 from sudoku_logic.app.solver import Solver
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.grading.scales import all_techniques
 
 BASIC = ("singles", "intersections", "subsets")
 COLLECTIONS = ["qqwing_expert.txt", "top1465.txt"]

@@ -18,9 +18,9 @@ import time
 from collections import Counter
 
 from benchmarks.common import collection
+from grading.tables import RATINGS
 from sudoku_logic.app.solver import Solver
 from sudoku_logic.core.formats import parse
-from sudoku_logic.grading.tables import RATINGS
 
 #: the families whose steps the hints are timed on
 FORCING = ("forcing", "kraken")

@@ -44,8 +44,8 @@ def _start_worker() -> None:
 
 def _rate(task: tuple[str, float]) -> tuple[float | None, str, float]:
     """(our ER or None past the timeout, our hardest step, CPU seconds) for one puzzle."""
+    from grading.rater import Rating, se_rate
     from sudoku_logic.core.formats import parse
-    from sudoku_logic.grading.rater import Rating, se_rate
 
     puzzle, timeout = task
     out = Rating(puzzle)

@@ -83,9 +83,9 @@ def reference_paths(puzzles: list[str], python: str) -> dict[str, dict]:
 def our_path(puzzle: str) -> dict:
     """Our HoDoKu path: steps as ``[technique, placements, eliminations]``, the positions
     before each step (values and candidates), level and score."""
+    from grading.rater import Rating, fill_hodoku
+    from grading.scales import hodoku_policy
     from sudoku_logic.core.formats import parse
-    from sudoku_logic.grading.rater import Rating, fill_hodoku
-    from sudoku_logic.grading.scales import hodoku_policy
     from sudoku_logic.solve.loop import solve
 
     policy = hodoku_policy()

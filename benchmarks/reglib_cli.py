@@ -16,9 +16,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from benchmarks.common import PUZZLES
+from grading.tables import RATINGS
 from sudoku_logic.app.cli import app
 from sudoku_logic.core.formats import parse_reglib
-from sudoku_logic.grading.tables import RATINGS
 
 #: The families this check covers: colouring (05xx), chains (07xx), ALS (09xx).
 PREFIXES = ("05", "07", "09")

@@ -24,10 +24,10 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from benchmarks.common import RATINGS, ROOT, Table
+from grading.rater import Rating, se_rate
+from grading.se import se_difficulty
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import cell_name
-from sudoku_logic.grading.rater import Rating, se_rate
-from sudoku_logic.grading.se import se_difficulty
 
 SHARED = RATINGS / "se_paths_dev.jsonl.gz"
 SHIPPED = ROOT / "tests" / "data" / "se_paths.jsonl.gz"

@@ -179,8 +179,8 @@ def _wall(runs: list[Run]) -> float:
 
 def rate_in_process(ps: list[str], se: bool, hodoku: bool) -> tuple[float, int]:
     """Puzzles per second of our rater (the scales asked for) in this process, and puzzles solved."""
+    from grading.rater import Rater
     from sudoku_logic.core.formats import parse
-    from sudoku_logic.grading.rater import Rater
 
     rater = Rater(se=se, hodoku=hodoku)
     rater.rate(parse(ps[0]))  # warm up (imports, tables)
@@ -219,8 +219,8 @@ def rate_in_turn_with_hodoku_py(ps: list[str]) -> tuple[float, int, float, int] 
         from hodoku import Solver
     except ImportError:
         return None
+    from grading.rater import Rater
     from sudoku_logic.core.formats import parse
-    from sudoku_logic.grading.rater import Rater
 
     rater = Rater(se=False, hodoku=True)
     ref = Solver()

@@ -1,6 +1,6 @@
 """The columns of a ``sudoku rate`` row, defined once, next to the rating record.
 
-A row is built from the fields of :class:`sudoku_logic.grading.rater.Rating` only (puzzle, er,
+A row is built from the fields of :class:`grading.rater.Rating` only (puzzle, er,
 ep, ed, se_hardest, se_steps, se_solved, level, score, hodoku_hardest, hodoku_steps,
 hodoku_solved, ms) and, for the input columns, from where the puzzle was read. ``sudoku rate``
 and ``sudoku generate`` write these rows; :mod:`sudoku_logic.app.writer` turns them into csv,

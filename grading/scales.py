@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
+from strategies.registry import REGISTRY, RULES, Rule, Technique, load_all
 from sudoku_logic.core.context import Settings
 from sudoku_logic.solve.policies import Policy, RulesPolicy, TechniquesPolicy
-from sudoku_logic.strategies.registry import REGISTRY, RULES, Rule, Technique, load_all
 
 from .names import is_group, lookup
 from .se import raw_difficulty

@@ -112,8 +112,8 @@ def compiled_ratings() -> bytes | None:
     the C twin of :func:`raw_difficulty` reads the same rows; None without the engine."""
     global _COMPILED
     if _COMPILED is None:
+        from strategies.se import se_codes
         from sudoku_logic.native import se as engine
-        from sudoku_logic.strategies.se import se_codes
 
         if engine is None or not se_codes.AVAILABLE:
             return None

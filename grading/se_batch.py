@@ -17,11 +17,11 @@ import struct
 from collections.abc import Sequence
 from typing import Any
 
+from strategies.se import se_codes
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.native import se as engine
 from sudoku_logic.solve import MAX_STEPS
-from sudoku_logic.strategies.se import se_codes
 
 from .se import compiled_ratings
 from .tables import SE_RULES

@@ -9,7 +9,7 @@ Columns:
 - ``se``: Sudoku Explainer's difficulty of the technique, for the techniques SE's own rules
   produce (its ``*Hint.getDifficulty``); SE adds to it for some facts of a step (a hidden
   single in a line, a unique loop's length, a chain's complexity: see
-  ``sudoku_logic.grading.se``). ``-`` for a technique SE does not have (HoDoKu's single-digit
+  ``grading.se``). ``-`` for a technique SE does not have (HoDoKu's single-digit
   patterns, finned and Franken fish, colouring, ALS, its forcing chains, Brute Force...):
   those are never on SE's path.
 - ``level``/``score``: HoDoKu's level and score per step (HoDoKu 2.2 ``Options.DEFAULT_SOLVER_STEPS``);
@@ -201,7 +201,7 @@ Region Forcing Chains                       | se_chains      | -     | 8.0  | - 
 
 #: Sudoku Explainer's producers in the order its solver asks them (``Solver``'s constructor,
 #: b1f9ed4): the SE scale's selection policy takes the first hint of the first producer
-#: that finds one. Names are our rule names (``sudoku_logic.strategies.registry.RULES``).
+#: that finds one. Names are our rule names (``strategies.registry.RULES``).
 SE_RULES = (
     "Hidden Singles",
     "Direct Intersections",

@@ -11,7 +11,7 @@ from sudoku_logic.core.houses import HOUSE_MASK, MASK_DIGITS
 
 def digit_list(digits: int | None):
     """The digits of a 9-bit set (bit ``d - 1``), all nine for None: what a digit-local
-    finder (see :mod:`sudoku_logic.strategies.registry`) searches."""
+    finder (see :mod:`strategies.registry`) searches."""
     return range(1, 10) if digits is None else MASK_DIGITS[digits]
 
 

@@ -1,6 +1,6 @@
 """Almost Locked Sets: the sets and their restricted commons, ALS-XZ (singly and doubly
 linked) and ALS-XY-Wing, following HoDoKu's AlsSolver (ALS-XY-Chain and Death Blossom, the
-family's other two, are in :mod:`sudoku_logic.strategies.als_chains`).
+family's other two, are in :mod:`strategies.als_chains`).
 
 An *almost locked set* (ALS) is N unsolved cells of one house holding N+1 digits between
 them: lose any one digit and the rest are locked in those cells. A *restricted common* (RC)
@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from strategies.registry import technique
 from sudoku_logic.core.context import SolveContext, bounded_put, context
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
@@ -32,7 +33,6 @@ from sudoku_logic.core.houses import (
     seen_by_all,
 )
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies.registry import technique
 
 #: HoDoKu's ALS search stops at 8 cells (a 9-cell ALS would need 10 digits).
 MAX_ALS_CELLS = 8

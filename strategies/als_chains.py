@@ -1,5 +1,5 @@
 """Almost Locked Sets chained: ALS-XY-Chain and Death Blossom, following HoDoKu's AlsSolver,
-on the sets and restricted commons of :mod:`sudoku_logic.strategies.als`.
+on the sets and restricted commons of :mod:`strategies.als`.
 """
 
 from __future__ import annotations
@@ -7,6 +7,8 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterator
 
+from strategies.als import Als, als_candidates, als_data, als_step, digits_text, mark
+from strategies.registry import technique
 from sudoku_logic.core.context import SolveContext, context
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
@@ -17,8 +19,6 @@ from sudoku_logic.core.houses import (
     cell_name,
 )
 from sudoku_logic.core.step import Step, index_sum
-from sudoku_logic.strategies.als import Als, als_candidates, als_data, als_step, digits_text, mark
-from sudoku_logic.strategies.registry import technique
 
 #: the family these techniques share with ALS-XZ and ALS-XY-Wing
 FAMILY = "als"

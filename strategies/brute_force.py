@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from strategies.registry import technique
 from sudoku_logic.core import dlx
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import cell_list, cell_name
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies.registry import technique
 
 
 def _solution(grid: Grid) -> list[int] | None:

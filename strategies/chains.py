@@ -13,6 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import partial
 
+from strategies.chaining.chain_text import PathNodes, candidate_nodes, chain_step, native
+from strategies.chaining.links import DIGIT_NODES, NCAND
+from strategies.registry import technique
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
@@ -26,9 +29,6 @@ from sudoku_logic.core.houses import (
     union_peers,
 )
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies.chaining.chain_text import PathNodes, candidate_nodes, chain_step, native
-from sudoku_logic.strategies.chaining.links import DIGIT_NODES, NCAND
-from sudoku_logic.strategies.registry import technique
 
 #: Longest chain searched, in links (HoDoKu's default restriction for simple chains is 20).
 MAX_LINKS = 20

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from strategies._pattern_tools import digit_list
+from strategies.registry import technique
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK, PEERS, cell_list, cell_name, cells_name, union_peers
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies._pattern_tools import digit_list
-from sudoku_logic.strategies.registry import technique
 
 
 def color_clusters(grid: Grid, d: int) -> list[tuple[int, int]]:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from strategies.registry import se_rule
+from strategies.se._se_order import SE_HOUSES, confined_sets
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     CELL_HOUSES,
@@ -30,8 +32,6 @@ from sudoku_logic.core.houses import (
     house_name,
 )
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies.registry import se_rule
-from sudoku_logic.strategies.se._se_order import SE_HOUSES, confined_sets
 
 _BOXES = range(18, 27)
 _COLS = range(9, 18)

@@ -8,21 +8,21 @@ cover houses. With fins (base candidates outside the cover houses) either a fin 
 fish stands, so only cells that see every fin lose d.
 
 Basic fish (rows against columns) have a fast path on 9-bit line masks; Franken and Mutant
-fish use the general search of :mod:`sudoku_logic.strategies.fish_search`.
+fish use the general search of :mod:`strategies.fish_search`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
+from strategies._pattern_tools import digit_list
+from strategies.fish_search import BASIC, FRANKEN, MAX_FINS, MUTANT, Fish, search, shape
+from strategies.registry import se_rule, technique
+from strategies.se._se_order import SE_INDEX_COMBOS
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK, cell_list, cell_name, cells_name, cols_of, rows_of
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies._pattern_tools import digit_list
-from sudoku_logic.strategies.fish_search import BASIC, FRANKEN, MAX_FINS, MUTANT, Fish, search, shape
-from sudoku_logic.strategies.registry import se_rule, technique
-from sudoku_logic.strategies.se._se_order import SE_INDEX_COMBOS
 
 SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _COUNT = {2: "two", 3: "three", 4: "four"}

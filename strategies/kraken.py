@@ -13,7 +13,7 @@ from the base lines.
 
 Fins that the target sees directly are ordinary finned fish (left to the fish finders); a
 Kraken needs at least one fin reached only through a chain. Chains are the bivalue/bilocal
-forcing chains of :mod:`sudoku_logic.strategies.forcing` (static branches, shared with those finders).
+forcing chains of :mod:`strategies.forcing` (static branches, shared with those finders).
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
+from strategies.chaining.chain_core import ALL81, bits
+from strategies.chaining.implications import STATIC
+from strategies.forcing import analysis
+from strategies.registry import technique
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK, PEERS, cell_name, cells_name
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies.chaining.chain_core import ALL81, bits
-from sudoku_logic.strategies.chaining.implications import STATIC
-from sudoku_logic.strategies.forcing import analysis
-from sudoku_logic.strategies.registry import technique
 
 MAX_FINS = 2
 SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}

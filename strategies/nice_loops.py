@@ -1,5 +1,5 @@
 """Nice Loops and AICs, plain and grouped (HoDoKu's ``TablingSolver``): the six techniques
-share one search per position (:func:`sudoku_logic.strategies.chaining.tabling_loops.nice_loops`),
+share one search per position (:func:`strategies.chaining.tabling_loops.nice_loops`),
 kept in the solve's cache.
 
 - a chain from OFF(a) to ON(b) is an AIC: ``a`` or ``b`` is true;
@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from strategies.als import position_alses
+from strategies.chaining import tabling, tabling_loops
+from strategies.chaining.chain_text import PathNodes, chain_step, digits_of
+from strategies.registry import Finder, technique
 from sudoku_logic.core.context import SolveContext, bounded_put, context
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import cell_name
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies.als import position_alses
-from sudoku_logic.strategies.chaining import tabling, tabling_loops
-from sudoku_logic.strategies.chaining.chain_text import PathNodes, chain_step, digits_of
-from sudoku_logic.strategies.registry import Finder, technique
 
 #: the chains' family, which the nice loops and AICs share with X-/XY-Chains
 FAMILY = "chains"
@@ -33,7 +33,7 @@ LOOP_NAMES = ("Continuous Nice Loop", "Discontinuous Nice Loop", "AIC")
 
 def _loops_and_aics(grid: Grid, grouped: bool, ctx: SolveContext | None) -> dict[str, list[Step]]:
     """All Nice Loops and AICs of ``grid`` by kind (the keys of ``LOOP_NAMES``), as HoDoKu's
-    search finds and ranks them (:func:`sudoku_logic.strategies.chaining.tabling_loops.nice_loops`): each
+    search finds and ranks them (:func:`strategies.chaining.tabling_loops.nice_loops`): each
     step's ``facts["rank"]`` is its place in HoDoKu's order over all three kinds. Kept per
     position in the solve's cache (the loop techniques of one search slot share it). With
     the solve's setting ``als_nodes`` (HoDoKu's "allow ALS in tabling chains", off by default

@@ -21,7 +21,7 @@ A *digit-local* finder (``local="digit"``: fish, single-digit patterns, colourin
 likewise takes ``digits``, a 9-bit set (bit ``d - 1`` for digit ``d``): its patterns and
 eliminations concern one digit and depend only on that digit's candidates.
 
-Ratings and orders live above, in :mod:`sudoku_logic.grading` (every registered name has a
+Ratings and orders live above, in :mod:`grading` (every registered name has a
 row there; the tests check it).
 """
 
@@ -146,10 +146,10 @@ def load_all() -> None:
     import importlib
     import pkgutil
 
-    import sudoku_logic.strategies as package
+    import strategies as package
 
-    for mod in pkgutil.walk_packages(package.__path__, "sudoku_logic.strategies."):
-        if mod.name != "sudoku_logic.strategies.registry":
+    for mod in pkgutil.walk_packages(package.__path__, "strategies."):
+        if mod.name != "strategies.registry":
             importlib.import_module(mod.name)
 
 

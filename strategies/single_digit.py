@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from strategies._pattern_tools import conjugate_pairs, digit_list
+from strategies.registry import technique
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     BOX_OF,
@@ -26,8 +28,6 @@ from sudoku_logic.core.houses import (
     house_name,
 )
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies._pattern_tools import conjugate_pairs, digit_list
-from sudoku_logic.strategies.registry import technique
 
 # ----------------------------------------------------------------------------- Skyscraper
 

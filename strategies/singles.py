@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from strategies.registry import se_rule, technique
+from strategies.se._se_order import SE_HOUSES
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     CELL_HOUSES,
@@ -15,8 +17,6 @@ from sudoku_logic.core.houses import (
     union_peers,
 )
 from sudoku_logic.core.step import Step, lazy_step
-from sudoku_logic.strategies.registry import se_rule, technique
-from sudoku_logic.strategies.se._se_order import SE_HOUSES
 
 #: (house, its cells as a bit set) in Sudoku Explainer's order of houses
 _SE_HOUSE_MASKS = tuple((h, HOUSE_MASK[h]) for h in SE_HOUSES)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
+from strategies.registry import Finder, se_rule, technique
+from strategies.se._se_order import SE_HOUSES, SE_INDEX_COMBOS, confined_sets
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     DIGIT_BIT,
@@ -18,8 +20,6 @@ from sudoku_logic.core.houses import (
     house_name,
 )
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies.registry import Finder, se_rule, technique
-from sudoku_logic.strategies.se._se_order import SE_HOUSES, SE_INDEX_COMBOS, confined_sets
 
 _SIZE_NAME = {2: "Pair", 3: "Triple", 4: "Quadruple"}
 _COUNT = {2: "two", 3: "three", 4: "four"}

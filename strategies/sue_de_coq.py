@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from strategies.registry import technique
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     HOUSE_MASK,
@@ -24,7 +25,6 @@ from sudoku_logic.core.houses import (
     house_name,
 )
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies.registry import technique
 
 
 def _preorder(n: int) -> tuple[tuple[int, int, int, int, int], ...]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from strategies.registry import technique
 from sudoku_logic.core import dlx
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
@@ -44,7 +45,6 @@ from sudoku_logic.core.houses import (
     union_peers,
 )
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies.registry import technique
 
 # ---------------------------------------------------------------- geometry
 

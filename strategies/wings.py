@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
+from strategies.registry import se_rule, technique
+from strategies.se._se_order import SE_HOUSE_CELLS
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     CELL_BIT,
@@ -24,8 +26,6 @@ from sudoku_logic.core.houses import (
     house_name,
 )
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies.registry import se_rule, technique
-from sudoku_logic.strategies.se._se_order import SE_HOUSE_CELLS
 
 
 def _cells_with(grid: Grid, sizes: tuple[int, ...]) -> int:

@@ -9,9 +9,9 @@ technique finds the same eliminations in that position.
 from __future__ import annotations
 
 from helpers import check_path
-from sudoku_logic.core.formats import parse
+from strategies.registry import lookup
 from sudoku_logic.app.solver import Solver
-from sudoku_logic.strategies.registry import lookup
+from sudoku_logic.core.formats import parse
 
 BASIC_FAMILIES = {"singles", "intersections", "subsets"}
 

@@ -2,15 +2,15 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
+from strategies.registry import lookup
 from sudoku_logic.core import dlx
-from sudoku_logic.core.formats import RegLibCase, parse, parse_reglib
 from sudoku_logic.core.context import Settings, SolveContext
+from sudoku_logic.core.formats import RegLibCase, parse, parse_reglib
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import cell_name
-from sudoku_logic.strategies.registry import lookup
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"
@@ -40,7 +40,7 @@ def collection(name: str, limit: int | None = None, every: int = 1) -> list[str]
     return out[:limit] if limit else out
 
 
-@lru_cache(maxsize=None)
+@cache
 def reglib_lines() -> tuple[str, ...]:
     """Every active line of the regression library (commented-out cases excluded)."""
     return tuple(ln.strip() for ln in open(REGLIB) if ln.startswith(":"))
@@ -119,7 +119,7 @@ def assert_step_true(solution, step) -> None:
     assert not wrong, f"WRONG step {step.notation}: {wrong} (solution {''.join(map(str, solution))})"
 
 
-def check_path(puzzle: str, solver) -> "object":
+def check_path(puzzle: str, solver) -> object:
     """Solve ``puzzle`` with ``solver`` and check every step against the DLX solution."""
     grid = parse(puzzle)
     solution = dlx.unique_solution(grid)

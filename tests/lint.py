@@ -1,7 +1,7 @@
 """The linters the README's test command runs before the tests: ``python tests/lint.py``.
 
-ruff (lint, and the formatter's check; the benchmarks too) and mypy (:mod:`typecheck`) on the package, with the
-settings of ``pyproject.toml``. Prints what each finds; exit status 1 if any finds something.
+ruff (lint, and the formatter's check; the benchmarks too) and mypy on the three packages as they sit in the
+repository (they import as they install), with the settings of ``pyproject.toml``. Prints what each finds; exit status 1 if any finds something.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ LINTED = [*PACKAGE, "benchmarks"]
 CHECKS = {
     "ruff check": [sys.executable, "-m", "ruff", "check", "--quiet", *LINTED],
     "ruff format --check": [sys.executable, "-m", "ruff", "format", "--check", "--quiet", *LINTED],
-    "mypy": [sys.executable, str(ROOT / "tests" / "typecheck.py")],
+    "mypy": [sys.executable, "-m", "mypy", *(arg for name in PACKAGE for arg in ("-p", name))],
 }
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator
 
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.grid import Grid

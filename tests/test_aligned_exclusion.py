@@ -3,7 +3,7 @@ against SE's own recorded paths and against a plain reading of SE's search
 (``se_aligned_reference.py``)."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -11,14 +11,16 @@ from hypothesis import HealthCheck, given, settings
 from helpers import assert_step_true, assert_step_true_in_position
 from se_aligned_reference import reference_hints
 from se_paths import effect, positions, se_paths, steps_of_rule
+from strategies.registry import RULES
+from strategies.se.aligned_exclusion import (
+    aligned_pair_exclusion,
+    aligned_triplet_exclusion,
+    triplet_removals,
+)
 from sudoku_logic.app.render import ROLES
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import PEERS
-from sudoku_logic.strategies.se.aligned_exclusion import (
-    aligned_pair_exclusion, aligned_triplet_exclusion, triplet_removals,
-)
-from sudoku_logic.strategies.registry import RULES
 from test_properties import positions as reachable_positions
 
 APE, ATE = "Aligned Pair Exclusion", "Aligned Triplet Exclusion"
@@ -35,19 +37,19 @@ def later(rule: str, after: tuple[str, ...]) -> bool:
     return rule in after or rule.startswith("Nested")
 
 
-@lru_cache(maxsize=None)
+@cache
 def recorded(rule: str) -> tuple:
     """SE's recorded steps of ``rule``: ``(puzzle, index, position, step)``."""
     return tuple(steps_of_rule(rule))
 
 
-@lru_cache(maxsize=None)
+@cache
 def reference_at(rule: str, k: int) -> list:
     """The reference's hints at the ``k``-th recorded step of ``rule``."""
     return reference_hints(recorded(rule)[k][2], FINDERS[rule][1])
 
 
-@lru_cache(maxsize=None)
+@cache
 def positions_after(after: tuple[str, ...]) -> tuple:
     """``(puzzle, index, position)`` wherever SE took a step of a producer in ``after``."""
     out = []

@@ -4,16 +4,22 @@ from itertools import combinations
 
 import pytest
 
+import strategies.als as als
 from helpers import (
-    assert_step_true_in_position, check_path, check_reglib_case, collection, exemplar_sections, reglib_cases, reglib_ids,
+    assert_step_true_in_position,
+    check_path,
+    check_reglib_case,
+    collection,
+    exemplar_sections,
+    reglib_cases,
+    reglib_ids,
 )
-import sudoku_logic.strategies.als as als
+from strategies.als import collect_alses
+from strategies.registry import lookup
+from sudoku_logic.app.solver import Solver
 from sudoku_logic.core.context import AlsOptions, Settings, SolveContext
-from sudoku_logic.strategies.als import collect_alses
-from sudoku_logic.strategies.registry import lookup
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import HOUSE_CELLS, MASK_SIZE
-from sudoku_logic.app.solver import Solver
 
 XZ = "Almost Locked Set XZ-Rule"
 XY = "Almost Locked Set XY-Wing"

@@ -2,10 +2,14 @@
 import pytest
 
 from helpers import (
-    check_path, check_reglib_case, exemplar_sections, reglib_cases, reglib_ids,
+    check_path,
+    check_reglib_case,
+    exemplar_sections,
+    reglib_cases,
+    reglib_ids,
 )
-from sudoku_logic.core.houses import HOUSE_CELLS
 from sudoku_logic.app.solver import Solver
+from sudoku_logic.core.houses import HOUSE_CELLS
 
 CODES = {
     "0000": ["Full House"],
@@ -70,9 +74,9 @@ def test_exemplar_uses_its_technique(title, puzzle):
 def test_a_locked_pair_eliminates_in_the_box_and_in_the_line_outside_it():
     """HoDoKu's Locked Pair: a pair of a box-line intersection whose only eliminations are
     in the box (the third intersection cell counts as the box's) is a Naked Pair."""
+    from strategies.intersections import locked_pair
+    from strategies.subsets import naked_pair
     from sudoku_logic.core.formats import parse
-    from sudoku_logic.strategies.intersections import locked_pair
-    from sudoku_logic.strategies.subsets import naked_pair
     grid = parse(next(iter(NOT_LOCKED_IN_HODOKU_2_2)))
     path = Solver(order="hodoku").solve(grid).steps
     seen = 0

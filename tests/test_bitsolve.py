@@ -2,7 +2,6 @@
 import random
 
 from helpers import collection
-
 from sudoku_logic.core import bitsolve, dlx
 from sudoku_logic.core.errors import InvalidPuzzle
 from sudoku_logic.core.grid import Grid

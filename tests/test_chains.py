@@ -2,18 +2,23 @@
 the link table, the notation and Sudoku Explainer's length rating."""
 import pytest
 
+from grading.scales import all_techniques
+from grading.se import length_increment
+from grading.tables import RATINGS
 from helpers import (
-    check_path, check_reglib_case, collection, exemplar_sections, reglib_cases, reglib_ids,
+    check_path,
+    check_reglib_case,
+    collection,
+    exemplar_sections,
+    reglib_cases,
+    reglib_ids,
 )
-from sudoku_logic.core.formats import parse, parse_reglib
-from sudoku_logic.core.houses import parse_cell
+from strategies.chaining.chain_core import KILL, cand, strong_sets
+from strategies.registry import lookup
 from sudoku_logic.app.solver import Solver
 from sudoku_logic.core.context import Settings, SolveContext
-from sudoku_logic.grading.scales import all_techniques
-from sudoku_logic.grading.se import length_increment
-from sudoku_logic.grading.tables import RATINGS
-from sudoku_logic.strategies.chaining.chain_core import KILL, cand, strong_sets
-from sudoku_logic.strategies.registry import lookup
+from sudoku_logic.core.formats import parse, parse_reglib
+from sudoku_logic.core.houses import parse_cell
 
 CODES = {
     "0701": ["X-Chain"],

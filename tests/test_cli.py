@@ -109,7 +109,7 @@ def test_techniques_listing():
     r = run("techniques")
     assert r.returncode == 0 and "Naked Pair" in r.stdout
     # every technique once, HoDoKu's Brute Force (no SE rating) included
-    from sudoku_logic.strategies.registry import REGISTRY, _load_all
+    from strategies.registry import REGISTRY, _load_all
     _load_all()
     table = r.stdout.split("\n\n")[0].splitlines()
     assert table[0].split() == ["technique", "family", "SE", "HoDoKu", "score", "notes"]  # a header row
@@ -124,6 +124,7 @@ def test_commands_tune_their_own_garbage_collector_only():
     """A command runs with the solver's collector setting (app.gc_tuning); a library call
     leaves the caller's setting alone."""
     import gc
+
     from sudoku_logic import rate
     before = gc.get_threshold()
     rate(EASY)

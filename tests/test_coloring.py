@@ -4,11 +4,11 @@ import pytest
 
 from exemplar_check import check_exemplar
 from helpers import check_reglib_case, collection, exemplar_sections, reglib_cases, reglib_ids
+from strategies.coloring import color_clusters
+from strategies.registry import lookup
+from sudoku_logic.app.solver import Solver
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import parse_cell
-from sudoku_logic.app.solver import Solver
-from sudoku_logic.strategies.coloring import color_clusters
-from sudoku_logic.strategies.registry import lookup
 
 CODES = {
     "0500": ["Simple Colors Trap"],

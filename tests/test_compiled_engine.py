@@ -22,22 +22,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from grading import se_batch
+from grading.scales import se_policy, se_rules
+from grading.se import compiled_ratings, raw_difficulty
 from helpers import collection, two_solutions, wrong_given
 from se_paths import HARDEST, positions, se_paths
-
+from strategies.registry import RULES, load_all
+from strategies.se import se_compiled
 from sudoku_logic import native
 from sudoku_logic.app.position import line_values
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.step import Step
-from sudoku_logic.grading import se_batch
-from sudoku_logic.grading.scales import se_policy, se_rules
-from sudoku_logic.grading.se import compiled_ratings, raw_difficulty
 from sudoku_logic.solve.loop import solve
 from sudoku_logic.solve.memo import step_changes
-from sudoku_logic.strategies.se import se_compiled
-from sudoku_logic.strategies.registry import RULES, load_all
 
 ROOT = Path(__file__).resolve().parent.parent
 FIELDS = tuple(Step.__dataclass_fields__)
@@ -432,8 +431,8 @@ def _clash(p: str) -> str:
 def test_batch_ratings_equal_the_rater():
     """grading.se_batch rates whole SE paths in C with the Rater's numbers, and leaves to the
     Python path each puzzle it cannot rate (several solutions, none, clashing givens)."""
+    from grading.rater import Rater
     from sudoku_logic.core.errors import SudokuError
-    from sudoku_logic.grading.rater import Rater
     good = (collection("qqwing_expert.txt", 40, every=7) + collection("top1465.txt", 6, every=50)
             + collection("sudoku17.txt", 30, every=900) + collection("qqwing_simple.txt", 20))
     assert se_batch._rule_ids() == se_compiled.rule_ids([r.name for r in se_rules()])  # the policy's rules
@@ -459,7 +458,7 @@ def test_rate_array_takes_numpy_puzzles():
     arr = np.array([line_values(p) for p in good], dtype=np.int64)
     out = se_batch.rate_array(arr.reshape(5, 9, 9))
     assert out.shape == (5,) and out.dtype.names == tuple(n for n, _ in se_batch.FIELDS)
-    from sudoku_logic.grading.rater import Rater
+    from grading.rater import Rater
     for p, row in zip(good, out):
         r = Rater(hodoku=False).rate(parse(p))
         assert (row["er"], row["ep"], row["ed"], row["hardest"], row["steps"], bool(row["solved"])) == \

@@ -17,10 +17,10 @@ import pytest
 
 pytest.importorskip("distributed", reason='Dask is not installed (pip install "sudoku-logic[dask]")')
 
-from distributed import Client  # noqa: E402
+from distributed import Client
 
-from bulk_helpers import ROOT, dotted, rows_of, run, start_and_stop, without_ms, write  # noqa: E402
-from helpers import collection  # noqa: E402
+from bulk_helpers import ROOT, dotted, rows_of, run, start_and_stop, without_ms, write
+from helpers import collection
 
 EASY = collection("qqwing_simple.txt", 10)
 EXPERT = collection("qqwing_expert.txt", 200)

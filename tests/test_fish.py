@@ -2,15 +2,20 @@
 general search, HoDoKu's notation, and solve paths checked step by step against DLX."""
 import pytest
 
+from grading.tables import RATINGS
 from helpers import (
-    check_path, check_reglib_case, collection, exemplar_sections, reglib_cases, reglib_ids,
+    check_path,
+    check_reglib_case,
+    collection,
+    exemplar_sections,
+    reglib_cases,
+    reglib_ids,
 )
-from sudoku_logic.core.formats import parse
+from strategies.fish import basic_fish, finned_basic_fish, fish_step, general_fish
+from strategies.fish_search import BASIC, FRANKEN, MUTANT, search, shape
+from strategies.registry import REGISTRY, lookup
 from sudoku_logic.app.solver import Solver
-from sudoku_logic.strategies.fish import basic_fish, finned_basic_fish, fish_step, general_fish
-from sudoku_logic.strategies.fish_search import BASIC, FRANKEN, MUTANT, search, shape
-from sudoku_logic.grading.tables import RATINGS
-from sudoku_logic.strategies.registry import REGISTRY, lookup
+from sudoku_logic.core.formats import parse
 
 SIZES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
@@ -181,7 +186,7 @@ def test_fast_basic_path_agrees_with_general_search(size):
 def test_shared_finned_search_follows_the_position():
     """Finned and Sashimi finders share one search per position; consuming it partly,
     changing the grid and asking again on an equal or a different position stays exact."""
-    from sudoku_logic.strategies.fish import shared_finned_basic_fish
+    from strategies.fish import shared_finned_basic_fish
     for start in POSITIONS[:8]:
         g = start.copy()
         for size in (2, 3):

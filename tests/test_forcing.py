@@ -4,12 +4,12 @@ exemplars, and coverage: every hard puzzle is solved to the end with every step 
 import pytest
 
 from helpers import assert_step_true, check_path, collection, exemplar_sections
+from strategies import forcing
+from strategies.chaining.implications import DYNAMIC, STATIC, Position, propagate
+from strategies.registry import lookup
+from sudoku_logic.app.solver import Solver
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
-from sudoku_logic.app.solver import Solver
-from sudoku_logic.strategies import forcing
-from sudoku_logic.strategies.chaining.implications import DYNAMIC, STATIC, Position, propagate
-from sudoku_logic.strategies.registry import lookup
 
 BASIC = ["singles", "intersections", "subsets"]
 FORCING = ["Forcing Chain Contradiction", "Forcing Chain Verity", "Forcing Net Contradiction",

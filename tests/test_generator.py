@@ -6,13 +6,18 @@ import sys
 
 import pytest
 
+from grading.rows import rating_row
+from sudoku_logic.app.generator import (
+    SYMMETRIES,
+    Wanted,
+    generate,
+    is_symmetric,
+    make_puzzle,
+    partner,
+)
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
-from sudoku_logic.app.generator import (
-    SYMMETRIES, Wanted, generate, is_symmetric, make_puzzle, partner,
-)
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.grading.rows import rating_row
 
 
 @pytest.mark.parametrize("symmetry", SYMMETRIES)
@@ -42,7 +47,7 @@ def test_max_givens_without_minimal():
 
 
 def _same_row_as_rate(cand):
-    from sudoku_logic.grading.rater import Rater
+    from grading.rater import Rater
 
     row = rating_row(Rater().rate(parse(cand.puzzle)))  # what `sudoku rate` writes
     assert {k: v for k, v in row.items() if k != "ms"} == {
@@ -93,7 +98,7 @@ def test_cli_generate_bad_options():
 
 @pytest.mark.parametrize("level,symmetry", [("medium", "rotational"), ("hard", "none"), ("unfair", "mirror")])
 def test_aimed_digging_gives_unique_symmetric_puzzles_of_the_level(level, symmetry):
-    from sudoku_logic.grading.rater import Rater
+    from grading.rater import Rater
 
     rater = Rater()
     for cand in generate(2, Wanted(level=level), seed=21, symmetry=symmetry):
@@ -107,9 +112,9 @@ def test_aimed_digging_gives_unique_symmetric_puzzles_of_the_level(level, symmet
 
 
 def test_verdicts_agree_with_the_full_rating():
-    from sudoku_logic.grading.rater import Rater
+    from grading.rater import Rater
+    from grading.tables import LEVELS
     from sudoku_logic.app.generator import level_verdict, rating_verdict
-    from sudoku_logic.grading.tables import LEVELS
 
     rater = Rater()
     for i in range(12):
@@ -143,8 +148,8 @@ def test_minimal_with_a_level():
 
 
 def test_next_removal_prefers_leaving_singles_behind():
-    from sudoku_logic.core import bitsolve
     from sudoku_logic.app.generator import _next_removal, singles_solve, symmetry_groups
+    from sudoku_logic.core import bitsolve
 
     checked = 0
     for seed in range(6):

@@ -29,10 +29,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from helpers import PUZZLES, collection, reglib_lines  # noqa: E402
-
-from sudoku_logic.core.formats import parse  # noqa: E402
-from sudoku_logic import Solver  # noqa: E402
+from helpers import PUZZLES, collection, reglib_lines
+from sudoku_logic import Solver
+from sudoku_logic.core.formats import parse
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden_paths.jsonl.gz"
 ORDERS = ("hodoku", "se")

@@ -25,10 +25,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from helpers import collection  # noqa: E402
-
-from sudoku_logic.core import dlx  # noqa: E402
-from sudoku_logic.core.formats import parse, to_sukaku  # noqa: E402
+from helpers import collection
+from sudoku_logic.core import dlx
+from sudoku_logic.core.formats import parse, to_sukaku
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden_rows.json"

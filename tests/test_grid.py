@@ -9,7 +9,14 @@ from sudoku_logic.core.errors import InvalidPuzzle
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.grid import Grid, check_duplicates
 from sudoku_logic.core.houses import (
-    BOX_OF, CELL_HOUSES, HOUSE_MASK, PEERS, cell_name, cells_name, house_name, parse_cell,
+    BOX_OF,
+    CELL_HOUSES,
+    HOUSE_MASK,
+    PEERS,
+    cell_name,
+    cells_name,
+    house_name,
+    parse_cell,
 )
 
 

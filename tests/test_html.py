@@ -8,8 +8,8 @@ from typer.testing import CliRunner
 
 from chromium import Browser, colour_count, find_chromium
 from helpers import collection
-from sudoku_logic.app.cli import app
 from sudoku_logic.app import html as stepper
+from sudoku_logic.app.cli import app
 from sudoku_logic.app.html import chain_links, render_page, svg_grid, write_html
 from sudoku_logic.app.render import ROLES, step_roles
 from sudoku_logic.app.solver import Solver

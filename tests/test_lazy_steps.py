@@ -7,8 +7,8 @@ import pickle
 
 import pytest
 
+from strategies.singles import full_house_step, hidden_single_step, naked_single_step
 from sudoku_logic.core.step import LazyStep, Step, lazy_step
-from sudoku_logic.strategies.singles import full_house_step, hidden_single_step, naked_single_step
 
 FIELDS = [f for f in Step.__dataclass_fields__ if f != "technique"]
 SINGLES = [

@@ -11,12 +11,12 @@ from __future__ import annotations
 import pytest
 
 from bulk_helpers import run
+from grading.rater import Rater, proves_unique
+from grading.scales import se_policy
 from helpers import collection, two_solutions, wrong_given
 from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import MultipleSolutions, NoSolution
 from sudoku_logic.core.formats import parse, to_sukaku
-from sudoku_logic.grading.rater import Rater, proves_unique
-from sudoku_logic.grading.scales import se_policy
 from sudoku_logic.solve.loop import solve
 
 #: unique puzzles whose SE or HoDoKu path takes a uniqueness step (BUG+1, UR types 1, 3, 4)

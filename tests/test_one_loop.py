@@ -17,16 +17,16 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from grading import hodoku
+from grading.rater import Rater, rate_path
+from grading.rows import rating_row
+from grading.tables import RATINGS
 from helpers import COLLECTIONS, collection
 from sudoku_logic.app.cli import app
 from sudoku_logic.app.html import render_page
 from sudoku_logic.app.solver import Solver
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
-from sudoku_logic.grading import hodoku
-from sudoku_logic.grading.rater import Rater, rate_path
-from sudoku_logic.grading.rows import rating_row
-from sudoku_logic.grading.tables import RATINGS
 
 runner = CliRunner()
 

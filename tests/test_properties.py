@@ -5,14 +5,15 @@ from __future__ import annotations
 import random
 from itertools import islice
 
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
+from grading.scales import all_techniques, se_policy, se_rules
 from helpers import assert_step_true, collection
+from sudoku_logic.app.solver import Solver
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse, to_grid, to_line, to_pencilmarks, to_sukaku
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.app.solver import Solver
-from sudoku_logic.grading.scales import all_techniques, se_policy, se_rules
 
 POOL = collection("qqwing_expert.txt", 60) + collection("top1465.txt", 60) + collection("qqwing_simple.txt", 20)
 SOLUTIONS = {}

@@ -10,6 +10,7 @@ from collections import deque
 import pytest
 
 from helpers import collection
+from strategies.singles import full_house_step, hidden_single_step, naked_single_step
 from sudoku_logic import Solver
 from sudoku_logic.core import bitsolve
 from sudoku_logic.core.formats import parse
@@ -17,7 +18,6 @@ from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, PEERS
 from sudoku_logic.solve import singles_queue
 from sudoku_logic.solve.singles_queue import QUEUED, SinglesQueue
-from sudoku_logic.strategies.singles import full_house_step, hidden_single_step, naked_single_step
 
 
 def _same(a, b) -> bool:

@@ -19,9 +19,9 @@ import subprocess
 import pytest
 
 from bulk_helpers import ROOT
+from grading.rows import DEFAULT_COLUMNS
 from pty_run import RICH_ENV, Pty, Screen, environ, sudoku_argv
 from sudoku_logic.app import writer
-from sudoku_logic.grading.rows import DEFAULT_COLUMNS
 
 ELLIPSIS = "…"
 DCFC = "Dynamic Contradiction Forcing Chains"

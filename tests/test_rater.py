@@ -1,9 +1,9 @@
 """The rater's two paths: SE's ER/EP/ED and HoDoKu's level/score on puzzles both programs rated."""
 import pytest
 
+from grading.rater import Rater
+from grading.se import se_difficulty
 from helpers import assert_step_true
-from sudoku_logic.grading.rater import Rater
-from sudoku_logic.grading.se import se_difficulty
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 
@@ -83,9 +83,9 @@ def test_ranked_techniques_come_as_hodoku_ranks_them_in_its_order_only():
     """At a position with several XY-Chains, HoDoKu's order takes the one with the most
     eliminations (HoDoKu's ``SolutionStep.compareTo``); techniques in a given order take the
     finder's first (the shortest)."""
-    from sudoku_logic.strategies.registry import lookup
-    from sudoku_logic.core.step import hodoku_rank
+    from strategies.registry import lookup
     from sudoku_logic.app.solver import Solver
+    from sudoku_logic.core.step import hodoku_rank
     puzzle = "600000000007100000981006000000090560010080092806004100020009005000045000065800000"
     r = Rater(se=False).rate(parse(puzzle), keep_paths=True)
     i = next(i for i, s in enumerate(r.hodoku_path) if s.technique == "XY-Chain")
@@ -109,7 +109,7 @@ def test_brute_force_as_hodoku_when_logic_runs_out():
     """HoDoKu's last resort: the solution's digit in the middle empty cell, 10000 points, then
     logic again; the puzzle is Extreme and not solved by logic. Without Brute Force in the
     technique set, a path that cannot finish adds 10000 once."""
-    from sudoku_logic.grading.hodoku import step_score
+    from grading.hodoku import step_score
     puzzle = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."
     solution = dlx.unique_solution(parse(puzzle))
     r = Rater(se=False).rate(parse(puzzle), keep_paths=True)

@@ -15,16 +15,15 @@ import random
 
 import pytest
 
+from grading.rater import Rater
+from grading.rows import rating_row
+from grading.scales import all_techniques, hodoku_techniques, se_policy
+from helpers import collection
 from sudoku_logic.app.solver import Solver
-from sudoku_logic.grading.rater import Rater
-from sudoku_logic.grading.rows import rating_row
-from sudoku_logic.grading.scales import all_techniques, hodoku_techniques, se_policy
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import CELL_HOUSES
-from sudoku_logic.solve.memo import SearchMemo, changed_houses, snapshot, step_changes
 from sudoku_logic.core.step import LazyStep, Step
-
-from helpers import collection
+from sudoku_logic.solve.memo import SearchMemo, changed_houses, snapshot, step_changes
 
 LOCAL = [t for t in all_techniques("hodoku") if t.local is not None and t.default]  # Franken/Mutant: slow
 HOUSE_LOCAL = [t for t in LOCAL if t.local == "house"]
@@ -187,8 +186,8 @@ def test_rater_rows_do_not_depend_on_the_memo():
 def test_xy_chain_links_are_the_bivalue_cells_links(puzzle):
     """XY-Chains' links at every position of a path: weak between the same digit of two
     bivalue cells that see each other, strong between the two digits of a bivalue cell."""
+    from strategies.chains import _bivalue_links
     from sudoku_logic.core.houses import PEERS
-    from sudoku_logic.strategies.chains import _bivalue_links
     for grid in _positions(puzzle):
         weak, strong = [0] * 729, [0] * 729
         bivalue = [c for c in range(81) if bin(grid.cands[c]).count("1") == 2]
@@ -219,7 +218,7 @@ def _path_positions_thinned(puzzle: str, rnd: random.Random, most: int):
 def _se_singles_reference(grid):
     """SE's Hidden Singles as a plain scan: the last empty cell of each house (SE's order of
     houses), then each digit with one place in a house with other empty cells."""
-    from sudoku_logic.strategies.se._se_order import SE_HOUSES
+    from strategies.se._se_order import SE_HOUSES
     from sudoku_logic.core.houses import HOUSE_MASK
     out = []
     for h in SE_HOUSES:
@@ -238,7 +237,7 @@ def _se_singles_reference(grid):
 
 @pytest.mark.parametrize("puzzle", PUZZLES[:8])
 def test_se_hidden_singles_is_the_plain_scan(puzzle):
-    from sudoku_logic.strategies.singles import se_hidden_singles
+    from strategies.singles import se_hidden_singles
     rnd = random.Random(puzzle)
     for g in _path_positions_thinned(puzzle, rnd, 25):
         got = [(s.technique, *s.placements[0]) for s in se_hidden_singles(g)]
@@ -248,8 +247,8 @@ def test_se_hidden_singles_is_the_plain_scan(puzzle):
 def _direct_locking_reference(grid):
     """SE's direct pointing and claiming as a plain scan: each (first, second) house pair in
     SE's order, digits 1-9, each crossing house left with one place."""
+    from strategies.direct import _DIRECT_LOCKING
     from sudoku_logic.core.houses import HOUSE_MASK
-    from sudoku_logic.strategies.direct import _DIRECT_LOCKING
     out = []
     for h1, h2, kind, name in _DIRECT_LOCKING:
         m1, m2 = HOUSE_MASK[h1], HOUSE_MASK[h2]
@@ -269,7 +268,7 @@ def _direct_locking_reference(grid):
 
 @pytest.mark.parametrize("puzzle", PUZZLES[:8] + collection("qqwing_simple.txt", 4, every=100))
 def test_se_direct_intersections_are_the_plain_scan(puzzle):
-    from sudoku_logic.strategies.direct import se_direct_intersections
+    from strategies.direct import se_direct_intersections
     rnd = random.Random(puzzle)
     for g in _path_positions_thinned(puzzle, rnd, 40):
         got = [(s.technique, *s.placements[0], tuple(s.houses)) for s in se_direct_intersections(g)]

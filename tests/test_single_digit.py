@@ -4,11 +4,11 @@ import pytest
 
 from exemplar_check import check_exemplar
 from helpers import check_reglib_case, exemplar_sections, reglib_cases, reglib_ids
+from strategies.registry import lookup
+from sudoku_logic.app.solver import Solver
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import HOUSE_MASK
-from sudoku_logic.app.solver import Solver
 from sudoku_logic.core.houses import cells_name as hodoku_cells
-from sudoku_logic.strategies.registry import lookup
 
 CODES = {
     "0400": ["Skyscraper"],
@@ -78,8 +78,8 @@ def test_hodoku_compact_cells():
 
 def test_turbot_fish_is_strong_weak_strong():
     """Every Turbot Fish chain: two strong links joined by cells that see each other."""
-    from sudoku_logic.core.houses import PEERS
     from helpers import collection
+    from sudoku_logic.core.houses import PEERS
     finder = lookup(["Turbot Fish"])[0].finder
     basic = Solver(["singles", "intersections", "subsets"])
     count = 0

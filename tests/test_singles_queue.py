@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from grading.rater import Rater
 from helpers import assert_step_true, collection
-from sudoku_logic.grading.rater import Rater
+from sudoku_logic.app.solver import Solver
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 from sudoku_logic.solve.singles_queue import QUEUED, SinglesQueue
-from sudoku_logic.app.solver import Solver
 
 # HoDoKu 2.2's own level and score (from /work/shared/ratings/hodoku_dev.csv): the first
 # puzzles of each source on which we agree (all of the first 8-16 of the easy, intermediate,

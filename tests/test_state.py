@@ -13,17 +13,17 @@ import pkgutil
 import sys
 import types
 
+import grading as grading
+import strategies as strategies
 import sudoku_logic.core as core
-import sudoku_logic.grading as grading
 import sudoku_logic.solve as solve
-import sudoku_logic.strategies as strategies
+from grading.rater import Rater
+from grading.tables import RATINGS
 from helpers import collection
+from strategies.registry import REGISTRY, RULES, load_all
 from sudoku_logic.app.hints import distinct_steps
 from sudoku_logic.app.solver import Solver
 from sudoku_logic.core.formats import parse
-from sudoku_logic.grading.rater import Rater
-from sudoku_logic.grading.tables import RATINGS
-from sudoku_logic.strategies.registry import REGISTRY, RULES, load_all
 
 
 def _modules() -> list[types.ModuleType]:
@@ -80,7 +80,7 @@ def test_registered_names_have_table_rows_and_families_are_modules():
         module = sys.modules[t.finder.__module__]
         own = module.__name__.rsplit(".", 1)[-1]
         assert RATINGS[name].family == t.family == getattr(module, "FAMILY", own), name
-        assert f"sudoku_logic.strategies.{t.family}" in sys.modules, name
+        assert f"strategies.{t.family}" in sys.modules, name
     for rule in RULES.values():
         for name in rule.techniques:
             assert name in RATINGS and RATINGS[name].se is not None, (rule.name, name)

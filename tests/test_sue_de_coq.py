@@ -2,9 +2,9 @@
 import pytest
 
 from helpers import check_path, check_reglib_case, exemplar_sections, reglib_cases, reglib_ids
-from sudoku_logic.strategies.registry import REGISTRY, lookup
-from sudoku_logic.core.formats import parse
+from strategies.registry import REGISTRY, lookup
 from sudoku_logic.app.solver import Solver
+from sudoku_logic.core.formats import parse
 
 SDC = "Sue de Coq"
 CASES = reglib_cases("1101")

@@ -1,9 +1,9 @@
 """The difficulty table against the numbers in HoDoKu's and Sudoku Explainer's sources."""
 import pytest
 
-from sudoku_logic.grading.scales import all_names, all_techniques
-from sudoku_logic.grading.se import length_increment as se_length_increment
-from sudoku_logic.grading.tables import LEVEL_MAX_SCORE, RATINGS
+from grading.scales import all_names, all_techniques
+from grading.se import length_increment as se_length_increment
+from grading.tables import LEVEL_MAX_SCORE, RATINGS
 
 # HoDoKu 2.2, src/sudoku/Options.java, DEFAULT_SOLVER_STEPS: StepConfig(index, type, level,
 # category, baseScore, ...). name: (level, score, index, enabled by default). Where two of our

@@ -12,16 +12,21 @@ import re
 
 import pytest
 
+from grading.scales import all_techniques
+from grading.tables import RATINGS
 from helpers import (
-    EXEMPLARS, assert_step_true, check_path, check_reglib_case, collection, reglib_cases,
+    EXEMPLARS,
+    assert_step_true,
+    check_path,
+    check_reglib_case,
+    collection,
+    reglib_cases,
     reglib_ids,
 )
-from sudoku_logic.grading.tables import RATINGS
+from strategies.registry import REGISTRY, lookup
+from sudoku_logic.app.solver import Solver
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
-from sudoku_logic.app.solver import Solver
-from sudoku_logic.grading.scales import all_techniques
-from sudoku_logic.strategies.registry import REGISTRY, lookup
 from sudoku_logic.core.houses import cells_name as hodoku_cells
 
 CODES = {

@@ -4,12 +4,16 @@ import pytest
 
 from exemplar_check import check_exemplar
 from helpers import (
-    assert_step_true_in_position, check_reglib_case, collection, exemplar_sections, reglib_cases,
+    assert_step_true_in_position,
+    check_reglib_case,
+    collection,
+    exemplar_sections,
+    reglib_cases,
     reglib_ids,
 )
-from sudoku_logic.core.formats import parse
+from strategies.registry import lookup
 from sudoku_logic.app.solver import Solver
-from sudoku_logic.strategies.registry import lookup
+from sudoku_logic.core.formats import parse
 
 CODES = {
     "0800": ["XY-Wing"],

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from strategies.chaining.links import strong_reason, weak_reason
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     MASK_DIGITS,
@@ -18,7 +19,6 @@ from sudoku_logic.core.houses import (
     cells_name,
 )
 from sudoku_logic.core.step import LazyStep, Step
-from sudoku_logic.strategies.chaining.links import strong_reason, weak_reason
 
 
 class PathNodes:

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from strategies.chaining.chain_core import ALL81, KILL, bits, last_candidates, last_places, split
+from strategies.chaining.chain_text import arrows, literal
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     CELL_BIT,
@@ -36,8 +38,6 @@ from sudoku_logic.core.houses import (
     house_name,
     union_peers,
 )
-from sudoku_logic.strategies.chaining.chain_core import ALL81, KILL, bits, last_candidates, last_places, split
-from sudoku_logic.strategies.chaining.chain_text import arrows, literal
 
 STATIC = 0
 DYNAMIC = 1

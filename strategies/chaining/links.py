@@ -3,8 +3,8 @@
 A *node* is one candidate (a digit in one cell): the candidate ``d`` in cell ``c`` is
 ``(d - 1) * 81 + c`` (0..728), so the 81-bit set of cells holding ``d`` shifted by
 ``(d - 1) * 81`` is the set of those nodes. The links themselves are the chain core's
-(:mod:`sudoku_logic.strategies.chaining.chain_core`); the phrases here say why a link holds
-for the printer (:mod:`sudoku_logic.strategies.chaining.chain_text`).
+(:mod:`strategies.chaining.chain_core`); the phrases here say why a link holds
+for the printer (:mod:`strategies.chaining.chain_text`).
 """
 
 from __future__ import annotations

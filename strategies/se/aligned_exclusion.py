@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from strategies.registry import se_rule
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     BOX_OF,
@@ -45,7 +46,6 @@ from sudoku_logic.core.houses import (
     house_name,
 )
 from sudoku_logic.core.step import LazyStep, Step
-from sudoku_logic.strategies.registry import se_rule
 
 PAIR = "Aligned Pair Exclusion"
 TRIPLET = "Aligned Triplet Exclusion"

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from strategies.registry import se_rule
+from strategies.se._se_order import SE_CELL_HOUSES, SE_HOUSE_CELLS, common_tuple, subsets
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     DIGIT_BIT,
@@ -42,8 +44,6 @@ from sudoku_logic.core.houses import (
     house_name,
 )
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies.registry import se_rule
-from sudoku_logic.strategies.se._se_order import SE_CELL_HOUSES, SE_HOUSE_CELLS, common_tuple, subsets
 
 TECHNIQUES = (
     "Bivalue Universal Grave + 1",

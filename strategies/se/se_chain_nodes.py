@@ -80,7 +80,7 @@ def rule_techniques(multiple: bool, dynamic: bool, nishio: bool, level: int) -> 
 
 
 class _ChainingBase:
-    """What the parts of :class:`~sudoku_logic.strategies.se.se_chaining.Chaining` (its mixins
+    """What the parts of :class:`~strategies.se.se_chaining.Chaining` (its mixins
     :class:`ForcingChainsCycles`, :class:`MultipleForcingChains`,
     :class:`DynamicForcingChains`) share, and what a hint reads of the rule that made it:
     the rule's settings and a search's state, as ``Chaining.__init__`` sets and describes

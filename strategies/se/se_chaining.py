@@ -37,7 +37,7 @@ implications), :mod:`.se_hint_list` (rule parents, SE's order of hints),
 chains), :mod:`.se_dynamic` (the dynamic propagation and nesting); :class:`Chaining` here
 ties them together as one rule.
 
-Hints here are :class:`ChainHint` objects; :mod:`sudoku_logic.strategies.se.se_chains` turns
+Hints here are :class:`ChainHint` objects; :mod:`strategies.se.se_chains` turns
 them into steps with their words. The difficulty that orders hints comes from the solve's
 context (:attr:`SolveContext.difficulty`, set by the SE scale).
 """
@@ -46,14 +46,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from strategies.se.se_chain_nodes import EXTENDS, NESTED_SUFFIX, ChainHint, Node
+from strategies.se.se_dynamic import DynamicForcingChains
+from strategies.se.se_forcing_chains_cycles import ForcingChainsCycles
+from strategies.se.se_hint_list import chain_rule_parents, sorted_hints
+from strategies.se.se_link_graph import _UnarySearches, new_links, unary_parts
+from strategies.se.se_multiple import MultipleForcingChains
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import MASK_SIZE
-from sudoku_logic.strategies.se.se_chain_nodes import EXTENDS, NESTED_SUFFIX, ChainHint, Node
-from sudoku_logic.strategies.se.se_dynamic import DynamicForcingChains
-from sudoku_logic.strategies.se.se_forcing_chains_cycles import ForcingChainsCycles
-from sudoku_logic.strategies.se.se_hint_list import chain_rule_parents, sorted_hints
-from sudoku_logic.strategies.se.se_link_graph import _UnarySearches, new_links, unary_parts
-from sudoku_logic.strategies.se.se_multiple import MultipleForcingChains
 
 
 class Chaining(ForcingChainsCycles, MultipleForcingChains, DynamicForcingChains):

@@ -15,21 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sudoku_logic.core.context import SolveContext
-from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name
-from sudoku_logic.core.step import TEXT_FIELDS, LazyStep, Step, lazy_step
-from sudoku_logic.native import pack as native_pack
-from sudoku_logic.native import se as engine
-from sudoku_logic.native import unpack_masks
-from sudoku_logic.strategies.direct import _DIRECT_LOCKING, direct_hidden_step, direct_locking_step
-from sudoku_logic.strategies.fish import se_fish_step
-from sudoku_logic.strategies.intersections import se_intersection_step
-from sudoku_logic.strategies.registry import RULES as RULE_FINDERS
-from sudoku_logic.strategies.se._se_order import SE_CELL_HOUSES, SE_HOUSE_CELLS
-from sudoku_logic.strategies.se.aligned_exclusion import PAIR, TRIPLET, aligned_step
-from sudoku_logic.strategies.se.bug import Bug, bug_step
-from sudoku_logic.strategies.se.se_chain_nodes import (
+from strategies.direct import _DIRECT_LOCKING, direct_hidden_step, direct_locking_step
+from strategies.fish import se_fish_step
+from strategies.intersections import se_intersection_step
+from strategies.registry import RULES as RULE_FINDERS
+from strategies.se._se_order import SE_CELL_HOUSES, SE_HOUSE_CELLS
+from strategies.se.aligned_exclusion import PAIR, TRIPLET, aligned_step
+from strategies.se.bug import Bug, bug_step
+from strategies.se.se_chain_nodes import (
     NAKED,
     NESTED_SUFFIX,
     ChainHint,
@@ -38,15 +31,22 @@ from sudoku_logic.strategies.se.se_chain_nodes import (
     _reversed_cycle,
     _root,
 )
-from sudoku_logic.strategies.se.se_chaining import Chaining
-from sudoku_logic.strategies.se.se_chains import _text as chain_text_fields
-from sudoku_logic.strategies.se.se_chains import hint_step
-from sudoku_logic.strategies.se.se_codes import AVAILABLE, RULE_ID, RULES, TECHNIQUES, rule_ids  # noqa: F401 - callers name them se_compiled.X
-from sudoku_logic.strategies.se.se_codes import LEVELS as _LEVELS
-from sudoku_logic.strategies.se.unique_loops import LoopHint, unique_loop_step
-from sudoku_logic.strategies.singles import _HOUSE_KIND, full_house_step, hidden_single_step, naked_single_step
-from sudoku_logic.strategies.subsets import se_hidden_set_step, se_naked_set_step
-from sudoku_logic.strategies.wings import se_wing_step
+from strategies.se.se_chaining import Chaining
+from strategies.se.se_chains import _text as chain_text_fields
+from strategies.se.se_chains import hint_step
+from strategies.se.se_codes import AVAILABLE, RULE_ID, RULES, TECHNIQUES, rule_ids  # noqa: F401 - callers name them se_compiled.X
+from strategies.se.se_codes import LEVELS as _LEVELS
+from strategies.se.unique_loops import LoopHint, unique_loop_step
+from strategies.singles import _HOUSE_KIND, full_house_step, hidden_single_step, naked_single_step
+from strategies.subsets import se_hidden_set_step, se_naked_set_step
+from strategies.wings import se_wing_step
+from sudoku_logic.core.context import SolveContext
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name
+from sudoku_logic.core.step import TEXT_FIELDS, LazyStep, Step, lazy_step
+from sudoku_logic.native import pack as native_pack
+from sudoku_logic.native import se as engine
+from sudoku_logic.native import unpack_masks
 
 #: the techniques of nesting levels that ask chaining rules (their words need the solve's
 #: difficulty, :func:`_build`)

@@ -1,6 +1,6 @@
 """The dynamic propagation of SE's chaining rules (``doChaining`` with its working grid and
 hidden parents), Nishio's and the binary chains, and the nesting that asks other rules when a
-propagation stalls, part of :class:`~sudoku_logic.strategies.se.se_chaining.Chaining` (twin of
+propagation stalls, part of :class:`~strategies.se.se_chaining.Chaining` (twin of
 ``sudoku_logic/native/se_dynamic.c``: ``se_dynamic_forcing_chains``, ``propagate``,
 ``nishio_chains``, ``dead_end``, ``advanced``)."""
 
@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
-from sudoku_logic.strategies.chaining.chain_core import SE_OFF_KEYS, SE_ON_KEYS, bits, strong_links, weak_links
-from sudoku_logic.strategies.se._se_order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
-from sudoku_logic.strategies.se.se_chain_nodes import (
+from strategies.chaining.chain_core import SE_OFF_KEYS, SE_ON_KEYS, bits, strong_links, weak_links
+from strategies.se._se_order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
+from strategies.se.se_chain_nodes import (
     _CELL_DIGIT,
     ADVANCED,
     BIT,
@@ -23,6 +22,7 @@ from sudoku_logic.strategies.se.se_chain_nodes import (
     _ChainingBase,
     _root,
 )
+from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
 
 
 def _queues(to_on: dict, to_off: dict, cap: int | None) -> tuple[deque, deque, list[int] | None]:
@@ -310,8 +310,8 @@ class DynamicForcingChains(_ChainingBase):
     def _other_rules(self) -> list:
         """SE's ``otherRules`` of a nested chaining rule, in SE's order."""
         if self._nested_rules is None:
-            from sudoku_logic.strategies.se.se_chaining import Chaining  # the rules it asks are chaining rules too
-            from sudoku_logic.strategies.se.se_nested_rules import BASIC_RULES
+            from strategies.se.se_chaining import Chaining  # the rules it asks are chaining rules too
+            from strategies.se.se_nested_rules import BASIC_RULES
 
             rules: list = list(BASIC_RULES)
             lvl = self.level

@@ -1,5 +1,5 @@
 """Forcing Chains & Cycles: SE's unary searches (``doCycles``, ``doForcingChains``), part of
-:class:`~sudoku_logic.strategies.se.se_chaining.Chaining` (twin of
+:class:`~strategies.se.se_chaining.Chaining` (twin of
 ``sudoku_logic/native/se_chains.c``: ``se_forcing_chains_cycles``, ``unary_cycles``,
 ``unary_forcing``, ``offer_cycle``, ``offer_chain``, ``depth_for``)."""
 
@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS, MASK_SIZE, PEERS, cell_list
-from sudoku_logic.strategies.se.se_chain_links import PassLinks
-from sudoku_logic.strategies.se.se_chain_nodes import (
+from strategies.se.se_chain_links import PassLinks
+from strategies.se.se_chain_nodes import (
     _CELL_DIGIT,
     BIT,
     ChainHint,
@@ -20,8 +18,10 @@ from sudoku_logic.strategies.se.se_chain_nodes import (
     _Probe,
     _reversed_cycle,
 )
-from sudoku_logic.strategies.se.se_hint_list import chain_rule_parents
-from sudoku_logic.strategies.se.se_link_graph import LinkGraph, _DigitPlaces, _UnarySearches, unary_parts
+from strategies.se.se_hint_list import chain_rule_parents
+from strategies.se.se_link_graph import LinkGraph, _DigitPlaces, _UnarySearches, unary_parts
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS, MASK_SIZE, PEERS, cell_list
 
 
 class ForcingChainsCycles(_ChainingBase):

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from strategies.se.se_chain_nodes import _CELL_DIGIT, ADVANCED, NAKED, ChainHint
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK, MASK_DIGITS
-from sudoku_logic.strategies.se.se_chain_nodes import _CELL_DIGIT, ADVANCED, NAKED, ChainHint
 
 
 def chain_rule_parents(hint: ChainHint, source: tuple[list[int], list[int]], grid: Grid) -> list[int]:

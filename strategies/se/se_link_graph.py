@@ -6,10 +6,10 @@ chain can cross a strong link the chain made, the only ones whose hints have rul
 
 from __future__ import annotations
 
+from strategies.chaining.chain_core import ALL729, SE_INDICES, bits, components, strong_sets
+from strategies.se.se_chain_links import _WEAK, _WEAK_HOUSE
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
-from sudoku_logic.strategies.chaining.chain_core import ALL729, SE_INDICES, bits, components, strong_sets
-from sudoku_logic.strategies.se.se_chain_links import _WEAK, _WEAK_HOUSE
 
 #: every off node's key (the even bits of a set of node keys)
 _OFF_KEYS = int("01" * 729, 2)

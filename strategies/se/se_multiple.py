@@ -1,6 +1,6 @@
 """The cell and region searches of Multiple, Nishio and Dynamic Forcing Chains and the static
 propagation of Multiple Forcing Chains, part of
-:class:`~sudoku_logic.strategies.se.se_chaining.Chaining` (twin of
+:class:`~strategies.se.se_chaining.Chaining` (twin of
 ``sudoku_logic/native/se_multiple.c``: ``se_multiple_forcing_chains``, ``region_chains``,
 ``reductions``, ``on_chaining``, ``propagate``, ``offer``)."""
 
@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from strategies.se._se_order import SE_CELL_HOUSES
+from strategies.se.se_chain_nodes import _CELL_DIGIT, BIT, ChainHint, _ChainingBase, _root
+from strategies.se.se_dynamic import _lowest, _queues
 from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
-from sudoku_logic.strategies.se._se_order import SE_CELL_HOUSES
-from sudoku_logic.strategies.se.se_chain_nodes import _CELL_DIGIT, BIT, ChainHint, _ChainingBase, _root
-from sudoku_logic.strategies.se.se_dynamic import _lowest, _queues
 
 if TYPE_CHECKING:
-    from sudoku_logic.strategies.se.se_chain_links import PassLinks
-    from sudoku_logic.strategies.se.se_link_graph import LinkGraph
+    from strategies.se.se_chain_links import PassLinks
+    from strategies.se.se_link_graph import LinkGraph
 
 
 class MultipleForcingChains(_ChainingBase):

@@ -35,6 +35,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from strategies.registry import se_rule
+from strategies.se._se_order import (
+    INDEX_IN,
+    SE_CELL_HOUSES,
+    common_tuple,
+    common_tuple_light,
+    subsets,
+)
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
@@ -52,14 +60,6 @@ from sudoku_logic.core.houses import (
     house_name,
 )
 from sudoku_logic.core.step import LazyStep, Step
-from sudoku_logic.strategies.registry import se_rule
-from sudoku_logic.strategies.se._se_order import (
-    INDEX_IN,
-    SE_CELL_HOUSES,
-    common_tuple,
-    common_tuple_light,
-    subsets,
-)
 
 TECHNIQUES = tuple(f"Unique {shape} Type {n}" for shape in ("Rectangle", "Loop") for n in range(1, 5))
 

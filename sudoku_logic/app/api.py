@@ -175,10 +175,10 @@ def solve_path(
 
 
 def rate(position: PositionLike, *, techniques: Sequence[str] | None = None):
-    """The rating of a position on both scales: a :class:`sudoku_logic.grading.rater.Rating` with ``er``,
+    """The rating of a position on both scales: a :class:`grading.rater.Rating` with ``er``,
     ``ep``, ``ed`` (Sudoku Explainer's path), ``level`` and ``score`` (HoDoKu's), ``hardest``;
     ``se_path`` and ``hodoku_path`` are the paths they come from."""
-    from sudoku_logic.grading.rater import rate as rate_grid
+    from grading.rater import rate as rate_grid
 
     return rate_grid(_grid(position), techniques)
 

@@ -6,7 +6,7 @@ constant however long they are), :class:`RateJob` rates one entry in a worker, a
 :mod:`sudoku_logic.app.dask_pool`) runs the jobs and gives the results back in input order,
 :mod:`sudoku_logic.app.writer` writes each row as soon as it and every row before it are
 done, and :mod:`sudoku_logic.app.progress` records how far the run got, for ``--resume``.
-The row's columns are :mod:`sudoku_logic.grading.rows`'.
+The row's columns are :mod:`grading.rows`'.
 
 A bad line is reported on stderr with its file and line number (``error: in.txt line 7:
 ...``), counted and skipped. A puzzle that runs past ``--timeout`` gets a row with hardest
@@ -28,6 +28,14 @@ from typing import IO, cast
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from grading.rows import (
+    DEFAULT_COLUMNS,
+    UNRATED,
+    input_columns,
+    paths_needed,
+    rating_row,
+    unrated_row,
+)
 from sudoku_logic.app.pool import (
     Job,
     LocalPool,
@@ -48,14 +56,6 @@ from sudoku_logic.app.writer import LiveBar, OutputError, RowWriter, Template, o
 from sudoku_logic.core.context import DEFAULT_SETTINGS, Settings
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.formats import EMPTY_CHARS
-from sudoku_logic.grading.rows import (
-    DEFAULT_COLUMNS,
-    UNRATED,
-    input_columns,
-    paths_needed,
-    rating_row,
-    unrated_row,
-)
 
 
 @dataclass
@@ -141,9 +141,9 @@ class RateJob(Job):
     ``("error", message)`` for an entry that is not a puzzle with one solution.
 
     Where only SE's path is asked for and the compiled engine rates whole paths
-    (:mod:`sudoku_logic.grading.se_batch`), a bare line of cells is rated there, a batch at
+    (:mod:`grading.se_batch`), a bare line of cells is rated there, a batch at
     a time; every other entry, and every puzzle the engine leaves, goes through the
-    :class:`~sudoku_logic.grading.rater.Rater`, which gives the same numbers."""
+    :class:`~grading.rater.Rater`, which gives the same numbers."""
 
     techniques: list[str] | None = None
     se: bool = True
@@ -154,18 +154,18 @@ class RateJob(Job):
     @property
     def preload(self) -> tuple[str, ...]:  # type: ignore[override]
         return (
-            "sudoku_logic.grading.rater",
-            "sudoku_logic.grading.se_batch",
+            "grading.rater",
+            "grading.se_batch",
             "sudoku_logic.app.position",
             "sudoku_logic.core.dlx",
-            *package_modules("sudoku_logic.strategies"),
+            *package_modules("strategies"),
         )
 
     def __getstate__(self) -> dict:
         return {k: v for k, v in self.__dict__.items() if k not in ("_rater", "_whole")}
 
     def setup(self) -> None:
-        from sudoku_logic.grading import se_batch
+        from grading import se_batch
 
         self._rater = None  # made when first needed: a run of bare lines in C may never need it
         # the SE settings are SE's own: the options of --set are HoDoKu's
@@ -175,7 +175,7 @@ class RateJob(Job):
     def rater(self):
         """The Rater of this job's techniques and scales (made once)."""
         if self._rater is None:
-            from sudoku_logic.grading.rater import Rater
+            from grading.rater import Rater
 
             self._rater = Rater(self.techniques, se=self.se, hodoku=self.hodoku, settings=self.settings)
         return self._rater
@@ -186,8 +186,8 @@ class RateJob(Job):
     def run_batch(self, texts: list) -> list[tuple[str, object]]:
         out: list = [None] * len(texts)
         if self._whole:
-            from sudoku_logic.grading import se_batch
-            from sudoku_logic.grading.rating import Rating
+            from grading import se_batch
+            from grading.rating import Rating
 
             lines = [plain_line(t) for t in texts]
             todo = [(i, line) for i, line in enumerate(lines) if line is not None]
@@ -251,7 +251,7 @@ class Summary:
             self.hardest[row["hardest"]] += 1
 
     def lines(self, scale: str) -> list[str]:
-        from sudoku_logic.grading.tables import LEVELS
+        from grading.tables import LEVELS
 
         secs = time.perf_counter() - self.started
         rate = self.rated / secs if secs > 0 else 0.0

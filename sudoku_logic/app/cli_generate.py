@@ -132,10 +132,10 @@ def run_generate(opts: GenerateOptions) -> None:
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+    from grading.rows import DEFAULT_COLUMNS
     from sudoku_logic.app.generator import generate as run
     from sudoku_logic.app.pool import PoolError
     from sudoku_logic.app.writer import LiveBar, RowWriter, open_output
-    from sudoku_logic.grading.rows import DEFAULT_COLUMNS
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     seed = opts.seed

@@ -47,8 +47,8 @@ def check_order(value: str, what: str = "order") -> None:
 
 def techniques_of(names: list[str]) -> list[str]:
     """The techniques ``names`` stand for; an unknown name exits 2 with one line naming it."""
-    from sudoku_logic.grading.names import unknown_message
-    from sudoku_logic.grading.scales import resolve
+    from grading.names import unknown_message
+    from grading.scales import resolve
 
     try:
         return resolve(names)
@@ -129,9 +129,9 @@ def _solver(
     the ER), restricted to ``--techniques`` when those are all SE's; a ``--techniques`` list
     with techniques SE lacks is tried in the order given (HoDoKu's finders).
     """
+    from grading.names import unknown_message
+    from grading.scales import all_names, fits, resolve
     from sudoku_logic.app.solver import Solver
-    from sudoku_logic.grading.names import unknown_message
-    from sudoku_logic.grading.scales import all_names, fits, resolve
 
     names = split_names(techniques)
     try:
@@ -162,8 +162,8 @@ def _solver(
 
 def _kept(names: list[str], order: str) -> list[str]:
     """The techniques ``names`` stand for that ``order``'s program has."""
-    from sudoku_logic.grading.scales import all_names, expand
-    from sudoku_logic.grading.tables import RATINGS
+    from grading.scales import all_names, expand
+    from grading.tables import RATINGS
 
     have = set(all_names("se")) if order == "se" else {n for n in RATINGS if RATINGS[n].order is not None}
     return expand(names, have.__contains__, "{} is not a technique of " + order)

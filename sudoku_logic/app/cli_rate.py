@@ -104,8 +104,8 @@ class RateOptions:
     def _rows(self) -> tuple[str, list[str]]:
         """The format and the columns of the rows; --template with --format or --columns, an
         unknown format, column or template field exits 2 with one line."""
+        from grading.rows import parse_columns
         from sudoku_logic.app.writer import Template, choose_format
-        from sudoku_logic.grading.rows import parse_columns
 
         template = self.template
         if template is not None and (self.fmt is not None or self.columns is not None):
@@ -121,7 +121,7 @@ class RateOptions:
 
     def _levels(self) -> Optional[set[str]]:
         """The HoDoKu levels --level keeps (lower case), None for all; an unknown one exits 2."""
-        from sudoku_logic.grading.tables import LEVELS
+        from grading.tables import LEVELS
 
         if self.level is None:
             return None

@@ -129,7 +129,7 @@ def run_step(opts: StepOptions) -> None:
                 break
             done = True
         elif opts.as_json:
-            from sudoku_logic.grading.rater import path_doc
+            from grading.rater import path_doc
 
             print_json(rep.out, path_doc(grid.values_string(), result))
         else:
@@ -198,7 +198,7 @@ def _path_summary(grid: Grid, result: SolveResult) -> list[str]:
     first come. A path that got stuck has no rating, only its counts."""
     from collections import Counter
 
-    from sudoku_logic.grading.rater import rate_path
+    from grading.rater import rate_path
 
     lines = []
     if result.solved:

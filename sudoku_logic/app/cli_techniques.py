@@ -9,10 +9,10 @@ def list_techniques() -> None:
     """List the techniques with their family and ratings on both scales: Sudoku Explainer's
     in SE's order, then those only HoDoKu has, in HoDoKu's order; then the other names
     accepted by -t and --until-technique (short names, SE's rule names, groups)."""
-    from sudoku_logic.grading.names import ABBREVIATIONS, GROUPS
-    from sudoku_logic.grading.scales import all_names
-    from sudoku_logic.grading.tables import RATINGS
-    from sudoku_logic.strategies.registry import REGISTRY, RULES
+    from grading.names import ABBREVIATIONS, GROUPS
+    from grading.scales import all_names
+    from grading.tables import RATINGS
+    from strategies.registry import REGISTRY, RULES
 
     out = Console(highlight=False, soft_wrap=True)
     se_names = all_names("se")

@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import cast
 
+from grading.rows import rating_row
 from sudoku_logic.app.pool import Job, LocalPool, Pool, PoolError, SerialPool, Task, cpu_count, package_modules
 from sudoku_logic.core import bitsolve
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.grading.rows import rating_row
 
 SYMMETRIES = ("none", "rotational", "diagonal", "mirror")
 
@@ -171,14 +171,14 @@ Done = tuple
 
 
 def level_check(values: list[int], level: str) -> tuple[int, Done | None]:
-    """-1, 0 or 1 as the puzzle's HoDoKu level (as :class:`sudoku_logic.grading.rater.Rater`
+    """-1, 0 or 1 as the puzzle's HoDoKu level (as :class:`grading.rater.Rater`
     rates it) is below, at or above ``level``, and the HoDoKu path when it ran in whole.
     Only the HoDoKu path is run, and it stops as soon as a step's level or the score so far
     puts the puzzle above ``level``. A puzzle the path cannot solve (rated Extreme, but not
     solved, which no request accepts) gives 1. A puzzle that singles solve with at least 24
     givens is Easy without any path (singles score at most 14 each, and Easy allows 800)."""
-    from sudoku_logic.grading.rater import Rating, hodoku_rate
-    from sudoku_logic.grading.tables import LEVELS
+    from grading.rater import Rating, hodoku_rate
+    from grading.tables import LEVELS
 
     names = [lv.lower() for lv in LEVELS]
     target = names.index(level.lower())
@@ -197,13 +197,13 @@ def level_check(values: list[int], level: str) -> tuple[int, Done | None]:
 
 
 def rating_check(values: list[int], low: float | None, high: float | None) -> tuple[int, Done | None]:
-    """-1 if the puzzle's Sudoku Explainer rating (as :class:`sudoku_logic.grading.rater.Rater`
+    """-1 if the puzzle's Sudoku Explainer rating (as :class:`grading.rater.Rater`
     rates it) is below ``low``, 1 if it is above ``high`` or the SE path cannot solve it,
     else 0; and the SE path when it ran in whole. Only the SE path is run, stopped at the
     first step rated above ``high``. A puzzle that singles solve rates at most 2.3 (SE's
     naked single) without any path."""
-    from sudoku_logic.grading import se_batch
-    from sudoku_logic.grading.rater import Rating, se_rate
+    from grading import se_batch
+    from grading.rater import Rating, se_rate
 
     if low is not None and low > 2.3 and singles_solve(values):
         return -1, None
@@ -291,7 +291,7 @@ def _names(names: Sequence[str]) -> str:
 def on_path(name: str, order: str) -> bool:
     """Whether technique ``name`` can be a step of the path of ``order`` (the tables say:
     SE's path has the techniques SE rates, HoDoKu's those its default configuration searches)."""
-    from sudoku_logic.grading.tables import RATINGS
+    from grading.tables import RATINGS
 
     r = RATINGS[name]
     return r.se is not None if order == "se" else r.hodoku_default and r.order is not None
@@ -307,7 +307,7 @@ def impossible(wanted: Wanted) -> str | None:
     A puzzle's ER is at least the rating of every step on SE's path, its HoDoKu level at
     least the level of every step on HoDoKu's path, and an Easy puzzle (singles solve it)
     rates at most 2.3; a technique is only on the path that has it."""
-    from sudoku_logic.grading.tables import LEVELS, RATINGS
+    from grading.tables import LEVELS, RATINGS
 
     low, high, level = wanted.min_rating, wanted.max_rating, wanted.level
     top = max(r.se for r in RATINGS.values() if r.se is not None)
@@ -427,7 +427,7 @@ def rated_row(grid: Grid, checks: Checks | None = None, order: str = "se") -> di
     """The ``sudoku rate`` row of a puzzle (both scales, as ``sudoku rate --scale ORDER``
     rates it) plus the techniques on the path of ``order``. A path that ``checks`` has just run in whole for
     this puzzle is used instead of running it again (the same policy, so the same steps)."""
-    from sudoku_logic.grading.rater import Rating, hodoku_rate, se_rate
+    from grading.rater import Rating, hodoku_rate, se_rate
 
     key = tuple(grid.values)
     se_done = checks.se if checks is not None else None
@@ -484,7 +484,7 @@ class GenerateJob(Job):
 
     @property
     def preload(self) -> tuple[str, ...]:  # type: ignore[override]
-        return ("sudoku_logic.app.generator", "sudoku_logic.grading.rater", *package_modules("sudoku_logic.strategies"))
+        return ("sudoku_logic.app.generator", "grading.rater", *package_modules("strategies"))
 
     def run(self, index: int) -> tuple[str, object]:
         return "ok", candidate(self.seed, index, self.symmetry, self.minimal, self.max_givens, self.wanted)

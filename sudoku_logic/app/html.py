@@ -656,7 +656,7 @@ def _rating_text(rating) -> str:
 def render_page(grid: Grid, result: SolveResult, title: str | None = None) -> str:
     """The HTML stepper page for a solve path that starts at ``grid``: header, one grid
     drawn by its script, the step list beside it."""
-    from sudoku_logic.grading.rater import rate_path
+    from grading.rater import rate_path
 
     puzzle = grid.values_string()
     rating = rate_path(puzzle, result, 0.0)

@@ -1,7 +1,7 @@
 """``Solver``: a technique set and a program's order, ready to step, hint and solve.
 
 A thin facade over the one solve loop (:func:`sudoku_logic.solve.loop.solve`) and a scale's
-policy (:mod:`sudoku_logic.grading.scales`): ``Solver(order="se")`` takes Sudoku Explainer's
+policy (:mod:`grading.scales`): ``Solver(order="se")`` takes Sudoku Explainer's
 steps (the path the ER is computed on), ``Solver(order="hodoku")`` HoDoKu's (the path of
 the level and score), ``Solver(names, order=None)`` the named techniques in the order given.
 """
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
+from grading.scales import policy as make_policy
 from sudoku_logic.core.context import Settings, SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.step import Step
-from sudoku_logic.grading.scales import policy as make_policy
 from sudoku_logic.solve.loop import MAX_STEPS, SolveResult, solve
 from sudoku_logic.solve.policies import Policy
 

@@ -36,7 +36,7 @@ from typing import IO, TYPE_CHECKING, cast
 
 from rich.cells import cell_len, set_cell_size
 
-from sudoku_logic.grading.rows import BY_NAME, TEMPLATE_CODES, UNRATED, cell_text
+from grading.rows import BY_NAME, TEMPLATE_CODES, UNRATED, cell_text
 
 if TYPE_CHECKING:  # rich's live display is loaded by the commands that show a bar
     from rich.progress import Progress
@@ -85,7 +85,7 @@ def write_error(name: str, e: OSError) -> OutputError:
 
 class Template:
     """A serate-style line template: ``%`` and a letter of
-    :data:`sudoku_logic.grading.rows.TEMPLATE_CODES` print that column (``%e`` the seconds
+    :data:`grading.rows.TEMPLATE_CODES` print that column (``%e`` the seconds
     spent, as serate prints them), ``%%`` a percent sign; other characters print as they are."""
 
     def __init__(self, text: str) -> None:
@@ -144,7 +144,7 @@ def column_width(name: str, scale: str = "se") -> int:
     natural width; never less than the name's own."""
     width = BY_NAME[name].width
     if name in ("hardest", "se_hardest", "hodoku_hardest"):
-        from sudoku_logic.grading.tables import RATINGS
+        from grading.tables import RATINGS
 
         path = scale if name == "hardest" else name.split("_")[0]
         names = [n for n, r in RATINGS.items() if (r.se if path == "se" else r.order) is not None]

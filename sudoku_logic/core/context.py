@@ -83,7 +83,7 @@ class SolveContext:
     when first asked). ``strict``: a puzzle found not to have exactly one solution is an
     error (:class:`NotUnique` is raised out of the solve) instead of a fact that turns the
     uniqueness techniques off. ``difficulty``: the Sudoku Explainer difficulty of a step, given by
-    the SE scale that runs the solve (:mod:`sudoku_logic.grading.se`) to the SE rules that
+    the SE scale that runs the solve (:mod:`grading.se`) to the SE rules that
     order their own hints by it (SE's chaining rules sort their hints by difficulty, then
     complexity), so that the number that orders a search is the number the scale rates.
     Its tables are fields, each a dict, empty at first."""

@@ -1,6 +1,6 @@
 """Searching again only where a position changed: :class:`SearchMemo`.
 
-A house- or digit-local technique (see :mod:`sudoku_logic.strategies.registry`) that found
+A house- or digit-local technique (see :mod:`strategies.registry`) that found
 nothing in a position need only look again, in a later position of the same solve, in the
 houses (digits) whose candidates changed since. One memo belongs to one solve (it lives in
 the solve's :class:`~sudoku_logic.core.context.SolveContext`); the steps found, and their
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from strategies.registry import Technique
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_HOUSE_BITS, union_peers
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies.registry import Technique
 
 
 def step_changes(grid: Grid, step: Step) -> bool:
@@ -66,7 +66,7 @@ def changed_houses(old: tuple, new: tuple) -> int:
 
 
 class SearchMemo:
-    """For each house- or digit-local technique (see :mod:`sudoku_logic.strategies.registry`), the
+    """For each house- or digit-local technique (see :mod:`strategies.registry`), the
     position where it last searched the whole grid and found nothing: the next search of a
     later position then looks only in the houses (digits) whose candidates changed since,
     and is skipped when none did. The steps found, and their order, are those of a full

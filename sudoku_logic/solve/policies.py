@@ -3,7 +3,7 @@
 The solve loop (:mod:`sudoku_logic.solve.loop`) is the same for every program; a policy says
 which steps exist now and in which order, the first being the one taken:
 
-- :class:`RulesPolicy` (Sudoku Explainer): SE's producers (:class:`~sudoku_logic.strategies.
+- :class:`RulesPolicy` (Sudoku Explainer): SE's producers (:class:`~strategies.
   registry.Rule`) in SE's order; the first hint of the first producer that has one. Each
   producer yields its hints in SE's own order (its chaining rules sort theirs by the
   difficulty the SE scale puts in the solve's context).
@@ -26,11 +26,11 @@ from heapq import merge
 from itertools import chain
 from typing import Any
 
+from strategies.registry import Rule, Technique
+from strategies.se import se_compiled
 from sudoku_logic.core.context import Settings, SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.step import Step, hodoku_rank
-from sudoku_logic.strategies.registry import Rule, Technique
-from sudoku_logic.strategies.se import se_compiled
 
 from .memo import snapshot, solve_memo, step_changes
 from .singles_queue import QUEUED, SinglesQueue
@@ -91,7 +91,7 @@ class Policy:
 @dataclass
 class CompiledRun:
     """Steps the compiled engine took in a row: the steps, the position before each (as
-    :func:`~sudoku_logic.strategies.se.se_compiled.position` reads it), the grid after the
+    :func:`~strategies.se.se_compiled.position` reads it), the grid after the
     last, and whether the last step broke the grid."""
 
     steps: list[Step]
@@ -245,7 +245,7 @@ def _loop_first(step: Step) -> tuple:
 def _slot_order(slot: Sequence[Technique], found: list[Step]) -> list[Step]:
     """The steps of techniques searched together, in the order HoDoKu takes them. Steps of
     one shared search carry their place in HoDoKu's order of that search
-    (``facts["rank"]``, see :mod:`sudoku_logic.strategies.chaining.tabling`); others are ranked by
+    (``facts["rank"]``, see :mod:`strategies.chaining.tabling`); others are ranked by
     HoDoKu's comparators (forcing chains by :func:`_forcing_first`, loops by
     :func:`_loop_first`), equal steps by the slot's earlier technique (HoDoKu's type order),
     then the shortest proof."""

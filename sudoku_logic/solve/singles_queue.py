@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from collections import deque
 
+from strategies.chaining.chain_core import del_candidate, set_cell
+from strategies.singles import full_house_step, hidden_single_step, naked_single_step
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_HOUSES, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, PEERS
 from sudoku_logic.core.step import Step
-from sudoku_logic.strategies.chaining.chain_core import del_candidate, set_cell
-from sudoku_logic.strategies.singles import full_house_step, hidden_single_step, naked_single_step
 
 #: The techniques whose next step the queues decide.
 QUEUED = ("Full House", "Naked Single", "Hidden Single")
