@@ -5,8 +5,8 @@
 
 Issue 17 asks for a compiled build of the hot core to be measured, and adopted only if it
 makes the default row at least twice as fast. This script makes one in a temporary
-directory: the installed layout of the package (``strategies`` and ``grading`` inside
-``sudoku_logic``), every module of ``core``, ``solve``, ``strategies`` and ``grading``
+directory: the three packages as installed (``sudoku_logic``, ``strategies``, ``grading``),
+every module of ``core``, ``solve``, ``strategies`` and ``grading``
 compiled by Cython as it is written (no type declarations added; annotations not enforced).
 A module that Cython compiles but that then fails to import is left as Python and named.
 Then ``sudoku rate`` (the default row, one process per run, ``--jobs 1``) runs on each sample
@@ -35,20 +35,16 @@ from benchmarks.vs_java import DEFAULT_SAMPLES
 
 #: the row without its timing column
 COLUMNS = "puzzle,rating,level,score,hardest,solved,steps"
-#: the installed package's folders, from the repository's
-LAYOUT = (
-    ("sudoku_logic", "sudoku_logic"),
-    ("strategies", "sudoku_logic/strategies"),
-    ("grading", "sudoku_logic/grading"),
-)
+#: the installed packages' folders, as the repository holds them
+LAYOUT = ("sudoku_logic", "strategies", "grading")
 #: the folders whose modules are compiled (the command line's ``app`` stays Python)
-COMPILED = ("sudoku_logic/core", "sudoku_logic/solve", "sudoku_logic/strategies", "sudoku_logic/grading")
+COMPILED = ("sudoku_logic/core", "sudoku_logic/solve", "strategies", "grading")
 
 
 def make_tree(dest: Path) -> None:
     """The package as installed, under ``dest``."""
-    for src, dst in LAYOUT:
-        shutil.copytree(ROOT / src, dest / dst, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c"))
+    for name in LAYOUT:
+        shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c"))
 
 
 def compile_tree(dest: Path, jobs: int) -> list[str]:
