@@ -17,7 +17,7 @@ import time
 
 from benchmarks.common import Table, collection
 from grading.scales import all_techniques
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.grid import Grid
 

@@ -19,7 +19,7 @@ from collections import Counter
 
 from benchmarks.common import collection
 from grading.tables import RATINGS
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.formats import parse
 
 #: the families whose steps the hints are timed on

@@ -19,8 +19,8 @@ import time
 from typing import Any
 
 from benchmarks.common import Table, tests_module
-from sudoku_logic.app.hints import hint_text, pick_step
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.hints import hint_text, pick_step
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.native import ENGINE
 
 #: SE's recorded paths, replayed (``tests/se_paths.py``)

@@ -11,7 +11,7 @@ import sys
 import time
 
 from benchmarks.common import collection
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.formats import parse
 
 

@@ -1,6 +1,6 @@
 """sudoku-logic: a candidate-grid sudoku engine that solves like a person and explains itself.
 
-The programmatic API lives in :mod:`sudoku_logic.app.api`; its functions are also available
+The programmatic API lives in :mod:`sudoku_logic.api`; its functions are also available
 here (``sudoku_logic.load``, ``next_step``, ``steps``, ``solve_path``, ``rate``, ``hint``,
 ``validate``, ``to_html``), imported on first use so that importing this package does not
 pull in every strategy module.
@@ -26,20 +26,20 @@ __version__ = "0.1.0"
 
 #: Names imported lazily: name -> module that defines it.
 _LAZY = {
-    "api": "sudoku_logic.app.api",
+    "api": "sudoku_logic.api",
     "dlx": "sudoku_logic.core.dlx",
-    "load": "sudoku_logic.app.api",
-    "validate": "sudoku_logic.app.api",
-    "next_step": "sudoku_logic.app.api",
-    "steps": "sudoku_logic.app.api",
-    "solve_path": "sudoku_logic.app.api",
-    "rate": "sudoku_logic.app.api",
-    "hint": "sudoku_logic.app.api",
-    "to_html": "sudoku_logic.app.api",
-    "Position": "sudoku_logic.app.position",
-    "Problem": "sudoku_logic.app.position",
-    "WrongPosition": "sudoku_logic.app.position",
-    "Solver": "sudoku_logic.app.solver",
+    "load": "sudoku_logic.api",
+    "validate": "sudoku_logic.api",
+    "next_step": "sudoku_logic.api",
+    "steps": "sudoku_logic.api",
+    "solve_path": "sudoku_logic.api",
+    "rate": "sudoku_logic.api",
+    "hint": "sudoku_logic.api",
+    "to_html": "sudoku_logic.api",
+    "Position": "sudoku_logic.api.position",
+    "Problem": "sudoku_logic.api.position",
+    "WrongPosition": "sudoku_logic.api.position",
+    "Solver": "sudoku_logic.api.solver",
     "SolveResult": "sudoku_logic.solve.loop",
     "Step": "sudoku_logic.core.step",
 }

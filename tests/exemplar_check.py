@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from helpers import check_path
 from strategies.registry import lookup
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.formats import parse
 
 BASIC_FAMILIES = {"singles", "intersections", "subsets"}

@@ -17,7 +17,7 @@ from strategies.se.aligned_exclusion import (
     aligned_triplet_exclusion,
     triplet_removals,
 )
-from sudoku_logic.app.render import ROLES
+from sudoku_logic.api.render import ROLES
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import PEERS

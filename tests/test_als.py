@@ -16,7 +16,7 @@ from helpers import (
 )
 from strategies.als import collect_alses
 from strategies.registry import lookup
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.context import AlsOptions, Settings, SolveContext
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import HOUSE_CELLS, MASK_SIZE

@@ -6,8 +6,9 @@ import sys
 import pytest
 
 import sudoku_logic
-from sudoku_logic.app import api, hints, position
-from sudoku_logic.app.position import WrongPosition
+from sudoku_logic import api
+from sudoku_logic.api import hints, position
+from sudoku_logic.api.position import WrongPosition
 from sudoku_logic.core.formats import parse
 
 P = "000009080000704000000200004050800200007030050036970000040000003000528006005090078"
@@ -68,7 +69,7 @@ def test_path_rating_and_technique_choice():
 def test_a_puzzle_as_an_array_of_integers():
     import numpy as np
 
-    from sudoku_logic.app import api
+    from sudoku_logic import api
     text = "000009080000704000000200004050800200007030050036970000040000003000528006005090078"
     flat = np.array([int(ch) for ch in text], dtype=np.uint8)
     for given in (flat, flat.reshape(9, 9), flat.tolist(), [list(r) for r in flat.reshape(9, 9).tolist()],
@@ -82,7 +83,7 @@ def test_an_array_that_is_not_a_puzzle_is_named():
     import numpy as np
     import pytest
 
-    from sudoku_logic.app import api
+    from sudoku_logic import api
     from sudoku_logic.core.errors import FormatError
     cases = [
         (np.zeros((9, 8), dtype=int), "9 rows of 9 cells, not rows of [8]"),

@@ -8,7 +8,7 @@ from helpers import (
     reglib_cases,
     reglib_ids,
 )
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.houses import HOUSE_CELLS
 
 CODES = {

@@ -15,7 +15,7 @@ from helpers import (
 )
 from strategies.chaining.chain_core import KILL, cand, strong_sets
 from strategies.registry import lookup
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.context import Settings, SolveContext
 from sudoku_logic.core.formats import parse, parse_reglib
 from sudoku_logic.core.houses import parse_cell

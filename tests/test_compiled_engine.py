@@ -30,7 +30,7 @@ from se_paths import HARDEST, positions, se_paths
 from strategies.registry import RULES, load_all
 from strategies.se import se_compiled
 from sudoku_logic import native
-from sudoku_logic.app.position import line_values
+from sudoku_logic.api.position import line_values
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.grid import Grid
@@ -275,7 +275,7 @@ def test_broken_positions_stop_alike():
 
 @compiled
 def test_first_step_of_a_solver_is_the_compiled_one():
-    from sudoku_logic.app.solver import Solver
+    from sudoku_logic.api.solver import Solver
     grid = parse(collection("top1465.txt", 1)[0])
     s = Solver()
     assert_same_step(next(s.steps(grid)), s.next_step(grid), "Solver.next_step")

@@ -14,7 +14,7 @@ from helpers import (
 from strategies.fish import basic_fish, finned_basic_fish, fish_step, general_fish
 from strategies.fish_search import BASIC, FRANKEN, MUTANT, search, shape
 from strategies.registry import REGISTRY, lookup
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.formats import parse
 
 SIZES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}

@@ -7,7 +7,7 @@ from helpers import assert_step_true, check_path, collection, exemplar_sections
 from strategies import forcing
 from strategies.chaining.implications import DYNAMIC, STATIC, Position, propagate
 from strategies.registry import lookup
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 

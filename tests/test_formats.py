@@ -2,8 +2,8 @@
 import pytest
 
 from helpers import collection, reglib_lines
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.app.reader import read
-from sudoku_logic.app.solver import Solver
 from sudoku_logic.core.errors import FormatError, InvalidPuzzle
 from sudoku_logic.core.formats import parse, parse_reglib, to_grid, to_line, to_pencilmarks, to_sukaku
 

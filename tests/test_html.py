@@ -8,11 +8,12 @@ from typer.testing import CliRunner
 
 from chromium import Browser, colour_count, find_chromium
 from helpers import collection
-from sudoku_logic.app import html as stepper
+from sudoku_logic.api import html as stepper
+from sudoku_logic.api.html import render_page, write_html
+from sudoku_logic.api.render import ROLES, step_roles
+from sudoku_logic.api.solver import Solver
+from sudoku_logic.api.svg import chain_links, svg_grid
 from sudoku_logic.app.cli import app
-from sudoku_logic.app.html import chain_links, render_page, svg_grid, write_html
-from sudoku_logic.app.render import ROLES, step_roles
-from sudoku_logic.app.solver import Solver
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import DIGIT_BIT
 

@@ -22,9 +22,9 @@ from grading.rater import Rater, rate_path
 from grading.rows import rating_row
 from grading.tables import RATINGS
 from helpers import COLLECTIONS, collection
+from sudoku_logic.api.html import render_page
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.app.cli import app
-from sudoku_logic.app.html import render_page
-from sudoku_logic.app.solver import Solver
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 

@@ -6,7 +6,7 @@ sweep over every puzzle is marked ``sweep`` (run it with ``pytest -m sweep``).
 import pytest
 
 from helpers import COLLECTIONS, check_path, collection
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 
 SOLVERS = {"se": Solver(order="se"), "hodoku": Solver(order="hodoku")}
 SAMPLE = {"se": 200, "hodoku": 20}  # puzzles per collection per order in CI

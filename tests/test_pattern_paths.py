@@ -3,7 +3,7 @@ every step is checked against the DLX solution."""
 import pytest
 
 from helpers import check_path, collection
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 
 TECHNIQUES = ["singles", "intersections", "subsets", "single_digit", "wings", "coloring"]
 

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from helpers import collection
-from sudoku_logic.app.hints import hint_text
+from sudoku_logic.api.hints import hint_text
+from sudoku_logic.api.position import Position, load_position
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.app.play import GRID_H, GRID_W, PlayApp, cell_at
 from sudoku_logic.app.play_state import Game
-from sudoku_logic.app.position import Position, load_position
-from sudoku_logic.app.solver import Solver
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import DIGIT_BIT, PEERS, cells_of
 

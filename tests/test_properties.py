@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from grading.scales import all_techniques, se_policy, se_rules
 from helpers import assert_step_true, collection
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse, to_grid, to_line, to_pencilmarks, to_sukaku
 from sudoku_logic.core.grid import Grid

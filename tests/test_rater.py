@@ -84,7 +84,7 @@ def test_ranked_techniques_come_as_hodoku_ranks_them_in_its_order_only():
     eliminations (HoDoKu's ``SolutionStep.compareTo``); techniques in a given order take the
     finder's first (the shortest)."""
     from strategies.registry import lookup
-    from sudoku_logic.app.solver import Solver
+    from sudoku_logic.api.solver import Solver
     from sudoku_logic.core.step import hodoku_rank
     puzzle = "600000000007100000981006000000090560010080092806004100020009005000045000065800000"
     r = Rater(se=False).rate(parse(puzzle), keep_paths=True)

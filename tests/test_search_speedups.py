@@ -19,7 +19,7 @@ from grading.rater import Rater
 from grading.rows import rating_row
 from grading.scales import all_techniques, hodoku_techniques, se_policy
 from helpers import collection
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import CELL_HOUSES
 from sudoku_logic.core.step import LazyStep, Step

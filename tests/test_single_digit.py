@@ -5,7 +5,7 @@ import pytest
 from exemplar_check import check_exemplar
 from helpers import check_reglib_case, exemplar_sections, reglib_cases, reglib_ids
 from strategies.registry import lookup
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import HOUSE_MASK
 from sudoku_logic.core.houses import cells_name as hodoku_cells

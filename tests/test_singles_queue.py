@@ -8,7 +8,7 @@ import pytest
 
 from grading.rater import Rater
 from helpers import assert_step_true, collection
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 from sudoku_logic.solve.singles_queue import QUEUED, SinglesQueue

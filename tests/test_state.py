@@ -21,8 +21,8 @@ from grading.rater import Rater
 from grading.tables import RATINGS
 from helpers import collection
 from strategies.registry import REGISTRY, RULES, load_all
-from sudoku_logic.app.hints import distinct_steps
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.hints import distinct_steps
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.formats import parse
 
 

@@ -3,7 +3,7 @@ import pytest
 
 from helpers import check_path, check_reglib_case, exemplar_sections, reglib_cases, reglib_ids
 from strategies.registry import REGISTRY, lookup
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.formats import parse
 
 SDC = "Sue de Coq"

@@ -185,7 +185,7 @@ def test_version_names_the_settings():
 
 
 def test_legend_markers_name_one_role_each():
-    from sudoku_logic.app.render import ROLES, legend
+    from sudoku_logic.api.render import ROLES, legend
     from sudoku_logic.core.step import Step
     marks = [r.mark for k, r in ROLES.items() if k not in ("fin", "endofin", "cannibal")]
     assert len(set(marks)) == len(marks)  # the fin kinds share "!", every other role has its own
@@ -194,9 +194,9 @@ def test_legend_markers_name_one_role_each():
 
 
 def test_bug_plus_one_extra_candidate_is_not_a_fin():
-    from sudoku_logic.app.solver import Solver
+    from sudoku_logic.api.solver import Solver
     result = Solver(order="hodoku").solve(parse(GOOD))
-    from sudoku_logic.app.render import legend, step_roles
+    from sudoku_logic.api.render import legend, step_roles
     bug = next(s for s in result.steps if s.technique == "Bivalue Universal Grave + 1")
     roles = set(step_roles(bug).values())
     assert "extra" in roles and "fin" not in roles
@@ -204,7 +204,7 @@ def test_bug_plus_one_extra_candidate_is_not_a_fin():
 
 
 def test_html_chain_has_arrows_and_breaks_only_between_links(tmp_path):
-    from sudoku_logic.app.html import chain_links
+    from sudoku_logic.api.svg import chain_links
     assert chain_links("(4)r5c9-(4)r6c7=(4)r3c7") == [(44, 4, 51, 4, "weak"), (51, 4, 24, 4, "strong")]
     assert chain_links("r1c2=9 -> r1c9<>9 (with r1c4<>5) -> r2c9=9") == [(1, 9, 8, 9, "implies"), (8, 9, 17, 9, "implies")]
     f = tmp_path / "p.html"
@@ -282,8 +282,8 @@ def test_short_terminal_shows_the_step_above_a_pencilmark_grid():
 
     from rich.console import Console
 
+    from sudoku_logic.api.solver import Solver
     from sudoku_logic.app.interactive import fitted
-    from sudoku_logic.app.solver import Solver
     grid = parse(GOOD)
     result = Solver().solve(grid)
     out = io.StringIO()
@@ -296,7 +296,7 @@ def test_short_terminal_shows_the_step_above_a_pencilmark_grid():
 
 
 def test_level_two_hint_names_a_fish_by_its_base_houses():
-    from sudoku_logic.app.hints import hint_text
+    from sudoku_logic.api.hints import hint_text
     from sudoku_logic.core.step import Step
     sword = Step("Swordfish", eliminations=[(0, 3)], cells=[37, 52, 80],
                  houses=[4, 5, 8, 9, 13, 17], candidates=[(37, 3, "pattern")])

@@ -24,7 +24,7 @@ from helpers import (
     reglib_ids,
 )
 from strategies.registry import REGISTRY, lookup
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import cells_name as hodoku_cells

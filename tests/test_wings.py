@@ -12,7 +12,7 @@ from helpers import (
     reglib_ids,
 )
 from strategies.registry import lookup
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.formats import parse
 
 CODES = {

@@ -36,6 +36,7 @@ from grading.rows import (
     rating_row,
     unrated_row,
 )
+from sudoku_logic.api.position import entry_puzzle, rated_grid
 from sudoku_logic.app.pool import (
     Job,
     LocalPool,
@@ -47,7 +48,6 @@ from sudoku_logic.app.pool import (
     guarded,
     package_modules,
 )
-from sudoku_logic.app.position import entry_puzzle, rated_grid
 from sudoku_logic.app.progress import ProgressRecord, describe_run, prepare_resume, tracks
 from sudoku_logic.app.reader import Entry, read_all
 from sudoku_logic.app.settings import differences
@@ -156,7 +156,7 @@ class RateJob(Job):
         return (
             "grading.rater",
             "grading.se_batch",
-            "sudoku_logic.app.position",
+            "sudoku_logic.api.position",
             "sudoku_logic.core.dlx",
             *package_modules("strategies"),
         )

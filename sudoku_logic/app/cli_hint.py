@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
+from sudoku_logic.api.render import candidate_grid, legend
 from sudoku_logic.app import cli_options as shared
 from sudoku_logic.app.cli_common import Reporter, indent
 from sudoku_logic.app.cli_positions import POSITION_HELP, positions
-from sudoku_logic.app.render import candidate_grid, legend
 from sudoku_logic.app.writer import print_json
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ def hint(
 
 def run_hint(opts: HintOptions) -> None:
     """The hint (or with --all every step) for each position of the POSITION argument."""
-    from sudoku_logic.app.hints import distinct_steps, pick_step
+    from sudoku_logic.api.hints import distinct_steps, pick_step
 
     rep = Reporter(opts.no_color)
     for label, pos, grid in positions(opts.position, rep, opts.as_json, opts.level):
@@ -96,7 +96,7 @@ def run_hint(opts: HintOptions) -> None:
 
 def _hint_doc(grid: Grid, found: list[Step], level: int) -> dict[str, Any]:
     """The JSON object of one position's hints (at level 3 with the steps themselves)."""
-    from sudoku_logic.app.hints import hint_text
+    from sudoku_logic.api.hints import hint_text
 
     doc: dict[str, Any] = {
         "puzzle": grid.values_string(),
@@ -111,7 +111,7 @@ def _hint_doc(grid: Grid, found: list[Step], level: int) -> dict[str, Any]:
 
 def _print_hints(rep: Reporter, label: str, grid: Grid, found: list[Step], opts: HintOptions) -> None:
     """The hints as text, each with its candidate grid where --grids (or level 3 for one step) asks."""
-    from sudoku_logic.app.hints import hint_text
+    from sudoku_logic.api.hints import hint_text
 
     level = opts.level
     show = opts.grids if opts.grids is not None else (level == 3 and not opts.all_steps)

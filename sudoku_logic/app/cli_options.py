@@ -13,8 +13,8 @@ from rich.console import Console
 from sudoku_logic.app.cli_common import EXIT_BAD_INPUT, fail, split_names
 
 if TYPE_CHECKING:
-    from sudoku_logic.app.position import Position
-    from sudoku_logic.app.solver import Solver
+    from sudoku_logic.api.position import Position
+    from sudoku_logic.api.solver import Solver
     from sudoku_logic.core.context import Settings
 
 SETTINGS_HELP = (
@@ -131,7 +131,7 @@ def _solver(
     """
     from grading.names import unknown_message
     from grading.scales import all_names, fits, resolve
-    from sudoku_logic.app.solver import Solver
+    from sudoku_logic.api.solver import Solver
 
     names = split_names(techniques)
     try:

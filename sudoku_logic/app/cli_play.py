@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 
 import typer
 
+from sudoku_logic.api.position import Position
 from sudoku_logic.app import cli_options as shared
 from sudoku_logic.app.cli_common import fail
-from sudoku_logic.app.position import Position
 from sudoku_logic.app.reader import read
 from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import SudokuError

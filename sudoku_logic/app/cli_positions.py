@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from sudoku_logic.api.position import Position
 from sudoku_logic.app.cli_common import Reporter
-from sudoku_logic.app.position import Position
 from sudoku_logic.app.reader import Entry, read
 from sudoku_logic.app.writer import print_json
 from sudoku_logic.core import dlx
@@ -66,7 +66,7 @@ def positions(arg: str, rep: Reporter, as_json: bool = False, level: int = 3) ->
     Unreadable or unsolvable input is reported as a problem (exit 2); a position that
     contradicts its solution is reported (exit 1), as much as hint ``level`` tells, and skipped.
     """
-    from sudoku_logic.app.hints import mistake_lines
+    from sudoku_logic.api.hints import mistake_lines
 
     for entry in read(arg):
         if entry.error is not None:

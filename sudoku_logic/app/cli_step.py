@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
+from sudoku_logic.api.render import candidate_grid, legend
 from sudoku_logic.app import cli_options as shared
 from sudoku_logic.app.cli_common import Reporter, fail, indent
 from sudoku_logic.app.cli_positions import positions
-from sudoku_logic.app.render import candidate_grid, legend
 from sudoku_logic.app.words import counted
 from sudoku_logic.app.writer import print_json
 from sudoku_logic.core.formats import to_line
@@ -20,7 +20,7 @@ from sudoku_logic.core.grid import Grid
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from sudoku_logic.app.position import Position
+    from sudoku_logic.api.position import Position
     from sudoku_logic.core.step import Step
     from sudoku_logic.solve.loop import SolveResult
 
@@ -146,7 +146,7 @@ def _no_stop(opts: StepOptions, length: int) -> str:
 
 def _write_page(rep: Reporter, path: str, grid: Grid, result: SolveResult) -> bool:
     """Write the --html page and say so; False (the problem reported) if it cannot be written."""
-    from sudoku_logic.app.html import write_html
+    from sudoku_logic.api.html import write_html
 
     try:
         write_html(path, grid, result)
@@ -176,7 +176,7 @@ def _print_path(rep: Reporter, grid: Grid, result: SolveResult, grids: bool) -> 
 
 def _print_steps(rep: Reporter, grid: Grid, steps: Sequence[Step], grids: bool) -> None:
     """Each step, numbered, with its explanation (and with ``grids`` its candidate grid)."""
-    from sudoku_logic.app.hints import hint_text
+    from sudoku_logic.api.hints import hint_text
 
     g = grid.copy()
     plain = rep.plain

@@ -21,8 +21,8 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from sudoku_logic.app.hints import hint_text
-from sudoku_logic.app.render import candidate_grid, legend, pencilmark_grid
+from sudoku_logic.api.hints import hint_text
+from sudoku_logic.api.render import candidate_grid, legend, pencilmark_grid
 from sudoku_logic.app.words import counted
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.solve.loop import SolveResult

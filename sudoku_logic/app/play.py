@@ -19,10 +19,10 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.worker import get_current_worker
 
-from sudoku_logic.app.hints import hint_text, mistake_lines
+from sudoku_logic.api.hints import hint_text, mistake_lines
+from sudoku_logic.api.render import CELL_BG_TERM, STYLES, role_style, step_roles
 from sudoku_logic.app.play_state import Game, clock_text
 from sudoku_logic.app.play_worker import Request, Worker
-from sudoku_logic.app.render import CELL_BG_TERM, STYLES, role_style, step_roles
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import DIGIT_BIT

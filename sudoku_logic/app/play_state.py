@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from sudoku_logic.app.position import Position
+from sudoku_logic.api.position import Position
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.formats import to_pencilmarks
 from sudoku_logic.core.grid import Grid

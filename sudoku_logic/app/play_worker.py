@@ -44,8 +44,8 @@ class Answer:
 
 def answer(request: Request) -> Answer:
     """The answer to ``request``, computed here (the worker process calls this)."""
-    from sudoku_logic.app.position import Position
-    from sudoku_logic.app.solver import Solver
+    from sudoku_logic.api.position import Position
+    from sudoku_logic.api.solver import Solver
     from sudoku_logic.core.errors import SudokuError
 
     position = Position(

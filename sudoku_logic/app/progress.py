@@ -231,7 +231,7 @@ def _jsonl_rows(fh: TextIO, first: str) -> Iterator[dict]:
 
 def _walk(output: str, rows: Iterator[dict], inputs: Sequence[str]) -> int:
     """Entries to skip: the input entry of the last row, each row's puzzle found in order."""
-    from sudoku_logic.app.position import entry_puzzle
+    from sudoku_logic.api.position import entry_puzzle
     from sudoku_logic.app.reader import read_all
 
     entries = read_all(inputs, parse=False)

@@ -1,7 +1,7 @@
 """The one input reader: the entries a command-line PUZZLE argument stands for.
 
 Every command reads its arguments here. An argument is a literal (one entry, in any form
-:func:`sudoku_logic.app.position.load_position` reads), a file path, or ``-`` for stdin. A
+:func:`sudoku_logic.api.position.load_position` reads), a file path, or ``-`` for stdin. A
 file is read lazily, line by line (a file of millions of lines is never held whole), and cut
 into entries:
 
@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import TextIO
 
-from sudoku_logic.app.position import Position, is_line, line_values, load_position, plus_line
+from sudoku_logic.api.position import Position, is_line, line_values, load_position, plus_line
 from sudoku_logic.app.streams import stream_closed
 from sudoku_logic.core.errors import FormatError, SudokuError
 from sudoku_logic.core.formats import CELL_CHARS, EMPTY_CHARS

@@ -30,7 +30,7 @@ r1c1: you placed 6, but the solution has 5 there
 >>> api.next_step(givens + " " + mine)
 Traceback (most recent call last):
 ...
-sudoku_logic.app.position.WrongPosition: r1c1: you placed 6, but the solution has 5 there
+sudoku_logic.api.position.WrongPosition: r1c1: you placed 6, but the solution has 5 there
 
 The whole path, and a rating on both scales (Sudoku Explainer and HoDoKu):
 
@@ -46,14 +46,16 @@ The whole path, and a rating on both scales (Sudoku Explainer and HoDoKu):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
-from sudoku_logic.app.position import Position, Problem, WrongPosition, load_position
-from sudoku_logic.app.solver import Solver, SolveResult
+from sudoku_logic.api.position import Position, Problem, WrongPosition, load_position
 from sudoku_logic.core.errors import FormatError
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import cell_name
 from sudoku_logic.core.step import Step
+
+if TYPE_CHECKING:  # the solver (and every strategy) is imported when a function first needs it
+    from sudoku_logic.api.solver import Solver, SolveResult
 
 #: text, a grid or position, or a puzzle as 81 integers or 9 rows of 9 (lists, tuples or a
 #: numpy array; 0 for an empty cell)
@@ -144,6 +146,8 @@ def _grid(position: PositionLike) -> Grid:
 
 
 def _solver(techniques: Sequence[str] | None, order: str | None) -> Solver:
+    from sudoku_logic.api.solver import Solver
+
     return Solver(techniques, order=order, unique=True)
 
 
@@ -154,14 +158,14 @@ def next_step(
     takes, the one its rating comes from; ``hodoku``: HoDoKu's), or the one after ``skip``
     distinct deductions; None when no technique applies. Raises :class:`WrongPosition` for a position
     that contradicts its solution."""
-    from sudoku_logic.app.hints import pick_step
+    from sudoku_logic.api.hints import pick_step
 
     return pick_step(_solver(techniques, order), _grid(position), skip)
 
 
 def steps(position: PositionLike, *, techniques: Sequence[str] | None = None, order: str | None = "se") -> list[Step]:
     """Every distinct step available now, in the order of ``order``'s program."""
-    from sudoku_logic.app.hints import distinct_steps
+    from sudoku_logic.api.hints import distinct_steps
 
     return list(distinct_steps(_solver(techniques, order), _grid(position)))
 
@@ -189,7 +193,7 @@ def hint(
     """The hint for the next step of Sudoku Explainer's path as text: level 1 where to
     look, 2 the technique and where, 3 the whole step (notation and explanation). None when
     no step applies."""
-    from sudoku_logic.app.hints import hint_text
+    from sudoku_logic.api.hints import hint_text
 
     step = next_step(position, skip=skip, techniques=techniques)
     return None if step is None else hint_text(step, level)
@@ -203,7 +207,7 @@ def to_html(position: PositionLike, *, techniques: Sequence[str] | None = None, 
     >>> page.count('<svg id="grid"'), page.count('<li><a href="#') >= 57, page.startswith("<!DOCTYPE html>")
     (1, True, True)
     """
-    from sudoku_logic.app.html import render_page
+    from sudoku_logic.api.html import render_page
 
     grid = _grid(position)
     return render_page(grid, _solver(techniques, "se").solve(grid), title=title)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sudoku_logic.app.solver import Solver
+from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import BOX_OF, CELL_HOUSES, HOUSE_CELLS, cell_name, common_houses, house_name, mask_of
 from sudoku_logic.core.step import Step
@@ -166,7 +166,7 @@ def _counted(n: int, one: str, many: str) -> str:
 
 
 def mistake_lines(values: list[int], given_mask: int, problems: list, level: int = 3) -> list[str]:
-    """What is wrong with a position (``problems``: :class:`~sudoku_logic.app.position.Problem`),
+    """What is wrong with a position (``problems``: :class:`~sudoku_logic.api.position.Problem`),
     told at ``level`` without giving more away than it asks: 1 names a rule a digit breaks, or
     the box holding each wrong digit or needed candidate; 2 the cell; 3 the solution's digit."""
     if level not in LEVELS:
