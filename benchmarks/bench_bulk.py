@@ -51,7 +51,7 @@ SIZES = "qqwing_expert.txt:300,sudoku17.txt:1500"
 
 def _time(pool, ps: list[str]) -> float:
     """Seconds ``pool`` takes to rate every puzzle of ``ps`` (each must be rated)."""
-    from sudoku_logic.app.pool import Task
+    from sudoku_logic.app.bulk.pool import Task
 
     t0 = time.perf_counter()
     n = 0
@@ -64,9 +64,9 @@ def _time(pool, ps: list[str]) -> float:
 
 def speed(args: argparse.Namespace) -> None:
     """Print puzzles/s of the local pool and of a local Dask cluster, timed in turn, on each collection."""
-    from sudoku_logic.app.bulk import RateJob
-    from sudoku_logic.app.dask_pool import DaskPool
-    from sudoku_logic.app.pool import LocalPool, cpu_count
+    from sudoku_logic.app.bulk.dask_pool import DaskPool
+    from sudoku_logic.app.bulk.pool import LocalPool, cpu_count
+    from sudoku_logic.app.bulk.rating import RateJob
 
     jobs = args.jobs or cpu_count()
     job = RateJob()  # the default row: both scales
@@ -257,8 +257,8 @@ def cost(args: argparse.Namespace) -> None:
     """Print what a puzzle of each collection costs to rate in full on one core."""
     import statistics
 
-    from sudoku_logic.app.bulk import RateJob
-    from sudoku_logic.app.pool import SerialPool, Task
+    from sudoku_logic.app.bulk.pool import SerialPool, Task
+    from sudoku_logic.app.bulk.rating import RateJob
 
     pool = SerialPool(RateJob())
     pool.start()

@@ -16,7 +16,7 @@ import sys
 import time
 
 from benchmarks.common import Table
-from sudoku_logic.app.generator import Wanted, generate
+from sudoku_logic.app.bulk.generator import Wanted, generate
 
 LEVELS = ["easy", "medium", "hard", "unfair", "extreme"]
 

@@ -36,7 +36,7 @@ def _alarm(signum: int, frame: object) -> None:
 
 def _start_worker() -> None:
     """A rating process: its garbage collector tuned as `sudoku rate` tunes it, SIGALRM armed."""
-    from sudoku_logic.app.gc_tuning import tune_gc
+    from sudoku_logic.app.bulk.gc_tuning import tune_gc
 
     tune_gc()
     signal.signal(signal.SIGALRM, _alarm)

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from benchmarks.common import PUZZLES
 from grading.tables import RATINGS
-from sudoku_logic.app.cli import app
+from sudoku_logic.app.cli.main import app
 from sudoku_logic.core.formats import parse_reglib
 
 #: The families this check covers: colouring (05xx), chains (07xx), ALS (09xx).

@@ -47,7 +47,7 @@ def check_one(args: tuple) -> tuple[bool, int, list[str]]:
     puzzle, order, *rest = args
     sets = tuple(rest[0]) if rest else ()
     from sudoku_logic.api.solver import Solver
-    from sudoku_logic.app.settings import resolve_settings
+    from sudoku_logic.app.io.settings import resolve_settings
     from sudoku_logic.core import dlx
     from sudoku_logic.core.formats import parse
 

@@ -30,7 +30,7 @@ per second for:
 - ``ours hodoku``: our HoDoKu-scale path alone (what hodoku-py computes), one process;
 - ``ours se``: our Sudoku Explainer path alone (what serate computes: ER/EP/ED), one process;
 - ``ours both``: a full row (SE path and HoDoKu path), one process;
-- ``both xJ``: the same through ``sudoku_logic.app.bulk`` with J worker processes (``--jobs``,
+- ``both xJ``: the same through ``sudoku_logic.app.bulk.rating`` with J worker processes (``--jobs``,
   default all cores);
 - ``hodoku-py``: ``hodoku.Solver().solve(puzzle)``, one process, when this interpreter has
   hodoku-py (``pip install -e .[bench]``);
@@ -190,10 +190,10 @@ def rate_in_process(ps: list[str], se: bool, hodoku: bool) -> tuple[float, int]:
 
 
 def rate_in_bulk(ps: list[str], jobs: int) -> float:
-    """Puzzles per second of full rows through ``sudoku_logic.app.bulk`` with ``jobs`` processes."""
+    """Puzzles per second of full rows through ``sudoku_logic.app.bulk.rating`` with ``jobs`` processes."""
     from rich.console import Console
 
-    from sudoku_logic.app.bulk import Options, rate_files
+    from sudoku_logic.app.bulk.rating import Options, rate_files
 
     with tempfile.TemporaryDirectory() as d, open(os.devnull, "w") as devnull:
         src = Path(d) / "in.txt"

@@ -3,7 +3,7 @@
 A row is built from the fields of :class:`grading.rater.Rating` only (puzzle, er,
 ep, ed, se_hardest, se_steps, se_solved, level, score, hodoku_hardest, hodoku_steps,
 hodoku_solved, ms) and, for the input columns, from where the puzzle was read. ``sudoku rate``
-and ``sudoku generate`` write these rows; :mod:`sudoku_logic.app.writer` turns them into csv,
+and ``sudoku generate`` write these rows; :mod:`sudoku_logic.app.io.writer` turns them into csv,
 jsonl, a table or a template line.
 
 ``hardest``, ``solved`` and ``steps`` belong to the row's *scale*: Sudoku Explainer's path

@@ -1,3 +1,3 @@
-from sudoku_logic.app.cli import main
+from sudoku_logic.app.cli.main import main
 
 main()

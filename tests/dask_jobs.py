@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import signal
 
-from sudoku_logic.app.pool import Job
+from sudoku_logic.app.bulk.pool import Job
 
 
 def in_dask_worker() -> bool:

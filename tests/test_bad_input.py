@@ -7,8 +7,8 @@ from typer.testing import CliRunner
 
 from bad_inputs import CASES, GOOD
 from helpers import wrong_given
-from sudoku_logic.app.cli import app
-from sudoku_logic.app.reader import MAX_LINE
+from sudoku_logic.app.cli.main import app
+from sudoku_logic.app.io.reader import MAX_LINE
 
 COMMANDS = ["solve", "step", "hint", "check", "rate"]
 RUNNER = CliRunner()

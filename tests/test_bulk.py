@@ -158,8 +158,8 @@ def test_runs_in_one_process_leave_no_reader_behind(tmp_path):
 
     from rich.console import Console
 
-    from sudoku_logic.app.bulk import Options, rate_files
-    from sudoku_logic.app.pool import READER_THREAD
+    from sudoku_logic.app.bulk.pool import READER_THREAD
+    from sudoku_logic.app.bulk.rating import Options, rate_files
     src = write(tmp_path, "in.txt", EASY)
     quiet = Console(file=io.StringIO())
     for i in range(8):
@@ -176,8 +176,8 @@ def test_stopping_early_waits_for_the_reader():
     before closing the pipe it signals on, even when the input is slow."""
     import threading
 
-    from sudoku_logic.app.bulk import RateJob
-    from sudoku_logic.app.pool import READER_THREAD, LocalPool, Task
+    from sudoku_logic.app.bulk.pool import READER_THREAD, LocalPool, Task
+    from sudoku_logic.app.bulk.rating import RateJob
 
     def slow(lines):
         for i, line in enumerate(lines):

@@ -13,7 +13,7 @@ import pytest
 
 from bulk_helpers import ROOT, children, dotted, rows_of, run, start_and_stop, without_ms, write
 from helpers import collection
-from sudoku_logic.app.pool import ATTEMPTS, Job, LocalPool, SerialPool, Task, limit_memory
+from sudoku_logic.app.bulk.pool import ATTEMPTS, Job, LocalPool, SerialPool, Task, limit_memory
 
 EASY = collection("qqwing_simple.txt", 30)
 EXPERT = collection("qqwing_expert.txt", 12)
@@ -290,7 +290,7 @@ def test_timeout_per_task_in_every_engine():
 
 
 def test_memory_limit_gives_a_memory_result_not_a_dead_worker():
-    from sudoku_logic.app.pool import _address_space_mib
+    from sudoku_logic.app.bulk.pool import _address_space_mib
     used = _address_space_mib()
     if used is None:
         pytest.skip("needs /proc to read the address space")

@@ -121,7 +121,7 @@ def test_techniques_listing():
 
 
 def test_commands_tune_their_own_garbage_collector_only():
-    """A command runs with the solver's collector setting (app.gc_tuning); a library call
+    """A command runs with the solver's collector setting (app.bulk.gc_tuning); a library call
     leaves the caller's setting alone."""
     import gc
 
@@ -129,7 +129,7 @@ def test_commands_tune_their_own_garbage_collector_only():
     before = gc.get_threshold()
     rate(EASY)
     assert gc.get_threshold() == before
-    code = ("import gc, sys; from sudoku_logic.app import cli; sys.argv = ['sudoku', 'solve', sys.argv[1]]\n"
+    code = ("import gc, sys; from sudoku_logic.app.cli import main as cli; sys.argv = ['sudoku', 'solve', sys.argv[1]]\n"
             "try:\n    cli.main()\nexcept SystemExit:\n    pass\nprint(gc.get_threshold(), file=sys.stderr)")
     r = subprocess.run([sys.executable, "-c", code, EASY], capture_output=True, text=True)
     assert r.stderr.strip().splitlines()[-1] == "(50000, 20, 20)"

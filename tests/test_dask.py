@@ -219,8 +219,8 @@ def test_a_task_that_kills_its_workers_gives_failed_rows(cluster):
     """Dask gives up on a task that killed three workers (KilledWorker): its puzzles come
     back failed and the run ends, without hanging. Run last: it kills workers."""
     from dask_jobs import KillsItsWorker
-    from sudoku_logic.app.dask_pool import DaskPool
-    from sudoku_logic.app.pool import Task
+    from sudoku_logic.app.bulk.dask_pool import DaskPool
+    from sudoku_logic.app.bulk.pool import Task
 
     with DaskPool(KillsItsWorker(), cluster.address, chunk=8) as pool:
         got = [(t.seq, kind) for t, kind, _ in pool.run(Task(i, i) for i in range(3))]

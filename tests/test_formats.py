@@ -3,7 +3,7 @@ import pytest
 
 from helpers import collection, reglib_lines
 from sudoku_logic.api.solver import Solver
-from sudoku_logic.app.reader import read
+from sudoku_logic.app.io.reader import read
 from sudoku_logic.core.errors import FormatError, InvalidPuzzle
 from sudoku_logic.core.formats import parse, parse_reglib, to_grid, to_line, to_pencilmarks, to_sukaku
 

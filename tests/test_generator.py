@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from grading.rows import rating_row
-from sudoku_logic.app.generator import (
+from sudoku_logic.app.bulk.generator import (
     SYMMETRIES,
     Wanted,
     generate,
@@ -114,7 +114,7 @@ def test_aimed_digging_gives_unique_symmetric_puzzles_of_the_level(level, symmet
 def test_verdicts_agree_with_the_full_rating():
     from grading.rater import Rater
     from grading.tables import LEVELS
-    from sudoku_logic.app.generator import level_verdict, rating_verdict
+    from sudoku_logic.app.bulk.generator import level_verdict, rating_verdict
 
     rater = Rater()
     for i in range(12):
@@ -148,7 +148,7 @@ def test_minimal_with_a_level():
 
 
 def test_next_removal_prefers_leaving_singles_behind():
-    from sudoku_logic.app.generator import _next_removal, singles_solve, symmetry_groups
+    from sudoku_logic.app.bulk.generator import _next_removal, singles_solve, symmetry_groups
     from sudoku_logic.core import bitsolve
 
     checked = 0

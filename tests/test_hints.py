@@ -6,8 +6,8 @@ from helpers import collection
 from sudoku_logic.api.hints import distinct_steps, hint_text, houses_phrase, pick_step, step_area
 from sudoku_logic.api.position import load_position
 from sudoku_logic.api.solver import Solver
-from sudoku_logic.app.cli import app
-from sudoku_logic.app.reader import cut_lines
+from sudoku_logic.app.cli.main import app
+from sudoku_logic.app.io.reader import cut_lines
 from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import FormatError
 from sudoku_logic.core.formats import parse, to_pencilmarks, to_sukaku

@@ -13,7 +13,7 @@ from sudoku_logic.api.html import render_page, write_html
 from sudoku_logic.api.render import ROLES, step_roles
 from sudoku_logic.api.solver import Solver
 from sudoku_logic.api.svg import chain_links, svg_grid
-from sudoku_logic.app.cli import app
+from sudoku_logic.app.cli.main import app
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import DIGIT_BIT
 

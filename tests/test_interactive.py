@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 from helpers import collection
 from pty_run import Pty, PyteScreen, environ, sudoku_argv
 from sudoku_logic.api.solver import Solver
-from sudoku_logic.app.cli import app
-from sudoku_logic.app.interactive import BACK, LEVEL, NEXT, QUIT, run_stepper
+from sudoku_logic.app.cli.main import app
+from sudoku_logic.app.terminal.interactive import BACK, LEVEL, NEXT, QUIT, run_stepper
 from sudoku_logic.core.formats import parse
 
 PUZZLE = collection("top1465.txt", 1)[0]

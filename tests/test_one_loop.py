@@ -24,7 +24,7 @@ from grading.tables import RATINGS
 from helpers import COLLECTIONS, collection
 from sudoku_logic.api.html import render_page
 from sudoku_logic.api.solver import Solver
-from sudoku_logic.app.cli import app
+from sudoku_logic.app.cli.main import app
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 

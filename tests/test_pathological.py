@@ -34,7 +34,7 @@ def test_pathological_puzzles_mid_file(tmp_path, jobs):
 
 def test_memory_ceiling_turns_a_runaway_into_memory_error():
     code = textwrap.dedent("""
-        from sudoku_logic.app.pool import limit_memory
+        from sudoku_logic.app.bulk.pool import limit_memory
         limit_memory(300)
         try:
             block = bytearray(800 << 20)

@@ -14,8 +14,8 @@ from helpers import collection
 from sudoku_logic.api.hints import hint_text
 from sudoku_logic.api.position import Position, load_position
 from sudoku_logic.api.solver import Solver
-from sudoku_logic.app.play import GRID_H, GRID_W, PlayApp, cell_at
-from sudoku_logic.app.play_state import Game
+from sudoku_logic.app.terminal.play import GRID_H, GRID_W, PlayApp, cell_at
+from sudoku_logic.app.terminal.play_state import Game
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import DIGIT_BIT, PEERS, cells_of
 
@@ -304,7 +304,7 @@ def test_screens_match_their_snapshots(name):
 
 def test_rating_and_the_api_never_load_textual():
     code = ("import sys, sudoku_logic as sl; sl.rate(sl.load(%r)); "
-            "from typer.testing import CliRunner; from sudoku_logic.app.cli import app; "
+            "from typer.testing import CliRunner; from sudoku_logic.app.cli.main import app; "
             "r = CliRunner().invoke(app, ['rate', %r, '-j', '1']); assert r.exit_code == 0, r.output; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))") % (P, P)
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,

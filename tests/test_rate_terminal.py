@@ -21,7 +21,7 @@ import pytest
 from bulk_helpers import ROOT
 from grading.rows import DEFAULT_COLUMNS
 from pty_run import RICH_ENV, Pty, Screen, environ, sudoku_argv
-from sudoku_logic.app import writer
+from sudoku_logic.app.io import writer
 
 ELLIPSIS = "…"
 DCFC = "Dynamic Contradiction Forcing Chains"

@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from bad_inputs import GOOD, SOLVED
-from sudoku_logic.app.cli import app
+from sudoku_logic.app.cli.main import app
 from sudoku_logic.core.formats import parse, to_pencilmarks
 
 RUNNER = CliRunner()
@@ -283,7 +283,7 @@ def test_short_terminal_shows_the_step_above_a_pencilmark_grid():
     from rich.console import Console
 
     from sudoku_logic.api.solver import Solver
-    from sudoku_logic.app.interactive import fitted
+    from sudoku_logic.app.terminal.interactive import fitted
     grid = parse(GOOD)
     result = Solver().solve(grid)
     out = io.StringIO()

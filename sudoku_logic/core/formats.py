@@ -10,7 +10,7 @@ Input formats (all detected automatically by :func:`parse`):
 - the 729-character candidate string (Sukaku): 9 characters a cell, the digit or ``0``/``.``;
 - one line of HoDoKu's regression library ``:code:digits:givens:deleted:elims:placements:extra``.
 
-This module parses one position's text; :mod:`sudoku_logic.app.reader` decides what the
+This module parses one position's text; :mod:`sudoku_logic.app.io.reader` decides what the
 entries of a file are.
 """
 

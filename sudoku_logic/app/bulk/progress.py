@@ -76,7 +76,7 @@ class ProgressRecord:
             self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
             os.write(self.fd, head)
         except OSError as e:
-            from sudoku_logic.app.writer import OutputError
+            from sudoku_logic.app.io.writer import OutputError
 
             raise OutputError(f"cannot write {self.path}: {e.strerror or e}") from None
         self.offset = len(head)
@@ -232,7 +232,7 @@ def _jsonl_rows(fh: TextIO, first: str) -> Iterator[dict]:
 def _walk(output: str, rows: Iterator[dict], inputs: Sequence[str]) -> int:
     """Entries to skip: the input entry of the last row, each row's puzzle found in order."""
     from sudoku_logic.api.position import entry_puzzle
-    from sudoku_logic.app.reader import read_all
+    from sudoku_logic.app.io.reader import read_all
 
     entries = read_all(inputs, parse=False)
     consumed = 0

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 
 from sudoku_logic.api.render import candidate_grid, legend
-from sudoku_logic.app import cli_options as shared
-from sudoku_logic.app.cli_common import Reporter, indent
-from sudoku_logic.app.cli_positions import POSITION_HELP, positions
-from sudoku_logic.app.writer import print_json
+from sudoku_logic.app.cli import options as shared
+from sudoku_logic.app.cli.common import Reporter, indent
+from sudoku_logic.app.cli.positions import POSITION_HELP, positions
+from sudoku_logic.app.io.writer import print_json
 
 if TYPE_CHECKING:
     from sudoku_logic.core.grid import Grid

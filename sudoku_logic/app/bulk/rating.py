@@ -1,11 +1,11 @@
 """``sudoku rate`` on files of any size: read, rate on a pool, write rows in input order.
 
-The pieces: :mod:`sudoku_logic.app.reader` cuts the inputs into entries (lazily: memory stays
+The pieces: :mod:`sudoku_logic.app.io.reader` cuts the inputs into entries (lazily: memory stays
 constant however long they are), :class:`RateJob` rates one entry in a worker, an engine of
-:mod:`sudoku_logic.app.pool` (this process, worker processes, or a Dask cluster with
-:mod:`sudoku_logic.app.dask_pool`) runs the jobs and gives the results back in input order,
-:mod:`sudoku_logic.app.writer` writes each row as soon as it and every row before it are
-done, and :mod:`sudoku_logic.app.progress` records how far the run got, for ``--resume``.
+:mod:`sudoku_logic.app.bulk.pool` (this process, worker processes, or a Dask cluster with
+:mod:`sudoku_logic.app.bulk.dask_pool`) runs the jobs and gives the results back in input order,
+:mod:`sudoku_logic.app.io.writer` writes each row as soon as it and every row before it are
+done, and :mod:`sudoku_logic.app.bulk.progress` records how far the run got, for ``--resume``.
 The row's columns are :mod:`grading.rows`'.
 
 A bad line is reported on stderr with its file and line number (``error: in.txt line 7:
@@ -37,7 +37,7 @@ from grading.rows import (
     unrated_row,
 )
 from sudoku_logic.api.position import entry_puzzle, rated_grid
-from sudoku_logic.app.pool import (
+from sudoku_logic.app.bulk.pool import (
     Job,
     LocalPool,
     Pool,
@@ -48,11 +48,11 @@ from sudoku_logic.app.pool import (
     guarded,
     package_modules,
 )
-from sudoku_logic.app.progress import ProgressRecord, describe_run, prepare_resume, tracks
-from sudoku_logic.app.reader import Entry, read_all
-from sudoku_logic.app.settings import differences
-from sudoku_logic.app.words import counted
-from sudoku_logic.app.writer import LiveBar, OutputError, RowWriter, Template, open_output
+from sudoku_logic.app.bulk.progress import ProgressRecord, describe_run, prepare_resume, tracks
+from sudoku_logic.app.io.reader import Entry, read_all
+from sudoku_logic.app.io.settings import differences
+from sudoku_logic.app.io.words import counted
+from sudoku_logic.app.io.writer import LiveBar, OutputError, RowWriter, Template, open_output
 from sudoku_logic.core.context import DEFAULT_SETTINGS, Settings
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.formats import EMPTY_CHARS
@@ -306,11 +306,11 @@ BATCH = 64
 
 
 def make_pool(job: Job, opts: Options, batch: int = 1) -> Pool:
-    """The engine that runs ``job`` for these options (see :mod:`sudoku_logic.app.pool`);
+    """The engine that runs ``job`` for these options (see :mod:`sudoku_logic.app.bulk.pool`);
     ``batch``: entries at a time in this process (1 for input that may come slowly: rows go
     out as each is done)."""
     if opts.scheduler:
-        from sudoku_logic.app.dask_pool import DaskPool
+        from sudoku_logic.app.bulk.dask_pool import DaskPool
 
         return DaskPool(
             job,
@@ -340,7 +340,7 @@ def rate_files(
 ) -> bool:
     """Rate every entry of ``paths`` in order and write the rows; return False if any entry
     was bad. With ``progress`` and ``err`` a terminal, a bar on ``err`` stays below the rows
-    and the messages (see :class:`~sudoku_logic.app.writer.LiveBar`) and is gone at the end.
+    and the messages (see :class:`~sudoku_logic.app.io.writer.LiveBar`) and is gone at the end.
 
     Raises OutputError, ResumeError or PoolError (one-line messages) for problems that stop
     the run; on Ctrl-C says how far it got and how to go on, and raises KeyboardInterrupt.

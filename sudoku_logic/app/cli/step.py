@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from sudoku_logic.api.render import candidate_grid, legend
-from sudoku_logic.app import cli_options as shared
-from sudoku_logic.app.cli_common import Reporter, fail, indent
-from sudoku_logic.app.cli_positions import positions
-from sudoku_logic.app.words import counted
-from sudoku_logic.app.writer import print_json
+from sudoku_logic.app.cli import options as shared
+from sudoku_logic.app.cli.common import Reporter, fail, indent
+from sudoku_logic.app.cli.positions import positions
+from sudoku_logic.app.io.words import counted
+from sudoku_logic.app.io.writer import print_json
 from sudoku_logic.core.formats import to_line
 from sudoku_logic.core.grid import Grid
 
@@ -118,7 +118,7 @@ def run_step(opts: StepOptions) -> None:
                 continue
             start = stop
         if opts.interactive:
-            from sudoku_logic.app.interactive import run_stepper
+            from sudoku_logic.app.terminal.interactive import run_stepper
 
             run_stepper(grid, result, console=rep.out, plain=rep.plain, start=start)
             done = True

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from grading.rows import rating_row
-from sudoku_logic.app.pool import Job, LocalPool, Pool, PoolError, SerialPool, Task, cpu_count, package_modules
+from sudoku_logic.app.bulk.pool import Job, LocalPool, Pool, PoolError, SerialPool, Task, cpu_count, package_modules
 from sudoku_logic.core import bitsolve
 from sudoku_logic.core.grid import Grid
 
@@ -484,7 +484,7 @@ class GenerateJob(Job):
 
     @property
     def preload(self) -> tuple[str, ...]:  # type: ignore[override]
-        return ("sudoku_logic.app.generator", "grading.rater", *package_modules("strategies"))
+        return ("sudoku_logic.app.bulk.generator", "grading.rater", *package_modules("strategies"))
 
     def run(self, index: int) -> tuple[str, object]:
         return "ok", candidate(self.seed, index, self.symmetry, self.minimal, self.max_givens, self.wanted)
@@ -507,7 +507,7 @@ def generate(
 
     Candidates are generated (aimed at the level and band, see :func:`make_puzzle`), checked
     and rated until ``count`` fit or ``max_tries`` candidates were made, on the pool of
-    :mod:`sudoku_logic.app.pool` (``jobs`` processes, None for every core, 1 for this
+    :mod:`sudoku_logic.app.bulk.pool` (``jobs`` processes, None for every core, 1 for this
     process) or on a Dask cluster (``scheduler``: an address or ``local``); results are taken
     in index order. Every puzzle yielded has its full ``sudoku rate`` row, which ``wanted``
     accepts. ``on_try`` sees every candidate. Raises PoolError (one line) if the pool cannot
@@ -517,7 +517,7 @@ def generate(
     job = GenerateJob(seed, symmetry, minimal, max_givens, wanted)
     jobs = jobs or cpu_count()
     if scheduler:
-        from sudoku_logic.app.dask_pool import DaskPool
+        from sudoku_logic.app.bulk.dask_pool import DaskPool
 
         pool: Pool = DaskPool(job, scheduler, jobs=jobs)
     elif jobs <= 1:

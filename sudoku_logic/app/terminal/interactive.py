@@ -23,7 +23,7 @@ from rich.text import Text
 
 from sudoku_logic.api.hints import hint_text
 from sudoku_logic.api.render import candidate_grid, legend, pencilmark_grid
-from sudoku_logic.app.words import counted
+from sudoku_logic.app.io.words import counted
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.solve.loop import SolveResult
 

@@ -96,7 +96,7 @@ def _receive(fh):
 class Worker:
     """A process answering :class:`Request` s one at a time; :meth:`cancel` ends it (the next
     request starts another). Start it early (:meth:`start`): a new process takes a moment.
-    It is a plain ``python -m sudoku_logic.app.play_worker``, so it owes nothing to the
+    It is a plain ``python -m sudoku_logic.app.terminal.play_worker``, so it owes nothing to the
     program that started it (its threads, its main module, its terminal)."""
 
     def __init__(self) -> None:
@@ -107,7 +107,7 @@ class Worker:
         with self._lock:
             if self._process is None or self._process.poll() is not None:
                 self._process = subprocess.Popen(
-                    [sys.executable, "-m", "sudoku_logic.app.play_worker"],
+                    [sys.executable, "-m", "sudoku_logic.app.terminal.play_worker"],
                     stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE,
                     stderr=subprocess.DEVNULL,
@@ -148,7 +148,7 @@ class Worker:
 
 
 if __name__ == "__main__":
-    from sudoku_logic.app import play_worker  # the records pickled by their module's name, not __main__'s
+    from sudoku_logic.app.terminal import play_worker  # the records pickled by their module's name, not __main__'s
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the screen's to handle
     play_worker._serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Optional
 import typer
 from rich.console import Console
 
-from sudoku_logic.app import cli_options as shared
-from sudoku_logic.app.cli_common import Reporter, fail, split_names, stdout_failed
-from sudoku_logic.app.reader import is_source
-from sudoku_logic.app.writer import OutputError
+from sudoku_logic.app.cli import options as shared
+from sudoku_logic.app.cli.common import Reporter, fail, split_names, stdout_failed
+from sudoku_logic.app.io.reader import is_source
+from sudoku_logic.app.io.writer import OutputError
 
 if TYPE_CHECKING:
-    from sudoku_logic.app.bulk import Options
+    from sudoku_logic.app.bulk.rating import Options
 
 
 #: The help of each option and argument, as `sudoku rate --help` prints it.
@@ -69,8 +69,8 @@ class RateOptions:
     rating: Options = field(init=False)
 
     def __post_init__(self) -> None:
-        from sudoku_logic.app.bulk import Options
-        from sudoku_logic.app.settings import apply_sets
+        from sudoku_logic.app.bulk.rating import Options
+        from sudoku_logic.app.io.settings import apply_sets
 
         fmt, cols = self._rows()
         shared.check_order(self.scale, "scale")
@@ -105,7 +105,7 @@ class RateOptions:
         """The format and the columns of the rows; --template with --format or --columns, an
         unknown format, column or template field exits 2 with one line."""
         from grading.rows import parse_columns
-        from sudoku_logic.app.writer import Template, choose_format
+        from sudoku_logic.app.io.writer import Template, choose_format
 
         template = self.template
         if template is not None and (self.fmt is not None or self.columns is not None):
@@ -184,9 +184,9 @@ def rate(
 
 def run_rate(opts: RateOptions) -> None:
     """Rate every puzzle of the FILES arguments and write the rows; exit 2 if an entry was bad."""
-    from sudoku_logic.app.bulk import rate_files
-    from sudoku_logic.app.pool import PoolError
-    from sudoku_logic.app.progress import ResumeError
+    from sudoku_logic.app.bulk.pool import PoolError
+    from sudoku_logic.app.bulk.progress import ResumeError
+    from sudoku_logic.app.bulk.rating import rate_files
 
     rep = Reporter()
     files, output = list(opts.files), opts.output

@@ -4,7 +4,7 @@
 Needs ``dask.distributed`` on this machine and on every worker (``pip install
 "sudoku-logic[dask]"``); the workers need nothing else, not even the input files.
 
-It keeps every promise of the local pool (:mod:`sudoku_logic.app.pool`), shaped by Dask's own
+It keeps every promise of the local pool (:mod:`sudoku_logic.app.bulk.pool`), shaped by Dask's own
 guidance:
 
 - A Dask task costs the scheduler about a millisecond, and starting the process that rates
@@ -13,7 +13,7 @@ guidance:
   as take about :data:`TASK_SECONDS` to rate at the pace the finished chunks show (at most
   :data:`MAX_CHUNK`; at the end of the input, what is left is split among the threads), else
   ``chunk``. In the worker the chunk is rated by one process of this
-  package's pool (:func:`sudoku_logic.app.pool.run_chunk`), which gives each puzzle the
+  package's pool (:func:`sudoku_logic.app.bulk.pool.run_chunk`), which gives each puzzle the
   ``--timeout`` and the ``--memory`` limit; a worker with several threads rates that many
   chunks at once.
 - A bounded window of futures, consumed with ``as_completed`` (one added as each finishes),
@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sudoku_logic.app.pool import Job, Pool, PoolError, ReadAhead, Task, cpu_count, run_chunk
+from sudoku_logic.app.bulk.pool import Job, Pool, PoolError, ReadAhead, Task, cpu_count, run_chunk
 
 if TYPE_CHECKING:
     from distributed import Client, Future, LocalCluster
@@ -142,8 +142,8 @@ class _Chunk:
 
 @dataclass
 class DaskPool(Pool):
-    """Runs a :class:`~sudoku_logic.app.pool.Job` on a Dask cluster; ``run`` is like
-    :meth:`sudoku_logic.app.pool.LocalPool.run`. ``chunk``: puzzles per task (0: sized to
+    """Runs a :class:`~sudoku_logic.app.bulk.pool.Job` on a Dask cluster; ``run`` is like
+    :meth:`sudoku_logic.app.bulk.pool.LocalPool.run`. ``chunk``: puzzles per task (0: sized to
     take about :data:`TASK_SECONDS`); ``window``: chunks between reading and yielding
     (default twice the cluster's threads, at least 4)."""
 

@@ -38,7 +38,7 @@ from itertools import islice
 from typing import TextIO
 
 from sudoku_logic.api.position import Position, is_line, line_values, load_position, plus_line
-from sudoku_logic.app.streams import stream_closed
+from sudoku_logic.app.io.streams import stream_closed
 from sudoku_logic.core.errors import FormatError, SudokuError
 from sudoku_logic.core.formats import CELL_CHARS, EMPTY_CHARS
 

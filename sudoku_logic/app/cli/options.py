@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 from rich.console import Console
 
-from sudoku_logic.app.cli_common import EXIT_BAD_INPUT, fail, split_names
+from sudoku_logic.app.cli.common import EXIT_BAD_INPUT, fail, split_names
 
 if TYPE_CHECKING:
     from sudoku_logic.api.position import Position
@@ -59,7 +59,7 @@ def techniques_of(names: list[str]) -> list[str]:
 def file_settings(path: Optional[str], sets: tuple[str, ...]) -> Settings:
     """The settings of the file (or $SUDOKU_LOGIC_SETTINGS), --set not applied; exits 2 with
     one line if the file or a --set is wrong."""
-    from sudoku_logic.app.settings import SettingsError, apply_sets, resolve_settings
+    from sudoku_logic.app.io.settings import SettingsError, apply_sets, resolve_settings
 
     try:
         base = resolve_settings(path)
@@ -71,7 +71,7 @@ def file_settings(path: Optional[str], sets: tuple[str, ...]) -> Settings:
 
 def file_choices(path: Optional[str], sets: tuple[str, ...]) -> dict[str, str]:
     """The technique choices of the settings file and --set (techniques, without, order)."""
-    from sudoku_logic.app.settings import SettingsError, read_choices
+    from sudoku_logic.app.io.settings import SettingsError, read_choices
 
     try:
         return read_choices(path, sets)
@@ -105,7 +105,7 @@ class SolverChoice:
     def settings_for(self, pos: Position) -> Settings:
         """The settings of one position: a regression-library line gets the options HoDoKu's
         regression tester sets for its variant; --set comes last."""
-        from sudoku_logic.app.settings import apply_sets, for_reglib
+        from sudoku_logic.app.io.settings import apply_sets, for_reglib
 
         base = self.settings
         text = pos.text.lstrip()

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sudoku_logic.api.position import Position
-from sudoku_logic.app.cli_common import Reporter
-from sudoku_logic.app.reader import Entry, read
-from sudoku_logic.app.writer import print_json
+from sudoku_logic.app.cli.common import Reporter
+from sudoku_logic.app.io.reader import Entry, read
+from sudoku_logic.app.io.writer import print_json
 from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.grid import Grid

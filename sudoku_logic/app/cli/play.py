@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 import typer
 
 from sudoku_logic.api.position import Position
-from sudoku_logic.app import cli_options as shared
-from sudoku_logic.app.cli_common import fail
-from sudoku_logic.app.reader import read
+from sudoku_logic.app.cli import options as shared
+from sudoku_logic.app.cli.common import fail
+from sudoku_logic.app.io.reader import read
 from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import SudokuError
 
@@ -75,8 +75,8 @@ def play(
 
 def run_play(opts: PlayOptions) -> None:
     """Play the position, resumed where a saved game left it."""
-    from sudoku_logic.app.play import PlayApp
-    from sudoku_logic.app.play_state import Game
+    from sudoku_logic.app.terminal.play import PlayApp
+    from sudoku_logic.app.terminal.play_state import Game
 
     text = ""
     if os.path.isfile(opts.puzzle):

@@ -1,9 +1,9 @@
 """``sudoku play``: solve in the terminal, with hints on the grid as it stands.
 
-A Textual app over a :class:`~sudoku_logic.app.play_state.Game`: the grid (givens, your
+A Textual app over a :class:`~sudoku_logic.app.terminal.play_state.Game`: the grid (givens, your
 digits, your pencilmarks) on the left, on the right the clock, the mode, the order hints
 come in, and what the last hint, check or step list says. Searches run in a process of
-their own (:mod:`sudoku_logic.app.play_worker`): the screen answers keys while one runs,
+their own (:mod:`sudoku_logic.app.terminal.play_worker`): the screen answers keys while one runs,
 and Esc ends it. Fits a terminal of 80x24.
 """
 
@@ -21,8 +21,8 @@ from textual.worker import get_current_worker
 
 from sudoku_logic.api.hints import hint_text, mistake_lines
 from sudoku_logic.api.render import CELL_BG_TERM, STYLES, role_style, step_roles
-from sudoku_logic.app.play_state import Game, clock_text
-from sudoku_logic.app.play_worker import Request, Worker
+from sudoku_logic.app.terminal.play_state import Game, clock_text
+from sudoku_logic.app.terminal.play_worker import Request, Worker
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import DIGIT_BIT

@@ -4,9 +4,9 @@ Every command takes PUZZLE as a literal in any input format, a file path, or ``-
 stdin. Bad input prints one line naming the problem and exits 2; in a file, a bad line is
 reported with its line number and the rest goes on.
 
-This module holds the ``app`` and the entry point; each command lives in its own module
-(``cli_solve``, ``cli_step``, ``cli_hint``, ``cli_rate``, ``cli_play``, ``cli_techniques``,
-``cli_generate``), where an options object built from its parameters checks them.
+This module holds the ``app`` and the entry point; each command lives in its own module of
+this room (``solve``, ``step``, ``hint``, ``rate``, ``play``, ``techniques``, ``generate``),
+where an options object built from its parameters checks them.
 """
 
 from __future__ import annotations
@@ -18,16 +18,16 @@ from typing import TYPE_CHECKING
 import typer
 from rich.console import Console
 
-from sudoku_logic.app.cli_common import EXIT_BAD_INPUT, stdout_failed
-from sudoku_logic.app.cli_generate import generate
-from sudoku_logic.app.cli_hint import HINT_HELP, hint
-from sudoku_logic.app.cli_play import play
-from sudoku_logic.app.cli_rate import rate
-from sudoku_logic.app.cli_solve import check, solve
-from sudoku_logic.app.cli_step import step
-from sudoku_logic.app.cli_techniques import list_techniques
-from sudoku_logic.app.gc_tuning import tune_gc
-from sudoku_logic.app.writer import OutputError
+from sudoku_logic.app.bulk.gc_tuning import tune_gc
+from sudoku_logic.app.cli.common import EXIT_BAD_INPUT, stdout_failed
+from sudoku_logic.app.cli.generate import generate
+from sudoku_logic.app.cli.hint import HINT_HELP, hint
+from sudoku_logic.app.cli.play import play
+from sudoku_logic.app.cli.rate import rate
+from sudoku_logic.app.cli.solve import check, solve
+from sudoku_logic.app.cli.step import step
+from sudoku_logic.app.cli.techniques import list_techniques
+from sudoku_logic.app.io.writer import OutputError
 
 if TYPE_CHECKING:
     from typer._click.exceptions import ClickException, UsageError
@@ -47,7 +47,7 @@ def _version(value: bool) -> None:
     import platform
 
     from sudoku_logic import __version__
-    from sudoku_logic.app.settings import ENV, all_values, resolve_settings
+    from sudoku_logic.app.io.settings import ENV, all_values, resolve_settings
 
     out = Console(highlight=False, soft_wrap=True)
     from sudoku_logic.native import describe
@@ -121,7 +121,7 @@ def _click_errors() -> tuple[type[UsageError], type[ClickException]]:
 
 def main() -> None:
     """Console-script entry point."""
-    from sudoku_logic.app.streams import EXIT_PIPE, PipeClosed, guard_standard_streams
+    from sudoku_logic.app.io.streams import EXIT_PIPE, PipeClosed, guard_standard_streams
 
     usage_error, click_error = _click_errors()
     guard_standard_streams()

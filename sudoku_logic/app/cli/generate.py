@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Optional
 import typer
 from rich.console import Console
 
-from sudoku_logic.app import cli_options as shared
-from sudoku_logic.app.cli_common import fail, stdout_failed
-from sudoku_logic.app.words import counted
-from sudoku_logic.app.writer import OutputError
+from sudoku_logic.app.cli import options as shared
+from sudoku_logic.app.cli.common import fail, stdout_failed
+from sudoku_logic.app.io.words import counted
+from sudoku_logic.app.io.writer import OutputError
 
 if TYPE_CHECKING:
-    from sudoku_logic.app.generator import Wanted
+    from sudoku_logic.app.bulk.generator import Wanted
 
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 
@@ -70,8 +70,8 @@ class GenerateOptions:
     wanted: Wanted = field(init=False)
 
     def __post_init__(self) -> None:
-        from sudoku_logic.app.generator import SYMMETRIES, Wanted, impossible
-        from sudoku_logic.app.writer import choose_format
+        from sudoku_logic.app.bulk.generator import SYMMETRIES, Wanted, impossible
+        from sudoku_logic.app.io.writer import choose_format
 
         if self.level is not None and self.level.lower() not in LEVELS:
             fail(f"unknown level {self.level!r}: use one of {', '.join(LEVELS)}")
@@ -133,9 +133,9 @@ def run_generate(opts: GenerateOptions) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from grading.rows import DEFAULT_COLUMNS
-    from sudoku_logic.app.generator import generate as run
-    from sudoku_logic.app.pool import PoolError
-    from sudoku_logic.app.writer import LiveBar, RowWriter, open_output
+    from sudoku_logic.app.bulk.generator import generate as run
+    from sudoku_logic.app.bulk.pool import PoolError
+    from sudoku_logic.app.io.writer import LiveBar, RowWriter, open_output
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     seed = opts.seed

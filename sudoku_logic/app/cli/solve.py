@@ -5,10 +5,10 @@ from __future__ import annotations
 import typer
 
 from sudoku_logic.api.render import value_grid
-from sudoku_logic.app import cli_options as shared
-from sudoku_logic.app.cli_common import Reporter
-from sudoku_logic.app.cli_positions import PUZZLE_HELP, puzzles
-from sudoku_logic.app.reader import read
+from sudoku_logic.app.cli import options as shared
+from sudoku_logic.app.cli.common import Reporter
+from sudoku_logic.app.cli.positions import PUZZLE_HELP, puzzles
+from sudoku_logic.app.io.reader import read
 from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.formats import to_line

@@ -16,7 +16,7 @@ reading and yielding (memory stays constant however long the input). ``kind`` is
 Engines (:class:`Pool`): :class:`SerialPool` (this process; the timeout is a ``SIGALRM`` timer),
 :class:`LocalPool` (worker processes fed over pipes, so that a task past the timeout can be
 stopped by killing its process; a fresh one takes its place) and
-:class:`sudoku_logic.app.dask_pool.DaskPool` (a Dask cluster; each of its tasks rates a chunk
+:class:`sudoku_logic.app.bulk.dask_pool.DaskPool` (a Dask cluster; each of its tasks rates a chunk
 in one :class:`Slot`). Worker processes start from a fork server that has imported the job's
 modules once (a new process takes milliseconds), ignore Ctrl-C (the parent decides) and stop
 when their parent dies.
@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 
-from sudoku_logic.app.gc_tuning import tune_gc
+from sudoku_logic.app.bulk.gc_tuning import tune_gc
 
 #: Tries a task gets when the process rating it dies (killed, out of memory): then ``failed``.
 ATTEMPTS = 3

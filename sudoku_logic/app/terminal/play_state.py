@@ -1,7 +1,7 @@
 """What ``sudoku play`` keeps of a game: the givens, your digits, your pencilmarks, the
 undo history and the clock, and the text forms the CLI reads it from and saves it to.
 
-No Textual here: the screen (:mod:`sudoku_logic.app.play`) shows a :class:`Game` and asks it
+No Textual here: the screen (:mod:`sudoku_logic.app.terminal.play`) shows a :class:`Game` and asks it
 to change; everything a game can do is tested without a terminal.
 
 Pencilmarks: a cell you have marked shows your marks; a cell you have not marked shows none,
