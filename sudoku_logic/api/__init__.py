@@ -6,6 +6,14 @@ stuck position with the person's own digits and pencilmarks), a :class:`Grid`, o
 contradicts its solution (:class:`WrongPosition`, whose message names each wrong cell):
 a hint from a broken position would be a hint towards nowhere.
 
+This package is the layer between the rating (:mod:`grading`) and the application
+(:mod:`sudoku_logic.app`, which builds on it as any program would): the functions here, and
+beside them :mod:`~sudoku_logic.api.position` (a position as a person has it),
+:mod:`~sudoku_logic.api.solver` (``Solver``), :mod:`~sudoku_logic.api.hints` (the hint levels),
+and the pictures of a step: :mod:`~sudoku_logic.api.render` (the terminal),
+:mod:`~sudoku_logic.api.svg` (the grid in SVG) and :mod:`~sudoku_logic.api.html` (the stepper
+page). It imports nothing of the application.
+
 >>> from sudoku_logic import api
 >>> pos = api.load("000009080000704000000200004050800200007030050036970000040000003000528006005090078")
 >>> step = api.next_step(pos)
