@@ -15,7 +15,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+#: the repository: the nearest folder above this file that holds pyproject.toml
+ROOT = next(p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").exists())
 PACKAGES = ("sudoku_logic", "strategies", "grading")
 #: the package's face, above every layer, and the application's hall (a docstring)
 FACE = {"sudoku_logic", "sudoku_logic.__main__", "sudoku_logic.app"}
