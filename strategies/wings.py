@@ -3,6 +3,8 @@
 A pivot cell and pincer cells whose candidates force one digit (z) into at least one of the
 pincers (and the pivot, for XYZ/WXYZ); every cell that sees all the cells holding z loses z.
 XY/XYZ/W-Wing follow HoDoKu's WingSolver; WXYZ-Wing is not in HoDoKu (see its docstring).
+Sudoku Explainer's XY- and XYZ-Wings (:mod:`strategies.se.wings`) make their steps with
+:func:`wing_step`.
 """
 
 from __future__ import annotations
@@ -10,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from strategies.registry import se_rule, technique
-from strategies.se._se_order import SE_HOUSE_CELLS
+from strategies.registry import technique
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     CELL_BIT,
@@ -37,7 +38,9 @@ def _cells_with(grid: Grid, sizes: tuple[int, ...]) -> int:
     return m
 
 
-def _wing_step(name: str, grid: Grid, pivot: int, pincers: list[int], z: int, elim: int, values: str, why: str) -> Step:
+def wing_step(name: str, grid: Grid, pivot: int, pincers: list[int], z: int, elim: int, values: str, why: str) -> Step:
+    """The wing ``name`` of ``pivot`` and ``pincers`` forcing ``z``: the cells ``elim`` (an
+    81-bit set) lose it; ``values`` names the digits, ``why`` explains."""
     cands = grid.cands
     cells = [pivot] + pincers
     return Step(
@@ -87,7 +90,7 @@ def xy_wing(grid: Grid) -> Iterator[Step]:
                     found.append((trio, trio.index(pivot), pivot, a, b, x, y, z, elim))
     found.sort(key=lambda f: (f[0], f[1]))
     for _, _, pivot, a, b, x, y, z, elim in found:
-        yield _wing_step(
+        yield wing_step(
             "XY-Wing",
             grid,
             pivot,
@@ -124,7 +127,7 @@ def xyz_wing(grid: Grid) -> Iterator[Step]:
             x = MASK_DIGITS[am & ~zm][0]
             y = MASK_DIGITS[bm & ~zm][0]
             d1, d2, d3 = MASK_DIGITS[pm]
-            yield _wing_step(
+            yield wing_step(
                 "XYZ-Wing",
                 grid,
                 pivot,
@@ -267,7 +270,7 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
                     if not elim:
                         continue
                     others = [d for d in MASK_DIGITS[union] if d != z]
-                    yield _wing_step(
+                    yield wing_step(
                         "WXYZ-Wing",
                         grid,
                         pivot,
@@ -280,77 +283,3 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
                         f"other), so at least one of {cells_name(zcells)} is {z}, and a cell that sees all of "
                         f"those cannot be {z}.",
                     )
-
-
-# ----------------------------------------------------------------------------- SE's order
-
-
-def se_xy_wings(grid: Grid, xyz: bool) -> Iterator[Step]:
-    """SE's XY-Wings (``XYWing``; XYZ-Wings with ``xyz``): pivots in reading order, each
-    pincer among the pivot's house cells in SE's order (block, then row, then column); a
-    wing found twice (pincers swapped) is yielded once."""
-    cands = grid.cands
-    empty = grid.empty
-    size = 3 if xyz else 2
-    seen = set()
-    for pivot in cell_list(empty):
-        pm = cands[pivot]
-        if MASK_SIZE[pm] != size:
-            continue
-        pincers = [q for q in SE_HOUSE_CELLS[pivot] if empty >> q & 1 and MASK_SIZE[cands[q]] == 2]
-        for a in pincers:
-            am = cands[a]
-            if MASK_SIZE[pm & ~am] != 1:
-                continue
-            for b in pincers:
-                bm = cands[b]
-                union = pm | am | bm
-                inter = pm & am & bm
-                if MASK_SIZE[union] != 3 or MASK_SIZE[inter] != (1 if xyz else 0):
-                    continue
-                z = MASK_DIGITS[am & bm][0]
-                elim = grid.pos[z] & PEERS[a] & PEERS[b] & ~(CELL_BIT[pivot] | CELL_BIT[a] | CELL_BIT[b])
-                if xyz:
-                    elim &= PEERS[pivot]
-                if not elim:
-                    continue
-                key = (pivot, z, frozenset((a, b)))
-                if key in seen:
-                    continue
-                seen.add(key)
-                yield se_wing_step(grid, xyz, pivot, a, b, z, elim)
-
-
-def se_wing_step(grid: Grid, xyz: bool, pivot: int, a: int, b: int, z: int, elim: int) -> Step:
-    """SE's XY-Wing (XYZ-Wing with ``xyz``): ``pivot`` and the pincers ``a`` and ``b``
-    force ``z`` into one of them; ``elim``, the cells that lose it (an 81-bit set)."""
-    cands = grid.cands
-    am, bm = cands[a], cands[b]
-    x = MASK_DIGITS[am & ~DIGIT_BIT[z]][0]
-    y = MASK_DIGITS[bm & ~DIGIT_BIT[z]][0]
-    if xyz:
-        d1, d2, d3 = MASK_DIGITS[cands[pivot]]
-        why = (
-            f"{cell_name(pivot)} is {x}, {y} or {z}. If {x}, {cell_name(a)} is {z}; if {y}, "
-            f"{cell_name(b)} is {z}; otherwise {cell_name(pivot)} itself is {z}. A cell that sees "
-            f"all three cannot be {z}."
-        )
-        return _wing_step("XYZ-Wing", grid, pivot, [a, b], z, elim, f"{d1}/{d2}/{d3}", why)
-    why = (
-        f"{cell_name(pivot)} is {x} or {y}. If {x}, {cell_name(a)} ({x}/{z}) is {z}; if {y}, "
-        f"{cell_name(b)} ({y}/{z}) is {z}. Either way one of them is {z}, so a cell that sees "
-        f"both cannot be {z}."
-    )
-    return _wing_step("XY-Wing", grid, pivot, [a, b], z, elim, f"{x}/{y}/{z}", why)
-
-
-@se_rule("XY-Wings", ("XY-Wing",))
-def se_xy_wing_rule(grid: Grid) -> Iterator[Step]:
-    """SE's XY-Wings, in SE's order."""
-    return se_xy_wings(grid, False)
-
-
-@se_rule("XYZ-Wings", ("XYZ-Wing",))
-def se_xyz_wing_rule(grid: Grid) -> Iterator[Step]:
-    """SE's XYZ-Wings, in SE's order."""
-    return se_xy_wings(grid, True)

@@ -18,13 +18,13 @@ from grading.scales import se_policy
 from grading.se import se_difficulty
 from helpers import assert_step_true_in_position
 from se_paths import effect, positions, se_paths
-from strategies.fish import se_fisherman
-from strategies.intersections import se_intersections
 from strategies.registry import RULES, load_all
 from strategies.se import se_nested_rules as fast
-from strategies.se._se_order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
+from strategies.se.fish import se_fisherman
+from strategies.se.intersections import se_intersections
+from strategies.se.order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
 from strategies.se.se_chain_nodes import NAKED
-from strategies.subsets import se_hidden_sets, se_naked_sets
+from strategies.se.subsets import se_hidden_sets, se_naked_sets
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
 
@@ -444,7 +444,7 @@ def test_multiple_and_dynamic_chains_share_propagations_without_changing_hints()
 def test_peer_segments_follow_se_peer_order():
     """The propagation scans a cell's peers house by house through SE_PEER_SEGMENTS' bit
     masks: in increasing bit order they are SE's getHouseCells order, with their house."""
-    from strategies.se._se_order import SE_PEER_HOUSES, SE_PEER_SEGMENTS
+    from strategies.se.order import SE_PEER_HOUSES, SE_PEER_SEGMENTS
     for c in range(81):
         order = []
         for seg, h in SE_PEER_SEGMENTS[c]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from strategies.registry import se_rule
-from strategies.se._se_order import SE_CELL_HOUSES, SE_HOUSE_CELLS, common_tuple, subsets
+from strategies.se.order import SE_CELL_HOUSES, SE_HOUSE_CELLS, common_tuple, subsets
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     DIGIT_BIT,

@@ -13,7 +13,7 @@ from strategies.chaining.chain_core import (
     strong_links,
     weak_links,
 )
-from strategies.se._se_order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
+from strategies.se.order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
 from strategies.se.se_chain_nodes import _CELL_DIGIT
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import DIGIT_BIT

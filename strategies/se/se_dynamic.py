@@ -10,7 +10,7 @@ from collections import deque
 from collections.abc import Callable
 
 from strategies.chaining.chain_core import SE_OFF_KEYS, SE_ON_KEYS, bits, strong_links, weak_links
-from strategies.se._se_order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
+from strategies.se.order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
 from strategies.se.se_chain_nodes import (
     _CELL_DIGIT,
     ADVANCED,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from strategies.se._se_order import SE_CELL_HOUSES
+from strategies.se.order import SE_CELL_HOUSES
 from strategies.se.se_chain_nodes import _CELL_DIGIT, BIT, ChainHint, _ChainingBase, _root
 from strategies.se.se_dynamic import _lowest, _queues
 from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE

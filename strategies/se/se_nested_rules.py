@@ -21,7 +21,7 @@ them against the full rules.
 
 from __future__ import annotations
 
-from strategies.se._se_order import SE_HOUSES, SE_INDEX_COMBOS
+from strategies.se.order import SE_HOUSES, SE_INDEX_COMBOS
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cell_list, cols_of, rows_of
 

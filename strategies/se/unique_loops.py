@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from strategies.registry import se_rule
-from strategies.se._se_order import (
+from strategies.se.order import (
     INDEX_IN,
     SE_CELL_HOUSES,
     common_tuple,

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from strategies.registry import se_rule
-from strategies.se._se_order import SE_HOUSES, confined_sets
+from strategies.se.order import SE_HOUSES, confined_sets
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     CELL_HOUSES,
