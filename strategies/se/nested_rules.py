@@ -13,7 +13,7 @@ order (the order of SE's ``Locking(false)``, ``HiddenSet(2)``, ``NakedSet(2)`` a
 ``Fisherman(2)``, the rules of :mod:`intersections`, :mod:`subsets` and :mod:`fish`), with
 ``source`` the start position's candidates (``(cands, pos)`` lists), ``removed[d]`` the
 81-bit set of the places of ``d`` the chain has removed since, and parents given as keys of
-off potentials (see :class:`strategies.se.se_chain_nodes.Node`). They run thousands
+off potentials (see :class:`strategies.se.chain_nodes.Node`). They run thousands
 of times per search, so they look only where a hint can have a parent (a rule parent is a
 removed candidate in the pattern's base house or cells) and build no step; the tests hold
 them against the full rules.

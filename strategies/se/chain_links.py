@@ -1,7 +1,7 @@
 """The implications of one chaining pass (SE's ``getOnToOff`` and ``getOffToOn`` for the
 unary chains): :func:`node_links` and the per-pass cache :class:`PassLinks`, and the 729-bit
 tables of which candidates an on node turns off, all read off the chain core's rule
-(:mod:`strategies.chaining.chain_core`) in SE's order of houses. Twin of ``sudoku_logic/native/se_chain_links.c``."""
+(:mod:`strategies.chaining.chain_core`) in SE's order of houses. Twin of ``sudoku_logic/native/se/chain_links.c``."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from strategies.chaining.chain_core import (
     strong_links,
     weak_links,
 )
+from strategies.se.chain_nodes import _CELL_DIGIT
 from strategies.se.order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
-from strategies.se.se_chain_nodes import _CELL_DIGIT
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import DIGIT_BIT
 
