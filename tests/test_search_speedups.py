@@ -186,7 +186,7 @@ def test_rater_rows_do_not_depend_on_the_memo():
 def test_xy_chain_links_are_the_bivalue_cells_links(puzzle):
     """XY-Chains' links at every position of a path: weak between the same digit of two
     bivalue cells that see each other, strong between the two digits of a bivalue cell."""
-    from strategies.chains import _bivalue_links
+    from strategies.hodoku.simple_chains import _bivalue_links
     from sudoku_logic.core.houses import PEERS
     for grid in _positions(puzzle):
         weak, strong = [0] * 729, [0] * 729

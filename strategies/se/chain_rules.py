@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from strategies.chaining.chain_text import link_mark, literal, term
+from strategies.chain_core import link_mark, literal, term
 from strategies.registry import se_rule
 from strategies.se.chain_nodes import NESTED_SUFFIX, ChainHint, Node, ancestors, rule_techniques
 from strategies.se.chaining import Chaining

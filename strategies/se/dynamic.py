@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from strategies.chaining.chain_core import SE_OFF_KEYS, SE_ON_KEYS, bits, strong_links, weak_links
+from strategies.chain_core import SE_OFF_KEYS, SE_ON_KEYS, bits, strong_links, weak_links
 from strategies.se.chain_nodes import (
     _CELL_DIGIT,
     ADVANCED,

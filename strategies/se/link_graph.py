@@ -6,7 +6,7 @@ chain can cross a strong link the chain made, the only ones whose hints have rul
 
 from __future__ import annotations
 
-from strategies.chaining.chain_core import ALL729, SE_INDICES, bits, components, strong_sets
+from strategies.chain_core import ALL729, SE_INDICES, bits, components, strong_sets
 from strategies.se.chain_links import _WEAK, _WEAK_HOUSE
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE

@@ -1,6 +1,6 @@
 """Almost Locked Sets: the sets and their restricted commons, ALS-XZ (singly and doubly
 linked) and ALS-XY-Wing, following HoDoKu's AlsSolver (ALS-XY-Chain and Death Blossom, the
-family's other two, are in :mod:`strategies.als_chains`).
+family's other two, are in :mod:`strategies.hodoku.als_chains`).
 
 An *almost locked set* (ALS) is N unsolved cells of one house holding N+1 digits between
 them: lose any one digit and the rest are locked in those cells. A *restricted common* (RC)
