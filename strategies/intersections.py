@@ -5,15 +5,14 @@ pointing and claiming (:mod:`strategies.se.intersections`) make their steps here
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
 
 from strategies.registry import technique
+from strategies.subsets import naked_sets
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     CELL_HOUSES,
     HOUSE_MASK,
     MASK_DIGITS,
-    MASK_SIZE,
     cell_list,
     cells_name,
     digits_name,
@@ -114,16 +113,9 @@ def _locked_subsets(grid: Grid, size: int, name: str, houses: int | None = None)
             continue
         if houses is not None and not (houses >> b | houses >> line) & 1:
             continue
-        cells = cell_list(inter & small)
-        for combo in combinations(cells, size):
-            union = 0
-            for c in combo:
-                union |= cands[c]
-            if MASK_SIZE[union] != size:
-                continue
-            cm = sum(1 << c for c in combo)
-            others = (HOUSE_MASK[line] | HOUSE_MASK[b]) & ~cm
-            elims = [(c, d) for d in MASK_DIGITS[union] for c in cell_list(grid.pos[d] & others)]
+        for combo, cm, union, elims in naked_sets(
+            grid, cell_list(inter & small), size, HOUSE_MASK[line] | HOUSE_MASK[b]
+        ):
             # as HoDoKu: locked when it eliminates in the box and in the line outside the box
             in_line = any(HOUSE_MASK[line] >> c & 1 and not HOUSE_MASK[b] >> c & 1 for c, _ in elims)
             in_box = any(HOUSE_MASK[b] >> c & 1 for c, _ in elims)

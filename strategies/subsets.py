@@ -31,7 +31,6 @@ _DIGITS = tuple(range(1, 10))
 def naked_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator[Step]:
     """``size`` cells of a house whose candidates together are ``size`` digits: those digits
     leave the house's other cells (only houses in ``houses``, a 27-bit set, when given)."""
-    cands = grid.cands
     seen = set()
     by_size = grid.cells_by_size()
     small = 0  # empty cells with at most ``size`` candidates
@@ -43,23 +42,45 @@ def naked_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator[
         cells = HOUSE_MASK[h] & small
         if cells.bit_count() < size:
             continue
-        cell_ids = cell_list(cells)
-        for combo in combinations(cell_ids, size):
-            union = 0
-            for c in combo:
-                union |= cands[c]
-            if MASK_SIZE[union] != size:
-                continue
-            cm = sum(1 << c for c in combo)
-            others = HOUSE_MASK[h] & ~cm
-            elims = [(c, d) for d in MASK_DIGITS[union] for c in cell_list(grid.pos[d] & others)]
-            if not elims:
-                continue
+        for combo, cm, union, elims in naked_sets(grid, cell_list(cells), size, HOUSE_MASK[h]):
             key = (cm, tuple(sorted(elims)))
             if key in seen:
                 continue
             seen.add(key)
             yield naked_set_step(grid, size, h, combo, cm, union, elims, None)
+
+
+def naked_sets(
+    grid: Grid, cells: list[int], size: int, scope: int
+) -> Iterator[tuple[tuple[int, ...], int, int, list[tuple[int, int]]]]:
+    """Every ``size`` of ``cells`` (in combination order) holding ``size`` digits between them
+    that the rest of ``scope`` (an 81-bit set) loses some of: ``(the cells, as a set, the
+    digits' 9-bit mask, the eliminations)``."""
+    cands = grid.cands
+    for combo in combinations(cells, size):
+        union = 0
+        for c in combo:
+            union |= cands[c]
+        if MASK_SIZE[union] != size:
+            continue
+        cm = sum(1 << c for c in combo)
+        elims = naked_eliminations(grid, union, scope & ~cm)
+        if elims:
+            yield combo, cm, union, elims
+
+
+def naked_eliminations(grid: Grid, digits: int, cells: int) -> list[tuple[int, int]]:
+    """What a naked set of the digits ``digits`` (a 9-bit mask) takes from ``cells`` (an
+    81-bit set): their candidates there, digit by digit."""
+    pos = grid.pos
+    return [(c, d) for d in MASK_DIGITS[digits] for c in cell_list(pos[d] & cells)]
+
+
+def hidden_eliminations(grid: Grid, cells: int, keep: int) -> list[tuple[int, int]]:
+    """What a hidden set of the digits ``keep`` (a 9-bit mask) takes from its ``cells`` (an
+    81-bit set): their other candidates, cell by cell."""
+    cands = grid.cands
+    return [(c, d) for c in cell_list(cells) for d in MASK_DIGITS[cands[c] & ~keep]]
 
 
 def hidden_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator[Step]:
@@ -92,7 +113,7 @@ def hidden_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator
             if cm.bit_count() != size:
                 continue
             cells = cell_list(cm)
-            elims = [(c, d) for c in cells for d in MASK_DIGITS[cands[c] & ~dm]]
+            elims = hidden_eliminations(grid, cm, dm)
             if not elims:
                 continue
             key = (cm, dm)

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
+from strategies._pattern_tools import conjugate_pairs
 from strategies.registry import technique
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     CELL_BIT,
     DIGIT_BIT,
-    HOUSE_MASK,
     MASK_DIGITS,
     MASK_SIZE,
     PEERS,
@@ -151,6 +151,7 @@ def w_wing(grid: Grid) -> Iterator[Step]:
     cands = grid.cands
     bival = cell_list(_cells_with(grid, (2,)))
     pos = grid.pos
+    pairs: dict[int, list[tuple[int, int, int]]] = {}  # each digit's strong links, found once
     for i, c1 in enumerate(bival):
         m = cands[c1]
         d1, d2 = MASK_DIGITS[m]
@@ -162,7 +163,9 @@ def w_wing(grid: Grid) -> Iterator[Step]:
                 elim = pos[x] & both
                 if not elim:
                     continue
-                link = _w_link(pos[y], c1, c2)
+                if y not in pairs:
+                    pairs[y] = conjugate_pairs(pos[y])
+                link = _w_link(pairs[y], c1, c2)
                 if link is None:
                     continue
                 h, l1, l2 = link
@@ -189,18 +192,14 @@ def w_wing(grid: Grid) -> Iterator[Step]:
                 )
 
 
-def _w_link(py: int, c1: int, c2: int) -> tuple[int, int, int] | None:
-    """First house (rows, columns, boxes) where digit set ``py`` has exactly two cells,
+def _w_link(pairs: list[tuple[int, int, int]], c1: int, c2: int) -> tuple[int, int, int] | None:
+    """First of a digit's conjugate ``pairs`` (rows, columns, boxes) whose two cells are
     neither ``c1`` nor ``c2``, one seeing ``c1`` and the other ``c2``: ``(house, l1, l2)``
     with ``l1`` seeing ``c1``."""
-    out = py & ~(CELL_BIT[c1] | CELL_BIT[c2])
-    for h in range(27):
-        m = py & HOUSE_MASK[h]
-        if m.bit_count() != 2 or m & ~out:
+    ends = CELL_BIT[c1] | CELL_BIT[c2]
+    for h, a, b in pairs:
+        if (CELL_BIT[a] | CELL_BIT[b]) & ends:
             continue
-        low = m & -m
-        a = low.bit_length() - 1
-        b = (m ^ low).bit_length() - 1
         if PEERS[a] >> c1 & 1 and PEERS[b] >> c2 & 1:
             return h, a, b
         if PEERS[b] >> c1 & 1 and PEERS[a] >> c2 & 1:

@@ -8,18 +8,9 @@ from collections.abc import Iterator
 
 from strategies.registry import se_rule
 from strategies.se.order import SE_HOUSES, SE_INDEX_COMBOS, confined_sets
-from strategies.subsets import COUNT, SIZE_NAME, naked_set_step, set_step
+from strategies.subsets import COUNT, SIZE_NAME, hidden_eliminations, naked_eliminations, naked_set_step, set_step
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import (
-    DIGIT_BIT,
-    HOUSE_CELLS,
-    HOUSE_MASK,
-    MASK_DIGITS,
-    MASK_SIZE,
-    cell_list,
-    cells_name,
-    digits_name,
-)
+from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_SIZE, cell_list, cells_name, digits_name
 from sudoku_logic.core.step import Step
 
 
@@ -48,8 +39,7 @@ def se_naked_sets(grid: Grid, size: int) -> Iterator[Step]:
                 cm = 0
                 for i in combo:
                     cm |= 1 << cells[i]
-                others = HOUSE_MASK[h] & ~cm
-                elims = [(c, d) for d in MASK_DIGITS[union] for c in cell_list(grid.pos[d] & others)]
+                elims = naked_eliminations(grid, union, HOUSE_MASK[h] & ~cm)
                 if elims:
                     yield se_naked_set_step(grid, size, h, [cells[i] for i in combo], cm, union, elims)
 
@@ -67,7 +57,6 @@ def se_hidden_sets(grid: Grid, size: int) -> Iterator[Step]:
     ``2 * size`` empty cells, every ``size`` digits (SE's order), each with two or more
     places in the house, confined to ``size`` cells; those cells lose their other digits."""
     pos = grid.pos
-    cands = grid.cands
     for h in SE_HOUSES:
         hm = HOUSE_MASK[h]
         if (grid.empty & hm).bit_count() <= 2 * size:
@@ -77,7 +66,7 @@ def se_hidden_sets(grid: Grid, size: int) -> Iterator[Step]:
             keep = 0
             for d in combo:
                 keep |= DIGIT_BIT[d]
-            elims = [(c, d) for c in cell_list(union) for d in MASK_DIGITS[cands[c] & ~keep]]
+            elims = hidden_eliminations(grid, union, keep)
             if elims:
                 yield se_hidden_set_step(grid, size, h, combo, union, keep, elims)
 
