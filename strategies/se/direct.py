@@ -12,6 +12,8 @@ true)``), registered as a rule and searched in SE's order: pointing (block -> co
 -> row), then claiming (column -> block, row -> block), each pair of crossing houses in index
 order, digits 1-9; hidden subsets in blocks, then columns, then rows, digit sets in SE's
 order (by increasing bit mask), each digit of a set with at least two places.
+
+Twin of ``sudoku_logic/native/se/direct.c``.
 """
 
 from __future__ import annotations
