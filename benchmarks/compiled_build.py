@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
             left = compile_tree(tree, args.jobs)
             print(f"compiled in {time.perf_counter() - t0:.0f} s; left as Python: {', '.join(left) or 'none'}")
         precompile(*SOURCES, tree / "sudoku_logic")
-        code = "import strategies.se.se_chaining as m; print(m.__file__)"
+        code = "import strategies.se.chaining as m; print(m.__file__)"
         probe = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env(tree), cwd=work)
         print(f"compiled build's chaining engine: {probe.stdout.strip()}")
         table = Table(

@@ -8,20 +8,21 @@ cover houses. With fins (base candidates outside the cover houses) either a fin 
 fish stands, so only cells that see every fin lose d.
 
 Basic fish (rows against columns) have a fast path on 9-bit line masks; Franken and Mutant
-fish use the general search of :mod:`strategies.fish_search`.
+fish use the general search of :mod:`strategies.fish_search`. Sudoku Explainer's basic fish
+(:mod:`strategies.se.fish`) make their steps with :func:`fish_step`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from itertools import combinations
 
 from strategies._pattern_tools import digit_list
 from strategies.fish_search import BASIC, FRANKEN, MAX_FINS, MUTANT, Fish, search, shape
-from strategies.registry import se_rule, technique
-from strategies.se._se_order import SE_INDEX_COMBOS
+from strategies.registry import technique
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import HOUSE_MASK, cell_list, cell_name, cells_name, cols_of, rows_of
+from sudoku_logic.core.houses import HOUSE_MASK, cell_list, cell_name, cells_name
 from sudoku_logic.core.step import Step
 
 SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -93,68 +94,54 @@ def _line_masks(p: int) -> tuple[list[int], list[int]]:
 def basic_fish(grid: Grid, size: int, digits=range(1, 10)) -> Iterator[Fish]:
     """Basic fish without fins: ``size`` rows whose candidates lie in ``size`` columns (or
     the other way round). HoDoKu's order: digit, rows first, lexicographic combinations."""
+    for d, p, masks, base_off, cover_off, lines81, covers81 in _orientations(grid, digits):
+        units = [(i, m) for i, m in enumerate(masks) if m and m.bit_count() <= size]
+        if len(units) < size:
+            continue
+        for bmask, umask in _combos(units, size, _POPCOUNT):
+            if _POPCOUNT[umask] != size:
+                continue
+            base81 = lines81[bmask] & p
+            elims = p & covers81[umask] & ~base81
+            if elims:
+                yield Fish(
+                    d,
+                    tuple(base_off + i for i in _BITS9[bmask]),
+                    tuple(cover_off + i for i in _BITS9[umask]),
+                    base81,
+                    0,
+                    0,
+                    0,
+                    elims,
+                )
+
+
+def _orientations(grid: Grid, digits) -> Iterator[tuple[int, int, list[int], int, int, list[int], list[int]]]:
+    """For each digit of ``digits`` with candidates, rows as base lines then columns:
+    ``(digit, its candidates, each base line's 9-bit mask of cover lines, the base and cover
+    houses' first index, the 81-bit sets of base lines and of cover lines by 9-bit mask)``."""
     for d in digits:
         p = grid.pos[d]
         if not p:
             continue
         rows, cols = _line_masks(p)
-        for masks, base_off, cover_off, lines81, covers81 in (
-            (rows, 0, 9, _ROWS81, _COLS81),
-            (cols, 9, 0, _COLS81, _ROWS81),
-        ):
-            units = [(i, m) for i, m in enumerate(masks) if m and m.bit_count() <= size]
-            if len(units) < size:
-                continue
-            for bmask, umask in _combos(units, size, _POPCOUNT):
-                if _POPCOUNT[umask] != size:
-                    continue
-                base81 = lines81[bmask] & p
-                elims = p & covers81[umask] & ~base81
-                if elims:
-                    yield Fish(
-                        d,
-                        tuple(base_off + i for i in _BITS9[bmask]),
-                        tuple(cover_off + i for i in _BITS9[umask]),
-                        base81,
-                        0,
-                        0,
-                        0,
-                        elims,
-                    )
+        yield d, p, rows, 0, 9, _ROWS81, _COLS81
+        yield d, p, cols, 9, 0, _COLS81, _ROWS81
 
 
-def _combos(units, size: int, measure: list[int]) -> Iterator[tuple[int, int]]:
-    """Combinations of ``size`` line units (index, 9-bit mask) whose union ``u`` keeps
-    ``measure[u] <= size`` as it grows; yields (9-bit set of the lines, union)."""
-    n = len(units)
-    for a in range(n - size + 1):
-        ia, ma = units[a]
-        if measure[ma] > size:
-            continue
-        ba = 1 << ia
-        for b in range(a + 1, n - size + 2):
-            ib, mb = units[b]
-            ub = ma | mb
-            if measure[ub] > size:
-                continue
-            bb = ba | 1 << ib
-            if size == 2:
-                yield bb, ub
-                continue
-            for c in range(b + 1, n - size + 3):
-                ic, mc = units[c]
-                uc = ub | mc
-                if measure[uc] > size:
-                    continue
-                bc = bb | 1 << ic
-                if size == 3:
-                    yield bc, uc
-                    continue
-                for e in range(c + 1, n):
-                    ie, me = units[e]
-                    ue = uc | me
-                    if measure[ue] <= size:
-                        yield bc | 1 << ie, ue
+def _combos(units, size: int, measure: list[int]) -> list[tuple[int, int]]:
+    """Combinations of ``size`` line units (index, 9-bit mask), in lexicographic order, whose
+    union ``u`` keeps ``measure[u] <= size``: (9-bit set of the lines, union) each. (``measure``
+    grows with the union: a combination's parts need no check of their own.)"""
+    out = []
+    for combo in combinations(units, size):
+        union = lines = 0
+        for i, m in combo:
+            union |= m
+            lines |= 1 << i
+        if measure[union] <= size:
+            out.append((lines, union))
+    return out
 
 
 def finned_basic_fish(grid: Grid, size: int, sashimi: bool | None, digits=range(1, 10)) -> Iterator[Fish]:
@@ -162,49 +149,41 @@ def finned_basic_fish(grid: Grid, size: int, sashimi: bool | None, digits=range(
     whose candidates lie in ``size`` columns except for fins, all in one box; the cover
     columns lose the digit in that box outside the base rows. Sashimi: some base row keeps at
     most one candidate once the fins are taken away (HoDoKu's definition)."""
-    for d in digits:
-        p = grid.pos[d]
-        if not p:
+    for d, p, masks, base_off, cover_off, lines81, covers81 in _orientations(grid, digits):
+        units = [(i, m) for i, m in enumerate(masks) if m]
+        if len(units) < size:
             continue
-        rows, cols = _line_masks(p)
-        for masks, base_off, cover_off, lines81, covers81 in (
-            (rows, 0, 9, _ROWS81, _COLS81),
-            (cols, 9, 0, _COLS81, _ROWS81),
-        ):
-            units = [(i, m) for i, m in enumerate(masks) if m]
-            if len(units) < size:
+        # fins sit in one box: all lines outside one stack are cover lines
+        for bmask, umask in _combos(units, size, _OUTSIDE_STACK):
+            if _POPCOUNT[umask] <= size:
                 continue
-            # fins sit in one box: all lines outside one stack are cover lines
-            for bmask, umask in _combos(units, size, _OUTSIDE_STACK):
-                if _POPCOUNT[umask] <= size:
+            choices = _COVER_CHOICES[size][umask]
+            if not choices:
+                continue
+            base81 = lines81[bmask] & p
+            for cover, finmask in choices:
+                fins = base81 & covers81[finmask]
+                if fins.bit_count() > MAX_FINS:
                     continue
-                choices = _COVER_CHOICES[size][umask]
-                if not choices:
+                low = fins & -fins
+                box = HOUSE_MASK[_BOX_OF_CELL[low.bit_length() - 1]]
+                if fins & ~box:
                     continue
-                base81 = lines81[bmask] & p
-                for cover, finmask in choices:
-                    fins = base81 & covers81[finmask]
-                    if fins.bit_count() > MAX_FINS:
-                        continue
-                    low = fins & -fins
-                    box = HOUSE_MASK[_BOX_OF_CELL[low.bit_length() - 1]]
-                    if fins & ~box:
-                        continue
-                    elims = p & covers81[cover] & box & ~base81
-                    if not elims:
-                        continue
-                    if sashimi is not None and sashimi != any(_POPCOUNT[masks[i] & cover] <= 1 for i in _BITS9[bmask]):
-                        continue
-                    yield Fish(
-                        d,
-                        tuple(base_off + i for i in _BITS9[bmask]),
-                        tuple(cover_off + i for i in _BITS9[cover]),
-                        base81,
-                        fins,
-                        0,
-                        0,
-                        elims,
-                    )
+                elims = p & covers81[cover] & box & ~base81
+                if not elims:
+                    continue
+                if sashimi is not None and sashimi != any(_POPCOUNT[masks[i] & cover] <= 1 for i in _BITS9[bmask]):
+                    continue
+                yield Fish(
+                    d,
+                    tuple(base_off + i for i in _BITS9[bmask]),
+                    tuple(cover_off + i for i in _BITS9[cover]),
+                    base81,
+                    fins,
+                    0,
+                    0,
+                    elims,
+                )
 
 
 def _cover_choices(size: int) -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -521,67 +500,3 @@ _register_siamese("Siamese Sashimi Jellyfish", _bind(finned_basic_fish, 4, None)
 _register_siamese("Siamese Finned Franken Swordfish", _bind(general_fish, 3, FRANKEN, True))
 _register_siamese("Siamese Finned Franken Jellyfish", _bind(general_fish, 4, FRANKEN, True))
 _register_siamese("Siamese Finned Mutant Jellyfish", _bind(general_fish, 4, MUTANT, True))
-
-
-# ---------------------------------------------------------------- Sudoku Explainer's order
-
-
-def se_fisherman(grid: Grid, size: int) -> Iterator[Step]:
-    """SE's basic fish (``Fisherman``): columns as base against rows, then rows against
-    columns; base sets in SE's order of index sets, digits 1-9 for each, only digits placed
-    at most ``9 - 2 * size`` times; each base line needs two or more candidates."""
-    pos = grid.pos
-    placed = [p.bit_count() for p in grid.placed]
-    digits = [d for d in range(1, 10) if placed[d] + 2 * size <= 9]
-    for base_off, cover_off in ((9, 0), (0, 9)):
-        line_index = rows_of if cover_off == 0 else cols_of
-        # per digit: each base line's candidates, and the cover lines they lie in (None:
-        # fewer than two candidates, the line cannot be part of a base)
-        tables = []
-        for d in digits:
-            p = pos[d]
-            cells = [p & HOUSE_MASK[base_off + i] for i in range(9)]
-            tables.append((d, p, cells, [line_index(m) if m & (m - 1) else None for m in cells]))
-        for combo in SE_INDEX_COMBOS[size]:
-            for d, p, cells, lines_of in tables:
-                lines = 0  # cover lines (as a 9-bit set of indexes) holding the base candidates
-                base81 = 0
-                for i in combo:
-                    li = lines_of[i]
-                    if li is None:
-                        break
-                    base81 |= cells[i]
-                    lines |= li
-                else:
-                    if lines.bit_count() != size:
-                        continue
-                    cover = tuple(cover_off + j for j in range(9) if lines >> j & 1)
-                    cover81 = 0
-                    for h in cover:
-                        cover81 |= HOUSE_MASK[h]
-                    elims = p & cover81 & ~base81
-                    if elims:
-                        yield se_fish_step(size, d, tuple(base_off + i for i in combo), cover, base81, elims)
-
-
-def se_fish_step(size: int, d: int, base: tuple[int, ...], cover: tuple[int, ...], base81: int, elims: int) -> Step:
-    """SE's basic fish of ``size`` on digit ``d``: its base and cover houses, the base
-    candidates and the eliminations (81-bit sets)."""
-    step = fish_step(Fish(d, base, cover, base81, 0, 0, 0, elims), SIZE_NAMES[size])
-    step.facts = {"base": base, "cover": cover, "digit": d}
-    return step
-
-
-def _se_fish_rule(size: int) -> None:
-    plural = {2: "X-Wings", 3: "Swordfishes", 4: "Jellyfishes"}[size]
-
-    def rule(grid: Grid) -> Iterator[Step]:
-        return se_fisherman(grid, size)
-
-    rule.__name__ = f"se_{plural.lower().replace('-', '_')}"
-    rule.__doc__ = f"SE's {SIZE_NAMES[size]}s, in SE's order."
-    se_rule(plural, (SIZE_NAMES[size],))(rule)
-
-
-for _size in (2, 3, 4):
-    _se_fish_rule(_size)

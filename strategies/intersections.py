@@ -1,18 +1,18 @@
 """Intersections: Locked Candidates Type 1 (Pointing) and Type 2 (Claiming), Locked Pair and
-Locked Triple (a naked pair or triple inside a box-line intersection)."""
+Locked Triple (a naked pair or triple inside a box-line intersection); Sudoku Explainer's
+pointing and claiming (:mod:`strategies.se.intersections`) make their steps here too."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
 
-from strategies.registry import se_rule, technique
+from strategies.registry import technique
+from strategies.subsets import naked_sets
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     CELL_HOUSES,
     HOUSE_MASK,
     MASK_DIGITS,
-    MASK_SIZE,
     cell_list,
     cells_name,
     digits_name,
@@ -73,20 +73,20 @@ def _locked_candidates(grid: Grid, bases: range, crossing: list[tuple[int, ...]]
                 if inside & HOUSE_MASK[cover] == inside:
                     elim = p & HOUSE_MASK[cover] & ~hm
                     if elim:
-                        yield _locked_candidates_step(d, base, cover, inside, elim)
+                        yield locked_candidates_step(d, base, cover, inside, elim)
 
 
-def _locked_candidates_name(base: int) -> str:
+def locked_candidates_name(base: int) -> str:
     """Pointing when the house whose places lie in another is a box, else claiming."""
     return "Locked Candidates Type 1 (Pointing)" if base >= 18 else "Locked Candidates Type 2 (Claiming)"
 
 
-def _locked_candidates_step(d: int, base: int, cover: int, inside: int, elim: int, facts: dict | None = None) -> Step:
+def locked_candidates_step(d: int, base: int, cover: int, inside: int, elim: int, facts: dict | None = None) -> Step:
     """Pointing (``base`` a box) or claiming: ``d``'s places ``inside`` house ``base`` all lie in
     house ``cover``, whose cells ``elim`` (81-bit sets) lose it."""
     cells = cell_list(inside)
     return Step(
-        _locked_candidates_name(base),
+        locked_candidates_name(base),
         eliminations=[(c, d) for c in cell_list(elim)],
         cells=cells,
         houses=[base, cover],
@@ -113,16 +113,9 @@ def _locked_subsets(grid: Grid, size: int, name: str, houses: int | None = None)
             continue
         if houses is not None and not (houses >> b | houses >> line) & 1:
             continue
-        cells = cell_list(inter & small)
-        for combo in combinations(cells, size):
-            union = 0
-            for c in combo:
-                union |= cands[c]
-            if MASK_SIZE[union] != size:
-                continue
-            cm = sum(1 << c for c in combo)
-            others = (HOUSE_MASK[line] | HOUSE_MASK[b]) & ~cm
-            elims = [(c, d) for d in MASK_DIGITS[union] for c in cell_list(grid.pos[d] & others)]
+        for combo, cm, union, elims in naked_sets(
+            grid, cell_list(inter & small), size, HOUSE_MASK[line] | HOUSE_MASK[b]
+        ):
             # as HoDoKu: locked when it eliminates in the box and in the line outside the box
             in_line = any(HOUSE_MASK[line] >> c & 1 and not HOUSE_MASK[b] >> c & 1 for c, _ in elims)
             in_box = any(HOUSE_MASK[b] >> c & 1 for c, _ in elims)
@@ -152,48 +145,3 @@ def locked_pair(grid: Grid, houses: int | None = None) -> Iterator[Step]:
 def locked_triple(grid: Grid, houses: int | None = None) -> Iterator[Step]:
     """Three cells of a box-line intersection holding three digits only between them."""
     return _locked_subsets(grid, 3, "Locked Triple", houses)
-
-
-# ---------------------------------------------------------------- Sudoku Explainer's order
-
-
-def _se_pairs() -> list[tuple[int, int, int, str]]:
-    """SE's ``Locking.getHints`` order: (block, column), (block, row), (column, block),
-    (row, block) pairs of crossing houses, each kind in index order."""
-    boxes, cols, rows = range(18, 27), range(9, 18), range(0, 9)
-    out = []
-    for first, second in ((boxes, cols), (boxes, rows), (cols, boxes), (rows, boxes)):
-        for h1 in first:
-            for h2 in second:
-                m = HOUSE_MASK[h1] & HOUSE_MASK[h2]
-                if m:
-                    out.append((h1, h2, m, _locked_candidates_name(h1)))
-    return out
-
-
-_SE_PAIRS = _se_pairs()
-
-
-@se_rule("Intersections", ("Locked Candidates Type 1 (Pointing)", "Locked Candidates Type 2 (Claiming)"))
-def se_intersections(grid: Grid) -> Iterator[Step]:
-    """SE's pointing and claiming (``Locking(false)``): a digit with two or more places in a
-    house, all inside a crossing house; that house's other cells lose it."""
-    pos = grid.pos
-    for h1, h2, _, _ in _SE_PAIRS:
-        m1, m2 = HOUSE_MASK[h1], HOUSE_MASK[h2]
-        for d in range(1, 10):
-            p = pos[d]
-            inside = p & m1
-            if inside & (inside - 1) == 0 or inside & ~m2:
-                continue
-            if p & m2 & ~m1:
-                yield se_intersection_step(grid, h1, h2, d)
-
-
-def se_intersection_step(grid: Grid, h1: int, h2: int, d: int) -> Step:
-    """SE's pointing (``h1`` a box) or claiming: ``d``'s places in ``h1`` all lie in ``h2``,
-    whose other cells lose it."""
-    m1, m2 = HOUSE_MASK[h1], HOUSE_MASK[h2]
-    p = grid.pos[d]
-    facts = {"base": (h1,), "cover": (h2,), "digit": d}
-    return _locked_candidates_step(d, h1, h2, p & m1, p & m2 & ~m1, facts)

@@ -3,7 +3,8 @@
 - :data:`REGISTRY`, techniques by name (``@technique``): a finder
   ``finder(grid) -> Iterator[Step]`` yields every step of one technique, in the order its
   program (HoDoKu, for most) finds them. Its family is the name of its module (or the
-  module's ``FAMILY``, for a family written in several modules).
+  module's ``FAMILY``, for a family written in several modules), in one of
+  :data:`FAMILY_FOLDERS`.
 - :data:`RULES`, Sudoku Explainer's producers by SE's name (``@se_rule``): one finder per
   producer, yielding every hint in SE's order (see :class:`Rule`).
 
@@ -98,6 +99,13 @@ class Rule:
 
 #: Sudoku Explainer's producers by SE's name (the SE policy asks them in SE's order).
 RULES: dict[str, Rule] = {}
+
+
+#: The folders a technique's module stands in: the families both programs use at the top of
+#: :mod:`strategies`, HoDoKu's own in :mod:`strategies.hodoku` (Sudoku Explainer's own rules,
+#: in :mod:`strategies.se`, register as :data:`RULES`). A family keeps the name users see
+#: (``sudoku techniques``) wherever its modules stand.
+FAMILY_FOLDERS = ("strategies", "strategies.hodoku")
 
 
 def _family(fn: Finder) -> str:

@@ -1,16 +1,15 @@
-"""Naked and hidden subsets: pairs, triples and quadruples in one house."""
+"""Naked and hidden subsets: pairs, triples and quadruples in one house (HoDoKu's finders),
+and the steps Sudoku Explainer's naked and hidden sets (:mod:`strategies.se.subsets`) share."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from strategies.registry import Finder, se_rule, technique
-from strategies.se._se_order import SE_HOUSES, SE_INDEX_COMBOS, confined_sets
+from strategies.registry import Finder, technique
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     DIGIT_BIT,
-    HOUSE_CELLS,
     HOUSE_MASK,
     MASK_DIGITS,
     MASK_SIZE,
@@ -21,8 +20,9 @@ from sudoku_logic.core.houses import (
 )
 from sudoku_logic.core.step import Step
 
-_SIZE_NAME = {2: "Pair", 3: "Triple", 4: "Quadruple"}
-_COUNT = {2: "two", 3: "three", 4: "four"}
+#: a subset's name by its size, and its size in words
+SIZE_NAME = {2: "Pair", 3: "Triple", 4: "Quadruple"}
+COUNT = {2: "two", 3: "three", 4: "four"}
 #: HoDoKu looks at blocks, then rows, then columns.
 _HOUSE_ORDER = list(range(18, 27)) + list(range(0, 18))
 _DIGITS = tuple(range(1, 10))
@@ -31,7 +31,6 @@ _DIGITS = tuple(range(1, 10))
 def naked_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator[Step]:
     """``size`` cells of a house whose candidates together are ``size`` digits: those digits
     leave the house's other cells (only houses in ``houses``, a 27-bit set, when given)."""
-    cands = grid.cands
     seen = set()
     by_size = grid.cells_by_size()
     small = 0  # empty cells with at most ``size`` candidates
@@ -43,23 +42,45 @@ def naked_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator[
         cells = HOUSE_MASK[h] & small
         if cells.bit_count() < size:
             continue
-        cell_ids = cell_list(cells)
-        for combo in combinations(cell_ids, size):
-            union = 0
-            for c in combo:
-                union |= cands[c]
-            if MASK_SIZE[union] != size:
-                continue
-            cm = sum(1 << c for c in combo)
-            others = HOUSE_MASK[h] & ~cm
-            elims = [(c, d) for d in MASK_DIGITS[union] for c in cell_list(grid.pos[d] & others)]
-            if not elims:
-                continue
+        for combo, cm, union, elims in naked_sets(grid, cell_list(cells), size, HOUSE_MASK[h]):
             key = (cm, tuple(sorted(elims)))
             if key in seen:
                 continue
             seen.add(key)
-            yield _naked_set_step(grid, size, h, combo, cm, union, elims, None)
+            yield naked_set_step(grid, size, h, combo, cm, union, elims, None)
+
+
+def naked_sets(
+    grid: Grid, cells: list[int], size: int, scope: int
+) -> Iterator[tuple[tuple[int, ...], int, int, list[tuple[int, int]]]]:
+    """Every ``size`` of ``cells`` (in combination order) holding ``size`` digits between them
+    that the rest of ``scope`` (an 81-bit set) loses some of: ``(the cells, as a set, the
+    digits' 9-bit mask, the eliminations)``."""
+    cands = grid.cands
+    for combo in combinations(cells, size):
+        union = 0
+        for c in combo:
+            union |= cands[c]
+        if MASK_SIZE[union] != size:
+            continue
+        cm = sum(1 << c for c in combo)
+        elims = naked_eliminations(grid, union, scope & ~cm)
+        if elims:
+            yield combo, cm, union, elims
+
+
+def naked_eliminations(grid: Grid, digits: int, cells: int) -> list[tuple[int, int]]:
+    """What a naked set of the digits ``digits`` (a 9-bit mask) takes from ``cells`` (an
+    81-bit set): their candidates there, digit by digit."""
+    pos = grid.pos
+    return [(c, d) for d in MASK_DIGITS[digits] for c in cell_list(pos[d] & cells)]
+
+
+def hidden_eliminations(grid: Grid, cells: int, keep: int) -> list[tuple[int, int]]:
+    """What a hidden set of the digits ``keep`` (a 9-bit mask) takes from its ``cells`` (an
+    81-bit set): their other candidates, cell by cell."""
+    cands = grid.cands
+    return [(c, d) for c in cell_list(cells) for d in MASK_DIGITS[cands[c] & ~keep]]
 
 
 def hidden_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator[Step]:
@@ -92,7 +113,7 @@ def hidden_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator
             if cm.bit_count() != size:
                 continue
             cells = cell_list(cm)
-            elims = [(c, d) for c in cells for d in MASK_DIGITS[cands[c] & ~dm]]
+            elims = hidden_eliminations(grid, cm, dm)
             if not elims:
                 continue
             key = (cm, dm)
@@ -102,7 +123,7 @@ def hidden_subsets(grid: Grid, size: int, houses: int | None = None) -> Iterator
             ds = digits_name(dm)
             candidates = [(c, d, "pattern") for c in cells for d in MASK_DIGITS[cands[c] & dm]]
             why = f"the digits {ds} fit only in {cells_name(cm)}, so those cells hold them and no other digit."
-            yield _set_step(f"Hidden {_SIZE_NAME[size]}", h, cells, cm, ds, elims, candidates, None, why)
+            yield set_step(f"Hidden {SIZE_NAME[size]}", h, cells, cm, ds, elims, candidates, None, why)
 
 
 def _subset_technique(kind: str, size: int, doc: str) -> Finder:
@@ -112,10 +133,10 @@ def _subset_technique(kind: str, size: int, doc: str) -> Finder:
     def find(grid: Grid, houses: int | None = None) -> Iterator[Step]:
         return subsets(grid, size, houses)
 
-    find.__name__ = f"{kind.lower()}_{_SIZE_NAME[size].lower()}"
+    find.__name__ = f"{kind.lower()}_{SIZE_NAME[size].lower()}"
     find.__qualname__ = find.__name__
     find.__doc__ = doc
-    return technique(f"{kind} {_SIZE_NAME[size]}", local="house")(find)
+    return technique(f"{kind} {SIZE_NAME[size]}", local="house")(find)
 
 
 naked_pair = _subset_technique("Naked", 2, "Two cells of a house with the same two candidates only.")
@@ -126,85 +147,10 @@ hidden_triple = _subset_technique("Hidden", 3, "Three digits confined to the sam
 hidden_quadruple = _subset_technique("Hidden", 4, "Four digits confined to the same four cells of a house.")
 
 
-# ---------------------------------------------------------------- Sudoku Explainer's order
-
-
-def se_naked_sets(grid: Grid, size: int) -> Iterator[Step]:
-    """SE's naked sets (``NakedSet``): in blocks, columns, then rows with at least
-    ``2 * size`` empty cells, every ``size`` cells of the house (SE's order of index sets),
-    each with two or more candidates, holding ``size`` digits between them; the house's
-    other cells lose those digits."""
-    cands = grid.cands
-    empty = grid.empty
-    for h in SE_HOUSES:
-        if (empty & HOUSE_MASK[h]).bit_count() < 2 * size:
-            continue
-        cells = HOUSE_CELLS[h]
-        masks = [cands[c] if empty >> c & 1 else 0 for c in cells]
-        for combo in SE_INDEX_COMBOS[size]:
-            union = 0
-            for i in combo:
-                m = masks[i]
-                if m & (m - 1) == 0:  # fewer than two candidates
-                    break
-                union |= m
-            else:
-                if MASK_SIZE[union] != size:
-                    continue
-                cm = 0
-                for i in combo:
-                    cm |= 1 << cells[i]
-                others = HOUSE_MASK[h] & ~cm
-                elims = [(c, d) for d in MASK_DIGITS[union] for c in cell_list(grid.pos[d] & others)]
-                if elims:
-                    yield se_naked_set_step(grid, size, h, [cells[i] for i in combo], cm, union, elims)
-
-
-def se_naked_set_step(
-    grid: Grid, size: int, h: int, combo: list[int], cm: int, union: int, elims: list[tuple[int, int]]
-) -> Step:
-    """SE's naked set of the cells ``combo`` (``cm``, as a set) of house ``h``, holding the
-    digits ``union`` (9-bit mask), with its eliminations."""
-    return _naked_set_step(grid, size, h, combo, cm, union, elims, {"cells": tuple(combo), "digits": union})
-
-
-def se_hidden_sets(grid: Grid, size: int) -> Iterator[Step]:
-    """SE's hidden sets (``HiddenSet``): in blocks, columns, then rows with more than
-    ``2 * size`` empty cells, every ``size`` digits (SE's order), each with two or more
-    places in the house, confined to ``size`` cells; those cells lose their other digits."""
-    pos = grid.pos
-    cands = grid.cands
-    for h in SE_HOUSES:
-        hm = HOUSE_MASK[h]
-        if (grid.empty & hm).bit_count() <= 2 * size:
-            continue
-        places = [pos[d] & hm for d in range(10)]
-        for combo, union in confined_sets(size, places):
-            keep = 0
-            for d in combo:
-                keep |= DIGIT_BIT[d]
-            elims = [(c, d) for c in cell_list(union) for d in MASK_DIGITS[cands[c] & ~keep]]
-            if elims:
-                yield se_hidden_set_step(grid, size, h, combo, union, keep, elims)
-
-
-def se_hidden_set_step(
-    grid: Grid, size: int, h: int, combo: tuple[int, ...], union: int, keep: int, elims: list[tuple[int, int]]
-) -> Step:
-    """SE's hidden set of the digits ``combo`` (``keep``, as a mask) confined to the cells
-    ``union`` of house ``h``, with its eliminations."""
-    ds = digits_name(keep)
-    cells = cell_list(union)
-    candidates = [(c, d, "pattern") for c in cells for d in combo if grid.cands[c] & DIGIT_BIT[d]]
-    why = f"the {_COUNT[size]} digits {ds} can only go in {cells_name(union)}, so those cells hold nothing else."
-    facts = {"house": h, "digits": combo}
-    return _set_step(f"Hidden {_SIZE_NAME[size]}", h, cells, union, ds, elims, candidates, facts, why)
-
-
 # ---------------------------------------------------------------- the steps
 
 
-def _naked_set_step(
+def naked_set_step(
     grid: Grid,
     size: int,
     h: int,
@@ -218,13 +164,13 @@ def _naked_set_step(
     ds = digits_name(union)
     candidates = [(c, d, "pattern") for c in combo for d in MASK_DIGITS[grid.cands[c]]]
     why = (
-        f"the {_COUNT[size]} cells {cells_name(cm)} hold only {ds} between them, "
+        f"the {COUNT[size]} cells {cells_name(cm)} hold only {ds} between them, "
         "so those digits go there and nowhere else in the house."
     )
-    return _set_step(f"Naked {_SIZE_NAME[size]}", h, list(combo), cm, ds, elims, candidates, facts, why)
+    return set_step(f"Naked {SIZE_NAME[size]}", h, list(combo), cm, ds, elims, candidates, facts, why)
 
 
-def _set_step(
+def set_step(
     name: str,
     h: int,
     cells: list[int],
@@ -247,20 +193,3 @@ def _set_step(
         facts=facts,
         explanation=f"In {house_name(h, False)}, {why}",
     )
-
-
-def _se_subset_rule(kind: str, size: int) -> None:
-    plural = {2: "Pairs", 3: "Triplets", 4: "Quads"}[size]
-    finder = se_naked_sets if kind == "Naked" else se_hidden_sets
-
-    def rule(grid: Grid) -> Iterator[Step]:
-        return finder(grid, size)
-
-    rule.__name__ = f"se_{kind.lower()}_{plural.lower()}"
-    rule.__doc__ = f"SE's {kind.lower()} {plural.lower()}, in SE's order."
-    se_rule(f"{kind} {plural}", (f"{kind} {_SIZE_NAME[size]}",))(rule)
-
-
-for _size in (2, 3, 4):
-    _se_subset_rule("Naked", _size)
-    _se_subset_rule("Hidden", _size)

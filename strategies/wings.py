@@ -3,6 +3,8 @@
 A pivot cell and pincer cells whose candidates force one digit (z) into at least one of the
 pincers (and the pivot, for XYZ/WXYZ); every cell that sees all the cells holding z loses z.
 XY/XYZ/W-Wing follow HoDoKu's WingSolver; WXYZ-Wing is not in HoDoKu (see its docstring).
+Sudoku Explainer's XY- and XYZ-Wings (:mod:`strategies.se.wings`) make their steps with
+:func:`wing_step`.
 """
 
 from __future__ import annotations
@@ -10,13 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from strategies.registry import se_rule, technique
-from strategies.se._se_order import SE_HOUSE_CELLS
+from strategies._pattern_tools import conjugate_pairs
+from strategies.registry import technique
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     CELL_BIT,
     DIGIT_BIT,
-    HOUSE_MASK,
     MASK_DIGITS,
     MASK_SIZE,
     PEERS,
@@ -37,7 +38,9 @@ def _cells_with(grid: Grid, sizes: tuple[int, ...]) -> int:
     return m
 
 
-def _wing_step(name: str, grid: Grid, pivot: int, pincers: list[int], z: int, elim: int, values: str, why: str) -> Step:
+def wing_step(name: str, grid: Grid, pivot: int, pincers: list[int], z: int, elim: int, values: str, why: str) -> Step:
+    """The wing ``name`` of ``pivot`` and ``pincers`` forcing ``z``: the cells ``elim`` (an
+    81-bit set) lose it; ``values`` names the digits, ``why`` explains."""
     cands = grid.cands
     cells = [pivot] + pincers
     return Step(
@@ -87,7 +90,7 @@ def xy_wing(grid: Grid) -> Iterator[Step]:
                     found.append((trio, trio.index(pivot), pivot, a, b, x, y, z, elim))
     found.sort(key=lambda f: (f[0], f[1]))
     for _, _, pivot, a, b, x, y, z, elim in found:
-        yield _wing_step(
+        yield wing_step(
             "XY-Wing",
             grid,
             pivot,
@@ -124,7 +127,7 @@ def xyz_wing(grid: Grid) -> Iterator[Step]:
             x = MASK_DIGITS[am & ~zm][0]
             y = MASK_DIGITS[bm & ~zm][0]
             d1, d2, d3 = MASK_DIGITS[pm]
-            yield _wing_step(
+            yield wing_step(
                 "XYZ-Wing",
                 grid,
                 pivot,
@@ -148,6 +151,7 @@ def w_wing(grid: Grid) -> Iterator[Step]:
     cands = grid.cands
     bival = cell_list(_cells_with(grid, (2,)))
     pos = grid.pos
+    pairs: dict[int, list[tuple[int, int, int]]] = {}  # each digit's strong links, found once
     for i, c1 in enumerate(bival):
         m = cands[c1]
         d1, d2 = MASK_DIGITS[m]
@@ -159,7 +163,9 @@ def w_wing(grid: Grid) -> Iterator[Step]:
                 elim = pos[x] & both
                 if not elim:
                     continue
-                link = _w_link(pos[y], c1, c2)
+                if y not in pairs:
+                    pairs[y] = conjugate_pairs(pos[y])
+                link = _w_link(pairs[y], c1, c2)
                 if link is None:
                     continue
                 h, l1, l2 = link
@@ -186,18 +192,14 @@ def w_wing(grid: Grid) -> Iterator[Step]:
                 )
 
 
-def _w_link(py: int, c1: int, c2: int) -> tuple[int, int, int] | None:
-    """First house (rows, columns, boxes) where digit set ``py`` has exactly two cells,
+def _w_link(pairs: list[tuple[int, int, int]], c1: int, c2: int) -> tuple[int, int, int] | None:
+    """First of a digit's conjugate ``pairs`` (rows, columns, boxes) whose two cells are
     neither ``c1`` nor ``c2``, one seeing ``c1`` and the other ``c2``: ``(house, l1, l2)``
     with ``l1`` seeing ``c1``."""
-    out = py & ~(CELL_BIT[c1] | CELL_BIT[c2])
-    for h in range(27):
-        m = py & HOUSE_MASK[h]
-        if m.bit_count() != 2 or m & ~out:
+    ends = CELL_BIT[c1] | CELL_BIT[c2]
+    for h, a, b in pairs:
+        if (CELL_BIT[a] | CELL_BIT[b]) & ends:
             continue
-        low = m & -m
-        a = low.bit_length() - 1
-        b = (m ^ low).bit_length() - 1
         if PEERS[a] >> c1 & 1 and PEERS[b] >> c2 & 1:
             return h, a, b
         if PEERS[b] >> c1 & 1 and PEERS[a] >> c2 & 1:
@@ -267,7 +269,7 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
                     if not elim:
                         continue
                     others = [d for d in MASK_DIGITS[union] if d != z]
-                    yield _wing_step(
+                    yield wing_step(
                         "WXYZ-Wing",
                         grid,
                         pivot,
@@ -280,77 +282,3 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
                         f"other), so at least one of {cells_name(zcells)} is {z}, and a cell that sees all of "
                         f"those cannot be {z}.",
                     )
-
-
-# ----------------------------------------------------------------------------- SE's order
-
-
-def se_xy_wings(grid: Grid, xyz: bool) -> Iterator[Step]:
-    """SE's XY-Wings (``XYWing``; XYZ-Wings with ``xyz``): pivots in reading order, each
-    pincer among the pivot's house cells in SE's order (block, then row, then column); a
-    wing found twice (pincers swapped) is yielded once."""
-    cands = grid.cands
-    empty = grid.empty
-    size = 3 if xyz else 2
-    seen = set()
-    for pivot in cell_list(empty):
-        pm = cands[pivot]
-        if MASK_SIZE[pm] != size:
-            continue
-        pincers = [q for q in SE_HOUSE_CELLS[pivot] if empty >> q & 1 and MASK_SIZE[cands[q]] == 2]
-        for a in pincers:
-            am = cands[a]
-            if MASK_SIZE[pm & ~am] != 1:
-                continue
-            for b in pincers:
-                bm = cands[b]
-                union = pm | am | bm
-                inter = pm & am & bm
-                if MASK_SIZE[union] != 3 or MASK_SIZE[inter] != (1 if xyz else 0):
-                    continue
-                z = MASK_DIGITS[am & bm][0]
-                elim = grid.pos[z] & PEERS[a] & PEERS[b] & ~(CELL_BIT[pivot] | CELL_BIT[a] | CELL_BIT[b])
-                if xyz:
-                    elim &= PEERS[pivot]
-                if not elim:
-                    continue
-                key = (pivot, z, frozenset((a, b)))
-                if key in seen:
-                    continue
-                seen.add(key)
-                yield se_wing_step(grid, xyz, pivot, a, b, z, elim)
-
-
-def se_wing_step(grid: Grid, xyz: bool, pivot: int, a: int, b: int, z: int, elim: int) -> Step:
-    """SE's XY-Wing (XYZ-Wing with ``xyz``): ``pivot`` and the pincers ``a`` and ``b``
-    force ``z`` into one of them; ``elim``, the cells that lose it (an 81-bit set)."""
-    cands = grid.cands
-    am, bm = cands[a], cands[b]
-    x = MASK_DIGITS[am & ~DIGIT_BIT[z]][0]
-    y = MASK_DIGITS[bm & ~DIGIT_BIT[z]][0]
-    if xyz:
-        d1, d2, d3 = MASK_DIGITS[cands[pivot]]
-        why = (
-            f"{cell_name(pivot)} is {x}, {y} or {z}. If {x}, {cell_name(a)} is {z}; if {y}, "
-            f"{cell_name(b)} is {z}; otherwise {cell_name(pivot)} itself is {z}. A cell that sees "
-            f"all three cannot be {z}."
-        )
-        return _wing_step("XYZ-Wing", grid, pivot, [a, b], z, elim, f"{d1}/{d2}/{d3}", why)
-    why = (
-        f"{cell_name(pivot)} is {x} or {y}. If {x}, {cell_name(a)} ({x}/{z}) is {z}; if {y}, "
-        f"{cell_name(b)} ({y}/{z}) is {z}. Either way one of them is {z}, so a cell that sees "
-        f"both cannot be {z}."
-    )
-    return _wing_step("XY-Wing", grid, pivot, [a, b], z, elim, f"{x}/{y}/{z}", why)
-
-
-@se_rule("XY-Wings", ("XY-Wing",))
-def se_xy_wing_rule(grid: Grid) -> Iterator[Step]:
-    """SE's XY-Wings, in SE's order."""
-    return se_xy_wings(grid, False)
-
-
-@se_rule("XYZ-Wings", ("XYZ-Wing",))
-def se_xyz_wing_rule(grid: Grid) -> Iterator[Step]:
-    """SE's XYZ-Wings, in SE's order."""
-    return se_xy_wings(grid, True)

@@ -4,7 +4,7 @@ from itertools import combinations
 
 import pytest
 
-import strategies.als as als
+import strategies.hodoku.als as als
 from helpers import (
     assert_step_true_in_position,
     check_path,
@@ -14,7 +14,7 @@ from helpers import (
     reglib_cases,
     reglib_ids,
 )
-from strategies.als import collect_alses
+from strategies.hodoku.als import collect_alses
 from strategies.registry import lookup
 from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.context import AlsOptions, Settings, SolveContext

@@ -13,7 +13,7 @@ from helpers import (
     reglib_cases,
     reglib_ids,
 )
-from strategies.chaining.chain_core import KILL, cand, strong_sets
+from strategies.chain_core import KILL, cand, strong_sets
 from strategies.registry import lookup
 from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.context import Settings, SolveContext

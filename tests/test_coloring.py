@@ -4,7 +4,7 @@ import pytest
 
 from exemplar_check import check_exemplar
 from helpers import check_reglib_case, collection, exemplar_sections, reglib_cases, reglib_ids
-from strategies.coloring import color_clusters
+from strategies.hodoku.coloring import color_clusters
 from strategies.registry import lookup
 from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.formats import parse

@@ -4,8 +4,8 @@ exemplars, and coverage: every hard puzzle is solved to the end with every step 
 import pytest
 
 from helpers import assert_step_true, check_path, collection, exemplar_sections
-from strategies import forcing
-from strategies.chaining.implications import DYNAMIC, STATIC, Position, propagate
+from strategies.hodoku import forcing
+from strategies.hodoku.implications import DYNAMIC, STATIC, Position, propagate
 from strategies.registry import lookup
 from sudoku_logic.api.solver import Solver
 from sudoku_logic.core import dlx

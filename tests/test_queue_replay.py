@@ -1,4 +1,4 @@
-"""HoDoKu's singles queues (:mod:`sudoku_logic.solve.singles_queue`) queue what a plain
+"""HoDoKu's singles queues (:mod:`strategies.hodoku.singles_queue`) queue what a plain
 replay queues: loading a position replayed value by value, each house of a cell that loses
 a candidate looked at. Loading is worked out without a replay when it can be; after it,
 and step after step of whole paths, the entries of empty cells and the singles the three
@@ -16,8 +16,8 @@ from sudoku_logic.core import bitsolve
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, PEERS
-from sudoku_logic.solve import singles_queue
-from sudoku_logic.solve.singles_queue import QUEUED, SinglesQueue
+from strategies.hodoku import singles_queue
+from strategies.hodoku.singles_queue import QUEUED, SinglesQueue
 
 
 def _same(a, b) -> bool:

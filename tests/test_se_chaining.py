@@ -3,7 +3,7 @@ plain searches they replace.
 
 - at every recorded step of a chaining rule (a sample in CI, every one in the sweep), the
   rule's first hint is SE's: same eliminations, placement and difficulty;
-- the nested rules' fast searches (:mod:`strategies.se.se_nested_rules`, which
+- the nested rules' fast searches (:mod:`strategies.se.nested_rules`, which
   look only where a removed candidate can be a rule parent) give exactly what the full SE
   rules give, parents computed as SE's ``getRuleParents`` does;
 - every hint is true.
@@ -18,13 +18,13 @@ from grading.scales import se_policy
 from grading.se import se_difficulty
 from helpers import assert_step_true_in_position
 from se_paths import effect, positions, se_paths
-from strategies.fish import se_fisherman
-from strategies.intersections import se_intersections
 from strategies.registry import RULES, load_all
-from strategies.se import se_nested_rules as fast
-from strategies.se._se_order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
-from strategies.se.se_chain_nodes import NAKED
-from strategies.subsets import se_hidden_sets, se_naked_sets
+from strategies.se import nested_rules as fast
+from strategies.se.fish import se_fisherman
+from strategies.se.intersections import se_intersections
+from strategies.se.order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
+from strategies.se.chain_nodes import NAKED
+from strategies.se.subsets import se_hidden_sets, se_naked_sets
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
 
@@ -138,8 +138,8 @@ def test_nested_forcing_chains_are_the_full_rule_with_parents():
     searches that can cross a new strong link, the rest only if one of those found a hint
     with parents) give exactly the full rule's hints that have rule parents, in its order."""
     from grading.se import raw_difficulty
-    from strategies.se.se_chaining import Chaining
-    from strategies.se.se_hint_list import chain_rule_parents
+    from strategies.se.chaining import Chaining
+    from strategies.se.hint_list import chain_rule_parents
     rule = Chaining(False, False, False, 0, raw_difficulty)
     with_parents = 0
     for source, work in _dynamic_states(120, seed=11):
@@ -163,8 +163,8 @@ def test_unary_searches_ruled_out_by_the_link_graph_find_nothing():
     each cycle search inside its start's strongly connected component: each pass lists
     the same hints, in the same order, as the search from every candidate without bounds."""
     from grading.se import raw_difficulty
-    from strategies.se.se_chaining import Chaining
-    from strategies.se.se_link_graph import unary_parts
+    from strategies.se.chaining import Chaining
+    from strategies.se.link_graph import unary_parts
     rule = Chaining(False, False, False, 0, raw_difficulty)
     cases = _recorded(every=7, limit=60)
     found = 0
@@ -313,14 +313,14 @@ def _drawn_links(grid: Grid, y: bool, x: bool, parts: tuple | None = None) -> li
 
 def _all_links(grid: Grid, y: bool, x: bool) -> list:
     """Every node's links in pass ``(y, x)`` (:func:`node_links`), by key."""
-    from strategies.se.se_chain_links import node_links
+    from strategies.se.chain_links import node_links
     return [node_links(grid.cands, grid.pos, key, y, x) for key in range(1458)]
 
 
 def test_node_links_are_every_link_drawn_at_once():
     """:func:`node_links` (one node's links, as a search asks for them) gives every node's
     links in the order of the pieces drawn for the whole grid at once, pass by pass."""
-    from strategies.se.se_chain_links import PassLinks
+    from strategies.se.chain_links import PassLinks
     grids = [grid for _, grid, _ in _recorded(every=9, limit=40)] + [w for _, w in _dynamic_states(60, seed=5)]
     for grid in grids:
         for y, x in ((False, True), (True, False), (True, True)):
@@ -346,7 +346,7 @@ def test_link_graph_is_tarjan_over_the_drawn_links():
     than one node from the part of the graph with strong links; Tarjan's algorithm over
     every drawn link (:func:`_all_links`) gives the same, pass by pass, on path
     positions and on working grids of dynamic chains."""
-    from strategies.se.se_link_graph import LinkGraph
+    from strategies.se.link_graph import LinkGraph
     grids = [grid for _, grid, _ in _recorded(every=9, limit=40)] + [w for _, w in _dynamic_states(60, seed=5)]
     cycles = 0
     for grid in grids:
@@ -382,8 +382,8 @@ def test_static_propagation_over_drawn_links_makes_the_same_nodes():
     (``Chaining._static_chaining``); the general propagation, which works the links out node
     by node, gives the same hints with the same chains (every node, parent and cause)."""
     from grading.se import raw_difficulty
-    from strategies.se.se_chain_nodes import ancestors
-    from strategies.se.se_chaining import Chaining
+    from strategies.se.chain_nodes import ancestors
+    from strategies.se.chaining import Chaining
 
     class General(Chaining):
         def _static_chaining(self, to_on, to_off):
@@ -414,7 +414,7 @@ def test_multiple_and_dynamic_chains_share_propagations_without_changing_hints()
     (``Chaining._may_reduce``). The hints are those of a search that propagates every
     time."""
     from grading.se import raw_difficulty
-    from strategies.se.se_chaining import Chaining
+    from strategies.se.chaining import Chaining
 
     class EveryTime(Chaining):
         def _on_chaining(self, p_on, to_on, to_off):
@@ -444,7 +444,7 @@ def test_multiple_and_dynamic_chains_share_propagations_without_changing_hints()
 def test_peer_segments_follow_se_peer_order():
     """The propagation scans a cell's peers house by house through SE_PEER_SEGMENTS' bit
     masks: in increasing bit order they are SE's getHouseCells order, with their house."""
-    from strategies.se._se_order import SE_PEER_HOUSES, SE_PEER_SEGMENTS
+    from strategies.se.order import SE_PEER_HOUSES, SE_PEER_SEGMENTS
     for c in range(81):
         order = []
         for seg, h in SE_PEER_SEGMENTS[c]:
@@ -465,8 +465,8 @@ def test_searches_kept_digit_by_digit_along_a_path_are_fresh_searches(rule):
     hint are those of SE's search made there and then (for the first hint, capped as the
     other rules are)."""
     from grading.se import raw_difficulty
-    from strategies.se.se_chain_nodes import _root
-    from strategies.se.se_chaining import Chaining
+    from strategies.se.chain_nodes import _root
+    from strategies.se.chaining import Chaining
 
     class PlainNishio(Chaining):
         def _cell_chains(self, cell, n, out):
@@ -504,8 +504,8 @@ def test_levels_carry_on_the_propagations_of_the_level_they_extend():
     level's propagations for the position (``Chaining.stages``). Searched in SE's order of
     levels with one table, each level gives the hints of a search of its own from scratch."""
     from grading.se import raw_difficulty
-    from strategies.se.se_chain_nodes import EXTENDS
-    from strategies.se.se_chaining import Chaining
+    from strategies.se.chain_nodes import EXTENDS
+    from strategies.se.chaining import Chaining
 
     def keys(hints):
         return [k + (h.signature(),) for k, h in zip(_hint_keys(hints), hints)]

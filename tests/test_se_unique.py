@@ -17,8 +17,8 @@ from grading.scales import se_policy
 from helpers import assert_step_true_in_position
 from se_paths import effect, positions, se_paths
 from strategies.registry import RULES
-from strategies.se._se_order import SE_HOUSE_CELLS, subsets
 from strategies.se.bug import bivalue_universal_graves
+from strategies.se.order import SE_HOUSE_CELLS, subsets
 from strategies.se.unique_loops import unique_loops
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse

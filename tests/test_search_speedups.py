@@ -186,7 +186,7 @@ def test_rater_rows_do_not_depend_on_the_memo():
 def test_xy_chain_links_are_the_bivalue_cells_links(puzzle):
     """XY-Chains' links at every position of a path: weak between the same digit of two
     bivalue cells that see each other, strong between the two digits of a bivalue cell."""
-    from strategies.chains import _bivalue_links
+    from strategies.hodoku.simple_chains import _bivalue_links
     from sudoku_logic.core.houses import PEERS
     for grid in _positions(puzzle):
         weak, strong = [0] * 729, [0] * 729
@@ -218,7 +218,7 @@ def _path_positions_thinned(puzzle: str, rnd: random.Random, most: int):
 def _se_singles_reference(grid):
     """SE's Hidden Singles as a plain scan: the last empty cell of each house (SE's order of
     houses), then each digit with one place in a house with other empty cells."""
-    from strategies.se._se_order import SE_HOUSES
+    from strategies.se.order import SE_HOUSES
     from sudoku_logic.core.houses import HOUSE_MASK
     out = []
     for h in SE_HOUSES:
@@ -237,7 +237,7 @@ def _se_singles_reference(grid):
 
 @pytest.mark.parametrize("puzzle", PUZZLES[:8])
 def test_se_hidden_singles_is_the_plain_scan(puzzle):
-    from strategies.singles import se_hidden_singles
+    from strategies.se.singles import se_hidden_singles
     rnd = random.Random(puzzle)
     for g in _path_positions_thinned(puzzle, rnd, 25):
         got = [(s.technique, *s.placements[0]) for s in se_hidden_singles(g)]
@@ -247,7 +247,7 @@ def test_se_hidden_singles_is_the_plain_scan(puzzle):
 def _direct_locking_reference(grid):
     """SE's direct pointing and claiming as a plain scan: each (first, second) house pair in
     SE's order, digits 1-9, each crossing house left with one place."""
-    from strategies.direct import _DIRECT_LOCKING
+    from strategies.se.direct import _DIRECT_LOCKING
     from sudoku_logic.core.houses import HOUSE_MASK
     out = []
     for h1, h2, kind, name in _DIRECT_LOCKING:
@@ -268,7 +268,7 @@ def _direct_locking_reference(grid):
 
 @pytest.mark.parametrize("puzzle", PUZZLES[:8] + collection("qqwing_simple.txt", 4, every=100))
 def test_se_direct_intersections_are_the_plain_scan(puzzle):
-    from strategies.direct import se_direct_intersections
+    from strategies.se.direct import se_direct_intersections
     rnd = random.Random(puzzle)
     for g in _path_positions_thinned(puzzle, rnd, 40):
         got = [(s.technique, *s.placements[0], tuple(s.houses)) for s in se_direct_intersections(g)]

@@ -4,7 +4,7 @@ Every module-level value of the engine's packages (strategies, grading, the solv
 core) is the same after solving, hinting and rating a spread of puzzles in both orders as
 before: tables built at import are read, never written; what a solve learns lives in its
 ``SolveContext``. Every registered technique and SE rule has its row in the table, and a
-technique's family is the module that registers it (or the family's main module).
+technique's family is the module that registers it (or the family its module names).
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ import sudoku_logic.solve as solve
 from grading.rater import Rater
 from grading.tables import RATINGS
 from helpers import collection
-from strategies.registry import REGISTRY, RULES, load_all
+from strategies.registry import FAMILY_FOLDERS, REGISTRY, RULES, load_all
 from sudoku_logic.api.hints import distinct_steps
 from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.formats import parse
@@ -72,15 +72,19 @@ def test_solving_leaves_every_module_as_it_was():
 
 
 def test_registered_names_have_table_rows_and_families_are_modules():
-    """A technique's family is its table row's and names a module of the package: its own,
-    or, for a family written in several modules, the one its module's FAMILY names."""
+    """A technique's family is its table row's and its module's: the module's name, or, for a
+    family written in several modules, the module's FAMILY; a family's modules stand in one
+    folder (the shared families at the top of strategies, or one program's)."""
     load_all()
+    folders: dict[str, set[str]] = {}
     for name, t in REGISTRY.items():
         assert name in RATINGS, name
         module = sys.modules[t.finder.__module__]
-        own = module.__name__.rsplit(".", 1)[-1]
+        folder, own = module.__name__.rsplit(".", 1)
         assert RATINGS[name].family == t.family == getattr(module, "FAMILY", own), name
-        assert f"strategies.{t.family}" in sys.modules, name
+        assert folder in FAMILY_FOLDERS, name
+        folders.setdefault(t.family, set()).add(folder)
+    assert all(len(f) == 1 for f in folders.values()), folders
     for rule in RULES.values():
         for name in rule.techniques:
             assert name in RATINGS and RATINGS[name].se is not None, (rule.name, name)

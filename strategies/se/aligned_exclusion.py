@@ -22,6 +22,8 @@ excluders already shared), the surviving digits come from bit sets (:func:`pair_
 for a triplet, all the combinations of two of its cells are one 81-bit set), and the triplet
 rule first finds the eliminating sets in any order (:func:`triplet_removals`), walking SE's
 order only when there are some. None of this changes what is yielded or its order.
+
+Twin of ``sudoku_logic/native/se/aligned_exclusion.c``.
 """
 
 from __future__ import annotations

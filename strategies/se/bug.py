@@ -23,6 +23,8 @@ digit join the BUG cells and values. The BUG values removed, every unsolved cell
 with two candidates and every digit with two places per house. Hints are yielded in the
 order SE adds them (type 1; else type 2 then type 4; else type 4 then type 3), type 3 by
 house type, set size and SE's order of subsets.
+
+Twin of ``sudoku_logic/native/se/bug.c``.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from strategies.registry import se_rule
-from strategies.se._se_order import SE_CELL_HOUSES, SE_HOUSE_CELLS, common_tuple, subsets
+from strategies.se.order import SE_CELL_HOUSES, SE_HOUSE_CELLS, common_tuple, subsets
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     DIGIT_BIT,

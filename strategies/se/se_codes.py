@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from strategies.se.se_chain_nodes import NESTED_SUFFIX
+from strategies.se.chain_nodes import NESTED_SUFFIX
 from sudoku_logic.native import se as engine
 
 #: SE's rules the C engine has, by id (``se_loop.h``'s ``R_*``).

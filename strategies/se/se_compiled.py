@@ -15,14 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from strategies.direct import _DIRECT_LOCKING, direct_hidden_step, direct_locking_step
-from strategies.fish import se_fish_step
-from strategies.intersections import se_intersection_step
 from strategies.registry import RULES as RULE_FINDERS
-from strategies.se._se_order import SE_CELL_HOUSES, SE_HOUSE_CELLS
 from strategies.se.aligned_exclusion import PAIR, TRIPLET, aligned_step
 from strategies.se.bug import Bug, bug_step
-from strategies.se.se_chain_nodes import (
+from strategies.se.chain_nodes import (
     NAKED,
     NESTED_SUFFIX,
     ChainHint,
@@ -31,15 +27,19 @@ from strategies.se.se_chain_nodes import (
     _reversed_cycle,
     _root,
 )
-from strategies.se.se_chaining import Chaining
-from strategies.se.se_chains import _text as chain_text_fields
-from strategies.se.se_chains import hint_step
+from strategies.se.chain_rules import _text as chain_text_fields
+from strategies.se.chain_rules import hint_step
+from strategies.se.chaining import Chaining
+from strategies.se.direct import _DIRECT_LOCKING, direct_hidden_step, direct_locking_step
+from strategies.se.fish import se_fish_step
+from strategies.se.intersections import se_intersection_step
+from strategies.se.order import SE_CELL_HOUSES, SE_HOUSE_CELLS
 from strategies.se.se_codes import AVAILABLE, RULE_ID, RULES, TECHNIQUES, rule_ids  # noqa: F401 - callers name them se_compiled.X
 from strategies.se.se_codes import LEVELS as _LEVELS
+from strategies.se.subsets import se_hidden_set_step, se_naked_set_step
 from strategies.se.unique_loops import LoopHint, unique_loop_step
+from strategies.se.wings import se_wing_step
 from strategies.singles import _HOUSE_KIND, full_house_step, hidden_single_step, naked_single_step
-from strategies.subsets import se_hidden_set_step, se_naked_set_step
-from strategies.wings import se_wing_step
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name

@@ -29,6 +29,8 @@ type, same cells, for type 3 the same house and set) are kept once, then sorted 
 difficulty and type (stable), which is the order SE's solver sees them. Even SE's quirk of
 gathering, within one step of the search, the extra digits of every cell it tried (so that a
 third extra cell is sometimes refused) is kept, since it decides which loops SE finds first.
+
+Twin of ``sudoku_logic/native/se/unique_loops.c``.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from strategies.registry import se_rule
-from strategies.se._se_order import (
+from strategies.se.order import (
     INDEX_IN,
     SE_CELL_HOUSES,
     common_tuple,

@@ -29,7 +29,7 @@ class Step:
       (Sudoku Explainer's chain complexity: the nodes of its chains, nested chains
       included), ``sort`` (SE's order of chaining hints of equal difficulty and complexity),
       plus what SE's nested chains ask of a rule (see
-      :mod:`strategies.se.se_nested_rules`). None when there are none.
+      :mod:`strategies.se.nested_rules`). None when there are none.
     """
 
     technique: str

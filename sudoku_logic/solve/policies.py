@@ -26,6 +26,7 @@ from heapq import merge
 from itertools import chain
 from typing import Any
 
+from strategies.hodoku.singles_queue import QUEUED, SinglesQueue
 from strategies.registry import Rule, Technique
 from strategies.se import se_compiled
 from sudoku_logic.core.context import Settings, SolveContext
@@ -33,7 +34,6 @@ from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.step import Step, hodoku_rank
 
 from .memo import snapshot, solve_memo, step_changes
-from .singles_queue import QUEUED, SinglesQueue
 
 
 class Policy:
@@ -245,7 +245,7 @@ def _loop_first(step: Step) -> tuple:
 def _slot_order(slot: Sequence[Technique], found: list[Step]) -> list[Step]:
     """The steps of techniques searched together, in the order HoDoKu takes them. Steps of
     one shared search carry their place in HoDoKu's order of that search
-    (``facts["rank"]``, see :mod:`strategies.chaining.tabling`); others are ranked by
+    (``facts["rank"]``, see :mod:`strategies.hodoku.tabling`); others are ranked by
     HoDoKu's comparators (forcing chains by :func:`_forcing_first`, loops by
     :func:`_loop_first`), equal steps by the slot's earlier technique (HoDoKu's type order),
     then the shortest proof."""
@@ -292,7 +292,7 @@ class TechniquesPolicy(Policy):
     order of their techniques in the slot, then the shortest). ``ranked``: a
     technique registered ``ranked`` yields its steps best first by :func:`hodoku_rank`.
     ``queued``: a solve takes Full House, Naked Single and Hidden Single from HoDoKu's
-    singles queues (:mod:`sudoku_logic.solve.singles_queue`). ``memo``: house- and
+    singles queues (:mod:`strategies.hodoku.singles_queue`). ``memo``: house- and
     digit-local techniques look again only where the grid changed (same steps, faster).
     """
 

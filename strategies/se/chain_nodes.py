@@ -1,8 +1,8 @@
 """The potentials and hints of Sudoku Explainer's chaining rules (SE's ``Potential`` and
 ``ChainingHint``): :class:`Node`, a candidate on or off with the nodes it follows from;
 :class:`ChainHint`, a rule's hint with its chains, complexity and sort key; the keys, causes
-and nesting suffixes the searches share (``strategies/se/se_chaining.py`` says how they are
-found; the C engine's searches keep the same keys, ``sudoku_logic/native/se_chains.c``)."""
+and nesting suffixes the searches share (``strategies/se/chaining.py`` says how they are
+found; the C engine's searches keep the same keys, ``sudoku_logic/native/se/forcing_chains_cycles.c``)."""
 
 from __future__ import annotations
 
@@ -80,7 +80,7 @@ def rule_techniques(multiple: bool, dynamic: bool, nishio: bool, level: int) -> 
 
 
 class _ChainingBase:
-    """What the parts of :class:`~strategies.se.se_chaining.Chaining` (its mixins
+    """What the parts of :class:`~strategies.se.chaining.Chaining` (its mixins
     :class:`ForcingChainsCycles`, :class:`MultipleForcingChains`,
     :class:`DynamicForcingChains`) share, and what a hint reads of the rule that made it:
     the rule's settings and a search's state, as ``Chaining.__init__`` sets and describes

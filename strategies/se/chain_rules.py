@@ -2,7 +2,7 @@
 
 Each of SE's chaining producers (``Forcing Chains & Cycles``, ``Nishio Forcing Chains``,
 ``Multiple Forcing Chains``, ``Dynamic Forcing Chains``, ``(+)`` and the nested levels) is
-a rule whose hints come from the engine in :mod:`strategies.se.se_chaining`,
+a rule whose hints come from the engine in :mod:`strategies.se.chaining`,
 sorted as SE sorts them by the SE scale's difficulty (the solve's context carries it). A
 step shows each chain in Eureka-like notation from its assumption to its end (``=`` where an
 off candidate forces an on one, ``-`` where an on candidate rules one out; a node with
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from strategies.chaining.chain_text import link_mark, literal, term
+from strategies.chain_core import link_mark, literal, term
 from strategies.registry import se_rule
-from strategies.se.se_chain_nodes import NESTED_SUFFIX, ChainHint, Node, ancestors, rule_techniques
-from strategies.se.se_chaining import Chaining
+from strategies.se.chain_nodes import NESTED_SUFFIX, ChainHint, Node, ancestors, rule_techniques
+from strategies.se.chaining import Chaining
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import cell_name, cells_name, house_name

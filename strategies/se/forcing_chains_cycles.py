@@ -1,14 +1,14 @@
 """Forcing Chains & Cycles: SE's unary searches (``doCycles``, ``doForcingChains``), part of
-:class:`~strategies.se.se_chaining.Chaining` (twin of
-``sudoku_logic/native/se_chains.c``: ``se_forcing_chains_cycles``, ``unary_cycles``,
+:class:`~strategies.se.chaining.Chaining` (twin of
+``sudoku_logic/native/se/forcing_chains_cycles.c``: ``se_forcing_chains_cycles``, ``unary_cycles``,
 ``unary_forcing``, ``offer_cycle``, ``offer_chain``, ``depth_for``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from strategies.se.se_chain_links import PassLinks
-from strategies.se.se_chain_nodes import (
+from strategies.se.chain_links import PassLinks
+from strategies.se.chain_nodes import (
     _CELL_DIGIT,
     BIT,
     ChainHint,
@@ -18,8 +18,8 @@ from strategies.se.se_chain_nodes import (
     _Probe,
     _reversed_cycle,
 )
-from strategies.se.se_hint_list import chain_rule_parents
-from strategies.se.se_link_graph import LinkGraph, _DigitPlaces, _UnarySearches, unary_parts
+from strategies.se.hint_list import chain_rule_parents
+from strategies.se.link_graph import LinkGraph, _DigitPlaces, _UnarySearches, unary_parts
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS, MASK_SIZE, PEERS, cell_list
 

@@ -14,18 +14,19 @@
   house (:func:`last_candidates`).
 - **Closures**: what each node of an implication graph reaches, from one pass over its
   strongly connected components (:func:`components`, :func:`closures`).
-- **HoDoKu's working copy**: ``Sudoku2.setCell`` and ``delCandidate`` on candidate lists,
-  with the naked- and hidden-single queues they feed (:func:`set_cell`, :func:`del_candidate`):
-  the solve path's singles queues and the forcing nets' tables replay the same order.
+- **Notation** both programs print their chains in: a literal (``r1c2=3``, ``r1c2<>3``), an
+  Eureka term (``(3)r1c2``), the mark of a link (``=`` into an on literal, ``-`` into an off
+  one).
+
+HoDoKu's working copy (``Sudoku2.setCell`` with its singles queues) is
+:mod:`strategies.hodoku.singles_queue`.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from typing import Union
 
-from sudoku_logic.core.houses import ALL_CELLS, CELL_HOUSE_MASKS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS
+from sudoku_logic.core.houses import ALL_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS
 
 ALL81 = ALL_CELLS
 ALL729 = (1 << 729) - 1
@@ -33,8 +34,6 @@ ALL729 = (1 << 729) - 1
 REP9 = sum(1 << (81 * k) for k in range(9))
 #: a link's cause when it stays in one cell (a house is 0-26)
 CELL = -1
-#: a singles queue: ``(cell, digit)`` entries in the order they came
-Queue = Union[list[tuple[int, int]], deque[tuple[int, int]]]
 
 
 def cand(cell: int, d: int) -> int:
@@ -324,63 +323,17 @@ def closures(succ: Sequence[Sequence[int] | None], n_nodes: int) -> list[int]:
 _SELF = tuple(1 << v for v in range(1458 + 2 * 18 * 9 * 3))
 
 
-# ---------------------------------------------------------------------- HoDoKu's working copy
-def del_candidate(cands: list[int], pos: list[int], cell: int, d: int, naked: Queue, hidden: Queue) -> bool:
-    """``Sudoku2.delCandidate`` without the grid: ``d`` leaves ``cell``; each house of the
-    cell left with one place for ``d`` puts it on ``hidden``, the cell left with one
-    candidate puts itself on ``naked``. False if ``d`` was not there."""
-    bit = 1 << (d - 1)
-    m = cands[cell]
-    if not m & bit:
-        return False
-    m ^= bit
-    cands[cell] = m
-    p = pos[d] & ~(1 << cell)
-    pos[d] = p
-    for hm in CELL_HOUSE_MASKS[cell]:
-        rest = p & hm
-        if rest and not rest & (rest - 1):
-            hidden.append((rest.bit_length() - 1, d))
-    if m and not m & (m - 1):
-        naked.append((cell, m.bit_length()))
-    return True
+# ---------------------------------------------------------------------- notation
+def literal(name: str, d: int, on: bool) -> str:
+    """A literal of a chain: cells ``name``d ``=d`` (on) or ``<>d`` (off)."""
+    return f"{name}={d}" if on else f"{name}<>{d}"
 
 
-def set_cell(cands: list[int], pos: list[int], cell: int, d: int, naked: Queue, hidden: Queue) -> None:
-    """``Sudoku2.setCell`` on candidate lists: ``d`` leaves the peers in cell order (each as
-    :func:`del_candidate`), then the cell's candidates go, each house left with one place
-    for one of the other digits putting it on ``hidden``. The cell's value is left to the
-    caller."""
-    p = pos[d]
-    nd = ~(1 << (d - 1))
-    peers = PEERS[cell] & p
-    while peers:
-        low = peers & -peers
-        j = low.bit_length() - 1
-        peers ^= low
-        p ^= low
-        m = cands[j] & nd
-        cands[j] = m
-        rm, cm, bm = CELL_HOUSE_MASKS[j]
-        rest = p & rm
-        if rest and not rest & (rest - 1):
-            hidden.append((rest.bit_length() - 1, d))
-        rest = p & cm
-        if rest and not rest & (rest - 1):
-            hidden.append((rest.bit_length() - 1, d))
-        rest = p & bm
-        if rest and not rest & (rest - 1):
-            hidden.append((rest.bit_length() - 1, d))
-        if m and not m & (m - 1):
-            naked.append((j, m.bit_length()))
-    pos[d] = p
-    nbit = ~(1 << cell)
-    houses = CELL_HOUSE_MASKS[cell]
-    for e in MASK_DIGITS[cands[cell]]:
-        q = pos[e] = pos[e] & nbit
-        if e != d:
-            for hm in houses:
-                rest = q & hm
-                if rest and not rest & (rest - 1):
-                    hidden.append((rest.bit_length() - 1, e))
-    cands[cell] = 0
+def term(d: int, name: str) -> str:
+    """An Eureka term: ``(d)cells``."""
+    return f"({d}){name}"
+
+
+def link_mark(on: bool) -> str:
+    """The mark of a link into a literal: ``=`` (strong, into an on literal) or ``-``."""
+    return "=" if on else "-"

@@ -1,5 +1,5 @@
 """Almost Locked Sets chained: ALS-XY-Chain and Death Blossom, following HoDoKu's AlsSolver,
-on the sets and restricted commons of :mod:`strategies.als`.
+on the sets and restricted commons of :mod:`strategies.hodoku.als`.
 """
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterator
 
-from strategies.als import Als, als_candidates, als_data, als_step, digits_text, mark
+from strategies.hodoku.als import Als, als_candidates, als_data, als_step, digits_text, mark
 from strategies.registry import technique
 from sudoku_logic.core.context import SolveContext, context
 from sudoku_logic.core.grid import Grid

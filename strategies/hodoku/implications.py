@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from strategies.chaining.chain_core import ALL81, KILL, bits, last_candidates, last_places, split
-from strategies.chaining.chain_text import arrows, literal
+from strategies.chain_core import ALL81, KILL, bits, last_candidates, last_places, literal, split
+from strategies.hodoku.chain_text import arrows
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     CELL_BIT,

@@ -1,11 +1,11 @@
 """The implications of one chaining pass (SE's ``getOnToOff`` and ``getOffToOn`` for the
 unary chains): :func:`node_links` and the per-pass cache :class:`PassLinks`, and the 729-bit
 tables of which candidates an on node turns off, all read off the chain core's rule
-(:mod:`strategies.chaining.chain_core`) in SE's order of houses. Twin of ``sudoku_logic/native/se_chain_links.c``."""
+(:mod:`strategies.chain_core`) in SE's order of houses. Twin of ``sudoku_logic/native/se/chain_links.c``."""
 
 from __future__ import annotations
 
-from strategies.chaining.chain_core import (
+from strategies.chain_core import (
     SE_INDEX,
     SE_OFF_KEYS,
     SE_ON_KEYS,
@@ -13,8 +13,8 @@ from strategies.chaining.chain_core import (
     strong_links,
     weak_links,
 )
-from strategies.se._se_order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
-from strategies.se.se_chain_nodes import _CELL_DIGIT
+from strategies.se.chain_nodes import _CELL_DIGIT
+from strategies.se.order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import DIGIT_BIT
 
@@ -25,7 +25,7 @@ def node_links(cands: list[int], pos: list[int], key: int, y: bool, x: bool) -> 
     ...]`` (None for a candidate the grid lacks).
 
     An on node turns off, with ``y``, the other candidates of its cell (digit order, cause
-    ``NAKED``, the core's :data:`~strategies.chaining.chain_core.CELL`), then its digit's other places house by house in SE's order of houses
+    ``NAKED``, the core's :data:`~strategies.chain_core.CELL`), then its digit's other places house by house in SE's order of houses
     (each cell once, cause the house). An off node turns on, with ``y``, the other
     candidate of a bivalue cell, then, with ``x``, the other place of its digit in each of
     its houses that has two (each candidate once): SE's ``getOnToOff`` and ``getOffToOn``

@@ -1,12 +1,12 @@
 """What a nested chain asks of a chaining rule's hints (twin of
-``sudoku_logic/native/se_hint_list.c``): :func:`chain_rule_parents`, SE's rule parents of a
+``sudoku_logic/native/se/hint_list.c``): :func:`chain_rule_parents`, SE's rule parents of a
 hint, and :func:`sorted_hints`, a rule's hints in SE's order with equal eliminations once."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from strategies.se.se_chain_nodes import _CELL_DIGIT, ADVANCED, NAKED, ChainHint
+from strategies.se.chain_nodes import _CELL_DIGIT, ADVANCED, NAKED, ChainHint
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK, MASK_DIGITS
 

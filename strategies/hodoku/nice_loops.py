@@ -1,5 +1,5 @@
 """Nice Loops and AICs, plain and grouped (HoDoKu's ``TablingSolver``): the six techniques
-share one search per position (:func:`strategies.chaining.tabling_loops.nice_loops`),
+share one search per position (:func:`strategies.hodoku.tabling_loops.nice_loops`),
 kept in the solve's cache.
 
 - a chain from OFF(a) to ON(b) is an AIC: ``a`` or ``b`` is true;
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from strategies.als import position_alses
-from strategies.chaining import tabling, tabling_loops
-from strategies.chaining.chain_text import PathNodes, chain_step, digits_of
+from strategies.hodoku import tabling, tabling_loops
+from strategies.hodoku.als import position_alses
+from strategies.hodoku.chain_text import PathNodes, chain_step, digits_of
 from strategies.registry import Finder, technique
 from sudoku_logic.core.context import SolveContext, bounded_put, context
 from sudoku_logic.core.grid import Grid
@@ -33,7 +33,7 @@ LOOP_NAMES = ("Continuous Nice Loop", "Discontinuous Nice Loop", "AIC")
 
 def _loops_and_aics(grid: Grid, grouped: bool, ctx: SolveContext | None) -> dict[str, list[Step]]:
     """All Nice Loops and AICs of ``grid`` by kind (the keys of ``LOOP_NAMES``), as HoDoKu's
-    search finds and ranks them (:func:`strategies.chaining.tabling_loops.nice_loops`): each
+    search finds and ranks them (:func:`strategies.hodoku.tabling_loops.nice_loops`): each
     step's ``facts["rank"]`` is its place in HoDoKu's order over all three kinds. Kept per
     position in the solve's cache (the loop techniques of one search slot share it). With
     the solve's setting ``als_nodes`` (HoDoKu's "allow ALS in tabling chains", off by default

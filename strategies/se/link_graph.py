@@ -1,13 +1,13 @@
 """The graph of a grid's implications and what it tells the chaining searches before they
-run (twin of ``sudoku_logic/native/se_link_graph.c``): :class:`LinkGraph` (its strongly
+run (twin of ``sudoku_logic/native/se/link_graph.c``): :class:`LinkGraph` (its strongly
 connected components and what each node reaches), :func:`unary_parts` (which unary searches
 can make a hint), :func:`new_links` and :class:`_UnarySearches` (which searches of a nested
 chain can cross a strong link the chain made, the only ones whose hints have rule parents)."""
 
 from __future__ import annotations
 
-from strategies.chaining.chain_core import ALL729, SE_INDICES, bits, components, strong_sets
-from strategies.se.se_chain_links import _WEAK, _WEAK_HOUSE
+from strategies.chain_core import ALL729, SE_INDICES, bits, components, strong_sets
+from strategies.se.chain_links import _WEAK, _WEAK_HOUSE
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
 

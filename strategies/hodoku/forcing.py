@@ -10,10 +10,10 @@ and the last resort, Nested Forcing Net.
   deep, as HoDoKu's tables hold them.
 
 The four Forcing Chain/Net techniques are HoDoKu's tabling search
-(:mod:`strategies.chaining.tabling`): the conclusions HoDoKu's tables prove, one step per
+(:mod:`strategies.hodoku.tabling`): the conclusions HoDoKu's tables prove, one step per
 conclusion and kind, in HoDoKu's order (``facts["rank"]``; ``facts["size"]``: the length of
 HoDoKu's chains). A chain step shows HoDoKu's chains; a net step shows the proof our
-propagation engine (:mod:`strategies.chaining.implications`) gives from the same
+propagation engine (:mod:`strategies.hodoku.implications`) gives from the same
 premises where it reaches the same conclusion.
 
 - **Nested Forcing Net** (off in HoDoKu's default configuration): a dynamic net in which,
@@ -32,11 +32,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from strategies.als import position_alses
-from strategies.chaining import tabling, tabling_forcing
-from strategies.chaining.chain_core import ALL81, last_candidates
-from strategies.chaining.chain_text import arrows, literal
-from strategies.chaining.implications import (
+from strategies.chain_core import ALL81, last_candidates, literal
+from strategies.hodoku import tabling, tabling_forcing
+from strategies.hodoku.als import position_alses
+from strategies.hodoku.chain_text import arrows
+from strategies.hodoku.implications import (
     DYNAMIC,
     STATIC,
     Branch,
@@ -66,7 +66,7 @@ class Analysis:
     facts here, restricted to the candidates left. Steps are always shown with branches
     computed on the position itself (:meth:`fresh`)."""
 
-    #: Kraken Fish's eliminations of the position (:mod:`strategies.kraken`),
+    #: Kraken Fish's eliminations of the position (:mod:`strategies.hodoku.kraken`),
     #: set there on first need
     kraken: dict
 
@@ -366,7 +366,7 @@ class _Found:
 
 def _hodoku_found(grid: Grid, net: bool, ctx: SolveContext | None) -> _Found:
     """HoDoKu's forcing chain (or net) search on ``grid`` and its steps in HoDoKu's order
-    (:meth:`strategies.chaining.tabling_forcing.ChainSearch.steps`: placements first, lowest
+    (:meth:`strategies.hodoku.tabling_forcing.ChainSearch.steps`: placements first, lowest
     cell first, then eliminations, lowest cell then digit). Kept per position in the solve's
     cache: the contradiction and verity finders of one slot share one search."""
     als = ctx is not None and ctx.settings.als_nodes
@@ -439,7 +439,7 @@ def _contradiction_kind(targets: list[int], premise: int) -> str:
 
 
 def _hodoku_step(grid: Grid, P, name: str, net: bool, f, rank: int) -> Step:
-    """The step of HoDoKu's proof ``f`` (:class:`strategies.chaining.tabling_forcing.Forcing`),
+    """The step of HoDoKu's proof ``f`` (:class:`strategies.hodoku.tabling_forcing.Forcing`),
     its text built when read. A forcing chain shows HoDoKu's chains (every link an
     implication of the position, group nodes included). A net shows the proof our
     propagation engine gives from the same premises where it reaches the same conclusion

@@ -18,17 +18,19 @@ module replays that order on our grid (placements as ``Sudoku2.setCell``: the di
 the peers in cell order, then the cell's own candidates go; eliminations one by one) so
 that the HoDoKu path takes the singles HoDoKu takes, and its score comes out the same.
 Loading a position is not replayed but worked out from it (:func:`_loaded_queues`), with
-the same entries in the same order.
+the same entries in the same order. The same ``setCell`` and ``delCandidate``
+(:func:`set_cell`, :func:`del_candidate`) feed the forcing nets' tables
+(:mod:`strategies.hodoku.tabling_forcing`).
 """
 
 from __future__ import annotations
 
 from collections import deque
+from typing import Union
 
-from strategies.chaining.chain_core import del_candidate, set_cell
 from strategies.singles import full_house_step, hidden_single_step, naked_single_step
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import CELL_HOUSES, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, PEERS
+from sudoku_logic.core.houses import CELL_HOUSE_MASKS, CELL_HOUSES, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, PEERS
 from sudoku_logic.core.step import Step
 
 #: The techniques whose next step the queues decide.
@@ -36,6 +38,73 @@ QUEUED = ("Full House", "Naked Single", "Hidden Single")
 _NONE = 127  # no cell
 
 
+#: a singles queue: ``(cell, digit)`` entries in the order they came
+Queue = Union[list[tuple[int, int]], deque[tuple[int, int]]]
+
+
+# ---------------------------------------------------------------- HoDoKu's working copy
+def del_candidate(cands: list[int], pos: list[int], cell: int, d: int, naked: Queue, hidden: Queue) -> bool:
+    """``Sudoku2.delCandidate`` without the grid: ``d`` leaves ``cell``; each house of the
+    cell left with one place for ``d`` puts it on ``hidden``, the cell left with one
+    candidate puts itself on ``naked``. False if ``d`` was not there."""
+    bit = 1 << (d - 1)
+    m = cands[cell]
+    if not m & bit:
+        return False
+    m ^= bit
+    cands[cell] = m
+    p = pos[d] & ~(1 << cell)
+    pos[d] = p
+    for hm in CELL_HOUSE_MASKS[cell]:
+        rest = p & hm
+        if rest and not rest & (rest - 1):
+            hidden.append((rest.bit_length() - 1, d))
+    if m and not m & (m - 1):
+        naked.append((cell, m.bit_length()))
+    return True
+
+
+def set_cell(cands: list[int], pos: list[int], cell: int, d: int, naked: Queue, hidden: Queue) -> None:
+    """``Sudoku2.setCell`` on candidate lists: ``d`` leaves the peers in cell order (each as
+    :func:`del_candidate`), then the cell's candidates go, each house left with one place
+    for one of the other digits putting it on ``hidden``. The cell's value is left to the
+    caller."""
+    p = pos[d]
+    nd = ~(1 << (d - 1))
+    peers = PEERS[cell] & p
+    while peers:
+        low = peers & -peers
+        j = low.bit_length() - 1
+        peers ^= low
+        p ^= low
+        m = cands[j] & nd
+        cands[j] = m
+        rm, cm, bm = CELL_HOUSE_MASKS[j]
+        rest = p & rm
+        if rest and not rest & (rest - 1):
+            hidden.append((rest.bit_length() - 1, d))
+        rest = p & cm
+        if rest and not rest & (rest - 1):
+            hidden.append((rest.bit_length() - 1, d))
+        rest = p & bm
+        if rest and not rest & (rest - 1):
+            hidden.append((rest.bit_length() - 1, d))
+        if m and not m & (m - 1):
+            naked.append((j, m.bit_length()))
+    pos[d] = p
+    nbit = ~(1 << cell)
+    houses = CELL_HOUSE_MASKS[cell]
+    for e in MASK_DIGITS[cands[cell]]:
+        q = pos[e] = pos[e] & nbit
+        if e != d:
+            for hm in houses:
+                rest = q & hm
+                if rest and not rest & (rest - 1):
+                    hidden.append((rest.bit_length() - 1, e))
+    cands[cell] = 0
+
+
+# ---------------------------------------------------------------- the queues of a solve path
 class SinglesQueue:
     """The two queues of one solve path, kept up to date by :meth:`place` and
     :meth:`eliminate` (which change the grid too: use them instead of ``Grid.apply``).

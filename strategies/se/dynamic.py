@@ -1,7 +1,7 @@
 """The dynamic propagation of SE's chaining rules (``doChaining`` with its working grid and
 hidden parents), Nishio's and the binary chains, and the nesting that asks other rules when a
-propagation stalls, part of :class:`~strategies.se.se_chaining.Chaining` (twin of
-``sudoku_logic/native/se_dynamic.c``: ``se_dynamic_forcing_chains``, ``propagate``,
+propagation stalls, part of :class:`~strategies.se.chaining.Chaining` (twin of
+``sudoku_logic/native/se/dynamic.c``: ``se_dynamic_forcing_chains``, ``propagate``,
 ``nishio_chains``, ``dead_end``, ``advanced``)."""
 
 from __future__ import annotations
@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from strategies.chaining.chain_core import SE_OFF_KEYS, SE_ON_KEYS, bits, strong_links, weak_links
-from strategies.se._se_order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
-from strategies.se.se_chain_nodes import (
+from strategies.chain_core import SE_OFF_KEYS, SE_ON_KEYS, bits, strong_links, weak_links
+from strategies.se.chain_nodes import (
     _CELL_DIGIT,
     ADVANCED,
     BIT,
@@ -22,6 +21,7 @@ from strategies.se.se_chain_nodes import (
     _ChainingBase,
     _root,
 )
+from strategies.se.order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
 
 
@@ -310,8 +310,8 @@ class DynamicForcingChains(_ChainingBase):
     def _other_rules(self) -> list:
         """SE's ``otherRules`` of a nested chaining rule, in SE's order."""
         if self._nested_rules is None:
-            from strategies.se.se_chaining import Chaining  # the rules it asks are chaining rules too
-            from strategies.se.se_nested_rules import BASIC_RULES
+            from strategies.se.chaining import Chaining  # the rules it asks are chaining rules too
+            from strategies.se.nested_rules import BASIC_RULES
 
             rules: list = list(BASIC_RULES)
             lvl = self.level

@@ -30,14 +30,14 @@ a solve (tables of its context), Nishio's propagations and the X-only searches d
 digit for as long as the digit's places stay the same (they never leave the digit), and at
 one position each nested level's propagations for the level that carries them on.
 
-The engine's parts mirror the compiled engine's files: :mod:`.se_chain_nodes` (nodes and
-hints), :mod:`.se_chain_links` (a pass's implications), :mod:`.se_link_graph` (the graph of
-implications), :mod:`.se_hint_list` (rule parents, SE's order of hints),
-:mod:`.se_forcing_chains_cycles` (the unary searches), :mod:`.se_multiple` (cell and region
-chains), :mod:`.se_dynamic` (the dynamic propagation and nesting); :class:`Chaining` here
+The engine's parts mirror the compiled engine's files: :mod:`.chain_nodes` (nodes and
+hints), :mod:`.chain_links` (a pass's implications), :mod:`.link_graph` (the graph of
+implications), :mod:`.hint_list` (rule parents, SE's order of hints),
+:mod:`.forcing_chains_cycles` (the unary searches), :mod:`.multiple` (cell and region
+chains), :mod:`.dynamic` (the dynamic propagation and nesting); :class:`Chaining` here
 ties them together as one rule.
 
-Hints here are :class:`ChainHint` objects; :mod:`strategies.se.se_chains` turns
+Hints here are :class:`ChainHint` objects; :mod:`strategies.se.chain_rules` turns
 them into steps with their words. The difficulty that orders hints comes from the solve's
 context (:attr:`SolveContext.difficulty`, set by the SE scale).
 """
@@ -46,12 +46,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from strategies.se.se_chain_nodes import EXTENDS, NESTED_SUFFIX, ChainHint, Node
-from strategies.se.se_dynamic import DynamicForcingChains
-from strategies.se.se_forcing_chains_cycles import ForcingChainsCycles
-from strategies.se.se_hint_list import chain_rule_parents, sorted_hints
-from strategies.se.se_link_graph import _UnarySearches, new_links, unary_parts
-from strategies.se.se_multiple import MultipleForcingChains
+from strategies.se.chain_nodes import EXTENDS, NESTED_SUFFIX, ChainHint, Node
+from strategies.se.dynamic import DynamicForcingChains
+from strategies.se.forcing_chains_cycles import ForcingChainsCycles
+from strategies.se.hint_list import chain_rule_parents, sorted_hints
+from strategies.se.link_graph import _UnarySearches, new_links, unary_parts
+from strategies.se.multiple import MultipleForcingChains
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import MASK_SIZE
 

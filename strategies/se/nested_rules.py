@@ -10,18 +10,21 @@ holds in the position itself and does not belong to the chain.
 
 Each rule here is ``rule(grid, source, removed) -> [(eliminations, parents)]`` in SE's
 order (the order of SE's ``Locking(false)``, ``HiddenSet(2)``, ``NakedSet(2)`` and
-``Fisherman(2)``, the rules of :mod:`intersections`, :mod:`subsets` and :mod:`fish`), with
+``Fisherman(2)``, the rules of :mod:`strategies.se.intersections`, :mod:`strategies.se.subsets`
+and :mod:`strategies.se.fish`), with
 ``source`` the start position's candidates (``(cands, pos)`` lists), ``removed[d]`` the
 81-bit set of the places of ``d`` the chain has removed since, and parents given as keys of
-off potentials (see :class:`strategies.se.se_chain_nodes.Node`). They run thousands
+off potentials (see :class:`strategies.se.chain_nodes.Node`). They run thousands
 of times per search, so they look only where a hint can have a parent (a rule parent is a
 removed candidate in the pattern's base house or cells) and build no step; the tests hold
 them against the full rules.
+
+Twin of ``sudoku_logic/native/se/nested_rules.c``.
 """
 
 from __future__ import annotations
 
-from strategies.se._se_order import SE_HOUSES, SE_INDEX_COMBOS
+from strategies.se.order import SE_HOUSES, SE_INDEX_COMBOS
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, cell_list, cols_of, rows_of
 

@@ -12,6 +12,8 @@ true)``), registered as a rule and searched in SE's order: pointing (block -> co
 -> row), then claiming (column -> block, row -> block), each pair of crossing houses in index
 order, digits 1-9; hidden subsets in blocks, then columns, then rows, digit sets in SE's
 order (by increasing bit mask), each digit of a set with at least two places.
+
+Twin of ``sudoku_logic/native/se/direct.c``.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from strategies.registry import se_rule
-from strategies.se._se_order import SE_HOUSES, confined_sets
+from strategies.se.order import SE_HOUSES, confined_sets
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     CELL_HOUSES,

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import partial
 
-from strategies.chaining.chain_text import PathNodes, candidate_nodes, chain_step, native
-from strategies.chaining.links import DIGIT_NODES, NCAND
+from strategies.hodoku.chain_text import PathNodes, candidate_nodes, chain_step, native
 from strategies.registry import technique
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
+    ALL_CELLS,
     CELL_HOUSES,
     HOUSE_MASK,
     MASK_DIGITS,
@@ -30,6 +30,13 @@ from sudoku_logic.core.houses import (
 )
 from sudoku_logic.core.step import Step
 
+#: the chains' family, which X-/XY-Chains and Remote Pairs share with the nice loops and AICs
+FAMILY = "chains"
+
+#: A node is one candidate: ``(d - 1) * 81 + cell`` (0..728); the nodes of every candidate
+#: of one digit are ``DIGIT_NODES[d]``.
+NCAND = 729
+DIGIT_NODES = [0] + [ALL_CELLS << ((d - 1) * 81) for d in range(1, 10)]
 #: Longest chain searched, in links (HoDoKu's default restriction for simple chains is 20).
 MAX_LINKS = 20
 #: Budget of backtracking steps when looking for a lasso-free chain in the BFS layers.

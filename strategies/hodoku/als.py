@@ -1,6 +1,6 @@
 """Almost Locked Sets: the sets and their restricted commons, ALS-XZ (singly and doubly
 linked) and ALS-XY-Wing, following HoDoKu's AlsSolver (ALS-XY-Chain and Death Blossom, the
-family's other two, are in :mod:`strategies.als_chains`).
+family's other two, are in :mod:`strategies.hodoku.als_chains`).
 
 An *almost locked set* (ALS) is N unsolved cells of one house holding N+1 digits between
 them: lose any one digit and the rest are locked in those cells. A *restricted common* (RC)
@@ -310,8 +310,6 @@ def _xz_step(
     detail = f"A={a.name}, B={b.name}, X={digits_text(rc_mask)}"
     if zs:
         detail += f", Z={digits_text(z_mask)}"
-    both = a.cells | b.cells
-    cands = als_candidates(grid, [a, b]) + mark(grid, both, rc_mask, "endofin") + mark(grid, both, z_mask, "fin")
     if d2 and doubly:
         why = (
             f"A={a.name} and B={b.name} are almost locked sets linked by two restricted commons "
@@ -329,7 +327,23 @@ def _xz_step(
             f"other is locked. Hence {zt} must be in A or B, and a cell that sees every such "
             f"candidate in both cannot hold it."
         )
-    return als_step("Almost Locked Set XZ-Rule", elims, both, cands, detail, why)
+    return _restricted_step(
+        "Almost Locked Set XZ-Rule", grid, [a, b], rc_mask, a.cells | b.cells, zs, elims, detail, why
+    )
+
+
+def _restricted_step(
+    name: str, grid: Grid, alses: list[Als], rc_mask: int, z_cells: int, zs: list[int], elims, detail: str, why: str
+) -> Step:
+    """The step of ALS linked by the restricted commons ``rc_mask`` whose digits ``zs`` leave the
+    cells that see all of them in ``z_cells``: the sets' candidates marked, the commons and
+    the Z digits among them too."""
+    cells = 0
+    for a in alses:
+        cells |= a.cells
+    z_mask = sum(DIGIT_BIT[z] for z in zs)
+    cands = als_candidates(grid, alses) + mark(grid, cells, rc_mask, "endofin") + mark(grid, z_cells, z_mask, "fin")
+    return als_step(name, elims, cells, cands, detail, why)
 
 
 # ---------------------------------------------------------------- ALS-XY-Wing
@@ -385,10 +399,6 @@ def _xy_step(grid: Grid, A: Als, B: Als, C: Als, m1: int, m2: int, zs: list[int]
     z_mask = sum(DIGIT_BIT[z] for z in zs)
     rc = m1 | m2
     detail = f"A={A.name}, B={B.name}, C={C.name}, X,Y={digits_text(rc)}, Z={digits_text(z_mask)}"
-    allc = A.cells | B.cells | C.cells
-    cands = (
-        als_candidates(grid, [A, B, C]) + mark(grid, allc, rc, "endofin") + mark(grid, A.cells | B.cells, z_mask, "fin")
-    )
     zt = digits_text(z_mask, "/")
     why = (
         f"A={A.name} and C={C.name} share the restricted common {digits_text(m1, '/')}, B={B.name} and C "
@@ -396,4 +406,4 @@ def _xy_step(grid: Grid, A: Als, B: Als, C: Als, m1: int, m2: int, zs: list[int]
         f"restricted commons and take them from C, leaving C too few digits. So {zt} is in A or B, "
         f"and a cell that sees every {zt} of A and B cannot hold it."
     )
-    return als_step("Almost Locked Set XY-Wing", elims, allc, cands, detail, why)
+    return _restricted_step("Almost Locked Set XY-Wing", grid, [A, B, C], rc, A.cells | B.cells, zs, elims, detail, why)

@@ -3,7 +3,7 @@ that follow from one premise, each with the entry it came from, in the order HoD
 appends them, so that the chain it builds back from a fact is HoDoKu's chain.
 
 A table starts with the premise's direct consequences (its links in the graph of
-:mod:`strategies.chaining.tabling`) and is *expanded*: every entry's own direct
+:mod:`strategies.hodoku.tabling`) and is *expanded*: every entry's own direct
 consequences are appended in turn, each fact reached first by the shortest chain (at most
 :data:`MAX_ENTRIES` entries). With ALS nodes links have lengths, and an entry met again
 by a shorter way changes its parent (:func:`weighted_table`).

@@ -1,22 +1,24 @@
 """How a chain is shown: the chain printer every HoDoKu chain step uses (Eureka notation,
 HoDoKu's own notation, the links in words, the highlighted candidates) on the nodes of the
-chain (:class:`PathNodes`), the lazily written step of a chain (:func:`chain_step`), and the
-pieces of notation the other chains we show are written with: a literal (``r1c2=3``,
-``r1c2<>3``), an Eureka term (``(3)r1c2``), the mark of a link (``=`` into an on literal,
-``-`` into an off one), a chain of facts with arrows (``r1c2=3 -> r1c8<>3``).
+chain (:class:`PathNodes`), why two nodes are linked in words (:func:`strong_reason`,
+:func:`weak_reason`), the lazily written step of a chain (:func:`chain_step`), and a chain
+of facts with arrows (``r1c2=3 -> r1c8<>3``) for the forcing chains. The literals, terms and
+link marks both programs write are the chain core's (:mod:`strategies.chain_core`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from strategies.chaining.links import strong_reason, weak_reason
+from strategies.chain_core import link_mark, term
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
+    HOUSE_MASK,
     MASK_DIGITS,
     cell_list,
     cell_name,
     cells_name,
+    house_name,
 )
 from sudoku_logic.core.step import LazyStep, Step
 
@@ -71,20 +73,29 @@ def candidate_nodes(grid: Grid) -> PathNodes:
     return PathNodes(grid, list(_CANDIDATE_DIGITS), list(_CANDIDATE_CELLS))
 
 
-# ---------------------------------------------------------------- notation
-def literal(name: str, d: int, on: bool) -> str:
-    """A literal of a chain: cells ``name``d ``=d`` (on) or ``<>d`` (off)."""
-    return f"{name}={d}" if on else f"{name}<>{d}"
+# ---------------------------------------------------------------- links in words, notation
+def strong_reason(grid: Grid, da: int, ca: int, db: int, cb: int) -> str:
+    """Why ``da`` in cells ``ca`` = ``db`` in cells ``cb`` is a strong link, as a phrase."""
+    if ca == cb:
+        return f"{cells_name(ca)} holds only {da} and {db}"
+    both = ca | cb
+    for h in _houses_of(both):
+        if grid.pos[da] & HOUSE_MASK[h] & ~both == 0:
+            return f"{da} has only these places in {house_name(h, False)}"
+    return f"{da} has only these places in a house"
 
 
-def term(d: int, name: str) -> str:
-    """An Eureka term: ``(d)cells``."""
-    return f"({d}){name}"
+def weak_reason(ca: int, cb: int) -> str:
+    """Why two nodes on cells ``ca`` and ``cb`` are weakly linked, as a phrase."""
+    if ca == cb:
+        return "same cell"
+    both = ca | cb
+    hs = _houses_of(both)
+    return f"same {house_name(hs[0], False)}" if hs else "they see each other"
 
 
-def link_mark(on: bool) -> str:
-    """The mark of a link into a literal: ``=`` (strong, into an on literal) or ``-``."""
-    return "=" if on else "-"
+def _houses_of(bits: int) -> list[int]:
+    return [h for h in range(27) if bits & HOUSE_MASK[h] == bits]
 
 
 def arrows(parts: Iterable[str]) -> str:

@@ -1,7 +1,7 @@
 """The cell and region searches of Multiple, Nishio and Dynamic Forcing Chains and the static
 propagation of Multiple Forcing Chains, part of
-:class:`~strategies.se.se_chaining.Chaining` (twin of
-``sudoku_logic/native/se_multiple.c``: ``se_multiple_forcing_chains``, ``region_chains``,
+:class:`~strategies.se.chaining.Chaining` (twin of
+``sudoku_logic/native/se/multiple.c``: ``se_multiple_forcing_chains``, ``region_chains``,
 ``reductions``, ``on_chaining``, ``propagate``, ``offer``)."""
 
 from __future__ import annotations
@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from strategies.se._se_order import SE_CELL_HOUSES
-from strategies.se.se_chain_nodes import _CELL_DIGIT, BIT, ChainHint, _ChainingBase, _root
-from strategies.se.se_dynamic import _lowest, _queues
+from strategies.se.chain_nodes import _CELL_DIGIT, BIT, ChainHint, _ChainingBase, _root
+from strategies.se.dynamic import _lowest, _queues
+from strategies.se.order import SE_CELL_HOUSES
 from sudoku_logic.core.houses import DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
 
 if TYPE_CHECKING:
-    from strategies.se.se_chain_links import PassLinks
-    from strategies.se.se_link_graph import LinkGraph
+    from strategies.se.chain_links import PassLinks
+    from strategies.se.link_graph import LinkGraph
 
 
 class MultipleForcingChains(_ChainingBase):

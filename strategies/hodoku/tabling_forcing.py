@@ -5,7 +5,7 @@ of a digit, or of a candidate on and off leads to is true (*verity*).
 
 Net tables differ from chain tables in their direct consequences only: a premise is applied
 to a copy of the position, then :data:`LOOK_AHEAD` rounds of every single HoDoKu's queues
-offer (:func:`net_fill`). The tables are :mod:`strategies.chaining.tabling`'s.
+offer (:func:`net_fill`). The tables are :mod:`strategies.hodoku.tabling`'s.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from strategies.chaining.chain_core import ALL81, ALL729, closures, del_candidate, set_cell
-from strategies.chaining.chain_tables import MAX_ENTRIES, ChainTable, lazy_table, weighted_table
-from strategies.chaining.tabling import (
+from strategies.chain_core import ALL81, ALL729, closures
+from strategies.hodoku.chain_tables import MAX_ENTRIES, ChainTable, lazy_table, weighted_table
+from strategies.hodoku.singles_queue import del_candidate, set_cell
+from strategies.hodoku.tabling import (
     N_CELL,
     N_DIGIT,
     N_ON,
@@ -39,7 +40,7 @@ from sudoku_logic.core.houses import (
 )
 
 if TYPE_CHECKING:
-    from strategies.als import Als
+    from strategies.hodoku.als import Als
 
 # ---------------------------------------------------------------------- forcing chains and nets
 #: HoDoKu's ``Options.anzTableLookAhead``: rounds of singles in a net table.

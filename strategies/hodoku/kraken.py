@@ -13,7 +13,7 @@ from the base lines.
 
 Fins that the target sees directly are ordinary finned fish (left to the fish finders); a
 Kraken needs at least one fin reached only through a chain. Chains are the bivalue/bilocal
-forcing chains of :mod:`strategies.forcing` (static branches, shared with those finders).
+forcing chains of :mod:`strategies.hodoku.forcing` (static branches, shared with those finders).
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from strategies.chaining.chain_core import ALL81, bits
-from strategies.chaining.implications import STATIC
-from strategies.forcing import analysis
+from strategies.chain_core import ALL81, bits
+from strategies.hodoku.forcing import analysis
+from strategies.hodoku.implications import STATIC
 from strategies.registry import technique
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid

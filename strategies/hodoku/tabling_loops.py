@@ -4,7 +4,7 @@ loop) or, from an OFF premise, for an ON end that with the premise eliminates so
 (an AIC); HoDoKu's lasso check (:func:`loop_chain`) rejects chains that run into
 themselves, and the loops are ranked as HoDoKu sorts its steps.
 
-The tables are :mod:`strategies.chaining.tabling`'s.
+The tables are :mod:`strategies.hodoku.tabling`'s.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from __future__ import annotations
 from functools import cmp_to_key
 from typing import TYPE_CHECKING
 
-from strategies.chaining.chain_core import ALL81
-from strategies.chaining.chain_tables import LINK, ChainTable, chain_table, weighted_table
-from strategies.chaining.tabling import (
+from strategies.chain_core import ALL81
+from strategies.hodoku.chain_tables import LINK, ChainTable, chain_table, weighted_table
+from strategies.hodoku.tabling import (
     N_CELL,
     N_DIGIT,
     N_ON,
@@ -31,7 +31,7 @@ from sudoku_logic.core.houses import (
 from sudoku_logic.core.step import index_sum
 
 if TYPE_CHECKING:
-    from strategies.als import Als
+    from strategies.hodoku.als import Als
 
 
 # ---------------------------------------------------------------------- the lasso check

@@ -15,17 +15,17 @@ each fact reached first by the shortest chain (HoDoKu stops a table at 1000 entr
   intersection holding a digit) with their links, and with HoDoKu's option "allow ALS in
   tabling chains" its *ALS nodes* (:func:`als_links`). A chain table is then a
   breadth-first tree whose every fact has as parent the first fact, in the table's order,
-  that implies it (:mod:`~strategies.chaining.chain_tables`).
+  that implies it (:mod:`~strategies.hodoku.chain_tables`).
 - **Nets** (forcing nets): the direct consequences of a premise are worked out on a copy of
   the grid: the premise is applied, then four rounds of every naked and hidden single
-  HoDoKu's singles queues offer (:mod:`~strategies.chaining.tabling_forcing`). The expansion
+  HoDoKu's singles queues offer (:mod:`~strategies.hodoku.tabling_forcing`). The expansion
   appends, as for chains, each entry's own starting facts, worked out on the original
   position: so a net never combines the singles of two branches beyond those four rounds,
   and finds less than a full propagation would (where it finds nothing, HoDoKu guesses).
 
 Which facts a table holds does not depend on its order (up to the limit of entries), so for
 all premises at once they come from one pass over the implication graph (the chain core's
-:func:`~strategies.chaining.chain_core.closures`);
+:func:`~strategies.chain_core.closures`);
 the order matters for which chain HoDoKu shows, hence whether a loop is valid (its chain
 must not cross itself), and, for forcing chains, which of several proofs of the same
 conclusion names the step. Those tables are rebuilt in HoDoKu's order, for the premises
@@ -43,8 +43,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from strategies.chaining.chain_core import ALL729, closures, strong_links, weak_links
-from strategies.chaining.chain_tables import LINK
+from strategies.chain_core import ALL729, closures, strong_links, weak_links
+from strategies.hodoku.chain_tables import LINK
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import (
     BOX_OF,
@@ -62,7 +62,7 @@ from sudoku_logic.core.houses import (
 )
 
 if TYPE_CHECKING:
-    from strategies.als import Als
+    from strategies.hodoku.als import Als
 
 NORMAL = 1458
 ON = 729
@@ -156,7 +156,7 @@ class Position:
         self.alses = [a for a in alses if a.size > 1] if alses is not None else None
         self.als_nodes: list[tuple[int, int]] = []
         #: the link lengths of the ALS nodes' tables (:func:`als_links`); other links are
-        #: :data:`~strategies.chaining.chain_tables.LINK`
+        #: :data:`~strategies.hodoku.chain_tables.LINK`
         self.weights: dict[int, list[int]] = {}
         # HoDoKu's candidatesAllowed: empty cells that see no placed digit d
         self.allowed = [0] + [self.empty & ~union_peers(grid.placed[d], PEERS) for d in range(1, 10)]

@@ -63,21 +63,29 @@ def _skyscrapers(grid: Grid, digits: int | None = None) -> Iterator[Step]:
                     if not elim:
                         continue
                     link = (9 + key[c1]) if lines else key[c1]
-                    cells = [f1, f2, c1, c2]
-                    yield Step(
-                        "Skyscraper",
-                        eliminations=[(c, d) for c in cell_list(elim)],
-                        cells=cells,
-                        houses=[h1, h2, link],
-                        candidates=[(c, d, "pattern") for c in cells],
-                        detail=f"{d} in {cells_name([f1, f2])} (connected by {cells_name([c1, c2])})",
-                        explanation=(
-                            f"In {house_name(h1, False)} and {house_name(h2, False)} the {d} has only two "
-                            f"places each; {cell_name(c1)} and {cell_name(c2)} share {house_name(link, False)}, "
-                            f"so they are not both {d}: {cell_name(f1)} or {cell_name(f2)} is {d}, and a cell "
-                            f"that sees both cannot be {d}."
-                        ),
+                    why = (
+                        f"In {house_name(h1, False)} and {house_name(h2, False)} the {d} has only two "
+                        f"places each; {cell_name(c1)} and {cell_name(c2)} share {house_name(link, False)}, "
+                        f"so they are not both {d}: {cell_name(f1)} or {cell_name(f2)} is {d}, and a cell "
+                        f"that sees both cannot be {d}."
                     )
+                    yield _two_links_step("Skyscraper", d, (f1, f2), (c1, c2), [h1, h2, link], elim, "pattern", why)
+
+
+def _two_links_step(
+    name: str, d: int, ends: tuple[int, int], joined: tuple[int, int], houses: list[int], elim: int, role: str, why: str
+) -> Step:
+    """Two strong links on ``d`` whose ends ``joined`` see each other (marked ``role``), so one
+    of the other two ``ends`` is ``d``: the cells ``elim`` (an 81-bit set) lose it."""
+    return Step(
+        name,
+        eliminations=[(c, d) for c in cell_list(elim)],
+        cells=[*ends, *joined],
+        houses=houses,
+        candidates=[(ends[0], d, "pattern"), (ends[1], d, "pattern"), (joined[0], d, role), (joined[1], d, role)],
+        detail=f"{d} in {cells_name(ends)} (connected by {cells_name(joined)})",
+        explanation=why,
+    )
 
 
 @technique("Skyscraper", local="digit")
@@ -122,20 +130,13 @@ def _kites_for_digit(grid: Grid, d: int) -> Iterator[tuple]:
 def _kite_step(d: int, kite: tuple) -> Step:
     r1, c1, r0, c0, hr, hc, cross = kite
     box = 18 + BOX_OF[r0]
-    return Step(
-        "2-String Kite",
-        eliminations=[(cross, d)],
-        cells=[r1, c1, r0, c0],
-        houses=[hr, hc, box],
-        candidates=[(r1, d, "pattern"), (c1, d, "pattern"), (r0, d, "fin"), (c0, d, "fin")],
-        detail=f"{d} in {cells_name([r1, c1])} (connected by {cells_name([r0, c0])})",
-        explanation=(
-            f"{house_name(hr, False).capitalize()} has {d} only in {cell_name(r0)} and {cell_name(r1)}, "
-            f"{house_name(hc, False)} only in {cell_name(c0)} and {cell_name(c1)}; {cell_name(r0)} and "
-            f"{cell_name(c0)} share {house_name(box, False)}, so they are not both {d}: {cell_name(r1)} or "
-            f"{cell_name(c1)} is {d}, and {cell_name(cross)} sees both."
-        ),
+    why = (
+        f"{house_name(hr, False).capitalize()} has {d} only in {cell_name(r0)} and {cell_name(r1)}, "
+        f"{house_name(hc, False)} only in {cell_name(c0)} and {cell_name(c1)}; {cell_name(r0)} and "
+        f"{cell_name(c0)} share {house_name(box, False)}, so they are not both {d}: {cell_name(r1)} or "
+        f"{cell_name(c1)} is {d}, and {cell_name(cross)} sees both."
     )
+    return _two_links_step("2-String Kite", d, (r1, c1), (r0, c0), [hr, hc, box], 1 << cross, "fin", why)
 
 
 @technique("2-String Kite", local="digit")
