@@ -65,9 +65,10 @@ def test_every_c_source_is_built():
     import tomllib
     conf = tomllib.loads((ROOT / "pyproject.toml").read_text())
     (ext,) = conf["tool"]["setuptools"]["ext-modules"]
-    on_disk = {f"sudoku_logic/native/{p.name}" for p in (ROOT / "sudoku_logic" / "native").glob("*.c")}
-    assert set(ext["sources"]) == on_disk
-    assert set(ext["depends"]) == {f"sudoku_logic/native/{p.name}" for p in (ROOT / "sudoku_logic" / "native").glob("*.h")}
+    def on_disk(suffix: str) -> set[str]:
+        return {p.relative_to(ROOT).as_posix() for p in (ROOT / "sudoku_logic" / "native").rglob(f"*{suffix}")}
+    assert set(ext["sources"]) == on_disk(".c")
+    assert set(ext["depends"]) == on_disk(".h")
 
 
 _PYTHON_SE = se_policy(compiled=False)

@@ -34,19 +34,22 @@ def _installed_engine() -> tuple[ModuleType | None, str]:
     here = Path(__file__).resolve().parent
     # the installed distribution's record (a build leaves another, without _se, in the tree)
     for dist in metadata.distributions(name="sudoku-logic"):
-        files = [f for f in dist.files or [] if f.parent.as_posix() == "sudoku_logic/native"]
+        files = [f for f in dist.files or [] if f.as_posix().startswith("sudoku_logic/native/")]
         built = [
             f
             for f in files
-            if f.name.startswith("_se.") and f.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+            if f.parent.as_posix() == "sudoku_logic/native"
+            and f.name.startswith("_se.")
+            and f.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
         ]
         if built:
             break
     else:
         return None, "the compiled engine was not built: no C compiler at install"
     stale = "the C sources here are not the installed engine's: pip install . again"
-    sources = {f.name: f for f in files if f.suffix in (".c", ".h")}
-    tree = {p.name for p in here.iterdir() if p.suffix in (".c", ".h")}
+    # the C sources by path below the folder (core/grid.c, se/loop.c, ...)
+    sources = {f.as_posix().removeprefix("sudoku_logic/native/"): f for f in files if f.suffix in (".c", ".h")}
+    tree = {p.relative_to(here).as_posix() for p in here.rglob("*") if p.suffix in (".c", ".h")}
     if not tree or set(sources) != tree:
         return None, stale
     for name, record in sources.items():

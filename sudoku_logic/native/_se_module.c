@@ -4,10 +4,10 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "se_loop.h"
-#include "se_rating.h"
-#include "se_scratch.h"
-#include "se_solutions.h"
+#include "se/loop.h"
+#include "se/rating.h"
+#include "core/scratch.h"
+#include "core/solutions.h"
 
 #define SNAPSHOT_SIZE (81 + 162)
 
@@ -397,12 +397,12 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_se",
-    "Sudoku Explainer's rules compiled (see sudoku_logic/native/se_grid.h).", -1, methods,
+    "Sudoku Explainer's rules compiled (see sudoku_logic/native/se/loop.h).", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__se(void) {
-    se_tables_init();
+    se_engine_init();
     PyObject *m = PyModule_Create(&module);
     if (m && (PyModule_AddIntConstant(m, "RULE_COUNT", R_COUNT) < 0 ||
               PyModule_AddIntConstant(m, "RECORD_SIZE", (long)sizeof(se_rating_rec)) < 0 ||

@@ -1,0 +1,39 @@
+/* The compiled rules by id and the solve loop over them (loop.c). */
+#ifndef SE_LOOP_H
+#define SE_LOOP_H
+
+#include "se/hint.h"
+
+/* Rule ids, as strategies/se/se_compiled.py's RULES lists them. */
+enum {
+    R_HIDDEN_SINGLES, R_DIRECT_INTERSECTIONS, R_DIRECT_HIDDEN_PAIRS, R_NAKED_SINGLES,
+    R_DIRECT_HIDDEN_TRIPLETS, R_INTERSECTIONS, R_NAKED_PAIRS, R_X_WINGS, R_HIDDEN_PAIRS,
+    R_NAKED_TRIPLETS, R_SWORDFISHES, R_HIDDEN_TRIPLETS, R_XY_WINGS, R_XYZ_WINGS,
+    R_NAKED_QUADS, R_JELLYFISHES, R_HIDDEN_QUADS, R_FORCING_CHAINS_CYCLES, R_UNIQUE_LOOPS, R_BIVALUE_UNIVERSAL_GRAVES,
+    R_ALIGNED_PAIR_EXCLUSION, R_ALIGNED_TRIPLET_EXCLUSION, R_MULTIPLE_FORCING_CHAINS,
+    R_NISHIO_FORCING_CHAINS, R_DYNAMIC_FORCING_CHAINS, R_DYNAMIC_FORCING_CHAINS_PLUS,
+    R_DYNAMIC_FORCING_CHAINS_PLUS_FORCING_CHAINS, R_DYNAMIC_FORCING_CHAINS_PLUS_MULTIPLE,
+    R_DYNAMIC_FORCING_CHAINS_PLUS_DYNAMIC, R_DYNAMIC_FORCING_CHAINS_PLUS_DYNAMIC_PLUS,
+    R_COUNT
+};
+
+/* The board's tables, SE's orders and the link graph's table, worked out once. */
+void se_engine_init(void);
+
+/* Why se_run stopped. */
+enum { STOP_SOLVED, STOP_STUCK, STOP_BROKEN, STOP_LIMIT, STOP_OVERFLOW };
+
+/* The first hint of one rule: 1 found, 0 none, -1 a hint beyond the record's bounds. */
+int se_rule_first(const se_grid *g, int rule, se_hint *out);
+/* The first hint of the first of ``rules`` that has one (same returns). */
+int se_first(const se_grid *g, const uint8_t *rules, int nrules, se_hint *out);
+/* Place and eliminate what the hint says. */
+void se_apply(se_grid *g, const se_hint *h);
+/* Take the first hint of ``rules`` and apply it until the grid is solved, none is found,
+ * a step breaks the grid or ``max_steps`` are taken; ``steps`` (and ``before``, the
+ * position before each, when not NULL) hold at least ``max_steps`` records.  Returns why
+ * it stopped (STOP_*), the count in *nsteps. */
+int se_run(se_grid *g, const uint8_t *rules, int nrules, int max_steps, se_hint *steps,
+           se_grid *before, int *nsteps);
+
+#endif
