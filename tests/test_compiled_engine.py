@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from grading import se_batch
 from grading.scales import se_policy, se_rules
-from grading.se import compiled_ratings, raw_difficulty
+from grading.se import raw_difficulty
 from helpers import collection, two_solutions, wrong_given
 from se_paths import HARDEST, positions, se_paths
 from strategies.registry import RULES, load_all
@@ -398,10 +398,9 @@ def _records(p: str) -> list[tuple]:
 
 @compiled
 def test_step_difficulties_equal_python():
-    """se_rating.c's se_raw_difficulty gives every step of whole paths the very float
+    """se/rating.c's se_raw_difficulty gives every step of whole paths the very float
     grading.se.raw_difficulty gives it (hidden singles by house, unique loops by length and
     subset, BUG type 3, chains by complexity...)."""
-    table = compiled_ratings()
     kinds = set()
     sample = (collection("qqwing_expert.txt", 120) + collection("top1465.txt", 40, every=35)
               + collection("sudoku17.txt", 40, every=700) + collection("sudocue_top10000.txt", 20, every=500))
@@ -409,7 +408,7 @@ def test_step_difficulties_equal_python():
         for _, tech, places, elims, args, path, snap in _records(p):
             step = se_compiled._lazy(tech, places, elims, args, path, snap, 0)
             want = raw_difficulty(step)
-            got = se_compiled.engine.difficulty(table, tech, args, len(path))
+            got = se_compiled.engine.difficulty(tech, args, len(path))
             assert got == want, f"{p}: {step.technique} {step.facts}: C {got!r}, Python {want!r}"
             kinds.add(step.technique if not step.facts else (step.technique, tuple(sorted(
                 (k, v) for k, v in step.facts.items() if k in ("house", "subset", "hidden", "loop")))))

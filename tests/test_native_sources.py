@@ -9,7 +9,7 @@ file or function has moved, the reference misleads. These tests resolve each one
   a bare file name after a path is read in that path's folder (``core/grid.py and houses.py``);
 - the names after ``path's`` or ``path:`` (``grading/se.py's raw_difficulty and
   path_rating``) must be defined in that file (``Class.method`` in its class's file);
-- a dotted name (``_se_order.confined_sets``, ``grading.se.compiled_ratings``) must be a
+- a dotted name (``_se_order.confined_sets``, ``grading.se.path_rating``) must be a
   module of the three packages and a name defined in it;
 - in ``docs/engine.md``, every backticked file, ``file: name`` and ``module.name``, and the
   names in backticks beside them in a table's cell (the helpers of that file).
@@ -220,3 +220,37 @@ def test_engine_doc_names_code_that_exists():
 )
 def test_a_stale_reference_is_found(span, stale):
     assert _check_span(span, NATIVE / "se" / "loop.c") == stale
+
+
+def test_the_generated_header_is_the_tables():
+    """``se/tables.h`` is what ``python -m grading.native_tables`` writes from the Python tables
+    now: SE's rule order and ids, technique codes, kind codes and SE's numbers are written once,
+    in ``grading``; run the generator after changing them."""
+    from grading.native_tables import HEADER, header
+
+    assert HEADER.read_text() == header(), "se/tables.h is stale: python -m grading.native_tables"
+
+
+def test_no_table_is_written_again_in_c():
+    """The C sources take rule ids, technique codes and SE's numbers from ``se/tables.h``: no
+    other file defines an ``R_``/``T_``/``K_`` enum, and no rating number (a decimal such as
+    ``8.5``) stands in a C source outside the generated header."""
+    for path in sorted(NATIVE.rglob("*.[ch]")):
+        if path.name == "tables.h":
+            continue
+        code = re.sub(r"/\*.*?\*/|//[^\n]*", "", _text(path), flags=re.S)
+        assert not re.search(r"enum\s*\{\s*[RTK]_", code), path
+        numbers = set(re.findall(r"(?<![\w.])\d+\.\d+(?![\w.])", code)) - {"0.0", "0.05", "0.1", "1000.0", "10"}
+        assert not numbers, f"{path.relative_to(ROOT)}: {sorted(numbers)}"
+
+
+def test_the_engine_gives_the_tables_names():
+    """The compiled engine's rule and technique names are the tables' (Python reads them from
+    the engine: strategies cannot import grading)."""
+    from grading.tables import SE_RULES, SE_TECHNIQUES
+    from sudoku_logic.native import se
+
+    if se is None:
+        pytest.skip("no compiled engine here")
+    assert se.RULES == SE_RULES
+    assert se.TECHNIQUES == tuple(name for _, name in SE_TECHNIQUES)

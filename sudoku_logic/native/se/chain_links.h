@@ -9,6 +9,9 @@
 /* the links one node has at most: 8 other candidates of its cell, 20 peers */
 #define CHAIN_MAX_LINKS 28
 
+/* A chaining hint's kind (its first arg, and its sort key after difficulty and complexity) */
+enum { HINT_DOUBLE = 1, HINT_CELL = 5, HINT_REGION = 6, HINT_CONTRADICTION = 7 };
+
 /* The links of pass (y, x) from node ``key`` (``(cell * 9 + d - 1) * 2 + on``) in SE's order,
  * into ``out`` with their causes; returns the count (at most CHAIN_MAX_LINKS). */
 int chain_links(const se_grid *g, int key, int y, int x, uint16_t *out, int8_t *cause);

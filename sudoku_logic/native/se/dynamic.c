@@ -312,8 +312,6 @@ static int hint_complexity(dyn_search *s, dprop *const *props, const int *nodes,
     return c;
 }
 
-enum { K_DOUBLE = 1, K_CELL = 5, K_REGION = 6, K_CONTRADICTION = 7 };
-
 /* A hint of a nested search added to the list: its eliminations, complexity, signature
  * (each target's key and its ancestors' keys, breadth first) and rule parents (the on
  * nodes' of every chain; a chain's start relies on the source cell for a cell reduction,
@@ -322,7 +320,7 @@ static void collect(dyn_search *s, int kind, int where, int target, int off, int
                     dprop *const *props, const int *nodes, int n) {
     uint16_t elims[9];
     int ne = conclusion_removals(s->g, (target >> 1) / 9, (target >> 1) % 9 + 1, off, elims);
-    int root_cause = kind == K_CELL ? NAKED : kind == K_REGION ? where : ADVANCED;  /* ADVANCED: none */
+    int root_cause = kind == HINT_CELL ? NAKED : kind == HINT_REGION ? where : ADVANCED;  /* ADVANCED: none */
     s->sink.seq.n = s->sink.par.n = 0;
     nh_keyset seen_par;
     memset(&seen_par, 0, sizeof seen_par);
@@ -341,8 +339,9 @@ static void collect(dyn_search *s, int kind, int where, int target, int off, int
             }
         }
     }
-    if (nh_add_chain(s->sink.list, s->sink.sigs, &s->sink.seq, &s->sink.par, chain_difficulty(8.5 + 0.5 * s->level, complexity),
-                     complexity, kind, elims, ne) < 0)
+    hint_sink *k = &s->sink;
+    double diff = chain_difficulty(se_base(T_DYN_CONTRADICTION + 4 * s->level), complexity);
+    if (nh_add_chain(k->list, k->sigs, &k->seq, &k->par, diff, complexity, kind, elims, ne) < 0)
         s->error = 1;
 }
 
@@ -361,11 +360,11 @@ static void offer(dyn_search *s, int kind, int where, int digit, int source, int
         collect(s, kind, where, target, off, complexity, props, nodes, n);
         return;
     }
-    double diff = chain_difficulty(s->nishio ? 7.5 : 8.5 + 0.5 * s->level, complexity);
+    double diff = chain_difficulty(se_base(s->nishio ? T_NISHIO : T_DYN_CONTRADICTION + 4 * s->level), complexity);
     if (!hint_before(&s->sink.best, diff, complexity, kind)) return;
     se_hint *out = s->sink.out;
-    hint_begin(out, s->nishio ? T_NISHIO : 4 * s->level + (kind == K_DOUBLE ? T_DYN_DOUBLE : kind == K_CELL ? T_DYN_CELL
-                    : kind == K_REGION ? T_DYN_REGION : T_DYN_CONTRADICTION));
+    hint_begin(out, s->nishio ? T_NISHIO : 4 * s->level + (kind == HINT_DOUBLE ? T_DYN_DOUBLE : kind == HINT_CELL ? T_DYN_CELL
+                    : kind == HINT_REGION ? T_DYN_REGION : T_DYN_CONTRADICTION));
     if (off) hint_elim(out, cell, d);
     else for (unsigned o = others; o; o &= o - 1) hint_elim(out, cell, m_first(o));
     if (placement >= 0) hint_place(out, (placement >> 1) / 9, (placement >> 1) % 9 + 1);
@@ -441,8 +440,8 @@ static void *memo_on(void *s, int cell, int d) { return on_chaining(s, cell, d);
 static void region_reductions(void *s, int h, int d, void *const *chains, int n) {
     dprop *props[9];
     for (int i = 0; i < n; i++) props[i] = chains[i];
-    reductions(s, K_REGION, h, d, props, n, 1);
-    reductions(s, K_REGION, h, d, props, n, 0);
+    reductions(s, HINT_REGION, h, d, props, n, 1);
+    reductions(s, HINT_REGION, h, d, props, n, 0);
 }
 
 /* _cell_chains of a dynamic rule (not Nishio): each candidate on and off, contradictions
@@ -459,13 +458,13 @@ static void cell_chains(dyn_search *s, int cell) {
         if (!on) return;
         props[np++] = on;
         if (on->absurd_on >= 0) {
-            offer_pair(s, K_CONTRADICTION, cell, d, on_key, on_key, 1, -1, on->key[on->absurd_on],
+            offer_pair(s, HINT_CONTRADICTION, cell, d, on_key, on_key, 1, -1, on->key[on->absurd_on],
                        on, on->absurd_on, on, on->absurd_off);
         }
         dprop *off = off_chaining(s, cell, d);
         if (s->error) return;
         if (off->absurd_on >= 0) {
-            offer_pair(s, K_CONTRADICTION, cell, d, off_key, off_key, 0, on_key, off->key[off->absurd_on],
+            offer_pair(s, HINT_CONTRADICTION, cell, d, off_key, off_key, 0, on_key, off->key[off->absurd_on],
                        off, off->absurd_on, off, off->absurd_off);
         }
         if (n >= 3) {
@@ -473,20 +472,20 @@ static void cell_chains(dyn_search *s, int cell) {
                 int key = on->key[i];
                 if (!(key & 1) || on->index_of[key] != i) continue;
                 int q = off->index_of[key];
-                if (q >= 0) offer_pair(s, K_DOUBLE, cell, d, on_key, key, 0, key, key, on, i, off, q);
+                if (q >= 0) offer_pair(s, HINT_DOUBLE, cell, d, on_key, key, 0, key, key, on, i, off, q);
             }
             for (int i = 0; i < on->n; i++) {
                 int key = on->key[i];
                 if ((key & 1) || on->index_of[key] != i) continue;
                 int q = off->index_of[key];
-                if (q >= 0) offer_pair(s, K_DOUBLE, cell, d, off_key, key, 1, -1, key, on, i, off, q);
+                if (q >= 0) offer_pair(s, HINT_DOUBLE, cell, d, off_key, key, 1, -1, key, on, i, off, q);
             }
         }
         region_chains(g, cell, d, s, memo_on, region_reductions);
     }
     if (s->error) return;
-    reductions(s, K_CELL, cell, 0, props, np, 1);
-    reductions(s, K_CELL, cell, 0, props, np, 0);
+    reductions(s, HINT_CELL, cell, 0, props, np, 1);
+    reductions(s, HINT_CELL, cell, 0, props, np, 0);
 }
 
 /* _nishio_chains: each candidate on, then off, ruled out by a contradiction */
@@ -498,13 +497,13 @@ static void nishio_chains(dyn_search *s, int cell) {
         propagate(s->g, on_key, 0, NULL, p);
         if (p->error) { s->error = 1; return; }
         if (p->absurd_on >= 0)
-            offer_pair(s, K_CONTRADICTION, cell, d, on_key, on_key, 1, -1, p->key[p->absurd_on],
+            offer_pair(s, HINT_CONTRADICTION, cell, d, on_key, on_key, 1, -1, p->key[p->absurd_on],
                        p, p->absurd_on, p, p->absurd_off);
         if (dead_end(s, cell, d)) continue;
         propagate(s->g, off_key, 0, NULL, p);
         if (p->error) { s->error = 1; return; }
         if (p->absurd_on >= 0)
-            offer_pair(s, K_CONTRADICTION, cell, d, off_key, off_key, 0, on_key, p->key[p->absurd_on],
+            offer_pair(s, HINT_CONTRADICTION, cell, d, off_key, off_key, 0, on_key, p->key[p->absurd_on],
                        p, p->absurd_on, p, p->absurd_off);
     }
 }

@@ -117,11 +117,12 @@ static int write_path(const search *s, int i, se_hint *out) {
 }
 
 enum { PASS_X, PASS_Y, PASS_XY };
-static const double CYCLE_BASE[3] = {6.5, 6.5, 7.0};
-static const double CHAIN_BASE[3] = {6.6, 0.0, 7.0};
 static const int SORT[3] = {2, 3, 4};
 static const int CYCLE_TECH[3] = {T_X_CYCLE, T_Y_CYCLE, T_XY_CYCLE};
 static const int CHAIN_TECH[3] = {T_FORCING_X_CHAIN, 0, T_FORCING_CHAIN};
+/* SE's number of a pass's cycles and forcing chains (the table's; pass Y has no forcing chain) */
+static double cycle_base(int pass) { return se_base(CYCLE_TECH[pass]); }
+static double chain_base(int pass) { return pass == PASS_Y ? 0.0 : se_base(CHAIN_TECH[pass]); }
 
 typedef struct {
     best_key key;
@@ -167,7 +168,7 @@ static void offer_cycle(const search *s, int closing, int pass, best_hint *best)
     int ne = cycle_removals(s, closing, elims);
     if (!ne) return;
     int complexity = ancestor_count(s, closing);
-    double diff = chain_difficulty(CYCLE_BASE[pass], complexity);
+    double diff = chain_difficulty(cycle_base(pass), complexity);
     if (!hint_before(&best->key, diff, complexity, SORT[pass])) return;
     se_hint *out = best->out;
     hint_begin(out, CYCLE_TECH[pass]);
@@ -185,7 +186,7 @@ static void offer_chain(const search *s, int target, int pass, best_hint *best) 
     int ne = conclusion_removals(s->g, cell, d, !(k & 1), elims);
     if (!ne) return;  /* nothing to remove */
     int complexity = ancestor_count(s, target);
-    double diff = chain_difficulty(CHAIN_BASE[pass], complexity);
+    double diff = chain_difficulty(chain_base(pass), complexity);
     if (!hint_before(&best->key, diff, complexity, SORT[pass])) return;
     se_hint *out = best->out;
     hint_begin(out, CHAIN_TECH[pass]);
@@ -342,8 +343,8 @@ int se_forcing_chains_cycles(const se_grid *g, se_hint *out) {
             if (g->value[cell] || m_count(m) < 2) continue;
             for (unsigned dm = m; dm; dm &= dm - 1) {
                 int d = m_first(dm);
-                int cycle_depth = depth_for(&best.key, CYCLE_BASE[pass], SORT[pass]);
-                int chain_depth = pass == PASS_Y ? -1 : depth_for(&best.key, CHAIN_BASE[pass], SORT[pass]) - 1;
+                int cycle_depth = depth_for(&best.key, cycle_base(pass), SORT[pass]);
+                int chain_depth = pass == PASS_Y ? -1 : depth_for(&best.key, chain_base(pass), SORT[pass]) - 1;
                 if (cycle_depth <= 0 && chain_depth <= 0) continue;
                 if (m_count(m) > 2 && !x) continue;  /* Y-cycles start in bivalue cells */
                 int skey = ((cell * 9 + d - 1) << 1) | 1;
@@ -429,7 +430,7 @@ static void collect_cycle(const search *s, int closing, int pass, nested_out *o)
     memset(&seen, 0, sizeof seen);
     chain_parents(s, closing, 0, o->src, &seen, &o->par);
     chain_parents(s, closing, 1, o->src, &seen, &o->par);
-    nh_add_chain(o->out, o->sigs, &o->seq, &o->par, chain_difficulty(CYCLE_BASE[pass], complexity), complexity,
+    nh_add_chain(o->out, o->sigs, &o->seq, &o->par, chain_difficulty(cycle_base(pass), complexity), complexity,
                  SORT[pass], elims, ne);
 }
 
@@ -445,7 +446,7 @@ static void collect_chain(const search *s, int target, int pass, nested_out *o) 
     nh_keyset seen;
     memset(&seen, 0, sizeof seen);
     chain_parents(s, target, 0, o->src, &seen, &o->par);
-    nh_add_chain(o->out, o->sigs, &o->seq, &o->par, chain_difficulty(CHAIN_BASE[pass], complexity), complexity,
+    nh_add_chain(o->out, o->sigs, &o->seq, &o->par, chain_difficulty(chain_base(pass), complexity), complexity,
                  SORT[pass], elims, ne);
 }
 

@@ -1,32 +1,16 @@
-/* The record an SE rule fills for a hint, and the techniques by code (the twin of the steps
- * strategies/se/se_compiled.py makes from it). */
+/* The record an SE rule fills for a hint (the twin of the steps strategies/se/se_compiled.py
+ * makes from it); its techniques by code (T_*) are se/tables.h's. */
 #ifndef SE_HINT_H
 #define SE_HINT_H
 
 #include "core/grid.h"
+#include "se/tables.h"
 
 
 #define SE_MAX_ELIMS 128
 #define SE_MAX_ARGS 10
 #define SE_MAX_PATH 1024
 
-/* Techniques by code: the order of strategies/se/se_compiled.py's TECHNIQUES. */
-enum {
-    T_FULL_HOUSE, T_HIDDEN_SINGLE, T_NAKED_SINGLE, T_DIRECT_POINTING, T_DIRECT_CLAIMING,
-    T_DIRECT_HIDDEN_PAIR, T_DIRECT_HIDDEN_TRIPLET, T_POINTING, T_CLAIMING,
-    T_NAKED_PAIR, T_NAKED_TRIPLE, T_NAKED_QUADRUPLE, T_HIDDEN_PAIR, T_HIDDEN_TRIPLE,
-    T_HIDDEN_QUADRUPLE, T_X_WING, T_SWORDFISH, T_JELLYFISH, T_XY_WING, T_XYZ_WING,
-    T_X_CYCLE, T_Y_CYCLE, T_XY_CYCLE, T_FORCING_X_CHAIN, T_FORCING_CHAIN,
-    T_UR_1, T_UR_2, T_UR_3, T_UR_4, T_UL_1, T_UL_2, T_UL_3, T_UL_4,
-    T_BUG_1, T_BUG_2, T_BUG_3, T_BUG_4, T_ALIGNED_PAIR, T_ALIGNED_TRIPLET, T_CELL_FORCING,
-    T_REGION_FORCING, T_NISHIO, T_DYN_CONTRADICTION, T_DYN_DOUBLE, T_DYN_CELL, T_DYN_REGION,
-    T_DYN1_CONTRADICTION, T_DYN1_DOUBLE, T_DYN1_CELL, T_DYN1_REGION,
-    T_DYN2_CONTRADICTION, T_DYN2_DOUBLE, T_DYN2_CELL, T_DYN2_REGION,
-    T_DYN3_CONTRADICTION, T_DYN3_DOUBLE, T_DYN3_CELL, T_DYN3_REGION,
-    T_DYN4_CONTRADICTION, T_DYN4_DOUBLE, T_DYN4_CELL, T_DYN4_REGION,
-    T_DYN5_CONTRADICTION, T_DYN5_DOUBLE, T_DYN5_CELL, T_DYN5_REGION,
-    T_COUNT
-};
 
 /* One hint: its technique, what it places and removes, and the pattern (``args``, by
  * technique, as strategies/se/se_compiled.py reads them). */

@@ -23,7 +23,7 @@ void se_engine_init(void) {
     lg_tables_init();
 }
 
-/* Rule ids: the order of strategies/se/se_compiled.py's RULES. */
+/* The first hint of rule ``rule`` (an R_* id) into *out. */
 int se_rule_first(const se_grid *g, int rule, se_hint *out) {
     int found = 0;
     out->npath = 0;
@@ -55,9 +55,9 @@ int se_rule_first(const se_grid *g, int rule, se_hint *out) {
     case R_DYNAMIC_FORCING_CHAINS: found = se_dynamic_forcing_chains(g, 0, out); break;
     case R_DYNAMIC_FORCING_CHAINS_PLUS: found = se_dynamic_forcing_chains(g, 1, out); break;
     case R_DYNAMIC_FORCING_CHAINS_PLUS_FORCING_CHAINS: found = se_dynamic_forcing_chains(g, 2, out); break;
-    case R_DYNAMIC_FORCING_CHAINS_PLUS_MULTIPLE: found = se_dynamic_forcing_chains(g, 3, out); break;
-    case R_DYNAMIC_FORCING_CHAINS_PLUS_DYNAMIC: found = se_dynamic_forcing_chains(g, 4, out); break;
-    case R_DYNAMIC_FORCING_CHAINS_PLUS_DYNAMIC_PLUS: found = se_dynamic_forcing_chains(g, 5, out); break;
+    case R_DYNAMIC_FORCING_CHAINS_PLUS_MULTIPLE_FORCING_CHAINS: found = se_dynamic_forcing_chains(g, 3, out); break;
+    case R_DYNAMIC_FORCING_CHAINS_PLUS_DYNAMIC_FORCING_CHAINS: found = se_dynamic_forcing_chains(g, 4, out); break;
+    case R_DYNAMIC_FORCING_CHAINS_PLUS_DYNAMIC_FORCING_CHAINS_PLUS_FORCING_CHAINS: found = se_dynamic_forcing_chains(g, 5, out); break;
     default: return 0;
     }
     if (found > 0) {

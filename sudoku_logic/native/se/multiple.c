@@ -101,10 +101,10 @@ static void offer(multi_search *s, int kind, int where, int digit, int key, prop
         collect(s, kind, where, digit, key, props, n, complexity, others);
         return;
     }
-    double diff = chain_difficulty(8.0, complexity);
+    double diff = chain_difficulty(se_base(T_CELL_FORCING), complexity);
     if (!hint_before(&s->sink.best, diff, complexity, kind)) return;
     se_hint *out = s->sink.out;
-    hint_begin(out, kind == 5 ? T_CELL_FORCING : T_REGION_FORCING);
+    hint_begin(out, kind == HINT_CELL ? T_CELL_FORCING : T_REGION_FORCING);
     if (key & 1) {
         hint_place(out, cell, d);
         for (unsigned o = others; o; o &= o - 1) hint_elim(out, cell, m_first(o));
@@ -146,11 +146,13 @@ static void collect(multi_search *s, int kind, int where, int digit, int key, pr
         for (int j = node; j >= 0; j = p->parent[j]) {
             int k = p->key[j];
             ks_push(&s->sink.seq, k);
-            if (k & 1) rule_parents_of(s->sink.src, s->g, k, j == 0 ? (kind == 5 ? NAKED : where) : p->cause[j], &seen, &s->sink.par);
+            int cause = j == 0 ? (kind == HINT_CELL ? NAKED : where) : p->cause[j];
+            if (k & 1) rule_parents_of(s->sink.src, s->g, k, cause, &seen, &s->sink.par);
         }
     }
-    if (nh_add_chain(s->sink.list, s->sink.sigs, &s->sink.seq, &s->sink.par, chain_difficulty(8.0, complexity), complexity, kind, elims,
-                     ne) < 0)
+    hint_sink *k = &s->sink;
+    double diff = chain_difficulty(se_base(T_CELL_FORCING), complexity);
+    if (nh_add_chain(k->list, k->sigs, &k->seq, &k->par, diff, complexity, kind, elims, ne) < 0)
         s->error = 1;
     (void)digit;
     (void)others;
@@ -174,8 +176,8 @@ static void *memo_on(void *s, int cell, int d) { return on_chaining(s, cell, d);
 static void region_reductions(void *s, int h, int d, void *const *chains, int n) {
     prop *props[9];
     for (int i = 0; i < n; i++) props[i] = chains[i];
-    reductions(s, 6, h, d, props, n, 1);
-    reductions(s, 6, h, d, props, n, 0);
+    reductions(s, HINT_REGION, h, d, props, n, 1);
+    reductions(s, HINT_REGION, h, d, props, n, 0);
 }
 
 /* From every cell with three or more candidates, cell by cell: each candidate's region
@@ -205,8 +207,8 @@ static int multiple_search(const se_grid *g, se_hint *out, const se_grid *src, s
             region_chains(g, cell, d, s, memo_on, region_reductions);
         }
         if (s->error) break;
-        reductions(s, 5, cell, 0, props, n, 1);
-        reductions(s, 5, cell, 0, props, n, 0);
+        reductions(s, HINT_CELL, cell, 0, props, n, 1);
+        reductions(s, HINT_CELL, cell, 0, props, n, 0);
     }
     int result = s->error ? -1 : s->sink.best.found;
     if (list && !s->error) {

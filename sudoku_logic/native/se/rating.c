@@ -16,33 +16,24 @@ static int chain_complexity(const se_hint *h) {
     return (int)h->args[5];
 }
 
-double se_raw_difficulty(const se_ratings *t, const se_hint *h) {
+double se_raw_difficulty(const se_hint *h) {
     int tech = h->technique;
     if (tech < 0 || tech >= T_COUNT) return 0.0;
-    double se = t->base[tech];
-    switch (t->kind[tech]) {
+    double se = se_base(tech);
+    switch (se_kind(tech)) {
     case K_UNRATED:
         return 0.0;
-    case K_HIDDEN_SINGLE: {
-        int house = (int)h->args[2];
-        return t->hidden_single[house < 9 ? 0 : house < 18 ? 1 : 2];
-    }
+    case K_HIDDEN_SINGLE:
+        return se_hidden_single((int)h->args[2]);
     case K_CHAIN:
         return chain_difficulty(se, chain_complexity(h));
     case K_UNIQUE_LOOP: {
-        int cells = h->npath;
-        if (cells >= t->loop_long) se += t->loop_long_added;
-        for (int i = 0; i < t->nloop_extra && i < SE_MAX_LOOP_EXTRA; i++) {
-            if (cells >= t->loop_extra_cells[i]) {
-                se += t->loop_extra_added[i];
-                break;
-            }
-        }
-        if (h->args[0] == 3) se += (double)((int)h->args[4] - (h->args[5] ? 2 : 1)) * t->subset_extra;
+        se = se_loop_difficulty(se, h->npath);
+        if (h->args[0] == 3) se += (double)((int)h->args[4] - (h->args[5] ? 2 : 1)) * SE_SUBSET_EXTRA;
         return se;
     }
     case K_BUG:
-        if (h->args[0] == 3) se += (double)(m_count((unsigned)h->args[3]) - 1) * t->subset_extra;
+        if (h->args[0] == 3) se += (double)(m_count((unsigned)h->args[3]) - 1) * SE_SUBSET_EXTRA;
         return se;
     default:
         return se;
@@ -53,7 +44,7 @@ double se_shown(double raw) {
     return (double)(int)((raw + 0.05) * 10) / 10;
 }
 
-_Static_assert(sizeof(se_rating_rec) == 40, "the record's layout is strategies/se/se_compiled.py's RECORD");
+_Static_assert(sizeof(se_rating_rec) == 40, "the record's layout is grading/se_batch.py's RECORD");
 
 static int needs_unique(int rule) {
     return rule == R_UNIQUE_LOOPS || rule == R_BIVALUE_UNIVERSAL_GRAVES;
@@ -90,7 +81,7 @@ static int load_givens(se_grid *g, const uint8_t givens[81]) {
 }
 
 void se_rate(const uint8_t givens[81], const uint8_t *rules, int nrules, int max_steps,
-             const se_ratings *t, se_hint *hint, se_rating_rec *out) {
+             se_hint *hint, se_rating_rec *out) {
     double t0 = now_ms();
     memset(out, 0, sizeof *out);
     out->hardest = -1;
@@ -119,7 +110,7 @@ void se_rate(const uint8_t givens[81], const uint8_t *rules, int nrules, int max
         if (status != RATE_OK) break;
         if (found < 0) { status = RATE_BEYOND; break; }
         if (!found) { status = RATE_STUCK; break; }
-        double d = se_raw_difficulty(t, hint);
+        double d = se_raw_difficulty(hint);
         if (d > er) {
             er = d;
             out->hardest = (int16_t)hint->technique;

@@ -1,33 +1,15 @@
 /* Sudoku Explainer's arithmetic and a whole rating in C (rating.c, the twin of
  * grading/se.py's raw_difficulty and path_rating, and of the SE path of grading/rater.py's Rater.rate).
  *
- * The numbers are the table's (grading/tables.py): Python hands them over once as an
- * se_ratings record (grading/se.py's compiled_ratings), so each fact stays in one place. */
+ * The numbers are the table's (grading/tables.py), written into se/tables.h by
+ * grading/native_tables.py, so each stays in one place. */
 #ifndef SE_RATING_H
 #define SE_RATING_H
 
 #include "se/hint.h"
 
-/* How a technique's difficulty is worked out from its base (grading/se.py's families). */
-enum { K_PLAIN, K_HIDDEN_SINGLE, K_CHAIN, K_UNIQUE_LOOP, K_BUG, K_UNRATED };
-
-#define SE_MAX_LOOP_EXTRA 4
-
-/* The SE numbers of the table, by technique code (se/hint.h's T_*). */
-typedef struct {
-    double base[T_COUNT];
-    uint8_t kind[T_COUNT];
-    double hidden_single[3];                  /* by house: row, column, box */
-    int loop_long;                            /* cells from which a loop counts as long */
-    double loop_long_added;
-    int nloop_extra;                          /* (cells, added) pairs, the first that fits counts */
-    int loop_extra_cells[SE_MAX_LOOP_EXTRA];
-    double loop_extra_added[SE_MAX_LOOP_EXTRA];
-    double subset_extra;                      /* each digit of a unique loop's or BUG's subset */
-} se_ratings;
-
 /* SE's raw difficulty of a hint (its sums of 0.1 unrounded, what SE sorts by). */
-double se_raw_difficulty(const se_ratings *t, const se_hint *h);
+double se_raw_difficulty(const se_hint *h);
 /* A raw difficulty as SE prints it: (int)((d + 0.05) * 10) tenths. */
 double se_shown(double raw);
 
@@ -57,6 +39,6 @@ typedef struct {
  * is known to have one solution: counted the first time one of them comes up.  ``hint``
  * is scratch space. */
 void se_rate(const uint8_t givens[81], const uint8_t *rules, int nrules, int max_steps,
-             const se_ratings *t, se_hint *hint, se_rating_rec *out);
+             se_hint *hint, se_rating_rec *out);
 
 #endif

@@ -4,15 +4,12 @@
 #include "se/unique_loops.h"
 #include "se/order.h"
 
-/* SE's raw difficulty of a unique loop hint (grading/se.py, same floating point): 4.5, +0.3
- * from 10 cells, then +0.2 from 8 or +0.1 from 6, and 0.1 per cell of a type 3 set beyond
- * the first (a hidden set's beyond the second). */
-static double loop_difficulty(int cells, int subset, int hidden) {
-    double se = 4.5;
-    if (cells >= 10) se += 0.3;
-    if (cells >= 8) se += 0.2;
-    else if (cells >= 6) se += 0.1;
-    if (subset) se += (subset - (hidden ? 2 : 1)) * 0.1;
+/* SE's raw difficulty of a unique loop hint of ``technique`` (grading/se.py, same floating
+ * point): the table's number with what the loop's cells add, and for each cell of a type 3
+ * set beyond the first (a hidden set's beyond the second). */
+static double loop_difficulty(int technique, int cells, int subset, int hidden) {
+    double se = se_loop_difficulty(se_base(technique), cells);
+    if (subset) se += (subset - (hidden ? 2 : 1)) * SE_SUBSET_EXTRA;
     return se;
 }
 
@@ -60,10 +57,11 @@ static int valid_loop(const int *loop, int n) {
 static int offer(loop_search *s, int type, int subset, int hidden, int value, unsigned set_digits,
                  unsigned set_idx, int house, const uint8_t (*elims)[2], int nelim) {
     if (!nelim) return 0;
-    double diff = loop_difficulty(s->len, subset, hidden);
+    int technique = s->len == 4 ? T_UR_1 + type - 1 : T_UL_1 + type - 1;
+    double diff = loop_difficulty(technique, s->len, subset, hidden);
     if (s->found && !(diff < s->diff || (diff == s->diff && type < s->type))) return 0;
     se_hint *out = s->out;
-    hint_begin(out, s->len == 4 ? T_UR_1 + type - 1 : T_UL_1 + type - 1);
+    hint_begin(out, technique);
     hint_elims_sorted(out, elims, nelim);
     hint_args(out, type, s->a, s->b, value, subset, hidden, set_digits, set_idx, house);
     out->npath = s->len;
