@@ -61,7 +61,7 @@ def _enum(prefix: str, names: list[str], count: str | None) -> str:
 
 
 def _strings(values: list[str]) -> str:
-    return "\n".join(f'        "{v}",' for v in values)
+    return _array([f'"{v}"' for v in values])
 
 
 def _number(x: float) -> str:

@@ -86,6 +86,7 @@ void region_chains(const se_grid *g, int cell, int d, void *search, on_chaining_
             if (!props[n]) return;
             n++;
         }
-        reduce(search, h, d, props, n);
+        reduce(search, h, d, props, n, 1);
+        reduce(search, h, d, props, n, 0);
     }
 }

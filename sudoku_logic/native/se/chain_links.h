@@ -19,11 +19,11 @@ int chain_links(const se_grid *g, int key, int y, int x, uint16_t *out, int8_t *
  * stops the search (out of memory, or a bound passed). */
 typedef void *(*on_chaining_fn)(void *search, int cell, int d);
 /* What a search makes of the propagations from each place ``props[0..n)`` of digit ``d``
- * in house ``h``: its region reductions. */
-typedef void (*region_fn)(void *search, int h, int d, void *const *props, int n);
+ * in house ``h``: its region reductions, of the on nodes (``on``) or the off nodes. */
+typedef void (*region_fn)(void *search, int h, int d, void *const *props, int n, int on);
 
 /* _region_chains: for every house of ``cell`` (box, row, column) whose places for ``d`` (two
- * or more) start at ``cell``, the propagations from each place on, handed to ``reduce``;
+ * or more) start at ``cell``, the propagations from each place on, handed to ``reduce`` (on nodes, then off nodes);
  * the search ends at the first that ``on_chaining`` cannot make. */
 void region_chains(const se_grid *g, int cell, int d, void *search, on_chaining_fn on_chaining, region_fn reduce);
 

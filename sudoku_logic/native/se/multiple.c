@@ -173,11 +173,10 @@ static void reductions(multi_search *s, int kind, int where, int digit, prop *co
 
 /* region_chains' two ends for this search: its propagations, its region reductions */
 static void *memo_on(void *s, int cell, int d) { return on_chaining(s, cell, d); }
-static void region_reductions(void *s, int h, int d, void *const *chains, int n) {
+static void region_reductions(void *s, int h, int d, void *const *chains, int n, int on) {
     prop *props[9];
     for (int i = 0; i < n; i++) props[i] = chains[i];
-    reductions(s, HINT_REGION, h, d, props, n, 1);
-    reductions(s, HINT_REGION, h, d, props, n, 0);
+    reductions(s, HINT_REGION, h, d, props, n, on);
 }
 
 /* From every cell with three or more candidates, cell by cell: each candidate's region
