@@ -17,10 +17,9 @@ import struct
 from collections.abc import Sequence
 from typing import Any
 
-from strategies.se import se_codes
+from sudoku_logic import native
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.native import se as engine
 from sudoku_logic.solve import MAX_STEPS
 
 from .tables import SE_RULES
@@ -38,7 +37,7 @@ FIELDS = (("er", "f8"), ("ep", "f8"), ("ed", "f8"), ("hardest", "U56"), ("steps"
 def _rule_ids() -> bytes | None:
     """The compiled ids of SE's rules in SE's order (the table's, without importing every
     finder), or None without the engine."""
-    return se_codes.rule_ids(SE_RULES) if se_codes.AVAILABLE else None
+    return native.rule_ids(SE_RULES) if native.AVAILABLE else None
 
 
 _RULES = _rule_ids() or b""
@@ -46,7 +45,7 @@ _RULES = _rule_ids() or b""
 
 def available() -> bool:
     """Whether the compiled engine can rate whole SE paths here."""
-    return bool(_RULES) and engine.RECORD_SIZE == RECORD.size  # type: ignore[union-attr]  # _RULES: loaded
+    return bool(_RULES) and native.RECORD_SIZE == RECORD.size
 
 
 def rates_whole(techniques: Sequence[str] | None = None, se: bool = True, hodoku: bool = False) -> bool:
@@ -63,8 +62,8 @@ def rate_values(puzzles: Sequence[bytes]) -> list[tuple | None]:
     if not available():
         raise RuntimeError("the compiled engine cannot rate SE paths here")
     out = bytearray(RECORD.size * len(puzzles))
-    engine.rate_batch(b"".join(puzzles), _RULES, out, MAX_STEPS)  # type: ignore[union-attr]  # available(): loaded
-    names = se_codes.TECHNIQUES
+    native.rate_batch(b"".join(puzzles), _RULES, out, MAX_STEPS)
+    names = native.TECHNIQUES
     return [
         (er, ep, ed, names[hardest] if hardest >= 0 else "none", steps, ms) if status == OK else None
         for er, ep, ed, ms, steps, hardest, _solved, status in RECORD.iter_unpack(out)

@@ -391,7 +391,7 @@ def _records(p: str) -> list[tuple]:
     grid = parse(p)
     ids = se_compiled.rule_ids([r.name for r in se_rules()])
     values, masks = se_compiled.pack(grid)
-    why, records, _, _ = se_compiled.engine.run(values, masks, ids, 2000)
+    why, records, _, _ = native.run(values, masks, ids, 2000)
     assert why == se_compiled.SOLVED, p
     return records
 
@@ -408,7 +408,7 @@ def test_step_difficulties_equal_python():
         for _, tech, places, elims, args, path, snap in _records(p):
             step = se_compiled._lazy(tech, places, elims, args, path, snap, 0)
             want = raw_difficulty(step)
-            got = se_compiled.engine.difficulty(tech, args, len(path))
+            got = native.difficulty(tech, args, len(path))
             assert got == want, f"{p}: {step.technique} {step.facts}: C {got!r}, Python {want!r}"
             kinds.add(step.technique if not step.facts else (step.technique, tuple(sorted(
                 (k, v) for k, v in step.facts.items() if k in ("house", "subset", "hidden", "loop")))))

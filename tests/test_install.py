@@ -114,7 +114,7 @@ def test_rate_with_default_jobs_from_the_repository_folder(installed, tmp_path):
 
 def test_a_changed_c_source_is_not_taken_for_the_installed_engine(installed, tmp_path):
     clone, python, env = installed
-    if native.se is None:
+    if not native.AVAILABLE:
         pytest.skip("no compiled engine here")
     changed = tmp_path / "clone"
     shutil.copytree(clone, changed)
