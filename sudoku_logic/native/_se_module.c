@@ -35,11 +35,11 @@ static int read_values(PyObject *values, PyObject *cands, uint8_t vals[81], uint
     return 0;
 }
 
-static int read_grid(se_grid *g, PyObject *values, PyObject *cands) {
+static int read_grid(grid *g, PyObject *values, PyObject *cands) {
     uint8_t vals[81];
     uint16_t masks[81];
     if (read_values(values, cands, vals, masks) < 0) return -1;
-    if (se_grid_load(g, vals, masks) < 0) {
+    if (grid_load(g, vals, masks) < 0) {
         PyErr_SetString(PyExc_ValueError, "a grid is 81 values 0-9 and 81 candidate masks below 512");
         return -1;
     }
@@ -63,7 +63,7 @@ static int read_rules(PyObject *rules, uint8_t *out, int *n) {
     return 0;
 }
 
-static void write_snapshot(const se_grid *g, uint8_t *out) {
+static void write_snapshot(const grid *g, uint8_t *out) {
     memcpy(out, g->value, 81);
     for (int i = 0; i < 81; i++) {
         out[81 + 2 * i] = (uint8_t)(g->cand[i] & 0xFF);
@@ -117,13 +117,13 @@ static PyObject *py_first(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *values, *cands, *rules;
     if (!PyArg_ParseTuple(args, "OOO", &values, &cands, &rules)) return NULL;
-    se_grid g;
+    grid g;
     uint8_t ids[R_COUNT];
     int n;
     if (read_grid(&g, values, cands) < 0 || read_rules(rules, ids, &n) < 0) return NULL;
     se_hint h;
     int found = se_first(&g, ids, n, &h);
-    se_scratch_release();
+    scratch_release();
     if (found < 0) {
         PyErr_SetString(PyExc_OverflowError, "a hint beyond the compiled record's bounds");
         return NULL;
@@ -151,12 +151,12 @@ static PyObject *py_run(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "max_steps must not be negative");
         return NULL;
     }
-    se_grid g;
+    grid g;
     uint8_t ids[R_COUNT];
     int n;
     if (read_grid(&g, values, cands) < 0 || read_rules(rules, ids, &n) < 0) return NULL;
     se_hint *steps = PyMem_Malloc(sizeof(se_hint) * RUN_CHUNK);
-    se_grid *before = PyMem_Malloc(sizeof(se_grid) * RUN_CHUNK);
+    grid *before = PyMem_Malloc(sizeof(grid) * RUN_CHUNK);
     PyObject *out = NULL, *list = PyList_New(0);
     if (!steps || !before || !list) {
         PyErr_NoMemory();
@@ -194,7 +194,7 @@ static PyObject *py_run(PyObject *self, PyObject *args) {
                             (const char *)end + 81, (Py_ssize_t)162);
     }
 done:
-    se_scratch_release();
+    scratch_release();
     Py_XDECREF(list);
     PyMem_Free(steps);
     PyMem_Free(before);
@@ -213,7 +213,7 @@ static PyObject *py_count_solutions(PyObject *self, PyObject *args) {
     if (read_values(values, cands, vals, masks) < 0) return NULL;
     int n;
     Py_BEGIN_ALLOW_THREADS
-    n = se_count_solutions(vals, masks, limit);
+    n = count_solutions(vals, masks, limit);
     Py_END_ALLOW_THREADS
     return PyLong_FromLong(n);
 }
@@ -262,7 +262,7 @@ static PyObject *py_rate_batch(PyObject *self, PyObject *args) {
             Py_UNBLOCK_THREADS
             if (stop) break;
         }
-        se_scratch_release();
+        scratch_release();
         Py_END_ALLOW_THREADS
     } else {
         PyErr_SetString(PyExc_ValueError, problem);

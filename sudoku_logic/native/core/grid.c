@@ -37,7 +37,7 @@ void grid_tables_init(void) {
     tables_ready = 1;
 }
 
-int se_grid_load(se_grid *g, const uint8_t *values, const uint16_t *cands) {
+int grid_load(grid *g, const uint8_t *values, const uint16_t *cands) {
     memset(g, 0, sizeof *g);
     for (int c = 0; c < 81; c++) {
         if (values[c] > 9 || cands[c] > 0x1FF) return -1;
@@ -55,7 +55,7 @@ int se_grid_load(se_grid *g, const uint8_t *values, const uint16_t *cands) {
     return 0;
 }
 
-void se_grid_place(se_grid *g, int cell, int d) {
+void grid_place(grid *g, int cell, int d) {
     for (unsigned m = g->cand[cell]; m; m &= m - 1) {
         s_del(&g->pos[__builtin_ctz(m) + 1], cell);
     }
@@ -71,7 +71,7 @@ void se_grid_place(se_grid *g, int cell, int d) {
     }
 }
 
-int se_grid_eliminate(se_grid *g, int cell, int d) {
+int grid_eliminate(grid *g, int cell, int d) {
     const uint16_t b = (uint16_t)(1u << (d - 1));
     if (g->cand[cell] & b) {
         g->cand[cell] ^= b;
@@ -81,7 +81,7 @@ int se_grid_eliminate(se_grid *g, int cell, int d) {
     return 0;
 }
 
-set81 se_one_candidate_cells(const se_grid *g) {
+set81 grid_one_candidate_cells(const grid *g) {
     set81 once = S_EMPTY, twice = S_EMPTY;
     for (int d = 1; d <= 9; d++) {
         twice = s_or(twice, s_and(once, g->pos[d]));
@@ -90,7 +90,7 @@ set81 se_one_candidate_cells(const se_grid *g) {
     return s_andnot(once, twice);
 }
 
-int se_grid_sound(const se_grid *g) {
+int grid_sound(const grid *g) {
     set81 any = S_EMPTY;
     for (int d = 1; d <= 9; d++) any = s_or(any, g->pos[d]);
     if (s_any(s_andnot(g->empty, any))) return 0;

@@ -87,16 +87,16 @@ typedef struct {
     set81 pos[10];       /* pos[d]: empty cells with candidate d (pos[0] unused, empty) */
     set81 placed[10];    /* placed[d]: cells holding d */
     set81 empty;         /* cells without a value */
-} se_grid;
+} grid;
 
 /* The grid with these values and candidates (cand of a placed cell ignored); the sets are
  * worked out from them.  Returns 0, or -1 if a value or a mask is out of range. */
-int se_grid_load(se_grid *g, const uint8_t *values, const uint16_t *cands);
-void se_grid_place(se_grid *g, int cell, int d);
-int se_grid_eliminate(se_grid *g, int cell, int d);
+int grid_load(grid *g, const uint8_t *values, const uint16_t *cands);
+void grid_place(grid *g, int cell, int d);
+int grid_eliminate(grid *g, int cell, int d);
 /* whether Grid.contradiction() finds nothing */
-int se_grid_sound(const se_grid *g);
+int grid_sound(const grid *g);
 /* cells with exactly one candidate */
-set81 se_one_candidate_cells(const se_grid *g);
+set81 grid_one_candidate_cells(const grid *g);
 
 #endif

@@ -9,7 +9,7 @@
 void *sx_alloc(size_t size) { return malloc(size); }
 void *sx_calloc(size_t size) { return calloc(1, size); }
 void sx_free(void *p) { free(p); }
-void se_scratch_release(void) {}
+void scratch_release(void) {}
 
 #else
 
@@ -70,7 +70,7 @@ void sx_free(void *p) {
     kept.free[i] = b;
 }
 
-void se_scratch_release(void) {
+void scratch_release(void) {
     for (int i = 0; i < kept.n; i++) {
         while (kept.free[i]) {
             sx_head *b = kept.free[i];

@@ -3,7 +3,7 @@
  * A chaining search takes megabytes (a dynamic search up to 729 propagations of 60 KB) and
  * gives them back when it ends; from malloc and free each time, the page faults of fresh
  * memory cost more than the search itself.  sx_alloc and sx_free keep freed blocks by
- * size for the next search of the same thread; se_scratch_release gives them all back (each
+ * size for the next search of the same thread; scratch_release gives them all back (each
  * entry point of the module calls it when it is done).  Built with AddressSanitizer, they
  * are plain malloc and free, so that every use after free is still caught. */
 #ifndef CORE_SCRATCH_H
@@ -33,6 +33,6 @@ void sx_pool_put(sx_pool *pl, void *p);
 void sx_pool_release(sx_pool *pl);
 
 /* Every block kept by this thread freed. */
-void se_scratch_release(void);
+void scratch_release(void);
 
 #endif

@@ -87,7 +87,7 @@ static int count(cstate *s, int limit) {
     return n;
 }
 
-int se_count_solutions(const uint8_t *values, const uint16_t *cands, int limit) {
+int count_solutions(const uint8_t *values, const uint16_t *cands, int limit) {
     cstate s;
     s.left = 0;
     for (int h = 0; h < 27; h++) s.need[h] = 0x1ff;

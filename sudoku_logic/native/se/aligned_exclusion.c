@@ -16,7 +16,7 @@ static set81 seen_twice(set81 cells) {
 
 /* The candidates of the aligned pair a, b that no allowed combination keeps, as a's mask
  * | b's mask << 9, given their common bivalue excluders. */
-static unsigned pair_exclusions(const se_grid *g, int a, int b, set81 common) {
+static unsigned pair_exclusions(const grid *g, int a, int b, set81 common) {
     unsigned ma = g->cand[a], mb = g->cand[b];
     unsigned links[20];
     int nlinks = 0;
@@ -52,7 +52,7 @@ static unsigned pair_exclusions(const se_grid *g, int a, int b, set81 common) {
 /* SE's base cells for aligned sets of ``degree`` cells (_bases): two or more candidates,
  * seeing no cell with one; ``excluders[c]``: the cells sharing a house with c that have two
  * to ``degree`` candidates (a base cell has at least one). */
-static set81 bases_of(const se_grid *g, int degree, set81 *excluders) {
+static set81 bases_of(const grid *g, int degree, set81 *excluders) {
     set81 at1 = S_EMPTY, at2 = S_EMPTY, at3 = S_EMPTY, at4 = S_EMPTY;
     for (int d = 1; d <= 9; d++) {
         at4 = s_or(at4, s_and(at3, g->pos[d]));
@@ -83,7 +83,7 @@ static set81 below(int c) {
 /* Base cells in reading order; pairs by their later cell, then their earlier one, seeing
  * two common excluders.  args: a, b, common excluders (two words), a's and b's masks of
  * eliminated digits. */
-int se_aligned_pair_exclusion(const se_grid *g, se_hint *out) {
+int se_aligned_pair_exclusion(const grid *g, se_hint *out) {
     set81 excluders[81];
     set81 bases = bases_of(g, 2, excluders);
     set81 todo = bases;
@@ -111,7 +111,7 @@ int se_aligned_pair_exclusion(const se_grid *g, se_hint *out) {
  * the digits of cells[k] that no allowed combination keeps (a combination is barred when two
  * cells sharing a house hold one digit, or when its digits cover an excluder's candidates).
  * Returns whether anything goes. */
-static int triplet_removals(const se_grid *g, const int cells[3], set81 common, unsigned removed[3]) {
+static int triplet_removals(const grid *g, const int cells[3], set81 common, unsigned removed[3]) {
     unsigned m[3] = {g->cand[cells[0]], g->cand[cells[1]], g->cand[cells[2]]};
     unsigned ex[20];
     int nex = 0;
@@ -154,7 +154,7 @@ static int triplet_removals(const se_grid *g, const int cells[3], set81 common, 
  * third among the base cells seeing two of the pair's common excluders, taken from the
  * excluders of the pair's first cell in SE's order of its house cells, then of the second's.
  * args: the three cells, their common excluders (two words), each one's eliminated digits. */
-int se_aligned_triplet_exclusion(const se_grid *g, se_hint *out) {
+int se_aligned_triplet_exclusion(const grid *g, se_hint *out) {
     set81 excluders[81];
     set81 bases = bases_of(g, 3, excluders);
     set81 todo = bases;

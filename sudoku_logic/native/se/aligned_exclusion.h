@@ -5,7 +5,7 @@
 
 #include "se/hint.h"
 
-int se_aligned_pair_exclusion(const se_grid *g, se_hint *out);
-int se_aligned_triplet_exclusion(const se_grid *g, se_hint *out);
+int se_aligned_pair_exclusion(const grid *g, se_hint *out);
+int se_aligned_triplet_exclusion(const grid *g, se_hint *out);
 
 #endif

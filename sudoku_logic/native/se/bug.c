@@ -24,7 +24,7 @@ static int is_bug_cell(const bug *b, int c) {
 }
 
 /* find_bug: 1 and the pattern, or 0 when there is none or SE gives up on it */
-static int find_bug(const se_grid *g, bug *b) {
+static int find_bug(const grid *g, bug *b) {
     uint16_t twin[81];
     memcpy(twin, g->cand, sizeof twin);
     memset(b, 0, sizeof *b);
@@ -107,7 +107,7 @@ static void write_hint(const bug *b, int technique, int kind, int house, int dig
 
 /* _type4 on two BUG cells: their one shared digit y that is no BUG value; each cell loses
  * what is neither y nor its BUG values (the first house type they share) */
-static int type4(const se_grid *g, const bug *b, se_hint *out) {
+static int type4(const grid *g, const bug *b, se_hint *out) {
     int c1 = b->cells[0], c2 = b->cells[1];
     unsigned shared = g->cand[c1] & g->cand[c2] & ~b->all;
     if (m_count(shared) != 1) return 0;
@@ -134,7 +134,7 @@ static int type4(const se_grid *g, const bug *b, se_hint *out) {
 
 /* _type3: the BUG cells' shared house, by type; naked sets of the common cells there with
  * the BUG values, by size and SE's order of subsets */
-static int type3(const se_grid *g, const bug *b, se_hint *out) {
+static int type3(const grid *g, const bug *b, se_hint *out) {
     for (int t = 0; t < 3; t++) {
         int h = shared_house(b, t);
         if (h < 0) continue;
@@ -180,7 +180,7 @@ static int type3(const se_grid *g, const bug *b, se_hint *out) {
 
 /* The hints in the order SE adds them (type 1; else type 2 then type 4; else type 4 then
  * type 3); the first that removes something. */
-int se_bivalue_universal_graves(const se_grid *g, se_hint *out) {
+int se_bivalue_universal_graves(const grid *g, se_hint *out) {
     bug b;
     if (!find_bug(g, &b) || !b.ncells) return 0;
     if (b.ncells == 1) {

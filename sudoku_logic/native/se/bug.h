@@ -5,6 +5,6 @@
 
 #include "se/hint.h"
 
-int se_bivalue_universal_graves(const se_grid *g, se_hint *out);
+int se_bivalue_universal_graves(const grid *g, se_hint *out);
 
 #endif

@@ -8,7 +8,7 @@
  * (box, row, column, each cell once); an off node turns on, with y, the other candidate
  * of a bivalue cell, then with x the other place of its digit in each house with two.
  * Returns the count (at most CHAIN_MAX_LINKS). */
-int chain_links(const se_grid *g, int key, int y, int x, uint16_t *out, int8_t *cause) {
+int chain_links(const grid *g, int key, int y, int x, uint16_t *out, int8_t *cause) {
     int cell = (key >> 1) / 9, d = (key >> 1) % 9 + 1;
     unsigned m = g->cand[cell];
     int n = 0;
@@ -71,7 +71,7 @@ double chain_difficulty(double base, int complexity) {
 }
 
 
-void region_chains(const se_grid *g, int cell, int d, void *search, on_chaining_fn on_chaining, region_fn reduce) {
+void region_chains(const grid *g, int cell, int d, void *search, on_chaining_fn on_chaining, region_fn reduce) {
     static const int kinds[3] = {2, 0, 1};  /* box, row, column */
     for (int t = 0; t < 3; t++) {
         int h = CELL_HOUSE[cell][kinds[t]];

@@ -14,7 +14,7 @@ enum { HINT_DOUBLE = 1, HINT_CELL = 5, HINT_REGION = 6, HINT_CONTRADICTION = 7 }
 
 /* The links of pass (y, x) from node ``key`` (``(cell * 9 + d - 1) * 2 + on``) in SE's order,
  * into ``out`` with their causes; returns the count (at most CHAIN_MAX_LINKS). */
-int chain_links(const se_grid *g, int key, int y, int x, uint16_t *out, int8_t *cause);
+int chain_links(const grid *g, int key, int y, int x, uint16_t *out, int8_t *cause);
 /* A search's propagation from candidate (cell, d) on, made or taken from its memo; NULL
  * stops the search (out of memory, or a bound passed). */
 typedef void *(*on_chaining_fn)(void *search, int cell, int d);
@@ -25,7 +25,7 @@ typedef void (*region_fn)(void *search, int h, int d, void *const *props, int n,
 /* _region_chains: for every house of ``cell`` (box, row, column) whose places for ``d`` (two
  * or more) start at ``cell``, the propagations from each place on, handed to ``reduce`` (on nodes, then off nodes);
  * the search ends at the first that ``on_chaining`` cannot make. */
-void region_chains(const se_grid *g, int cell, int d, void *search, on_chaining_fn on_chaining, region_fn reduce);
+void region_chains(const grid *g, int cell, int d, void *search, on_chaining_fn on_chaining, region_fn reduce);
 
 /* SE's raw difficulty of a chain of ``complexity`` whose technique rates ``base``. */
 double chain_difficulty(double base, int complexity);

@@ -25,7 +25,7 @@ static int locking_pairs(uint8_t pairs[][2]) {
 
 /* Locked candidates after which a house of the first house's kind crossing the second has
  * one place left for the digit.  args: pair index, digit, third house, cell. */
-int se_direct_intersections(const se_grid *g, se_hint *out) {
+int se_direct_intersections(const grid *g, se_hint *out) {
     uint8_t pairs[108][2];
     int npairs = locking_pairs(pairs);
     for (int i = 0; i < npairs; i++) {
@@ -60,7 +60,7 @@ int se_direct_intersections(const se_grid *g, se_hint *out) {
  * cells, after which another digit (the first) has one place left; only houses with more
  * than ``size`` empty cells.  args: house, digits (9-bit mask), cells (two words), cell,
  * digit placed. */
-int se_direct_hidden_sets(const se_grid *g, int size, se_hint *out) {
+int se_direct_hidden_sets(const grid *g, int size, se_hint *out) {
     for (int i = 0; i < 27; i++) {
         int h = SE_HOUSES[i];
         set81 places[10], uni;

@@ -60,7 +60,7 @@ typedef struct {
     chain_scratch *chains;
 } nesting;
 
-static int dynamic_nested(const se_grid *w, const se_grid *src, int level, sig_table *sigs, nhint_list *out,
+static int dynamic_nested(const grid *w, const grid *src, int level, sig_table *sigs, nhint_list *out,
                           sx_pool *pool, chain_scratch *chains);
 
 /* _advanced: the eliminations the first of the nested rules of ``level`` that has any
@@ -96,7 +96,7 @@ static int add_eliminations(dprop *p, const uint16_t *parents, int nparents, con
     return made;
 }
 
-static int advanced(const se_grid *g, const uint16_t *cand, const set81 *pos, nesting *nc, dprop *p,
+static int advanced(const grid *g, const uint16_t *cand, const set81 *pos, nesting *nc, dprop *p,
                     int16_t *queue_off, int *off_tail) {
     adv_list *adv = nc->adv;
     int nh = se_basic_advanced(g, cand, pos, adv);
@@ -110,7 +110,7 @@ static int advanced(const se_grid *g, const uint16_t *cand, const set81 *pos, ne
         made += m;
     }
     if (nh || nc->level < 2) return made;
-    se_grid w = *g;
+    grid w = *g;
     memcpy(w.cand, cand, sizeof w.cand);
     memcpy(w.pos, pos, sizeof w.pos);
     nhint_list *list = &nc->list;
@@ -143,7 +143,7 @@ static int advanced(const se_grid *g, const uint16_t *cand, const set81 *pos, ne
  * On nodes are drawn before off nodes, first come first served; with nesting (``level``
  * > 0) the nested rules are asked whenever nothing is left to draw.  Stops at the first
  * candidate found both on and off (``absurd_on``, ``absurd_off``). */
-static void propagate(const se_grid *g, int start, int y, nesting *nc, dprop *p) {
+static void propagate(const grid *g, int start, int y, nesting *nc, dprop *p) {
     uint16_t cand[81];
     set81 pos[10];
     memcpy(cand, g->cand, sizeof cand);
@@ -277,7 +277,7 @@ static int breadth_first(const dprop *p, int node, int16_t *order) {
 }
 
 typedef struct {
-    const se_grid *g;
+    const grid *g;
     int nishio, level;
     nesting *nc;        /* with nesting: what the nested rules need */
     dprop *memo[N_CANDS];   /* by candidate: its propagation on, once made */
@@ -351,7 +351,7 @@ static void collect(dyn_search *s, int kind, int where, int target, int off, int
  * (-1 for a reduction), the key the chains end in, complexity. */
 static void offer(dyn_search *s, int kind, int where, int digit, int source, int target, int off, int placement,
                   int mark, dprop *const *props, const int *nodes, int n) {
-    const se_grid *g = s->g;
+    const grid *g = s->g;
     int cell = (target >> 1) / 9, d = (target >> 1) % 9 + 1;
     unsigned others = g->cand[cell] & ~(1u << (d - 1));
     if (!off && !others) return;
@@ -394,7 +394,7 @@ static dprop *on_chaining(dyn_search *s, int cell, int d) {
 
 /* _dead_end: nothing follows from the candidate off alone */
 static int dead_end(const dyn_search *s, int cell, int d) {
-    const se_grid *g = s->g;
+    const grid *g = s->g;
     if (s->level || (!s->nishio && m_count(g->cand[cell]) == 2)) return 0;
     for (int t = 0; t < 3; t++) {
         if (s_count(s_and(g->pos[d], HOUSE_SET[CELL_HOUSE[cell][t]])) == 2) return 0;
@@ -446,7 +446,7 @@ static void region_reductions(void *s, int h, int d, void *const *chains, int n,
 /* _cell_chains of a dynamic rule (not Nishio): each candidate on and off, contradictions
  * and double implications, its region reductions; then the cell's reductions. */
 static void cell_chains(dyn_search *s, int cell) {
-    const se_grid *g = s->g;
+    const grid *g = s->g;
     int n = m_count(g->cand[cell]);
     dprop *props[9];
     int np = 0;
@@ -507,7 +507,7 @@ static void nishio_chains(dyn_search *s, int cell) {
     }
 }
 
-static int dynamic_search(const se_grid *g, int nishio, int level, se_hint *out, const se_grid *src,
+static int dynamic_search(const grid *g, int nishio, int level, se_hint *out, const grid *src,
                           sig_table *sigs, nhint_list *list, sx_pool *pool, chain_scratch *chains) {
     dyn_search *s = sx_calloc(sizeof(dyn_search));
     if (!s) return -1;
@@ -553,7 +553,7 @@ static int dynamic_search(const se_grid *g, int nishio, int level, se_hint *out,
  * 1 the basic rules asked when a chain stalls, 2-5 then chaining rules, see advanced); args:
  * kind (1 double, 5 cell, 6 region, 7 contradiction), source cell (a house for a region),
  * digit, the source's key (-1 for reductions), the target key, complexity. */
-static int top_search(const se_grid *g, int nishio, int level, se_hint *out) {
+static int top_search(const grid *g, int nishio, int level, se_hint *out) {
     sx_pool pool = {NULL, 0, 0, sizeof(dprop)};
     chain_scratch *chains = level >= 2 ? chain_scratch_new() : NULL;
     int result = level >= 2 && !chains ? -1 : dynamic_search(g, nishio, level, out, NULL, NULL, NULL, &pool, chains);
@@ -562,13 +562,13 @@ static int top_search(const se_grid *g, int nishio, int level, se_hint *out) {
     return result;
 }
 
-int se_dynamic_forcing_chains(const se_grid *g, int level, se_hint *out) { return top_search(g, 0, level, out); }
-int se_nishio_forcing_chains(const se_grid *g, se_hint *out) { return top_search(g, 1, 0, out); }
+int se_dynamic_forcing_chains(const grid *g, int level, se_hint *out) { return top_search(g, 0, level, out); }
+int se_nishio_forcing_chains(const grid *g, se_hint *out) { return top_search(g, 1, 0, out); }
 
 /* Chaining.parented_hints of Dynamic Forcing Chains of ``level`` (0, or 2 inside level 5)
  * on a nesting chain's working grid ``w``: every hint, sorted, equal eliminations kept
  * once, those with rule parents against ``src`` into ``out``; returns their count. */
-static int dynamic_nested(const se_grid *w, const se_grid *src, int level, sig_table *sigs, nhint_list *out,
+static int dynamic_nested(const grid *w, const grid *src, int level, sig_table *sigs, nhint_list *out,
                           sx_pool *pool, chain_scratch *chains) {
     out->n = out->nkeys = 0;
     return dynamic_search(w, 0, level, NULL, src, sigs, out, pool, chains);

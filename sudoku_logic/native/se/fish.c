@@ -16,7 +16,7 @@ static unsigned lines_of(set81 s, int rows) {
  * 1-9 placed at most 9 - 2 * size times; each base line with two or more candidates.
  * args: digit, base houses' first index (9 or 0), base lines (9-bit mask), cover lines
  * (9-bit mask). */
-int se_fisherman(const se_grid *g, int size, se_hint *out) {
+int se_fisherman(const grid *g, int size, se_hint *out) {
     int digits[9], nd = 0;
     for (int d = 1; d <= 9; d++) {
         if (s_count(g->placed[d]) + 2 * size <= 9) digits[nd++] = d;

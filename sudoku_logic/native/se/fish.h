@@ -5,6 +5,6 @@
 
 #include "se/hint.h"
 
-int se_fisherman(const se_grid *g, int size, se_hint *out);
+int se_fisherman(const grid *g, int size, se_hint *out);
 
 #endif

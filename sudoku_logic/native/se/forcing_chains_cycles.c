@@ -39,7 +39,7 @@ typedef struct {
 } link_cache;
 
 typedef struct {
-    const se_grid *g;
+    const grid *g;
     link_cache *links;
     cnode *nodes;     /* MAX_NODES */
     int *pend_a;      /* MAX_NODES: the pending nodes of one layer ... */
@@ -134,7 +134,7 @@ typedef struct {
  * and an off node of its digit goes; off keys by cell, then digit, into ``elims``; returns
  * their count */
 static int cycle_removals(const search *s, int closing, uint16_t *elims) {
-    const se_grid *g = s->g;
+    const grid *g = s->g;
     set81 cells = S_EMPTY;
     for (int j = closing; s->nodes[j].parent >= 0; j = s->nodes[j].parent) s_add(&cells, (s->nodes[j].key >> 1) / 9);
     set81 forw[10], back[10];
@@ -323,7 +323,7 @@ static int unary_forcing(search *s, int skey, int y, int depth, keyset *found, i
  * at the depth past which it could only find a later hint.  args: 0 cycle / 1 forcing
  * chain, x links, y links, complexity; the chain's nodes in ``path``.  Returns 1 found, 0
  * none, -1 beyond the bounds (the Python finder then answers). */
-int se_forcing_chains_cycles(const se_grid *g, se_hint *out) {
+int se_forcing_chains_cycles(const grid *g, se_hint *out) {
     search s = {g, new_link_cache(), sx_alloc(sizeof(cnode) * MAX_NODES), sx_alloc(sizeof(int) * MAX_NODES),
                 sx_alloc(sizeof(int) * MAX_NODES), 0, 0};
     int *closing = sx_alloc(sizeof(int) * MAX_NODES);
@@ -403,7 +403,7 @@ static void sig_target(const search *s, int i, int flip, key_seq *seq) {
 
 /* The rule parents of node ``i``'s chain (its start has none): each on node's, the states
  * flipped with ``flip`` (a reversed cycle keeps each node's cause). */
-static void chain_parents(const search *s, int i, int flip, const se_grid *src, nh_keyset *seen, key_seq *par) {
+static void chain_parents(const search *s, int i, int flip, const grid *src, nh_keyset *seen, key_seq *par) {
     for (int j = i; s->nodes[j].parent >= 0; j = s->nodes[j].parent) {
         int key = s->nodes[j].key ^ flip;
         if (key & 1) rule_parents_of(src, s->g, key, s->nodes[j].cause, seen, par);
@@ -411,7 +411,7 @@ static void chain_parents(const search *s, int i, int flip, const se_grid *src, 
 }
 
 typedef struct {
-    const se_grid *src;
+    const grid *src;
     sig_table *sigs;
     nhint_list *out;
     key_seq seq, par;
@@ -455,7 +455,7 @@ static void collect_chain(const search *s, int target, int pass, nested_out *o) 
  * to o->out (cycles kept within their start's component). */
 static int nested_searches(search *s, int *closing, const link_graph *lg, int pass, const uint8_t *parts_of,
                            const uint8_t *more, nested_out *o) {
-    const se_grid *w = s->g;
+    const grid *w = s->g;
     int y = pass != PASS_X, x = pass != PASS_Y;
     for (int cell = 0; cell < 81; cell++) {
         unsigned m = w->cand[cell];
@@ -530,7 +530,7 @@ void chain_scratch_free(chain_scratch *c) {
     sx_free(c);
 }
 
-int se_forcing_chains_cycles_nested(const se_grid *w, const se_grid *src, sig_table *sigs, nhint_list *out,
+int se_forcing_chains_cycles_nested(const grid *w, const grid *src, sig_table *sigs, nhint_list *out,
                                     chain_scratch *c) {
     memset(c->links->n, -1, sizeof c->links->n);
     search s = {w, c->links, c->nodes, c->pend_a, c->pend_b, 0, 0};

@@ -208,7 +208,7 @@ void nh_finish(nhint_list *l) {
 
 /* ------------------------------------------------------------------ rule parents */
 
-void rule_parents_of(const se_grid *src, const se_grid *work, int key, int cause, nh_keyset *seen, key_seq *out) {
+void rule_parents_of(const grid *src, const grid *work, int key, int cause, nh_keyset *seen, key_seq *out) {
     int cell = (key >> 1) / 9, d = (key >> 1) % 9 + 1;
     if (cause == NAKED) {
         for (unsigned gone = src->cand[cell] & ~work->cand[cell]; gone; gone &= gone - 1) {

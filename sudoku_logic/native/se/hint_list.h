@@ -108,7 +108,7 @@ static inline void best_key_set(best_key *b, double diff, int complexity, int so
 typedef struct {
     best_key best;
     se_hint *out;
-    const se_grid *src;
+    const grid *src;
     sig_table *sigs;
     nhint_list *list;
     key_seq seq, par;
@@ -117,7 +117,7 @@ typedef struct {
 /* What a chain's conclusion on candidate (cell, d) removes, as off keys ascending: the
  * candidate when ``off``, else its cell's other candidates (the digit is placed); returns
  * their count (0: nothing to remove). */
-static inline int conclusion_removals(const se_grid *g, int cell, int d, int off, uint16_t elims[9]) {
+static inline int conclusion_removals(const grid *g, int cell, int d, int off, uint16_t elims[9]) {
     if (off) {
         elims[0] = (uint16_t)((cell * 9 + d - 1) << 1);
         return 1;
@@ -130,6 +130,6 @@ static inline int conclusion_removals(const se_grid *g, int cell, int d, int off
 /* The rule parents an on node ``key`` made by ``cause`` (a house, or NAKED for its cell)
  * relies on: the candidates of ``src`` gone from ``work`` in its cell (NAKED) or among its
  * digit's places in the house, as off keys, added to ``out`` once each (``seen``). */
-void rule_parents_of(const se_grid *src, const se_grid *work, int key, int cause, nh_keyset *seen, key_seq *out);
+void rule_parents_of(const grid *src, const grid *work, int key, int cause, nh_keyset *seen, key_seq *out);
 
 #endif

@@ -5,7 +5,7 @@
 /* A digit with two or more places in a house, all inside a crossing house, whose other
  * cells lose it; pairs box/column, box/row, column/box, row/box, digits 1-9.
  * args: first house, second house, digit. */
-int se_intersections(const se_grid *g, se_hint *out) {
+int se_intersections(const grid *g, se_hint *out) {
     static const int kinds[4][2] = {{18, 9}, {18, 0}, {9, 18}, {0, 18}};
     for (int k = 0; k < 4; k++) {
         for (int i = 0; i < 9; i++) {

@@ -5,6 +5,6 @@
 
 #include "se/hint.h"
 
-int se_intersections(const se_grid *g, se_hint *out);
+int se_intersections(const grid *g, se_hint *out);
 
 #endif

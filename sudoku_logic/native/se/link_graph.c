@@ -126,7 +126,7 @@ static void components(link_graph *lg) {
     }
 }
 
-void link_graph_build(const se_grid *g, link_graph *lg) {
+void link_graph_build(const grid *g, link_graph *lg) {
     memset(&lg->cands, 0, sizeof lg->cands);
     memset(&lg->starts, 0, sizeof lg->starts);
     memset(lg->nstrong, 0, sizeof lg->nstrong);
@@ -214,7 +214,7 @@ static int in_scope(const link_graph *lg, int i) {
     return c >= 0 && lg->comp_size[c] > 1;
 }
 
-int unary_searches(const se_grid *work, const se_grid *src, const link_graph *lg, uint8_t live[3][N_CANDS],
+int unary_searches(const grid *work, const grid *src, const link_graph *lg, uint8_t live[3][N_CANDS],
                    uint8_t possible[N_CANDS]) {
     /* new_links: the strong links ``work`` has and ``src`` lacks, by the candidates whose
      * off nodes start them */
@@ -301,7 +301,7 @@ static int any_of(const set729 *on, const set729 *off) {
     return m != 0;
 }
 
-int lg_may_reduce(const se_grid *g, const link_graph *lg, int cell) {
+int lg_may_reduce(const grid *g, const link_graph *lg, int cell) {
     set729 on, off;
     memset(&on, 0xff, sizeof on);
     memset(&off, 0xff, sizeof off);

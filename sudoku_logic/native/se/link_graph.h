@@ -30,7 +30,7 @@ typedef struct {
 
 /* the table of weak links (called once, by se_tables_init) */
 void lg_tables_init(void);
-void link_graph_build(const se_grid *g, link_graph *lg);
+void link_graph_build(const grid *g, link_graph *lg);
 /* whether two node keys lie in one component of more than one node (a cycle's scope) */
 static inline int lg_same_scope(const link_graph *lg, int skey, int key) {
     int c = lg->comp[skey];
@@ -42,14 +42,14 @@ static inline int lg_same_scope(const link_graph *lg, int skey, int key) {
  * link of ``work`` against ``src`` (``live``), and those that can make one at all
  * (``possible``, every pass).  Returns 0 when ``work`` has no new strong link (nothing is
  * filled in then). */
-int unary_searches(const se_grid *work, const se_grid *src, const link_graph *lg, uint8_t live[3][N_CANDS],
+int unary_searches(const grid *work, const grid *src, const link_graph *lg, uint8_t live[3][N_CANDS],
                    uint8_t possible[N_CANDS]);
 
 /* Whether a cell or region reduction of Multiple Forcing Chains from ``cell`` can exist on
  * the graph's grid ``g`` (Chaining._may_reduce): its candidates' chains, or the chains from
  * a house's places of one of its digits (met from the house's first place, the cell), must
  * reach something in common. */
-int lg_may_reduce(const se_grid *g, const link_graph *lg, int cell);
+int lg_may_reduce(const grid *g, const link_graph *lg, int cell);
 
 /* By candidate, the unary searches that can make a hint at all in any pass (1 cycles: its
  * on node in a component of more than one node; 2, 4: a forcing chain from it on, off, needs

@@ -24,7 +24,7 @@ void se_engine_init(void) {
 }
 
 /* The first hint of rule ``rule`` (an R_* id) into *out. */
-int se_rule_first(const se_grid *g, int rule, se_hint *out) {
+int se_rule_first(const grid *g, int rule, se_hint *out) {
     int found = 0;
     out->npath = 0;
     switch (rule) {
@@ -67,7 +67,7 @@ int se_rule_first(const se_grid *g, int rule, se_hint *out) {
     return found;
 }
 
-int se_first(const se_grid *g, const uint8_t *rules, int nrules, se_hint *out) {
+int se_first(const grid *g, const uint8_t *rules, int nrules, se_hint *out) {
     for (int i = 0; i < nrules; i++) {
         int found = se_rule_first(g, rules[i], out);
         if (found) return found;
@@ -75,15 +75,15 @@ int se_first(const se_grid *g, const uint8_t *rules, int nrules, se_hint *out) {
     return 0;
 }
 
-void se_apply(se_grid *g, const se_hint *h) {
+void se_apply(grid *g, const se_hint *h) {
     for (int i = 0; i < h->nplace; i++) {
-        if (!g->value[h->place[0]]) se_grid_place(g, h->place[0], h->place[1]);
+        if (!g->value[h->place[0]]) grid_place(g, h->place[0], h->place[1]);
     }
-    for (int i = 0; i < h->nelim && i < SE_MAX_ELIMS; i++) se_grid_eliminate(g, h->elim[i][0], h->elim[i][1]);
+    for (int i = 0; i < h->nelim && i < SE_MAX_ELIMS; i++) grid_eliminate(g, h->elim[i][0], h->elim[i][1]);
 }
 
-int se_run(se_grid *g, const uint8_t *rules, int nrules, int max_steps, se_hint *steps,
-           se_grid *before, int *nsteps) {
+int se_run(grid *g, const uint8_t *rules, int nrules, int max_steps, se_hint *steps,
+           grid *before, int *nsteps) {
     int n = 0;
     int why = STOP_STUCK;
     while (1) {
@@ -95,7 +95,7 @@ int se_run(se_grid *g, const uint8_t *rules, int nrules, int max_steps, se_hint 
         if (before) before[n] = *g;
         se_apply(g, &steps[n]);
         n++;
-        if (steps[n - 1].nelim && !se_grid_sound(g)) { why = STOP_BROKEN; break; }
+        if (steps[n - 1].nelim && !grid_sound(g)) { why = STOP_BROKEN; break; }
     }
     *nsteps = n;
     return why;

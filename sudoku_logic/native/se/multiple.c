@@ -27,7 +27,7 @@ typedef struct {
 
 /* _static_chaining from ``start`` (an on key): on nodes drawn before off nodes, first come
  * first served; stops at the first candidate found both on and off. */
-static void propagate(const se_grid *g, int start, prop *p) {
+static void propagate(const grid *g, int start, prop *p) {
     int16_t queue_on[PROP_NODES], queue_off[PROP_NODES];
     int on_head = 0, on_tail = 0, off_head = 0, off_tail = 0;
     for (int k = 0; k < N_KEYS; k++) p->index_of[k] = -1;
@@ -60,7 +60,7 @@ static void propagate(const se_grid *g, int start, prop *p) {
 }
 
 typedef struct {
-    const se_grid *g;
+    const grid *g;
     prop *memo[N_CANDS];  /* by candidate: its propagation on, once made */
     int error;
     hint_sink sink;
@@ -91,7 +91,7 @@ static void collect(multi_search *s, int kind, int where, int digit, int key, pr
                     int complexity, unsigned others);
 
 static void offer(multi_search *s, int kind, int where, int digit, int key, prop *const *props, int n) {
-    const se_grid *g = s->g;
+    const grid *g = s->g;
     int cell = (key >> 1) / 9, d = (key >> 1) % 9 + 1;
     unsigned others = g->cand[cell] & ~(1u << (d - 1));
     if ((key & 1) && !others) return;
@@ -181,7 +181,7 @@ static void region_reductions(void *s, int h, int d, void *const *chains, int n,
 
 /* From every cell with three or more candidates, cell by cell: each candidate's region
  * reductions, then the cell's reductions (on, then off). */
-static int multiple_search(const se_grid *g, se_hint *out, const se_grid *src, sig_table *sigs, nhint_list *list) {
+static int multiple_search(const grid *g, se_hint *out, const grid *src, sig_table *sigs, nhint_list *list) {
     multi_search *s = sx_calloc(sizeof(multi_search));
     if (!s) return -1;
     s->g = g;
@@ -222,9 +222,9 @@ static int multiple_search(const se_grid *g, se_hint *out, const se_grid *src, s
     return result;
 }
 
-int se_multiple_forcing_chains(const se_grid *g, se_hint *out) { return multiple_search(g, out, NULL, NULL, NULL); }
+int se_multiple_forcing_chains(const grid *g, se_hint *out) { return multiple_search(g, out, NULL, NULL, NULL); }
 
-int se_multiple_forcing_chains_nested(const se_grid *w, const se_grid *src, sig_table *sigs, nhint_list *out) {
+int se_multiple_forcing_chains_nested(const grid *w, const grid *src, sig_table *sigs, nhint_list *out) {
     out->n = out->nkeys = 0;
     return multiple_search(w, NULL, src, sigs, out);
 }

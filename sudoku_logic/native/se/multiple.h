@@ -6,9 +6,9 @@
 #include "se/hint_list.h"
 
 /* The first hint in SE's order into *out: 1, or 0 when there is none. */
-int se_multiple_forcing_chains(const se_grid *g, se_hint *out);
+int se_multiple_forcing_chains(const grid *g, se_hint *out);
 /* Every hint with rule parents on a chain's working grid, as
  * se_forcing_chains_cycles_nested gives them. */
-int se_multiple_forcing_chains_nested(const se_grid *w, const se_grid *src, sig_table *sigs, nhint_list *out);
+int se_multiple_forcing_chains_nested(const grid *w, const grid *src, sig_table *sigs, nhint_list *out);
 
 #endif

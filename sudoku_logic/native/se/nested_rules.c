@@ -72,7 +72,7 @@ static void locking(const uint16_t *cand, const set81 *pos, const set81 *removed
 
 /* SE's HiddenSet(2, false): two digits with the same two places in a house (of more than
  * four empty cells); parents: the pair's digits gone from the house's other cells. */
-static void hidden_pairs(const se_grid *src, const uint16_t *cand, const set81 *pos, const set81 *removed,
+static void hidden_pairs(const grid *src, const uint16_t *cand, const set81 *pos, const set81 *removed,
                          set81 gone_any, adv_list *out) {
     for (int t = 0; t < 27; t++) {
         int h = SE_HOUSES[t];
@@ -114,7 +114,7 @@ static void hidden_pairs(const se_grid *src, const uint16_t *cand, const set81 *
 
 /* SE's NakedSet(2): two cells of a house (of four empty cells or more) with the same two
  * candidates, one of them having had more; parents: those cells' other candidates, gone. */
-static void naked_pairs(const se_grid *src, const uint16_t *cand, const set81 *pos, set81 gone_any, adv_list *out) {
+static void naked_pairs(const grid *src, const uint16_t *cand, const set81 *pos, set81 gone_any, adv_list *out) {
     for (int t = 0; t < 27; t++) {
         int h = SE_HOUSES[t];
         set81 hm = HOUSE_SET[h];
@@ -162,7 +162,7 @@ static unsigned lines_of(set81 s, int rows) {
 /* SE's Fisherman(2): columns against rows, then rows against columns, each base line
  * holding two places; parents: the digit's places gone from the base lines outside the
  * cover lines. */
-static void x_wings(const se_grid *src, const set81 *pos, const set81 *removed, adv_list *out) {
+static void x_wings(const grid *src, const set81 *pos, const set81 *removed, adv_list *out) {
     int active[9], na = 0;
     set81 gone_any = S_EMPTY;
     for (int d = 1; d <= 9; d++) {
@@ -209,7 +209,7 @@ static void x_wings(const se_grid *src, const set81 *pos, const set81 *removed, 
     }
 }
 
-int se_basic_advanced(const se_grid *src, const uint16_t *cand, const set81 *pos, adv_list *out) {
+int se_basic_advanced(const grid *src, const uint16_t *cand, const set81 *pos, adv_list *out) {
     set81 removed[10];
     set81 gone_any = S_EMPTY;
     removed[0] = S_EMPTY;

@@ -22,6 +22,6 @@ typedef struct {
 /* The hints of the first of SE's basic rules (Locking, HiddenSet(2), NakedSet(2),
  * Fisherman(2), in that order) that has any with a rule parent, on the working grid
  * (``cand``, ``pos``) of a chain that started from ``src``; returns their count (0: none). */
-int se_basic_advanced(const se_grid *src, const uint16_t *cand, const set81 *pos, adv_list *out);
+int se_basic_advanced(const grid *src, const uint16_t *cand, const set81 *pos, adv_list *out);
 
 #endif

@@ -18,7 +18,7 @@ void se_order_init(void);
  * places (``eligible``, ascending); returns their count (the twin of
  * _se_order.confined_sets: a digit with more places than a set has cells is never in it,
  * and the subsets of the others in increasing order are SE's that can succeed, in its order). */
-static inline int house_places(const se_grid *g, int h, int most, set81 places[10], int eligible[9]) {
+static inline int house_places(const grid *g, int h, int most, set81 places[10], int eligible[9]) {
     int n = 0;
     for (int d = 1; d <= 9; d++) {
         places[d] = s_and(g->pos[d], HOUSE_SET[h]);
@@ -46,7 +46,7 @@ static inline int confined_set(const set81 places[10], const int *eligible, int 
 
 /* House ``h``'s places and eligible digits (house_places) for hidden sets of ``size``, when it
  * has more than ``least`` empty cells and ``size`` eligible digits; returns their count, else 0. */
-static inline int set_house(const se_grid *g, int h, int least, int size, set81 places[10], int eligible[9]) {
+static inline int set_house(const grid *g, int h, int least, int size, set81 places[10], int eligible[9]) {
     if (s_count(s_and(g->empty, HOUSE_SET[h])) <= least) return 0;
     int n = house_places(g, h, size, places, eligible);
     return n < size ? 0 : n;

@@ -58,7 +58,7 @@ static double now_ms(void) {
 
 /* the grid of a puzzle's givens, every other candidate left; -1 where a value is out of
  * range or two givens clash */
-static int load_givens(se_grid *g, const uint8_t givens[81]) {
+static int load_givens(grid *g, const uint8_t givens[81]) {
     uint16_t seen[27] = {0};
     for (int c = 0; c < 81; c++) {
         int d = givens[c];
@@ -77,7 +77,7 @@ static int load_givens(se_grid *g, const uint8_t givens[81]) {
         uint16_t used = (uint16_t)(seen[CELL_HOUSE[c][0]] | seen[CELL_HOUSE[c][1]] | seen[CELL_HOUSE[c][2]]);
         cands[c] = (uint16_t)(0x1FF & ~used);
     }
-    return se_grid_load(g, givens, cands);
+    return grid_load(g, givens, cands);
 }
 
 void se_rate(const uint8_t givens[81], const uint8_t *rules, int nrules, int max_steps,
@@ -85,12 +85,12 @@ void se_rate(const uint8_t givens[81], const uint8_t *rules, int nrules, int max
     double t0 = now_ms();
     memset(out, 0, sizeof *out);
     out->hardest = -1;
-    se_grid g;
+    grid g;
     if (load_givens(&g, givens) < 0) {
         out->status = RATE_INVALID;
         return;
     }
-    if (!se_grid_sound(&g)) {
+    if (!grid_sound(&g)) {
         out->status = RATE_STUCK;
         return;
     }
@@ -102,7 +102,7 @@ void se_rate(const uint8_t givens[81], const uint8_t *rules, int nrules, int max
         int found = 0;
         for (int i = 0; i < nrules && !found; i++) {
             if (needs_unique(rules[i])) {
-                if (unique < 0) unique = se_count_solutions(g.value, g.cand, 2) == 1;
+                if (unique < 0) unique = count_solutions(g.value, g.cand, 2) == 1;
                 if (!unique) { status = RATE_NOT_UNIQUE; break; }
             }
             found = se_rule_first(&g, rules[i], hint);
@@ -122,9 +122,9 @@ void se_rate(const uint8_t givens[81], const uint8_t *rules, int nrules, int max
         }
         steps++;
         se_apply(&g, hint);
-        if (hint->nelim && !se_grid_sound(&g)) { status = RATE_STUCK; break; }
+        if (hint->nelim && !grid_sound(&g)) { status = RATE_STUCK; break; }
     }
-    if (status == RATE_OK && !se_grid_sound(&g)) status = RATE_STUCK;
+    if (status == RATE_OK && !grid_sound(&g)) status = RATE_STUCK;
     out->status = (uint8_t)status;
     if (status == RATE_OK) {
         out->er = se_shown(er);

@@ -12,7 +12,7 @@ static void single(se_hint *out, int technique, int cell, int d) {
 /* First the last empty cell of a house (blocks, columns, rows) that has one candidate,
  * then a digit with one place in a house with other empty cells (same houses, digits
  * 1-9).  args: cell, digit, house. */
-int se_hidden_singles(const se_grid *g, se_hint *out) {
+int se_hidden_singles(const grid *g, se_hint *out) {
     for (int i = 0; i < 27; i++) {
         int h = SE_HOUSES[i];
         set81 e = s_and(g->empty, HOUSE_SET[h]);
@@ -42,8 +42,8 @@ int se_hidden_singles(const se_grid *g, se_hint *out) {
 }
 
 /* Empty cells with one candidate, in reading order.  args: cell, digit. */
-int se_naked_singles(const se_grid *g, se_hint *out) {
-    set81 lone = se_one_candidate_cells(g);
+int se_naked_singles(const grid *g, se_hint *out) {
+    set81 lone = grid_one_candidate_cells(g);
     if (!s_any(lone)) return 0;
     int cell = s_first(lone);
     single(out, T_NAKED_SINGLE, cell, m_last(g->cand[cell]));

@@ -5,7 +5,7 @@
 
 #include "se/hint.h"
 
-int se_hidden_singles(const se_grid *g, se_hint *out);
-int se_naked_singles(const se_grid *g, se_hint *out);
+int se_hidden_singles(const grid *g, se_hint *out);
+int se_naked_singles(const grid *g, se_hint *out);
 
 #endif

@@ -10,7 +10,7 @@ static const int HIDDEN[5] = {0, 0, T_HIDDEN_PAIR, T_HIDDEN_TRIPLE, T_HIDDEN_QUA
  * house (SE's order), each with two or more candidates, holding ``size`` digits between
  * them; the house's other cells lose those digits (eliminations by cell, then digit).
  * args: house, the cells' indexes in the house (9-bit mask), the digits (9-bit mask). */
-int se_naked_sets(const se_grid *g, int size, se_hint *out) {
+int se_naked_sets(const grid *g, int size, se_hint *out) {
     for (int i = 0; i < 27; i++) {
         int h = SE_HOUSES[i];
         if (s_count(s_and(g->empty, HOUSE_SET[h])) < 2 * size) continue;
@@ -59,7 +59,7 @@ int se_naked_sets(const se_grid *g, int size, se_hint *out) {
  * order), each with two or more places in the house, confined to ``size`` cells; those
  * cells lose their other digits.  args: house, the digits (9-bit mask), the cells (two
  * words). */
-int se_hidden_sets(const se_grid *g, int size, se_hint *out) {
+int se_hidden_sets(const grid *g, int size, se_hint *out) {
     for (int i = 0; i < 27; i++) {
         int h = SE_HOUSES[i];
         set81 places[10], uni;

@@ -5,7 +5,7 @@
 
 #include "se/hint.h"
 
-int se_naked_sets(const se_grid *g, int size, se_hint *out);
-int se_hidden_sets(const se_grid *g, int size, se_hint *out);
+int se_naked_sets(const grid *g, int size, se_hint *out);
+int se_hidden_sets(const grid *g, int size, se_hint *out);
 
 #endif

@@ -14,7 +14,7 @@ static double loop_difficulty(int technique, int cells, int subset, int hidden) 
 }
 
 typedef struct {
-    const se_grid *g;
+    const grid *g;
     unsigned pair;
     int a, b, start;
     uint8_t places[27][9];  /* per house, its cells holding both digits, in house order */
@@ -77,7 +77,7 @@ static int offer(loop_search *s, int type, int subset, int hidden, int value, un
 
 /* _type2: the extra digit of the first extra cell leaves every cell seeing all of them */
 static void type2(loop_search *s, const int *extra, int nextra) {
-    const se_grid *g = s->g;
+    const grid *g = s->g;
     int value = m_first(g->cand[extra[0]] & ~s->pair);
     set81 seen = g->pos[value];
     for (int i = 0; i < nextra; i++) seen = s_and(seen, PEER_SET[extra[i]]);
@@ -100,7 +100,7 @@ static unsigned common(const unsigned *masks, int n, int degree, int light) {
 
 /* _type3: naked, then hidden sets in the houses c1 and c2 share, by growing degree */
 static void type3(loop_search *s, int c1, int c2) {
-    const se_grid *g = s->g;
+    const grid *g = s->g;
     unsigned pair = s->pair;
     unsigned extra = (g->cand[c1] | g->cand[c2]) & ~pair;
     unsigned both_extra = extra & g->cand[c1] & g->cand[c2];
@@ -199,7 +199,7 @@ static void type3(loop_search *s, int c1, int c2) {
 /* _type4: a (else b) with no other place in a house of c1 and c2 (the last such house by
  * type box, row, column): neither cell can be the other digit */
 static void type4(loop_search *s, int c1, int c2) {
-    const se_grid *g = s->g;
+    const grid *g = s->g;
     int lock_a = -1, lock_b = -1;
     static const int kinds[3] = {2, 0, 1};
     for (int t = 0; t < 3; t++) {
@@ -225,7 +225,7 @@ static void type4(loop_search *s, int c1, int c2) {
 
 /* The hints of a closed path (_loop_hints' body). */
 static void loop_found(loop_search *s) {
-    const se_grid *g = s->g;
+    const grid *g = s->g;
     if (!valid_loop(s->loop, s->len)) return;
     int extra[81], nextra = 0;
     for (int i = 0; i < s->len; i++) {
@@ -248,7 +248,7 @@ static void loop_found(loop_search *s) {
  * of every next cell tried from here, over the siblings. */
 static void walk(loop_search *s, int cell, set81 inside, int allowed, unsigned ex, int came_by,
                  unsigned even, unsigned odd) {
-    const se_grid *g = s->g;
+    const grid *g = s->g;
     static const int kinds[3] = {2, 0, 1};
     for (int t = 0; t < 3; t++) {
         if (t == came_by) continue;
@@ -284,7 +284,7 @@ static void walk(loop_search *s, int cell, set81 inside, int allowed, unsigned e
 
 /* From every bivalue cell in reading order, every closed path through cells holding both
  * its digits; the first hint in SE's order (difficulty, type, found first). */
-int se_unique_loops(const se_grid *g, se_hint *out) {
+int se_unique_loops(const grid *g, se_hint *out) {
     loop_search s;
     memset(&s, 0, sizeof s);
     s.g = g;

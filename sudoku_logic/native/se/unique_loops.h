@@ -5,6 +5,6 @@
 
 #include "se/hint.h"
 
-int se_unique_loops(const se_grid *g, se_hint *out);
+int se_unique_loops(const grid *g, se_hint *out);
 
 #endif

@@ -5,7 +5,7 @@
 /* Pivots in reading order with two (three for XYZ) candidates, each pincer a bivalue cell
  * among the pivot's house cells in SE's order.  args: pivot, first pincer, second pincer,
  * digit z. */
-int se_xy_wings(const se_grid *g, int xyz, se_hint *out) {
+int se_xy_wings(const grid *g, int xyz, se_hint *out) {
     const int size = xyz ? 3 : 2;
     set81 todo = g->empty;
     for (int pivot; (pivot = s_pop(&todo)) >= 0;) {

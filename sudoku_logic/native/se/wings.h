@@ -5,6 +5,6 @@
 
 #include "se/hint.h"
 
-int se_xy_wings(const se_grid *g, int xyz, se_hint *out);
+int se_xy_wings(const grid *g, int xyz, se_hint *out);
 
 #endif
