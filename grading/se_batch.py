@@ -1,8 +1,8 @@
 """Sudoku Explainer ratings of many puzzles at once, each whole path in the compiled engine.
 
-The C engine (``se_rating.c``) takes SE's path on each puzzle and folds ER, EP and ED as
-:func:`grading.se.path_rating` does, from the table's numbers (:func:`grading.se.compiled_ratings`),
-without a Python object per step and with the GIL released. A puzzle it cannot rate on
+The C engine (``sudoku_logic/native/se/rating.c``) takes SE's path on each puzzle and folds
+ER, EP and ED as :func:`grading.se.path_rating` does, from the table's numbers (written into
+its ``se/tables.h`` by :mod:`grading.native_tables`), without a Python object per step and with the GIL released. A puzzle it cannot rate on
 its own (givens that clash, no solution or several, a path beyond its bounds) is rated by
 the Python path instead, so every puzzle gets the answer :class:`~grading.rater.Rater` gives
 it, or the same error.
@@ -17,16 +17,14 @@ import struct
 from collections.abc import Sequence
 from typing import Any
 
-from strategies.se import se_codes
+from sudoku_logic import native
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.native import se as engine
 from sudoku_logic.solve import MAX_STEPS
 
-from .se import compiled_ratings
 from .tables import SE_RULES
 
-#: The C record of one rating (``se_rating.h``'s ``se_rating_rec``): er, ep, ed, ms,
+#: The C record of one rating (``se/rating.h``'s ``se_rating_rec``): er, ep, ed, ms,
 #: steps, hardest (a technique code, -1 none), solved, status.
 RECORD = struct.Struct("<ddddihBB")
 #: ``se_rating_rec.status``: rated; anything else is left to the Python path
@@ -38,35 +36,34 @@ FIELDS = (("er", "f8"), ("ep", "f8"), ("ed", "f8"), ("hardest", "U56"), ("steps"
 
 def _rule_ids() -> bytes | None:
     """The compiled ids of SE's rules in SE's order (the table's, without importing every
-    finder), or None where one is not compiled."""
-    if not se_codes.AVAILABLE:
-        return None
-    if any(n not in se_codes.RULE_ID for n in SE_RULES):
-        return None
-    return se_codes.rule_ids(SE_RULES)
+    finder), or None without the engine."""
+    return native.rule_ids(SE_RULES) if native.AVAILABLE else None
 
 
-_RULES: bytes | None = None
+_RULES = _rule_ids() or b""
 
 
-def available() -> bool:
+def _available() -> bool:
     """Whether the compiled engine can rate whole SE paths here."""
-    global _RULES
-    if _RULES is None:
-        _RULES = _rule_ids() or b""
-    # compiled_ratings() is None without the engine, so engine is loaded where it is read
-    return bool(_RULES) and compiled_ratings() is not None and engine.RECORD_SIZE == RECORD.size  # type: ignore[union-attr]
+    return bool(_RULES) and native.RECORD_SIZE == RECORD.size
+
+
+def rates_whole(techniques: Sequence[str] | None = None, se: bool = True, hodoku: bool = False) -> bool:
+    """Whether a rating of these scales with these techniques (None: each scale's own) is the
+    compiled engine's whole SE path: SE's scale alone, SE's rules, the engine in use (the one
+    place that decides it for ``sudoku rate``)."""
+    return se and not hodoku and techniques is None and _available()
 
 
 def rate_values(puzzles: Sequence[bytes]) -> list[tuple | None]:
     """For each puzzle (81 bytes of values 0-9), ``(er, ep, ed, hardest, steps, ms)`` of
     its SE path as the compiled engine rates it (``hardest`` the technique's name), or None
-    where the engine leaves it to the Python path. Needs :func:`available`."""
-    if not available():
+    where the engine leaves it to the Python path. Needs the compiled engine (:func:`rates_whole`)."""
+    if not _available():
         raise RuntimeError("the compiled engine cannot rate SE paths here")
     out = bytearray(RECORD.size * len(puzzles))
-    engine.rate_batch(b"".join(puzzles), _RULES, compiled_ratings(), out, MAX_STEPS)  # type: ignore[union-attr]  # available(): loaded
-    names = se_codes.TECHNIQUES
+    native.rate_batch(b"".join(puzzles), _RULES, out, MAX_STEPS)
+    names = native.TECHNIQUES
     return [
         (er, ep, ed, names[hardest] if hardest >= 0 else "none", steps, ms) if status == OK else None
         for er, ep, ed, ms, steps, hardest, _solved, status in RECORD.iter_unpack(out)
@@ -92,7 +89,7 @@ def rate_array(puzzles: Any, errors: str = "raise") -> Any:
     values = np.ascontiguousarray(arr, dtype=np.uint8)
     result = np.zeros(len(values), dtype=list(FIELDS))
     rows = [values[i].tobytes() for i in range(len(values))]
-    rated = rate_values(rows) if available() else [None] * len(rows)
+    rated = rate_values(rows) if _available() else [None] * len(rows)
     for i, got in enumerate(rated):
         if got is None:
             got = _python_rating(rows[i], i, errors)

@@ -69,6 +69,18 @@ class Rating:
         return self.level is not None
 
 
+#: The names of SE's nesting levels 0-5 of Dynamic Forcing Chains end with these.
+SE_NESTED_SUFFIX = (
+    "",
+    " (+)",
+    " (+ Forcing Chains)",
+    " (+ Multiple Forcing Chains)",
+    " (+ Dynamic Forcing Chains)",
+    " (+ Dynamic Forcing Chains (+ Forcing Chains))",
+)
+#: The four hints of Dynamic Forcing Chains at each level, in the compiled engine's order.
+SE_DYNAMIC_KINDS = ("Contradiction", "Double", "Cell", "Region")
+
 _ROWS = """
 # name                                      | family         | code  | se   | level   | score | order | on
 Full House                                  | singles        | 0000  | 1.0  | Easy    |     4 |   100 | y
@@ -187,15 +199,8 @@ Cell Forcing Chains                         | se_chains      | -     | 8.0  | - 
 Region Forcing Chains                       | se_chains      | -     | 8.0  | -       |     - |     - | -
 """ + "".join(
     f"Dynamic {kind} Forcing Chains{suffix:<46}| se_chains      | -     | {base:<4} | -       |     - |     - | -\n"
-    for suffix, base in (
-        ("", 8.5),
-        (" (+)", 9.0),
-        (" (+ Forcing Chains)", 9.5),
-        (" (+ Multiple Forcing Chains)", 10.0),
-        (" (+ Dynamic Forcing Chains)", 10.5),
-        (" (+ Dynamic Forcing Chains (+ Forcing Chains))", 11.0),
-    )
-    for kind in ("Contradiction", "Double", "Cell", "Region")
+    for suffix, base in zip(SE_NESTED_SUFFIX, (8.5, 9.0, 9.5, 10.0, 10.5, 11.0))
+    for kind in SE_DYNAMIC_KINDS
 )
 
 
@@ -233,6 +238,60 @@ SE_RULES = (
     "Dynamic Forcing Chains (+ Multiple Forcing Chains)",
     "Dynamic Forcing Chains (+ Dynamic Forcing Chains)",
     "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+)
+
+#: The techniques of SE's rules by the compiled engine's code: (the C name after ``T_``,
+#: the technique, a row of the table). ``sudoku_logic/native/se/tables.h`` is written from
+#: this (``python -m grading.native_tables``); the engine gives the names back to Python.
+SE_TECHNIQUES: tuple[tuple[str, str], ...] = (
+    (
+        ("FULL_HOUSE", "Full House"),
+        ("HIDDEN_SINGLE", "Hidden Single"),
+        ("NAKED_SINGLE", "Naked Single"),
+        ("DIRECT_POINTING", "Direct Pointing"),
+        ("DIRECT_CLAIMING", "Direct Claiming"),
+        ("DIRECT_HIDDEN_PAIR", "Direct Hidden Pair"),
+        ("DIRECT_HIDDEN_TRIPLET", "Direct Hidden Triplet"),
+        ("POINTING", "Locked Candidates Type 1 (Pointing)"),
+        ("CLAIMING", "Locked Candidates Type 2 (Claiming)"),
+        ("NAKED_PAIR", "Naked Pair"),
+        ("NAKED_TRIPLE", "Naked Triple"),
+        ("NAKED_QUADRUPLE", "Naked Quadruple"),
+        ("HIDDEN_PAIR", "Hidden Pair"),
+        ("HIDDEN_TRIPLE", "Hidden Triple"),
+        ("HIDDEN_QUADRUPLE", "Hidden Quadruple"),
+        ("X_WING", "X-Wing"),
+        ("SWORDFISH", "Swordfish"),
+        ("JELLYFISH", "Jellyfish"),
+        ("XY_WING", "XY-Wing"),
+        ("XYZ_WING", "XYZ-Wing"),
+        ("X_CYCLE", "Bidirectional X-Cycle"),
+        ("Y_CYCLE", "Bidirectional Y-Cycle"),
+        ("XY_CYCLE", "Bidirectional Cycle"),
+        ("FORCING_X_CHAIN", "Forcing X-Chain"),
+        ("FORCING_CHAIN", "Forcing Chain"),
+    )
+    + tuple(
+        (f"{kind}_{n}", f"Unique {shape} Type {n}")
+        for kind, shape in (("UR", "Rectangle"), ("UL", "Loop"))
+        for n in range(1, 5)
+    )
+    + (
+        ("BUG_1", "Bivalue Universal Grave + 1"),
+        ("BUG_2", "Bivalue Universal Grave Type 2"),
+        ("BUG_3", "Bivalue Universal Grave Type 3"),
+        ("BUG_4", "Bivalue Universal Grave Type 4"),
+        ("ALIGNED_PAIR", "Aligned Pair Exclusion"),
+        ("ALIGNED_TRIPLET", "Aligned Triplet Exclusion"),
+        ("CELL_FORCING", "Cell Forcing Chains"),
+        ("REGION_FORCING", "Region Forcing Chains"),
+        ("NISHIO", "Nishio Forcing Chains"),
+    )
+    + tuple(
+        (f"DYN{level or ''}_{kind.upper()}", f"Dynamic {kind} Forcing Chains{suffix}")
+        for level, suffix in enumerate(SE_NESTED_SUFFIX)
+        for kind in SE_DYNAMIC_KINDS
+    )
 )
 
 #: SE ratings that depend on a fact of the step (``Step.facts``) rather than its name alone:

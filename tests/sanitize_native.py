@@ -39,9 +39,10 @@ def build(dest: Path, cc: str) -> Path:
     """Compile the engine with the sanitizers into the copy's ``sudoku_logic/native``."""
     native = dest / "sudoku_logic" / "native"
     out = native / ("_se" + sysconfig.get_config_var("EXT_SUFFIX"))
-    sources = sorted(str(p) for p in native.glob("*.c"))
+    sources = sorted(str(p) for p in native.rglob("*.c"))
     include = sysconfig.get_paths()["include"]
-    subprocess.run([cc, *FLAGS, "-shared", "-fPIC", f"-I{include}", *sources, "-o", str(out)], check=True)
+    subprocess.run([cc, *FLAGS, "-shared", "-fPIC", f"-I{include}", f"-I{native}", *sources, "-o", str(out)],
+                   check=True)
     return out
 
 

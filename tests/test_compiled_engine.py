@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from grading import se_batch
 from grading.scales import se_policy, se_rules
-from grading.se import compiled_ratings, raw_difficulty
+from grading.se import raw_difficulty
 from helpers import collection, two_solutions, wrong_given
 from se_paths import HARDEST, positions, se_paths
 from strategies.registry import RULES, load_all
@@ -65,9 +65,10 @@ def test_every_c_source_is_built():
     import tomllib
     conf = tomllib.loads((ROOT / "pyproject.toml").read_text())
     (ext,) = conf["tool"]["setuptools"]["ext-modules"]
-    on_disk = {f"sudoku_logic/native/{p.name}" for p in (ROOT / "sudoku_logic" / "native").glob("*.c")}
-    assert set(ext["sources"]) == on_disk
-    assert set(ext["depends"]) == {f"sudoku_logic/native/{p.name}" for p in (ROOT / "sudoku_logic" / "native").glob("*.h")}
+    def on_disk(suffix: str) -> set[str]:
+        return {p.relative_to(ROOT).as_posix() for p in (ROOT / "sudoku_logic" / "native").rglob(f"*{suffix}")}
+    assert set(ext["sources"]) == on_disk(".c")
+    assert set(ext["depends"]) == on_disk(".h")
 
 
 _PYTHON_SE = se_policy(compiled=False)
@@ -390,17 +391,16 @@ def _records(p: str) -> list[tuple]:
     grid = parse(p)
     ids = se_compiled.rule_ids([r.name for r in se_rules()])
     values, masks = se_compiled.pack(grid)
-    why, records, _, _ = se_compiled.engine.run(values, masks, ids, 2000)
+    why, records, _, _ = native.run(values, masks, ids, 2000)
     assert why == se_compiled.SOLVED, p
     return records
 
 
 @compiled
 def test_step_difficulties_equal_python():
-    """se_rating.c's se_raw_difficulty gives every step of whole paths the very float
+    """se/rating.c's se_raw_difficulty gives every step of whole paths the very float
     grading.se.raw_difficulty gives it (hidden singles by house, unique loops by length and
     subset, BUG type 3, chains by complexity...)."""
-    table = compiled_ratings()
     kinds = set()
     sample = (collection("qqwing_expert.txt", 120) + collection("top1465.txt", 40, every=35)
               + collection("sudoku17.txt", 40, every=700) + collection("sudocue_top10000.txt", 20, every=500))
@@ -408,7 +408,7 @@ def test_step_difficulties_equal_python():
         for _, tech, places, elims, args, path, snap in _records(p):
             step = se_compiled._lazy(tech, places, elims, args, path, snap, 0)
             want = raw_difficulty(step)
-            got = se_compiled.engine.difficulty(table, tech, args, len(path))
+            got = native.difficulty(tech, args, len(path))
             assert got == want, f"{p}: {step.technique} {step.facts}: C {got!r}, Python {want!r}"
             kinds.add(step.technique if not step.facts else (step.technique, tuple(sorted(
                 (k, v) for k, v in step.facts.items() if k in ("house", "subset", "hidden", "loop")))))

@@ -10,14 +10,14 @@ from collections import deque
 import pytest
 
 from helpers import collection
+from strategies.hodoku import singles_queue
+from strategies.hodoku.singles_queue import QUEUED, SinglesQueue
 from strategies.singles import full_house_step, hidden_single_step, naked_single_step
 from sudoku_logic import Solver
 from sudoku_logic.core import bitsolve
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_HOUSES, HOUSE_MASK, MASK_DIGITS, PEERS
-from strategies.hodoku import singles_queue
-from strategies.hodoku.singles_queue import QUEUED, SinglesQueue
 
 
 def _same(a, b) -> bool:

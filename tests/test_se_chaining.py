@@ -20,10 +20,10 @@ from helpers import assert_step_true_in_position
 from se_paths import effect, positions, se_paths
 from strategies.registry import RULES, load_all
 from strategies.se import nested_rules as fast
+from strategies.se.chain_nodes import NAKED
 from strategies.se.fish import se_fisherman
 from strategies.se.intersections import se_intersections
 from strategies.se.order import SE_CELL_HOUSES, SE_PEER_SEGMENTS
-from strategies.se.chain_nodes import NAKED
 from strategies.se.subsets import se_hidden_sets, se_naked_sets
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE

@@ -8,10 +8,10 @@ import pytest
 
 from grading.rater import Rater
 from helpers import assert_step_true, collection
+from strategies.hodoku.singles_queue import QUEUED, SinglesQueue
 from sudoku_logic.api.solver import Solver
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
-from strategies.hodoku.singles_queue import QUEUED, SinglesQueue
 
 # HoDoKu 2.2's own level and score (from /work/shared/ratings/hodoku_dev.csv): the first
 # puzzles of each source on which we agree (all of the first 8-16 of the easy, intermediate,

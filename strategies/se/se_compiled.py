@@ -34,19 +34,20 @@ from strategies.se.direct import _DIRECT_LOCKING, direct_hidden_step, direct_loc
 from strategies.se.fish import se_fish_step
 from strategies.se.intersections import se_intersection_step
 from strategies.se.order import SE_CELL_HOUSES, SE_HOUSE_CELLS
-from strategies.se.se_codes import AVAILABLE, RULE_ID, RULES, TECHNIQUES, rule_ids  # noqa: F401 - callers name them se_compiled.X
-from strategies.se.se_codes import LEVELS as _LEVELS
 from strategies.se.subsets import se_hidden_set_step, se_naked_set_step
 from strategies.se.unique_loops import LoopHint, unique_loop_step
 from strategies.se.wings import se_wing_step
 from strategies.singles import _HOUSE_KIND, full_house_step, hidden_single_step, naked_single_step
+from sudoku_logic import native
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name
 from sudoku_logic.core.step import TEXT_FIELDS, LazyStep, Step, lazy_step
+from sudoku_logic.native import AVAILABLE, RULE_ID, RULES, TECHNIQUES, rule_ids, unpack_masks  # noqa: F401 - callers name them se_compiled.X
 from sudoku_logic.native import pack as native_pack
-from sudoku_logic.native import se as engine
-from sudoku_logic.native import unpack_masks
+
+#: The nesting levels of SE's Dynamic Forcing Chains the C engine has.
+_LEVELS = tuple(range(len(NESTED_SUFFIX)))
 
 #: the techniques of nesting levels that ask chaining rules (their words need the solve's
 #: difficulty, :func:`_build`)
@@ -482,7 +483,7 @@ def first(grid: Grid, rules: bytes, ctx: SolveContext | None = None) -> Step | N
     (a chain of more than 256 nodes), the Python finders answer."""
     values, masks = pack(grid)
     try:
-        hit = engine.first(values, masks, rules)  # type: ignore[union-attr]  # compiled rules: the engine is built
+        hit = native.first(values, masks, rules)
     except OverflowError:
         return _python_first(grid, rules, ctx)
     if hit is None:
@@ -535,7 +536,7 @@ def run(grid: Grid, rules: bytes, max_steps: int, difficulty=None) -> tuple[int,
     (:data:`BROKEN`) or ``max_steps`` are taken (:data:`LIMIT`): why it stopped, the steps,
     the position before each (as :func:`position` reads it) and the grid at the end."""
     values, masks = pack(grid)
-    why, records, end_values, end_masks = engine.run(values, masks, rules, max_steps)  # type: ignore[union-attr]  # as in first
+    why, records, end_values, end_masks = native.run(values, masks, rules, max_steps)
     givens = grid.givens
     steps = [
         _lazy(tech, places, elims, args, path, snap, givens, difficulty)

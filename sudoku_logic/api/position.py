@@ -37,6 +37,9 @@ from sudoku_logic.core.formats import (
     pencilmark_masks,
     to_sukaku,
 )
+from sudoku_logic.core.formats import (
+    line_values as _line_bytes,
+)
 from sudoku_logic.core.grid import Grid, check_duplicates
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, MASK_DIGITS, cell_name
 
@@ -173,12 +176,12 @@ class Position:
 
 def is_line(token: str) -> bool:
     """Whether a token is an 81-character line of cells (digits, ``.``, ``0``, ``-``)."""
-    return len(token) == 81 and set(token) <= LINE_CHARS
+    return _line_bytes(token) is not None
 
 
 def line_values(token: str) -> list[int]:
     """The 81 values of an 81-character line (0 for an empty cell)."""
-    return [0 if ch in EMPTY_CHARS else ord(ch) - 48 for ch in token]
+    return list(_line_bytes(token) or b"")
 
 
 def plus_line(token: str) -> tuple[list[int], list[int]] | None:

@@ -16,11 +16,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Sequence
 
+from sudoku_logic import native
 from sudoku_logic.core.errors import MultipleSolutions, NoSolution
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import BOX_OF, COL_OF, MASK_DIGITS, ROW_OF, cell_name
-from sudoku_logic.native import pack
-from sudoku_logic.native import se as _native
 
 
 class ExactCover:
@@ -397,10 +396,8 @@ def solutions(grid: Grid, limit: int = 2, rng: random.Random | None = None) -> l
 
 def count_solutions(grid: Grid, limit: int = 2) -> int:
     """Number of solutions of a position, counting stops at ``limit`` (the compiled
-    engine's count where it is built: the same number, tests hold them together)."""
-    if _native is not None:
-        return _native.count_solutions(*pack(grid.values, grid.cands), limit)
-    return dlx_count_solutions(grid, limit)
+    engine's count where it is in use: the same number, tests hold them together)."""
+    return _count(grid, limit)
 
 
 def dlx_count_solutions(grid: Grid, limit: int = 2) -> int:
@@ -411,6 +408,15 @@ def dlx_count_solutions(grid: Grid, limit: int = 2) -> int:
         if n >= limit:
             break
     return n
+
+
+def _compiled_count_solutions(grid: Grid, limit: int = 2) -> int:
+    """:func:`count_solutions` by the compiled engine (``core/solutions.c``)."""
+    return native.count_solutions(grid.values, grid.cands, limit)
+
+
+#: the count :func:`count_solutions` gives: chosen once, here, as the engine is
+_count = _compiled_count_solutions if native.AVAILABLE else dlx_count_solutions
 
 
 def solve(grid: Grid) -> list[int] | None:

@@ -28,6 +28,9 @@ CELL_CHARS = frozenset("0123456789.")
 #: the characters of an empty cell in an 81-character line (``_`` and ``*`` as some programs write it)
 EMPTY_CHARS = frozenset(".0-_*")
 LINE_CHARS = frozenset("123456789") | EMPTY_CHARS
+_EMPTY_BYTES = "".join(sorted(EMPTY_CHARS)).encode("ascii")
+_LINE_BYTES = _EMPTY_BYTES + b"123456789"
+_LINE_VALUES = bytes.maketrans(_LINE_BYTES, bytes([0] * len(_EMPTY_BYTES) + list(range(1, 10))))
 _DECORATION = re.compile(r"[|+\-=:*#'!_\u2500-\u257f\[\]]")
 _LABEL_SPLIT = re.compile(r"[\s,;]")
 
@@ -74,7 +77,7 @@ def parse(text: str) -> Grid:
         raise FormatError("no puzzle found: only comments")
     if len(lines) == 1:
         first = _LABEL_SPLIT.split(lines[0].strip(), maxsplit=1)[0]
-        if len(first) == 81 and set(first) <= LINE_CHARS:
+        if line_values(first) is not None:
             return _from_line(first)
         if len(first) == 729:
             return parse_sukaku(first)
@@ -136,9 +139,23 @@ def _explain_bad_line(token: str) -> None:
     raise FormatError(f"expected 81 cells, got {len(token)}")
 
 
+def line_values(token: str) -> bytes | None:
+    """The 81 values of an 81-character line of cells (1-9, and one of :data:`EMPTY_CHARS` for
+    an empty cell, 0) as bytes; None when ``token`` is not such a line. The one reader of that
+    line: the parser, the input reader and bulk rating all read it here."""
+    if len(token) != 81 or not token.isascii():
+        return None
+    b = token.encode("ascii")
+    if b.translate(None, _LINE_BYTES):
+        return None
+    return b.translate(_LINE_VALUES)
+
+
 def _from_line(s: str) -> Grid:
-    values = [0 if ch in EMPTY_CHARS else ord(ch) - 48 for ch in s]
-    grid = Grid.from_values(values)  # two givens of a digit in a house: InvalidPuzzle
+    values = line_values(s)
+    if values is None:
+        raise FormatError(f"expected 81 cells, got {len(s)}")
+    grid = Grid.from_values(list(values))  # two givens of a digit in a house: InvalidPuzzle
     problem = grid.contradiction()
     if problem:
         raise DeadGivens(problem)

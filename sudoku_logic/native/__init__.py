@@ -1,9 +1,18 @@
-"""The compiled SE engine, when it was built: ``ENGINE`` names the engine in use.
+"""The compiled SE engine's one Python face: the only module that loads the C extension.
 
 ``pip install .`` compiles ``_se`` from the C sources here with the machine's C compiler;
 where there is none, the install goes on without it and the Python engine runs alone. The
 environment variable ``SUDOKU_ENGINE=python`` forces the Python engine (read once, at
-import). ``se`` is the compiled module or None; ``REASON`` says why it is not in use.
+import). The engine is chosen here, once: :data:`ENGINE` names it, :data:`AVAILABLE` says
+whether the compiled one is in use, :data:`REASON` why not.
+
+The rest of the package reaches the C engine only through this module's functions
+(:func:`count_solutions`, :func:`first`, :func:`run`, :func:`rate_batch`,
+:func:`difficulty`) and its tables (:data:`RULES`, :data:`TECHNIQUES`: the names of
+``se/tables.h``, written from ``grading/tables.py``). Each layer offers its own face on top,
+choosing once what runs: ``sudoku_logic.core.dlx.count_solutions`` (core),
+``strategies.se.se_compiled`` (SE's rules), ``grading.se_batch`` (whole ratings); see
+``docs/engine.md``.
 """
 
 from __future__ import annotations
@@ -11,9 +20,11 @@ from __future__ import annotations
 import os
 import sys
 from array import array
+from collections.abc import Sequence
 from types import ModuleType
+from typing import Any
 
-se: ModuleType | None = None
+_se: Any = None
 REASON = ""
 
 
@@ -34,19 +45,22 @@ def _installed_engine() -> tuple[ModuleType | None, str]:
     here = Path(__file__).resolve().parent
     # the installed distribution's record (a build leaves another, without _se, in the tree)
     for dist in metadata.distributions(name="sudoku-logic"):
-        files = [f for f in dist.files or [] if f.parent.as_posix() == "sudoku_logic/native"]
+        files = [f for f in dist.files or [] if f.as_posix().startswith("sudoku_logic/native/")]
         built = [
             f
             for f in files
-            if f.name.startswith("_se.") and f.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+            if f.parent.as_posix() == "sudoku_logic/native"
+            and f.name.startswith("_se.")
+            and f.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
         ]
         if built:
             break
     else:
         return None, "the compiled engine was not built: no C compiler at install"
     stale = "the C sources here are not the installed engine's: pip install . again"
-    sources = {f.name: f for f in files if f.suffix in (".c", ".h")}
-    tree = {p.name for p in here.iterdir() if p.suffix in (".c", ".h")}
+    # the C sources by path below the folder (core/grid.c, se/loop.c, ...)
+    sources = {f.as_posix().removeprefix("sudoku_logic/native/"): f for f in files if f.suffix in (".c", ".h")}
+    tree = {p.relative_to(here).as_posix() for p in here.rglob("*") if p.suffix in (".c", ".h")}
     if not tree or set(sources) != tree:
         return None, stale
     for name, record in sources.items():
@@ -72,20 +86,32 @@ else:
 
     try:
         if find_spec(f"{__name__}._se") is not None:
-            from . import _se as se  # type: ignore[attr-defined,no-redef]  # C extension: mypy reads no .so, so untyped; se is declared above
+            from importlib import import_module
+
+            _se = import_module(f"{__name__}._se")
         else:
-            se, REASON = _installed_engine()
+            _se, REASON = _installed_engine()
     except (ImportError, OSError) as exc:
         REASON = f"the compiled engine did not load: {exc}"
 
+#: Whether the compiled engine is in use.
+AVAILABLE = _se is not None
 #: ``compiled`` when the C engine runs the rules it has, ``python`` otherwise.
-ENGINE = "compiled" if se is not None else "python"
+ENGINE = "compiled" if AVAILABLE else "python"
+
+#: SE's rules by the compiled engine's id (``R_*``, SE's order); empty without the engine.
+RULES: tuple[str, ...] = tuple(_se.RULES) if AVAILABLE else ()
+RULE_ID: dict[str, int] = {name: i for i, name in enumerate(RULES)}
+#: Techniques by the compiled engine's code (``T_*``); empty without the engine.
+TECHNIQUES: tuple[str, ...] = tuple(_se.TECHNIQUES) if AVAILABLE else ()
+#: The size of one whole rating's record (``se/rating.h``'s ``se_rating_rec``).
+RECORD_SIZE: int = _se.RECORD_SIZE if AVAILABLE else 0
 
 
 _SWAP = sys.byteorder != "little"
 
 
-def pack(values: list[int], cands: list[int]) -> tuple[bytes, bytes]:
+def pack(values: Sequence[int], cands: Sequence[int]) -> tuple[bytes, bytes]:
     """A grid as the C engine reads it: 81 values, 81 candidate masks as little-endian words."""
     masks = array("H", cands)
     if _SWAP:
@@ -104,4 +130,47 @@ def unpack_masks(masks: bytes) -> list[int]:
 
 def describe() -> str:
     """One line for ``sudoku --version``: the engine in use and, if Python, why."""
-    return "engine: compiled (C)" if se is not None else f"engine: python ({REASON})"
+    return "engine: compiled (C)" if AVAILABLE else f"engine: python ({REASON})"
+
+
+def rule_ids(names: Sequence[str]) -> bytes:
+    """The compiled engine's ids of SE's rules ``names`` (each one it has)."""
+    return bytes(RULE_ID[n] for n in names)
+
+
+def _engine() -> Any:
+    if _se is None:
+        raise RuntimeError(f"the compiled engine is not in use: {REASON}")
+    return _se
+
+
+def count_solutions(values: Sequence[int], cands: Sequence[int], limit: int) -> int:
+    """How many ways the position (values, candidate masks) can be completed, counting up to
+    ``limit`` (``core/solutions.c``)."""
+    return _engine().count_solutions(*pack(values, cands), limit)
+
+
+def first(values: bytes, masks: bytes, rules: bytes) -> tuple | None:
+    """The first hint of the first of ``rules`` (ids) on the packed grid (:func:`pack`), as
+    ``(rule, technique, placements, eliminations, args, path)``, or None; OverflowError
+    when it is beyond the hint record's bounds (``se/loop.c``)."""
+    return _engine().first(values, masks, rules)
+
+
+def run(values: bytes, masks: bytes, rules: bytes, max_steps: int) -> tuple:
+    """SE's loop over ``rules`` from the packed grid: ``(why, records, values, masks)``, each
+    record ``(rule, technique, placements, eliminations, args, path, position before)``."""
+    return _engine().run(values, masks, rules, max_steps)
+
+
+def rate_batch(puzzles: bytes, rules: bytes, out: bytearray, max_steps: int) -> None:
+    """Each puzzle of ``puzzles`` (81 bytes of values each) rated on SE's path over
+    ``rules``, its record (:data:`RECORD_SIZE` bytes) written into ``out``, the GIL released
+    (``se/rating.c``)."""
+    _engine().rate_batch(puzzles, rules, out, max_steps)
+
+
+def difficulty(technique: int, args: Sequence[int], path_length: int) -> float:
+    """SE's raw difficulty of a hint of ``technique`` with ``args`` and a path of
+    ``path_length`` nodes, as :func:`rate_batch` folds it."""
+    return _engine().difficulty(technique, args, path_length)

@@ -4,10 +4,10 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "se_loop.h"
-#include "se_rating.h"
-#include "se_scratch.h"
-#include "se_solutions.h"
+#include "se/loop.h"
+#include "se/rating.h"
+#include "core/scratch.h"
+#include "core/solutions.h"
 
 #define SNAPSHOT_SIZE (81 + 162)
 
@@ -35,11 +35,11 @@ static int read_values(PyObject *values, PyObject *cands, uint8_t vals[81], uint
     return 0;
 }
 
-static int read_grid(se_grid *g, PyObject *values, PyObject *cands) {
+static int read_grid(grid *g, PyObject *values, PyObject *cands) {
     uint8_t vals[81];
     uint16_t masks[81];
     if (read_values(values, cands, vals, masks) < 0) return -1;
-    if (se_grid_load(g, vals, masks) < 0) {
+    if (grid_load(g, vals, masks) < 0) {
         PyErr_SetString(PyExc_ValueError, "a grid is 81 values 0-9 and 81 candidate masks below 512");
         return -1;
     }
@@ -63,7 +63,7 @@ static int read_rules(PyObject *rules, uint8_t *out, int *n) {
     return 0;
 }
 
-static void write_snapshot(const se_grid *g, uint8_t *out) {
+static void write_snapshot(const grid *g, uint8_t *out) {
     memcpy(out, g->value, 81);
     for (int i = 0; i < 81; i++) {
         out[81 + 2 * i] = (uint8_t)(g->cand[i] & 0xFF);
@@ -117,13 +117,13 @@ static PyObject *py_first(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *values, *cands, *rules;
     if (!PyArg_ParseTuple(args, "OOO", &values, &cands, &rules)) return NULL;
-    se_grid g;
+    grid g;
     uint8_t ids[R_COUNT];
     int n;
     if (read_grid(&g, values, cands) < 0 || read_rules(rules, ids, &n) < 0) return NULL;
     se_hint h;
     int found = se_first(&g, ids, n, &h);
-    se_scratch_release();
+    scratch_release();
     if (found < 0) {
         PyErr_SetString(PyExc_OverflowError, "a hint beyond the compiled record's bounds");
         return NULL;
@@ -151,12 +151,12 @@ static PyObject *py_run(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "max_steps must not be negative");
         return NULL;
     }
-    se_grid g;
+    grid g;
     uint8_t ids[R_COUNT];
     int n;
     if (read_grid(&g, values, cands) < 0 || read_rules(rules, ids, &n) < 0) return NULL;
     se_hint *steps = PyMem_Malloc(sizeof(se_hint) * RUN_CHUNK);
-    se_grid *before = PyMem_Malloc(sizeof(se_grid) * RUN_CHUNK);
+    grid *before = PyMem_Malloc(sizeof(grid) * RUN_CHUNK);
     PyObject *out = NULL, *list = PyList_New(0);
     if (!steps || !before || !list) {
         PyErr_NoMemory();
@@ -194,7 +194,7 @@ static PyObject *py_run(PyObject *self, PyObject *args) {
                             (const char *)end + 81, (Py_ssize_t)162);
     }
 done:
-    se_scratch_release();
+    scratch_release();
     Py_XDECREF(list);
     PyMem_Free(steps);
     PyMem_Free(before);
@@ -213,105 +213,27 @@ static PyObject *py_count_solutions(PyObject *self, PyObject *args) {
     if (read_values(values, cands, vals, masks) < 0) return NULL;
     int n;
     Py_BEGIN_ALLOW_THREADS
-    n = se_count_solutions(vals, masks, limit);
+    n = count_solutions(vals, masks, limit);
     Py_END_ALLOW_THREADS
     return PyLong_FromLong(n);
 }
 
-PyDoc_STRVAR(ratings_doc,
-"rating_table(base, kinds, hidden_single, loop_long, loop_extra, subset_extra) -> bytes\n\n"
-"The SE numbers rate_batch reads, packed: ``base`` one float per technique code, ``kinds``\n"
-"bytes of K_* (0 plain, 1 hidden single, 2 chain, 3 unique loop, 4 BUG, 5 unrated),\n"
-"``hidden_single`` (row, column, box), ``loop_long`` (cells, added), ``loop_extra`` pairs of\n"
-"(cells, added), ``subset_extra`` a float (grading/se.py's compiled_ratings).");
-
-static PyObject *py_rating_table(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *base, *kinds, *extra;
-    double hs[3], long_added, subset;
-    int long_cells;
-    if (!PyArg_ParseTuple(args, "OO(ddd)(id)Od", &base, &kinds, &hs[0], &hs[1], &hs[2], &long_cells,
-                          &long_added, &extra, &subset))
-        return NULL;
-    se_ratings t;
-    memset(&t, 0, sizeof t);
-    PyObject *seq = PySequence_Fast(base, "base: a sequence of floats");
-    if (!seq) return NULL;
-    int bad = PySequence_Fast_GET_SIZE(seq) != T_COUNT;
-    for (Py_ssize_t i = 0; !bad && i < T_COUNT; i++) {
-        t.base[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i));
-        if (PyErr_Occurred()) { Py_DECREF(seq); return NULL; }
-    }
-    Py_DECREF(seq);
-    Py_buffer k;
-    if (bad || PyObject_GetBuffer(kinds, &k, PyBUF_SIMPLE) < 0) {
-        if (bad) PyErr_SetString(PyExc_ValueError, "one base per technique code");
-        return NULL;
-    }
-    bad = k.len != T_COUNT;
-    for (Py_ssize_t i = 0; !bad && i < T_COUNT; i++) {
-        t.kind[i] = ((const uint8_t *)k.buf)[i];
-        bad |= t.kind[i] > K_UNRATED;
-    }
-    PyBuffer_Release(&k);
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "one kind (0-5) per technique code");
-        return NULL;
-    }
-    memcpy(t.hidden_single, hs, sizeof hs);
-    t.loop_long = long_cells;
-    t.loop_long_added = long_added;
-    t.subset_extra = subset;
-    seq = PySequence_Fast(extra, "loop_extra: a sequence of (cells, added)");
-    if (!seq) return NULL;
-    if (PySequence_Fast_GET_SIZE(seq) > SE_MAX_LOOP_EXTRA) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "too many loop extras");
-        return NULL;
-    }
-    t.nloop_extra = (int)PySequence_Fast_GET_SIZE(seq);
-    for (int i = 0; i < t.nloop_extra; i++) {
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "id", &t.loop_extra_cells[i],
-                              &t.loop_extra_added[i])) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-    }
-    Py_DECREF(seq);
-    return PyBytes_FromStringAndSize((const char *)&t, sizeof t);
-}
-
 PyDoc_STRVAR(rate_batch_doc,
-"rate_batch(puzzles, rules, table, out, max_steps) -> None\n\n"
+"rate_batch(puzzles, rules, out, max_steps) -> None\n\n"
 "Rate each puzzle of ``puzzles`` (a buffer of 81 bytes per puzzle: values 0-9) on SE's path\n"
 "over ``rules`` and write its record into the writable buffer ``out`` (RECORD_SIZE bytes\n"
 "each: er, ep, ed, ms as doubles, steps int32, hardest int16, solved, status), the GIL\n"
 "released meanwhile (a signal handler's exception, KeyboardInterrupt, stops it between two\n"
-"puzzles).  ``table``: rating_table()'s bytes.");
-
-/* rating_table()'s bytes back as the record; -1 with ValueError when they are not that */
-static int read_ratings(PyObject *table, se_ratings *out) {
-    Py_buffer t;
-    if (PyObject_GetBuffer(table, &t, PyBUF_SIMPLE) < 0) return -1;
-    int bad = t.len != (Py_ssize_t)sizeof *out;
-    if (!bad) memcpy(out, t.buf, sizeof *out);
-    PyBuffer_Release(&t);
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "table: rating_table()'s bytes");
-        return -1;
-    }
-    return 0;
-}
+"puzzles).");
 
 static PyObject *py_rate_batch(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *puzzles, *rules, *table, *out;
+    PyObject *puzzles, *rules, *out;
     int max_steps;
-    if (!PyArg_ParseTuple(args, "OOOOi", &puzzles, &rules, &table, &out, &max_steps)) return NULL;
+    if (!PyArg_ParseTuple(args, "OOOi", &puzzles, &rules, &out, &max_steps)) return NULL;
     uint8_t ids[R_COUNT];
     int n;
-    se_ratings ratings;
-    if (read_rules(rules, ids, &n) < 0 || read_ratings(table, &ratings) < 0) return NULL;
+    if (read_rules(rules, ids, &n) < 0) return NULL;
     Py_buffer p, o;
     if (PyObject_GetBuffer(puzzles, &p, PyBUF_SIMPLE) < 0) return NULL;
     if (PyObject_GetBuffer(out, &o, PyBUF_WRITABLE) < 0) {
@@ -332,7 +254,7 @@ static PyObject *py_rate_batch(PyObject *self, PyObject *args) {
         Py_BEGIN_ALLOW_THREADS
         for (Py_ssize_t i = 0; i < count; i++) {
             se_rating_rec rec;
-            se_rate(in + 81 * i, ids, n, max_steps, &ratings, hint, &rec);
+            se_rate(in + 81 * i, ids, n, max_steps, hint, &rec);
             memcpy(dest + sizeof rec * (size_t)i, &rec, sizeof rec);
             /* Ctrl-C between two puzzles stops the batch (KeyboardInterrupt) */
             Py_BLOCK_THREADS
@@ -340,7 +262,7 @@ static PyObject *py_rate_batch(PyObject *self, PyObject *args) {
             Py_UNBLOCK_THREADS
             if (stop) break;
         }
-        se_scratch_release();
+        scratch_release();
         Py_END_ALLOW_THREADS
     } else {
         PyErr_SetString(PyExc_ValueError, problem);
@@ -353,17 +275,15 @@ static PyObject *py_rate_batch(PyObject *self, PyObject *args) {
 }
 
 PyDoc_STRVAR(difficulty_doc,
-"difficulty(table, technique, args, path_length) -> float\n\n"
+"difficulty(technique, args, path_length) -> float\n\n"
 "SE's raw difficulty of a hint of ``technique`` with these ``args`` and a path of\n"
-"``path_length`` nodes (se_raw_difficulty: what rate_batch folds), from rating_table()'s bytes.");
+"``path_length`` nodes (se_raw_difficulty: what rate_batch folds).");
 
 static PyObject *py_difficulty(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *table, *hargs;
+    PyObject *hargs;
     int technique, npath;
-    if (!PyArg_ParseTuple(args, "OiOi", &table, &technique, &hargs, &npath)) return NULL;
-    se_ratings ratings;
-    if (read_ratings(table, &ratings) < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "iOi", &technique, &hargs, &npath)) return NULL;
     if (technique < 0 || technique >= T_COUNT || npath < 0 || npath > SE_MAX_PATH) {
         PyErr_SetString(PyExc_ValueError, "a technique code and a path length in range");
         return NULL;
@@ -379,7 +299,7 @@ static PyObject *py_difficulty(PyObject *self, PyObject *args) {
         h->args[i] = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(seq, i));
     }
     Py_DECREF(seq);
-    double d = PyErr_Occurred() ? 0.0 : se_raw_difficulty(&ratings, h);
+    double d = PyErr_Occurred() ? 0.0 : se_raw_difficulty(h);
     PyMem_Free(h);
     if (PyErr_Occurred()) return NULL;
     return PyFloat_FromDouble(d);
@@ -390,23 +310,37 @@ static PyMethodDef methods[] = {
     {"difficulty", py_difficulty, METH_VARARGS, difficulty_doc},
     {"first", py_first, METH_VARARGS, first_doc},
     {"rate_batch", py_rate_batch, METH_VARARGS, rate_batch_doc},
-    {"rating_table", py_rating_table, METH_VARARGS, ratings_doc},
     {"run", py_run, METH_VARARGS, run_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_se",
-    "Sudoku Explainer's rules compiled (see sudoku_logic/native/se_grid.h).", -1, methods,
+    "Sudoku Explainer's rules compiled (see sudoku_logic/native/se/loop.h).", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 
+/* The module's ``attr``: the ``count`` names of se/tables.h as a tuple of str; -1 on an error. */
+static int add_names(PyObject *m, const char *attr, const char *(*name)(int), int count) {
+    PyObject *t = PyTuple_New(count);
+    for (int i = 0; t && i < count; i++) {
+        PyObject *s = PyUnicode_FromString(name(i));
+        if (!s) { Py_CLEAR(t); break; }
+        PyTuple_SET_ITEM(t, i, s);
+    }
+    int r = t ? PyModule_AddObjectRef(m, attr, t) : -1;
+    Py_XDECREF(t);
+    return r;
+}
+
 PyMODINIT_FUNC PyInit__se(void) {
-    se_tables_init();
+    se_engine_init();
     PyObject *m = PyModule_Create(&module);
     if (m && (PyModule_AddIntConstant(m, "RULE_COUNT", R_COUNT) < 0 ||
               PyModule_AddIntConstant(m, "RECORD_SIZE", (long)sizeof(se_rating_rec)) < 0 ||
-              PyModule_AddIntConstant(m, "TECHNIQUE_COUNT", T_COUNT) < 0)) {
+              PyModule_AddIntConstant(m, "TECHNIQUE_COUNT", T_COUNT) < 0 ||
+              add_names(m, "RULES", se_rule_name, R_COUNT) < 0 ||
+              add_names(m, "TECHNIQUES", se_technique_name, T_COUNT) < 0)) {
         Py_DECREF(m);
         return NULL;
     }

@@ -207,7 +207,7 @@ def rating_check(values: list[int], low: float | None, high: float | None) -> tu
 
     if low is not None and low > 2.3 and singles_solve(values):
         return -1, None
-    if se_batch.available():
+    if se_batch.rates_whole():
         # the whole path in the compiled engine, its ER alone (an accepted puzzle's row
         # runs the path with its steps); a puzzle it leaves goes the Python way below
         got = se_batch.rate_values([bytes(values)])[0]

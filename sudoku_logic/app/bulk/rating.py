@@ -55,7 +55,7 @@ from sudoku_logic.app.io.words import counted
 from sudoku_logic.app.io.writer import LiveBar, OutputError, RowWriter, Template, open_output
 from sudoku_logic.core.context import DEFAULT_SETTINGS, Settings
 from sudoku_logic.core.errors import SudokuError
-from sudoku_logic.core.formats import EMPTY_CHARS
+from sudoku_logic.core.formats import EMPTY_CHARS, line_values
 
 
 @dataclass
@@ -116,10 +116,6 @@ class Options:
 # ---------------------------------------------------------------- rating one entry
 
 
-#: an 81-character line's characters as values (those of ``EMPTY_CHARS`` empty)
-_EMPTY = "".join(sorted(EMPTY_CHARS)).encode("ascii")
-_LINE_CHARS = _EMPTY + b"123456789"
-_LINE_VALUES = bytes.maketrans(_LINE_CHARS, bytes([0] * len(_EMPTY) + list(range(1, 10))))
 _SHOWN = str.maketrans({ch: "." for ch in EMPTY_CHARS})
 
 
@@ -127,12 +123,8 @@ def plain_line(text: str) -> tuple[bytes, str] | None:
     """An entry that is a bare 81-character line of cells: its values as 81 bytes and the
     puzzle its row shows; None for any other entry (the full reader takes those)."""
     s = text.strip()
-    if len(s) != 81 or not s.isascii():
-        return None
-    b = s.encode("ascii")
-    if b.translate(None, _LINE_CHARS):
-        return None
-    return b.translate(_LINE_VALUES), s.translate(_SHOWN)
+    values = line_values(s)
+    return None if values is None else (values, s.translate(_SHOWN))
 
 
 @dataclass
@@ -169,7 +161,7 @@ class RateJob(Job):
 
         self._rater = None  # made when first needed: a run of bare lines in C may never need it
         # the SE settings are SE's own: the options of --set are HoDoKu's
-        self._whole = self.se and not self.hodoku and self.techniques is None and se_batch.available()
+        self._whole = se_batch.rates_whole(self.techniques, self.se, self.hodoku)
 
     @property
     def rater(self):

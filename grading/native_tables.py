@@ -1,0 +1,163 @@
+"""The compiled SE engine's tables, written from the Python ones: ``python -m grading.native_tables``.
+
+SE's rule ids (the order of :data:`grading.tables.SE_RULES`), the technique codes
+(:data:`grading.tables.SE_TECHNIQUES`), the kind codes (:data:`SE_KINDS`) and SE's
+numbers (the table's ``se`` column and its unique-loop extras) are written once, here in
+Python; the C engine reads them from ``sudoku_logic/native/se/tables.h``, which this module
+writes (as CPython writes ``Include/opcode.h`` from ``Lib/opcode.py``). The header is
+committed; ``tests/test_native_sources.py`` fails when it is not what :func:`header` writes
+now. ``python -m grading.native_tables --check`` says whether it is, without writing.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from .se import CHAIN_FAMILIES
+from .tables import RATINGS, SE_HIDDEN_SINGLE, SE_LOOP_EXTRA, SE_LOOP_LONG, SE_RULES, SE_SUBSET_EXTRA, SE_TECHNIQUES
+
+#: How the compiled engine works out a technique's SE difficulty from its number in the table
+#: (``K_*``, by code; grading/se.py's raw_difficulty does the same by family): as it is, a
+#: hidden single's by house, a chain's by complexity, a unique loop's and a BUG's with their
+#: extras, or not at all.
+SE_KINDS = ("PLAIN", "HIDDEN_SINGLE", "CHAIN", "UNIQUE_LOOP", "BUG", "UNRATED")
+
+#: Where the header lives in the source tree.
+HEADER = Path(__file__).resolve().parent.parent / "sudoku_logic" / "native" / "se" / "tables.h"
+
+
+def se_kind(name: str) -> int:
+    """The code (:data:`SE_KINDS`) of how technique ``name``'s SE difficulty is worked out."""
+    row = RATINGS.get(name)
+    if row is None or row.se is None:
+        kind = "UNRATED"
+    elif name == "Hidden Single":
+        kind = "HIDDEN_SINGLE"
+    elif row.family in CHAIN_FAMILIES:
+        kind = "CHAIN"
+    else:
+        kind = {"unique_loops": "UNIQUE_LOOP", "bug": "BUG"}.get(row.family, "PLAIN")
+    return SE_KINDS.index(kind)
+
+
+def se_base(name: str) -> float:
+    """Technique ``name``'s SE number in the table, 0.0 where SE has none."""
+    row = RATINGS.get(name)
+    return 0.0 if row is None or row.se is None else float(row.se)
+
+
+def c_name(rule: str) -> str:
+    """A rule's C name after ``R_``: its words in capitals, ``+`` as PLUS, other signs dropped."""
+    return re.sub(r"[^A-Z0-9]+", "_", rule.upper().replace("+", " PLUS ").replace("&", " ")).strip("_")
+
+
+def _enum(prefix: str, names: list[str], count: str | None) -> str:
+    lines = [f"    {prefix}{name}," for name in names]
+    if count:
+        lines.append(f"    {count}")
+    return "enum {\n" + "\n".join(lines) + "\n};\n"
+
+
+def _strings(values: list[str]) -> str:
+    return _array([f'"{v}"' for v in values])
+
+
+def _number(x: float) -> str:
+    return repr(float(x))
+
+
+def _array(values: list[str]) -> str:
+    """An initializer's values, wrapped under the array's line."""
+    lines, line = [], "       "
+    for v in values:
+        if len(line) + len(v) + 2 > 100:
+            lines.append(line)
+            line = "       "
+        line += f" {v},"
+    return "\n".join([*lines, line])
+
+
+def header() -> str:
+    """The text of ``se/tables.h``."""
+    techniques = [name for _, name in SE_TECHNIQUES]
+    extra = "\n    else ".join(f"if (cells >= {cells}) se += {_number(added)};" for cells, added in SE_LOOP_EXTRA)
+    return f"""/* Sudoku Explainer's tables for the compiled engine: rule ids, technique codes, kind codes
+ * and SE's numbers.  Written by `python -m grading.native_tables` from grading/tables.py, where
+ * each is written once: do not edit (tests/test_native_sources.py fails
+ * when this file is not what the generator writes). */
+#ifndef SE_TABLES_H
+#define SE_TABLES_H
+
+/* SE's rules by id, in SE's order (grading/tables.py's SE_RULES). */
+{_enum("R_", [c_name(r) for r in SE_RULES], "R_COUNT")}
+/* The techniques by code (grading/tables.py's SE_TECHNIQUES). */
+{_enum("T_", [code for code, _ in SE_TECHNIQUES], "T_COUNT")}
+/* How a technique's difficulty is worked out from its number (grading/native_tables.py's SE_KINDS). */
+{_enum("K_", list(SE_KINDS), None)}
+/* SE's number of each technique, by code (the table's se column; 0 where SE has none). */
+static inline double se_base(int technique) {{
+    static const double base[T_COUNT] = {{
+{_array([_number(se_base(n)) for n in techniques])}
+    }};
+    return base[technique];
+}}
+
+/* How each technique's difficulty is worked out (K_*), by code. */
+static inline int se_kind(int technique) {{
+    static const unsigned char kind[T_COUNT] = {{
+{_array([str(se_kind(n)) for n in techniques])}
+    }};
+    return kind[technique];
+}}
+
+/* A unique loop's number ``se`` with what its ``cells`` cells add, in grading/se.py's order
+ * (grading/tables.py's SE_LOOP_LONG and SE_LOOP_EXTRA); each further digit of a unique
+ * loop's or a BUG's set adds SE_SUBSET_EXTRA. */
+static inline double se_loop_difficulty(double se, int cells) {{
+    if (cells >= {SE_LOOP_LONG[0]}) se += {_number(SE_LOOP_LONG[1])};
+    {extra}
+    return se;
+}}
+#define SE_SUBSET_EXTRA {_number(SE_SUBSET_EXTRA)}
+
+/* A hidden single's number by its house: 0-8 rows, 9-17 columns, 18-26 boxes (grading/tables.py's
+ * SE_HIDDEN_SINGLE). */
+static inline double se_hidden_single(int house) {{
+    return house < 9 ? {_number(SE_HIDDEN_SINGLE["row"])} : house < 18 ? {_number(SE_HIDDEN_SINGLE["col"])} : {_number(SE_HIDDEN_SINGLE["box"])};
+}}
+
+/* The names of the rules and of the techniques, by id and by code (for the Python face). */
+static inline const char *se_rule_name(int rule) {{
+    static const char *const name[R_COUNT] = {{
+{_strings(list(SE_RULES))}
+    }};
+    return name[rule];
+}}
+static inline const char *se_technique_name(int technique) {{
+    static const char *const name[T_COUNT] = {{
+{_strings(techniques)}
+    }};
+    return name[technique];
+}}
+
+#endif
+"""
+
+
+def main(argv: list[str]) -> int:
+    """Write the header, or with ``--check`` say whether the committed one is current."""
+    text = header()
+    if "--check" in argv:
+        current = HEADER.read_text() if HEADER.exists() else ""
+        if current != text:
+            print(f"{HEADER} is stale: python -m grading.native_tables", file=sys.stderr)
+            return 1
+        return 0
+    HEADER.write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

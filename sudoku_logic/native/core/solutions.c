@@ -1,0 +1,111 @@
+/* Solutions of a position counted (twin of sudoku_logic/core/dlx.py's count_solutions): each empty cell
+ * takes one of its candidates that no placed digit of its houses rules out, and each house
+ * holds each digit it lacks exactly once.  Singles are placed until none is left, then the
+ * cell with the fewest candidates is branched on.  The count is DLX's, up to ``limit``. */
+#include "core/solutions.h"
+
+typedef struct {
+    uint16_t cand[81];  /* empty cells' candidates; 0 once filled */
+    uint8_t open[81];   /* 1 for an empty cell */
+    uint16_t need[27];  /* digits each house still lacks */
+    int left;           /* empty cells */
+} cstate;
+
+static int place(cstate *s, int cell, int d) {
+    unsigned bit = 1u << (d - 1);
+    s->open[cell] = 0;
+    s->cand[cell] = 0;
+    s->left--;
+    for (int t = 0; t < 3; t++) {
+        int h = CELL_HOUSE[cell][t];
+        if (!(s->need[h] & bit)) return 0;  /* the digit twice in a house */
+        s->need[h] &= (uint16_t)~bit;
+        for (int i = 0; i < 9; i++) s->cand[HOUSE_CELLS[h][i]] &= (uint16_t)~bit;
+    }
+    return 1;
+}
+
+/* Place naked and hidden singles until none is left; 0 on a contradiction. */
+static int propagate(cstate *s) {
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int c = 0; c < 81; c++) {
+            if (!s->open[c]) continue;
+            unsigned m = s->cand[c];
+            if (!m) return 0;
+            if (!(m & (m - 1))) {
+                if (!place(s, c, m_first(m))) return 0;
+                changed = 1;
+            }
+        }
+        for (int h = 0; h < 27; h++) {
+            unsigned once = 0, twice = 0, any = 0;
+            int cells = 0;
+            for (int i = 0; i < 9; i++) {
+                int c = HOUSE_CELLS[h][i];
+                if (!s->open[c]) continue;
+                cells++;
+                unsigned m = s->cand[c];
+                twice |= once & m;
+                once |= m;
+                any |= m;
+            }
+            if (!cells) continue;
+            if ((s->need[h] & any) != s->need[h]) return 0;  /* a lacking digit has no place */
+            unsigned single = s->need[h] & once & ~twice;
+            for (; single; single &= single - 1) {
+                int d = m_first(single);
+                for (int i = 0; i < 9; i++) {
+                    int c = HOUSE_CELLS[h][i];
+                    if (s->open[c] && s->cand[c] >> (d - 1) & 1) {
+                        if (!place(s, c, d)) return 0;
+                        changed = 1;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    return 1;
+}
+
+static int count(cstate *s, int limit) {
+    if (!propagate(s)) return 0;
+    if (!s->left) return 1;
+    int best = -1, fewest = 10;
+    for (int c = 0; c < 81; c++) {
+        if (s->open[c] && m_count(s->cand[c]) < fewest) {
+            fewest = m_count(s->cand[c]);
+            best = c;
+        }
+    }
+    int n = 0;
+    for (unsigned m = s->cand[best]; m && n < limit; m &= m - 1) {
+        cstate t = *s;
+        if (place(&t, best, m_first(m))) n += count(&t, limit - n);
+    }
+    return n;
+}
+
+int count_solutions(const uint8_t *values, const uint16_t *cands, int limit) {
+    cstate s;
+    s.left = 0;
+    for (int h = 0; h < 27; h++) s.need[h] = 0x1ff;
+    for (int c = 0; c < 81; c++) {
+        int d = values[c];
+        if (d < 0 || d > 9) return 0;
+        if (d) {
+            for (int t = 0; t < 3; t++) s.need[CELL_HOUSE[c][t]] &= (uint16_t)~(1u << (d - 1));
+        }
+    }
+    for (int c = 0; c < 81; c++) {
+        s.open[c] = values[c] == 0;
+        s.cand[c] = 0;
+        if (!s.open[c]) continue;
+        s.left++;
+        uint16_t m = cands[c] & 0x1ff;
+        for (int t = 0; t < 3; t++) m &= s.need[CELL_HOUSE[c][t]];
+        s.cand[c] = m;
+    }
+    return count(&s, limit > 0 ? limit : 1);  /* as DLX: the first solution is always counted */
+}

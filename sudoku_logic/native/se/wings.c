@@ -1,0 +1,42 @@
+/* SE's XY-Wings and XYZ-Wings (twin of strategies/se/wings.py's se_xy_wings). */
+#include "se/wings.h"
+#include "se/order.h"
+
+/* Pivots in reading order with two (three for XYZ) candidates, each pincer a bivalue cell
+ * among the pivot's house cells in SE's order.  args: pivot, first pincer, second pincer,
+ * digit z. */
+int se_xy_wings(const grid *g, int xyz, se_hint *out) {
+    const int size = xyz ? 3 : 2;
+    set81 todo = g->empty;
+    for (int pivot; (pivot = s_pop(&todo)) >= 0;) {
+        unsigned pm = g->cand[pivot];
+        if (m_count(pm) != size) continue;
+        int pincers[20], n = 0;
+        for (int j = 0; j < 20; j++) {
+            int q = SE_HOUSE_CELLS[pivot][j];
+            if (s_has(g->empty, q) && m_count(g->cand[q]) == 2) pincers[n++] = q;
+        }
+        for (int ia = 0; ia < n; ia++) {
+            int a = pincers[ia];
+            unsigned am = g->cand[a];
+            if (m_count(pm & ~am) != 1) continue;
+            for (int ib = 0; ib < n; ib++) {
+                int b = pincers[ib];
+                unsigned bm = g->cand[b];
+                if (m_count(pm | am | bm) != 3 || m_count(pm & am & bm) != (xyz ? 1 : 0)) continue;
+                int z = m_first(am & bm);
+                set81 elim = s_and(s_and(g->pos[z], PEER_SET[a]), PEER_SET[b]);
+                s_del(&elim, pivot);
+                s_del(&elim, a);
+                s_del(&elim, b);
+                if (xyz) elim = s_and(elim, PEER_SET[pivot]);
+                if (!s_any(elim)) continue;
+                hint_begin(out, xyz ? T_XYZ_WING : T_XY_WING);
+                for (int c; (c = s_pop(&elim)) >= 0;) hint_elim(out, c, z);
+                hint_args(out, pivot, a, b, z);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
