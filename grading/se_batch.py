@@ -14,12 +14,15 @@ an (N, 81) or (N, 9, 9) integer array and returns a numpy structured array.
 from __future__ import annotations
 
 import struct
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
 from sudoku_logic import native
 from sudoku_logic.core.errors import SudokuError
+from sudoku_logic.core.formats import cell_digit
 from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import cell_name
 from sudoku_logic.solve import MAX_STEPS
 
 from .tables import SE_RULES
@@ -72,9 +75,13 @@ def rate_values(puzzles: Sequence[bytes]) -> list[tuple | None]:
 
 def rate_array(puzzles: Any, errors: str = "raise") -> Any:
     """SE's ER, EP, ED, hardest technique, steps, solved and ms of each puzzle of an (N, 81)
-    or (N, 9, 9) integer array (0 for empty), as a numpy structured array of :data:`FIELDS`.
-    A puzzle that is not valid with one solution raises SudokuError naming its row, or
-    with ``errors="skip"`` gets NaN ratings and solved False. Needs numpy."""
+    or (N, 9, 9) array (0 for empty), as a numpy structured array of :data:`FIELDS`.
+
+    Each cell is an integer 0-9, or a float that is one exactly (the rule :func:`sudoku_logic.load`
+    follows too). A row with any other value, or a puzzle that is not valid with one solution,
+    raises ValueError (SudokuError for the puzzle) naming its row and cell; with
+    ``errors="skip"`` the row gets NaN ratings and solved False, and one warning names every
+    row skipped and why. Needs numpy."""
     import numpy as np
 
     if errors not in ("raise", "skip"):
@@ -84,26 +91,72 @@ def rate_array(puzzles: Any, errors: str = "raise") -> Any:
         arr = arr.reshape(len(arr), 81)
     if arr.ndim != 2 or arr.shape[1] != 81:
         raise ValueError(f"expected an (N, 81) or (N, 9, 9) array of puzzles, got shape {arr.shape}")
-    if arr.size and (arr.min() < 0 or arr.max() > 9):
-        raise ValueError("puzzle values are 0 (empty) to 9")
-    values = np.ascontiguousarray(arr, dtype=np.uint8)
+    values, bad = _digits(arr)
+    skipped: list[str] = []
+    for i, why in bad.items():
+        if errors == "raise":
+            raise ValueError(f"row {i}: {why}")
+        skipped.append(f"row {i}: {why}")
     result = np.zeros(len(values), dtype=list(FIELDS))
     rows = [values[i].tobytes() for i in range(len(values))]
-    rated = rate_values(rows) if _available() else [None] * len(rows)
-    for i, got in enumerate(rated):
-        if got is None:
-            got = _python_rating(rows[i], i, errors)
+    good = [i for i in range(len(rows)) if i not in bad]
+    rated = dict(zip(good, rate_values([rows[i] for i in good]) if _available() else [None] * len(good)))
+    for i in range(len(rows)):
+        got = rated.get(i)
+        if got is None and i not in bad:
+            got = _python_rating(rows[i], i, errors, skipped)
         if got is None:
             result[i] = (np.nan, np.nan, np.nan, "", 0, False, 0.0)
             continue
         er, ep, ed, hardest, steps, ms = got[:6]
         solved = got[6] if len(got) > 6 else True
         result[i] = (er, ep, ed, hardest, steps, solved, ms)
+    if skipped:
+        warnings.warn(f"rate_array skipped {len(skipped)} row(s): " + "; ".join(skipped), RuntimeWarning, stacklevel=2)
     return result
 
 
-def _python_rating(values: bytes, row: int, errors: str) -> tuple | None:
-    """One puzzle's SE rating from the Python path (the Rater's checks and messages)."""
+def _digits(arr: Any) -> tuple[Any, dict[int, str]]:
+    """The array's cells as bytes 0-9 (a bad row's as zeros) and, for each row holding a value
+    that is not a digit (:func:`~sudoku_logic.core.formats.cell_digit`), what is wrong where."""
+    import numpy as np
+
+    values = np.zeros(arr.shape, dtype=np.uint8)
+    bad: dict[int, str] = {}
+    if arr.dtype.kind in "iuf":  # numbers: checked at once, the first bad cell of a row named
+        with np.errstate(invalid="ignore"):
+            wrong = (arr < 0) | (arr > 9)
+            if arr.dtype.kind == "f":
+                wrong |= ~np.isfinite(arr) | (arr != np.floor(arr))
+        for i, c in zip(*np.nonzero(wrong)):
+            bad.setdefault(int(i), f"{cell_name(int(c))} {_why(arr[i, c].item())}")
+        ok = ~wrong.any(axis=1)
+        values[ok] = arr[ok].astype(np.uint8)
+        return values, bad
+    for i in range(len(arr)):  # booleans, complex numbers, times, text, objects: cell by cell
+        for c in range(81):
+            v = arr[i, c]
+            try:
+                values[i, c] = cell_digit(v)
+            except ValueError as e:
+                bad[i] = f"{cell_name(c)} {e}"
+                values[i] = 0
+                break
+    return values, bad
+
+
+def _why(value: object) -> str:
+    """What is wrong with a cell's value (:func:`cell_digit`'s words)."""
+    try:
+        cell_digit(value)
+    except ValueError as e:
+        return str(e)
+    return f"holds {value!r}, not a digit 0-9 (0 for empty)"
+
+
+def _python_rating(values: bytes, row: int, errors: str, skipped: list[str]) -> tuple | None:
+    """One puzzle's SE rating from the Python path (the Rater's checks and messages); with
+    ``errors="skip"``, None for a puzzle that is not valid, its reason added to ``skipped``."""
     from .rater import Rater
 
     try:
@@ -112,5 +165,6 @@ def _python_rating(values: bytes, row: int, errors: str) -> tuple | None:
     except SudokuError as e:
         if errors == "raise":
             raise type(e)(f"row {row}: {e}") from None
+        skipped.append(f"row {row}: {e}")
         return None
     return r.er, r.ep, r.ed, r.se_hardest, r.se_steps, r.ms, bool(r.se_solved)

@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING, Union
 
 from sudoku_logic.api.position import Position, Problem, WrongPosition, load_position
 from sudoku_logic.core.errors import FormatError
+from sudoku_logic.core.formats import cell_digit
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import cell_name
 from sudoku_logic.core.step import Step
@@ -124,10 +125,13 @@ def _array_line(cells: object) -> str:
         flat = list(data)
     else:
         raise FormatError(f"a puzzle array has 81 cells (9 rows of 9, or 81 in a row), not {len(data)} items")
+    digits = []
     for c, v in enumerate(flat):
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 9:
-            raise FormatError(f"a puzzle array holds digits 0-9 (0 for empty): {cell_name(c)} has {v!r}")
-    return "".join(str(v) for v in flat)
+        try:
+            digits.append(cell_digit(v))
+        except ValueError as e:
+            raise FormatError(f"a puzzle array holds digits 0-9 (0 for empty): {cell_name(c)} {e}") from None
+    return "".join(map(str, digits))
 
 
 def validate(position: PositionLike) -> list[Problem]:

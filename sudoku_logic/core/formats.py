@@ -16,6 +16,8 @@ entries of a file are.
 
 from __future__ import annotations
 
+import math
+import numbers
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -149,6 +151,30 @@ def line_values(token: str) -> bytes | None:
     if b.translate(None, _LINE_BYTES):
         return None
     return b.translate(_LINE_VALUES)
+
+
+#: numpy's scalars that count as integers in Python's number tower but are no numbers of a cell
+_NOT_NUMBERS = frozenset({"bool_", "timedelta64", "datetime64"})
+
+
+def cell_digit(value: object) -> int:
+    """A cell of a puzzle given as numbers: an integer 0-9 (0 for empty), or a float that is
+    one exactly. Raises ValueError saying what the value is otherwise (a bool, a fraction,
+    NaN, infinity, a complex number, text, a time, out of range)."""
+    if isinstance(value, bool) or type(value).__name__ in _NOT_NUMBERS:
+        raise ValueError(f"holds {value!r} ({type(value).__name__}), not a number")
+    if isinstance(value, numbers.Integral):
+        digit = int(value)
+    elif isinstance(value, numbers.Real) and not isinstance(value, numbers.Integral):
+        f = float(value)
+        if not math.isfinite(f) or not f.is_integer():
+            raise ValueError(f"holds {value!r}, not a whole number")
+        digit = int(f)
+    else:
+        raise ValueError(f"holds {value!r} ({type(value).__name__}), not a number")
+    if not 0 <= digit <= 9:
+        raise ValueError(f"holds {value!r}, not a digit 0-9 (0 for empty)")
+    return digit
 
 
 def _from_line(s: str) -> Grid:
