@@ -11,6 +11,7 @@ has a timeout, so a test fails instead of hanging; :meth:`Browser.close` kills t
         b.click("#next")
         png = b.screenshot()
 """
+
 from __future__ import annotations
 
 import base64
@@ -24,10 +25,22 @@ import subprocess
 import time
 import zlib
 
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-extensions", "--disable-default-apps", "--mute-audio", "--hide-scrollbars",
-         "--font-render-hinting=none", "--remote-debugging-pipe"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-extensions",
+    "--disable-default-apps",
+    "--mute-audio",
+    "--hide-scrollbars",
+    "--font-render-hinting=none",
+    "--remote-debugging-pipe",
+]
 
 KEYS = {"ArrowLeft": 37, "ArrowRight": 39, "Home": 36, "End": 35, "ArrowUp": 38, "ArrowDown": 40}
 
@@ -48,8 +61,9 @@ class CdpError(RuntimeError):
 class Browser:
     """One headless Chromium with one tab, driven over ``--remote-debugging-pipe``."""
 
-    def __init__(self, executable: str, profile_dir: str, width: int = 1100, height: int = 860,
-                 timeout: float = 20.0) -> None:
+    def __init__(
+        self, executable: str, profile_dir: str, width: int = 1100, height: int = 860, timeout: float = 20.0
+    ) -> None:
         self.timeout = timeout
         self._buf = b""
         self._next_id = 0
@@ -66,18 +80,24 @@ class Browser:
             os.dup2(w, 4)
 
         self.proc = subprocess.Popen(
-            [executable, *FLAGS, f"--user-data-dir={profile_dir}", f"--window-size={width},{height}",
-             "about:blank"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            close_fds=False, preexec_fn=child_fds, start_new_session=True)
+            [executable, *FLAGS, f"--user-data-dir={profile_dir}", f"--window-size={width},{height}", "about:blank"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            close_fds=False,
+            preexec_fn=child_fds,
+            start_new_session=True,
+        )
         os.close(to_browser_r)
         os.close(from_browser_w)
         try:
             target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
             self.session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
             self.send("Page.enable")
-            self.send("Emulation.setDeviceMetricsOverride",
-                      {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+            self.send(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+            )
             self.send("Emulation.setFocusEmulationEnabled", {"enabled": True})
         except BaseException:
             self.close()
@@ -104,7 +124,7 @@ class Browser:
             _, ready, _ = select.select([], [self._to_browser], [], self.timeout)
             if not ready:
                 raise CdpError(f"{method}: the browser does not read its pipe")
-            data = data[os.write(self._to_browser, data):]
+            data = data[os.write(self._to_browser, data) :]
         deadline = time.monotonic() + self.timeout
         while True:
             reply = self._read(deadline, method)
@@ -157,8 +177,7 @@ class Browser:
 
     def evaluate(self, expression: str):
         """The value of a JavaScript expression in the page (JSON-able values only)."""
-        result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True,
-                                                "awaitPromise": True})
+        result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
         if "exceptionDetails" in result:
             raise CdpError(f"{expression!r}: {result['exceptionDetails'].get('exception', result['exceptionDetails'])}")
         return result["result"].get("value")
@@ -181,8 +200,10 @@ class Browser:
         """Press and release a named key (``ArrowRight``, ``ArrowLeft``, ``Home``, ``End``...)."""
         code = KEYS[key]
         for kind in ("rawKeyDown", "keyUp"):
-            self.send("Input.dispatchKeyEvent", {"type": kind, "key": key, "code": key,
-                                                 "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code})
+            self.send(
+                "Input.dispatchKeyEvent",
+                {"type": kind, "key": key, "code": key, "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code},
+            )
 
     def screenshot(self, selector: str | None = None) -> bytes:
         """A PNG of the viewport, or of the box of the element ``selector``."""
@@ -217,8 +238,8 @@ def png_pixels(png: bytes) -> tuple[int, int, list[bytes]]:
     assert png[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
     pos, idat, width = 8, b"", 0
     while pos < len(png):
-        length, kind = struct.unpack(">I4s", png[pos:pos + 8])
-        body = png[pos + 8:pos + 8 + length]
+        length, kind = struct.unpack(">I4s", png[pos : pos + 8])
+        body = png[pos + 8 : pos + 8 + length]
         if kind == b"IHDR":
             width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
             assert depth == 8 and colour in (2, 6) and not interlace, "only 8-bit RGB(A) PNGs"
@@ -231,7 +252,7 @@ def png_pixels(png: bytes) -> tuple[int, int, list[bytes]]:
     rows: list[bytes] = []
     prev = bytearray(stride)
     for y in range(height):
-        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
         for i in range(stride):
             a = line[i - bpp] if i >= bpp else 0
             b = prev[i]
@@ -256,4 +277,4 @@ def colour_count(png: bytes, rgb: str) -> int:
     width, _, rows = png_pixels(png)
     want = bytes.fromhex(rgb.lstrip("#"))
     bpp = len(rows[0]) // width if rows else 3
-    return sum(1 for row in rows for x in range(0, len(row), bpp) if row[x:x + 3] == want)
+    return sum(1 for row in rows for x in range(0, len(row), bpp) if row[x : x + 3] == want)

@@ -1,5 +1,6 @@
 """A pool job for the Dask tests, importable by the test cluster's workers (tests/ is on
 their PYTHONPATH)."""
+
 from __future__ import annotations
 
 import os
@@ -11,6 +12,7 @@ from sudoku_logic.app.pool import Job
 def in_dask_worker() -> bool:
     try:
         from distributed import get_worker
+
         get_worker()
     except (ImportError, ValueError):
         return False

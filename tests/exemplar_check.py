@@ -6,6 +6,7 @@ Turbot Fish before the colouring techniques). Where our path therefore uses an e
 technique for the same deduction, the test names that technique and checks that the filed
 technique finds the same eliminations in that position.
 """
+
 from __future__ import annotations
 
 from helpers import check_path
@@ -16,8 +17,9 @@ from sudoku_logic.core.formats import parse
 BASIC_FAMILIES = {"singles", "intersections", "subsets"}
 
 
-def check_exemplar(puzzle: str, filed: list[str], preempted_by: tuple[str, bool] | None = None,
-                   later: str | None = None) -> None:
+def check_exemplar(
+    puzzle: str, filed: list[str], preempted_by: tuple[str, bool] | None = None, later: str | None = None
+) -> None:
     """Solve ``puzzle`` in HoDoKu's order (every step checked against DLX).
 
     Without ``preempted_by``, one of the ``filed`` techniques must appear in the path. With

@@ -10,6 +10,7 @@ preloaded (leak checking off: the interpreter keeps objects to its end by design
 tests' own subprocesses inherit the sanitizers. ``tests/test_native_sanitized.py`` runs
 this script on a subset in every test run; run it whole by hand before resolving engine work.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,9 +22,19 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FLAGS = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer",
-         "-g", "-O1", "-std=c11", "-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter",
-         "-Wno-missing-field-initializers"]
+FLAGS = [
+    "-fsanitize=address,undefined",
+    "-fno-sanitize-recover=all",
+    "-fno-omit-frame-pointer",
+    "-g",
+    "-O1",
+    "-std=c11",
+    "-Wall",
+    "-Wextra",
+    "-Werror",
+    "-Wno-unused-parameter",
+    "-Wno-missing-field-initializers",
+]
 
 
 def runtime(cc: str, name: str) -> str:
@@ -49,8 +60,9 @@ def main(argv: list[str]) -> int:
     cc = os.environ.get("CC", "gcc")
     with tempfile.TemporaryDirectory(prefix="se-sanitize-") as tmp:
         dest = Path(tmp) / "src"
-        ignore = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.so", "__pycache__", "*.egg-info",
-                                        ".pytest_cache", ".hypothesis")
+        ignore = shutil.ignore_patterns(
+            ".git", ".venv", "build", "dist", "*.so", "__pycache__", "*.egg-info", ".pytest_cache", ".hypothesis"
+        )
         shutil.copytree(ROOT, dest, ignore=ignore)
         build(dest, cc)
         env = dict(os.environ)
@@ -60,8 +72,19 @@ def main(argv: list[str]) -> int:
         env["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
         env["PYTHONPATH"] = str(dest)
         select = ["-k", "not install"] if "-k" not in argv else []
-        cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",  # one process
-               "tests/test_compiled_engine.py", *select, *argv]
+        cmd = [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-n",
+            "0",  # one process
+            "tests/test_compiled_engine.py",
+            *select,
+            *argv,
+        ]
         print("running", " ".join(cmd), "with", env["LD_PRELOAD"], flush=True)
         res = subprocess.run(cmd, cwd=dest, env=env)
         return res.returncode

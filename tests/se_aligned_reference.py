@@ -7,6 +7,7 @@ pair's "twin area" in SE's house order, every combination of the cells' candidat
 shortcut, and returns the hints in the order SE adds them, a hint equal to an earlier one
 (same cells, same eliminations: SE's ``AlignedExclusionHint.equals``) left out.
 """
+
 from __future__ import annotations
 
 from itertools import product
@@ -63,8 +64,11 @@ def reference_hints(grid: Grid, degree: int) -> list[tuple[tuple[int, ...], froz
                     continue
                 allowed = []
                 for combo in product(*(MASK_DIGITS[grid.cands[c]] for c in cells)):
-                    ok = all(not (combo[a] == combo[b] and cells[b] in house_cells(cells[a]))
-                             for a in range(degree) for b in range(a + 1, degree))
+                    ok = all(
+                        not (combo[a] == combo[b] and cells[b] in house_cells(cells[a]))
+                        for a in range(degree)
+                        for b in range(a + 1, degree)
+                    )
                     if ok:
                         digits = 0
                         for d in combo:
@@ -73,8 +77,11 @@ def reference_hints(grid: Grid, degree: int) -> list[tuple[tuple[int, ...], froz
                     if ok:
                         allowed.append(combo)
                 removable = frozenset(
-                    (c, d) for k, c in enumerate(cells) for d in MASK_DIGITS[grid.cands[c]]
-                    if not any(combo[k] == d for combo in allowed))
+                    (c, d)
+                    for k, c in enumerate(cells)
+                    for d in MASK_DIGITS[grid.cands[c]]
+                    if not any(combo[k] == d for combo in allowed)
+                )
                 if not removable:
                     continue
                 key = (frozenset(cells), removable)

@@ -1,6 +1,7 @@
 """Sudoku Explainer's Aligned Pair / Triplet Exclusion (strategies/se/aligned_exclusion.py), held
 against SE's own recorded paths and against a plain reading of SE's search
 (``se_aligned_reference.py``)."""
+
 from __future__ import annotations
 
 from functools import cache
@@ -25,8 +26,14 @@ from test_properties import positions as reachable_positions
 
 APE, ATE = "Aligned Pair Exclusion", "Aligned Triplet Exclusion"
 #: SE's producers that it asks after Aligned Pair Exclusion (recorded names), in order
-AFTER_APE = ("Forcing Chains & Cycles", ATE, "Nishio Forcing Chains", "Multiple Forcing Chains",
-             "Dynamic Forcing Chains", "Dynamic Forcing Chains (+)")
+AFTER_APE = (
+    "Forcing Chains & Cycles",
+    ATE,
+    "Nishio Forcing Chains",
+    "Multiple Forcing Chains",
+    "Dynamic Forcing Chains",
+    "Dynamic Forcing Chains (+)",
+)
 AFTER_ATE = AFTER_APE[2:]
 FINDERS = {APE: (aligned_pair_exclusion, 2), ATE: (aligned_triplet_exclusion, 3)}
 
@@ -67,6 +74,7 @@ def summary(steps, degree: int) -> list[tuple[tuple[int, ...], frozenset]]:
 
 # ----------------------------------------------------------------------------- registry
 
+
 def test_rules_are_registered():
     for name, (finder, _) in FINDERS.items():
         rule = RULES[name]
@@ -76,6 +84,7 @@ def test_rules_are_registered():
 
 
 # ----------------------------------------------------------------------------- SE's paths
+
 
 @pytest.mark.parametrize("rule", [APE, ATE])
 def test_first_step_is_ses_at_every_recorded_step(rule):
@@ -87,7 +96,8 @@ def test_first_step_is_ses_at_every_recorded_step(rule):
         assert grid.key() == before, "the finder changed the grid"
         assert steps, f"{puzzle} step {i}: SE found {rule}, we found nothing"
         assert effect(steps[0]) == se_step.effect, (
-            f"{puzzle} step {i}: SE {sorted(se_step.eliminations)}, ours {steps[0].notation}")
+            f"{puzzle} step {i}: SE {sorted(se_step.eliminations)}, ours {steps[0].notation}"
+        )
         assert steps[0].technique == rule
         assert steps[0].facts == {"cells": degree}
         for s in steps:
@@ -116,6 +126,7 @@ def test_triplet_rule_is_silent_wherever_se_went_further():
 
 
 # ----------------------------------------------------------------------------- truth and order
+
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(reachable_positions)
@@ -154,23 +165,25 @@ def test_steps_in_ses_order_where_many_are_found():
 def test_triplet_sets_are_found_once_with_the_cells_they_clear():
     """triplet_removals names each eliminating set once, and its eliminations are those of
     the hint SE gives for it."""
-    for k, (puzzle, i, grid, se_step) in enumerate(recorded(ATE)):
+    for k, (_puzzle, _i, grid, _se_step) in enumerate(recorded(ATE)):
         found = triplet_removals(grid)
         hints = reference_at(ATE, k)
         assert len(found) == len(hints)
         for cells, removed in hints:
             key = sum(1 << c for c in cells)
             got_cells, masks = found[key]
-            assert frozenset((c, d) for c, m in zip(got_cells, masks) for d in range(1, 10)
-                             if m >> (d - 1) & 1) == removed
+            assert (
+                frozenset((c, d) for c, m in zip(got_cells, masks) for d in range(1, 10) if m >> (d - 1) & 1) == removed
+            )
 
 
 # ----------------------------------------------------------------------------- text
 
+
 @pytest.mark.parametrize("rule", [APE, ATE])
 def test_text(rule):
     finder, degree = FINDERS[rule]
-    for puzzle, i, grid, _ in recorded(rule)[:4]:
+    for _puzzle, _i, grid, _ in recorded(rule)[:4]:
         step = next(finder(grid))
         aligned = step.cells[:degree]
         excluders = step.cells[degree:]
@@ -192,7 +205,7 @@ def test_text(rule):
 
 def test_text_names_the_reasons():
     """APE at r5c79 (qqwing_expert): r5c7=5 meets row 5's rule and three excluders."""
-    for puzzle, i, grid, se_step in recorded(APE):
+    for _puzzle, _i, grid, _se_step in recorded(APE):
         step = next(aligned_pair_exclusion(grid))
         if step.notation == "Aligned Pair Exclusion: r5c79 => r5c7<>5":
             break
@@ -203,10 +216,12 @@ def test_text_names_the_reasons():
         "every candidate of one of those cells, nor repeat a digit in a house they share. "
         "r5c7=5 fails whatever r5c9 holds: with 3 r5c1 would have no candidate left; with 5 both "
         "would be 5 in row 5; with 6 r6c9 would have no candidate left; with 8 r5c8 would have no "
-        "candidate left. So r5c7<>5.")
+        "candidate left. So r5c7<>5."
+    )
 
 
 # ----------------------------------------------------------------------------- sweep
+
 
 @pytest.mark.sweep
 @pytest.mark.parametrize("rule", [APE, ATE])

@@ -1,5 +1,6 @@
 """Almost Locked Sets (XZ, XY-Wing, XY-Chain, Death Blossom) against HoDoKu's regression
 library and exemplars, solve paths checked against DLX."""
+
 from itertools import combinations
 
 import pytest
@@ -37,8 +38,13 @@ def regression_options(case) -> AlsOptions:
     raised as well: the find-all search over both RC directions needs more than the default
     (3.4 million RC steps on the longest 0903 line)."""
     overlap = case.code.endswith("-2") and case.base_code in ("0902", "0903", "0904")
-    return AlsOptions(allow_overlap=overlap, chain_forward_only=False, chain_max_rcs=6,
-                      only_one_per_elimination=False, chain_budget=5_000_000)
+    return AlsOptions(
+        allow_overlap=overlap,
+        chain_forward_only=False,
+        chain_max_rcs=6,
+        only_one_per_elimination=False,
+        chain_budget=5_000_000,
+    )
 
 
 @pytest.mark.parametrize("case,techniques", CASES, ids=reglib_ids([c for c, _ in CASES]))
@@ -48,18 +54,23 @@ def test_reglib(case, techniques):
 
 def test_every_code_has_cases():
     assert {c.base_code for c, _ in CASES} == set(CODES)
-    assert {c.code for c, _ in CASES} >= {"0901-1", "0901-2", "0902-1", "0902-2", "0903-1",
-                                          "0904-1", "0904-2"}
+    assert {c.code for c, _ in CASES} >= {"0901-1", "0901-2", "0902-1", "0902-2", "0903-1", "0904-1", "0904-2"}
 
 
 def test_defaults_are_hodokus():
     o = AlsOptions()
-    assert (o.allow_overlap, o.chain_forward_only, o.chain_max_rcs, o.only_one_per_elimination,
-            o.db_max_als_per_digit) == (False, True, 50, True, 100)
+    assert (
+        o.allow_overlap,
+        o.chain_forward_only,
+        o.chain_max_rcs,
+        o.only_one_per_elimination,
+        o.db_max_als_per_digit,
+    ) == (False, True, 50, True, 100)
     assert o.chain_budget == 300_000  # ours, see AlsOptions
 
 
 # ---------------------------------------------------------------- notation
+
 
 def _step_for(code_index: tuple[str, int], technique: str):
     code, k = code_index
@@ -71,18 +82,33 @@ def _step_for(code_index: tuple[str, int], technique: str):
     raise AssertionError("no step")
 
 
-@pytest.mark.parametrize("where,technique,text", [
-    (("0901-1", 0), XZ, "Almost Locked Set XZ-Rule: A=r1c46,r2c5 {1358}, "
-                        "B=r1c89,r2c9,r3c8 {23589}, X=5, Z=3 => r2c7<>3"),
-    (("0901-2", 0), XZ, "Almost Locked Set XZ-Rule: A=r3789c3 {13789}, B=r46c3,r5c12 {13568}, "
-                        "X=1,3 => r12c3<>1, r12c3<>3, r6c2<>6, r12c3<>7, r12c3,r3c9<>9"),
-    (("0902-1", 0), XY, "Almost Locked Set XY-Wing: A=r6c5 {79}, B=r123c8,r3c79 {345679}, "
-                        "C=r3c56 {689}, X,Y=6,9, Z=7 => r6c8<>7"),
-    (("0903-1", 2), CHAIN, "Almost Locked Set XY-Chain: 9- r6c2 {79} -7- r9c29 {347} -3- "
-                           "r59c8 {137} -1- r6c27 {179} -9 => r6c6<>9"),
-    (("0904-1", 0), DB, "Death Blossom: [r8c6],  -1- r2c6 {19},  -4- r4c46 {459},  "
-                        "-5- r68c2 {569} => r6c6<>9"),
-])
+@pytest.mark.parametrize(
+    "where,technique,text",
+    [
+        (
+            ("0901-1", 0),
+            XZ,
+            "Almost Locked Set XZ-Rule: A=r1c46,r2c5 {1358}, B=r1c89,r2c9,r3c8 {23589}, X=5, Z=3 => r2c7<>3",
+        ),
+        (
+            ("0901-2", 0),
+            XZ,
+            "Almost Locked Set XZ-Rule: A=r3789c3 {13789}, B=r46c3,r5c12 {13568}, "
+            "X=1,3 => r12c3<>1, r12c3<>3, r6c2<>6, r12c3<>7, r12c3,r3c9<>9",
+        ),
+        (
+            ("0902-1", 0),
+            XY,
+            "Almost Locked Set XY-Wing: A=r6c5 {79}, B=r123c8,r3c79 {345679}, C=r3c56 {689}, X,Y=6,9, Z=7 => r6c8<>7",
+        ),
+        (
+            ("0903-1", 2),
+            CHAIN,
+            "Almost Locked Set XY-Chain: 9- r6c2 {79} -7- r9c29 {347} -3- r59c8 {137} -1- r6c27 {179} -9 => r6c6<>9",
+        ),
+        (("0904-1", 0), DB, "Death Blossom: [r8c6],  -1- r2c6 {19},  -4- r4c46 {459},  -5- r68c2 {569} => r6c6<>9"),
+    ],
+)
 def test_notation_like_hodoku(where, technique, text):
     """HoDoKu's SolutionStep formats (Death Blossom keeps HoDoKu's double space)."""
     step = _step_for(where, technique)
@@ -99,6 +125,7 @@ def test_roles_number_every_als_of_a_wing():
 
 
 # ---------------------------------------------------------------- ALS enumeration
+
 
 def _brute_alses(grid) -> set[int]:
     out = set()
@@ -152,13 +179,11 @@ DETOURS = {
     ("ALS-XZ rule", 9): "Skyscraper",
     ("ALS-XY-Chain", 0): "Discontinuous Nice Loop",
 }
-EXEMPLARS = [(title, i, p) for title, ps in exemplar_sections().items() if title in SECTIONS
-             for i, p in enumerate(ps)]
+EXEMPLARS = [(title, i, p) for title, ps in exemplar_sections().items() if title in SECTIONS for i, p in enumerate(ps)]
 SOLVER = Solver(order="hodoku")
 
 
-@pytest.mark.parametrize("title,index,puzzle", EXEMPLARS,
-                         ids=[f"{t}-{i}" for t, i, _ in EXEMPLARS])
+@pytest.mark.parametrize("title,index,puzzle", EXEMPLARS, ids=[f"{t}-{i}" for t, i, _ in EXEMPLARS])
 def test_exemplar_uses_its_technique(title, index, puzzle):
     """Solving in HoDoKu's order with every registered technique uses the technique the
     puzzle is filed under, every step true; the listed detours at least offer it."""
@@ -189,6 +214,7 @@ def test_sections_present():
 
 
 # ---------------------------------------------------------------- solve paths
+
 
 def _sample(name: str, n: int) -> list[str]:
     allp = collection(name)

@@ -1,4 +1,5 @@
 """The public API: its docstring examples run as tests, and it behaves as documented."""
+
 import doctest
 import subprocess
 import sys
@@ -22,17 +23,32 @@ def test_docstring_examples(module):
 
 
 def test_package_exports_are_lazy():
-    code = ("import sys, sudoku_logic; assert 'strategies.registry' not in sys.modules; "
-            "s = sudoku_logic.next_step('" + P + "'); print(s.notation); "
-            "assert 'strategies.registry' in sys.modules")
+    code = (
+        "import sys, sudoku_logic; assert 'strategies.registry' not in sys.modules; "
+        "s = sudoku_logic.next_step('" + P + "'); print(s.notation); "
+        "assert 'strategies.registry' in sys.modules"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "Hidden Single: r6c6=5"
-    for name in ("load", "validate", "next_step", "steps", "solve_path", "rate", "hint", "to_html",
-                 "Position", "Problem", "WrongPosition", "Solver", "Step"):
+    for name in (
+        "load",
+        "validate",
+        "next_step",
+        "steps",
+        "solve_path",
+        "rate",
+        "hint",
+        "to_html",
+        "Position",
+        "Problem",
+        "WrongPosition",
+        "Solver",
+        "Step",
+    ):
         assert name in sudoku_logic.__all__ and getattr(sudoku_logic, name) is not None
     with pytest.raises(AttributeError):
-        sudoku_logic.no_such_name
+        _ = sudoku_logic.no_such_name
 
 
 def test_accepts_text_grid_and_position():
@@ -60,19 +76,28 @@ def test_path_rating_and_technique_choice():
     assert api.rate(P).er >= 1.2
     only = api.steps(P, techniques=["Hidden Single"])
     assert only and {s.technique for s in only} == {"Hidden Single"}
-    assert api.hint(P, 2, techniques=["Naked Single"]) is None or "Naked Single" in api.hint(P, 2, techniques=["Naked Single"])
+    assert api.hint(P, 2, techniques=["Naked Single"]) is None or "Naked Single" in api.hint(
+        P, 2, techniques=["Naked Single"]
+    )
 
 
 # ---------------------------------------------------------------- arrays (issue 28, item 4)
+
 
 def test_a_puzzle_as_an_array_of_integers():
     import numpy as np
 
     from sudoku_logic.app import api
+
     text = "000009080000704000000200004050800200007030050036970000040000003000528006005090078"
     flat = np.array([int(ch) for ch in text], dtype=np.uint8)
-    for given in (flat, flat.reshape(9, 9), flat.tolist(), [list(r) for r in flat.reshape(9, 9).tolist()],
-                  tuple(flat.tolist())):
+    for given in (
+        flat,
+        flat.reshape(9, 9),
+        flat.tolist(),
+        [list(r) for r in flat.reshape(9, 9).tolist()],
+        tuple(flat.tolist()),
+    ):
         assert api.load(given).values == api.load(text).values
     assert api.next_step(flat.reshape(9, 9)).notation == api.next_step(text).notation
     assert api.rate(flat).er == api.rate(text).er
@@ -84,6 +109,7 @@ def test_an_array_that_is_not_a_puzzle_is_named():
 
     from sudoku_logic.app import api
     from sudoku_logic.core.errors import FormatError
+
     cases = [
         (np.zeros((9, 8), dtype=int), "9 rows of 9 cells, not rows of [8]"),
         (np.zeros(80, dtype=int), "not 80 items"),
@@ -100,6 +126,7 @@ def test_an_array_that_is_not_a_puzzle_is_named():
 
 def test_a_grid_gives_its_candidates_as_a_boolean_array():
     from sudoku_logic.core.formats import parse
+
     grid = parse("000009080000704000000200004050800200007030050036970000040000003000528006005090078")
     cands = grid.candidates_array()
     assert cands.shape == (9, 9, 9) and cands.dtype == bool

@@ -1,4 +1,5 @@
 """Bad input gets one clear line and exit code 2, never a traceback, for every command."""
+
 import subprocess
 import sys
 
@@ -76,8 +77,9 @@ def test_bad_input(cmd, cid, how, content, message, files):
 
 @pytest.mark.parametrize("cmd", COMMANDS)
 def test_real_process_has_no_traceback(cmd, files):
-    r = subprocess.run([sys.executable, "-m", "sudoku_logic", cmd, files["binary-junk"]],
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", cmd, files["binary-junk"]], capture_output=True, text=True, timeout=60
+    )
     assert r.returncode == 2
     assert "Traceback" not in r.stderr and r.stderr.count("\n") == 1
 

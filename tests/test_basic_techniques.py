@@ -1,4 +1,5 @@
 """Singles, intersections and subsets against HoDoKu's regression library and exemplars."""
+
 import pytest
 
 from helpers import (
@@ -77,6 +78,7 @@ def test_a_locked_pair_eliminates_in_the_box_and_in_the_line_outside_it():
     from strategies.intersections import locked_pair
     from strategies.subsets import naked_pair
     from sudoku_logic.core.formats import parse
+
     grid = parse(next(iter(NOT_LOCKED_IN_HODOKU_2_2)))
     path = Solver(order="hodoku").solve(grid).steps
     seen = 0
@@ -85,7 +87,7 @@ def test_a_locked_pair_eliminates_in_the_box_and_in_the_line_outside_it():
             line, box = sorted(s.houses, key=lambda h: h >= 18)
             outside = [c for c, _ in s.eliminations if c in HOUSE_CELLS[line] and c not in HOUSE_CELLS[box]]
             assert outside and any(c in HOUSE_CELLS[box] for c, _ in s.eliminations)
-        for s in naked_pair(grid):
+        for _s in naked_pair(grid):
             seen += 1
         grid.apply(step)
     assert seen  # the pairs this puzzle has are plain naked pairs

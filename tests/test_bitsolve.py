@@ -1,4 +1,5 @@
 """The bit-mask solver counts solutions exactly as DLX does."""
+
 import random
 
 from helpers import collection
@@ -14,7 +15,7 @@ def _random_puzzles(n, seed):
         values = sol[:]
         cells = list(range(81))
         rng.shuffle(cells)
-        for c in cells[:rng.randrange(40, 65)]:
+        for c in cells[: rng.randrange(40, 65)]:
             values[c] = 0
         if rng.random() < 0.3:  # a wrong digit: often no solution at all
             c = cells[0]
@@ -48,7 +49,7 @@ def test_seventeen_given_puzzle():
     values = [int(ch) for ch in p]
     assert bitsolve.count_solutions(values, 2) == 1
     for c in (c for c in range(81) if values[c]):  # a 17: no given can go
-        fewer = values[:c] + [0] + values[c + 1:]
+        fewer = values[:c] + [0] + values[c + 1 :]
         assert bitsolve.count_solutions(fewer, 2) == 2
     c = bitsolve.propagated(values)  # singles alone solve this one
     assert [m.bit_length() for m in c] == dlx.solve(Grid.from_values(values))
@@ -66,7 +67,7 @@ def test_has_other_solution_matches_counting():
             values[c] = 0
         if bitsolve.count_solutions(values, 2) != 1:
             continue
-        group = [c for c in cells[45:] if values[c]][:rng.choice((1, 2))]
+        group = [c for c in cells[45:] if values[c]][: rng.choice((1, 2))]
         fewer = values[:]
         for c in group:
             fewer[c] = 0

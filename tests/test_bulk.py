@@ -1,4 +1,5 @@
 """`sudoku rate` as a setter uses it on big files: real processes, kept quick."""
+
 import csv
 import io
 import json
@@ -31,8 +32,14 @@ def test_order_kept_and_same_rows_with_any_jobs(tmp_path):
 
 def test_rows_stream_before_input_ends():
     """The first row is out while stdin is still open: nothing waits for the end of input."""
-    proc = subprocess.Popen([sys.executable, "-m", "sudoku_logic", "rate", "-", "-f", "jsonl", "--jobs", "2"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sudoku_logic", "rate", "-", "-f", "jsonl", "--jobs", "2"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     try:
         proc.stdin.write(EASY[0] + "\n")
         proc.stdin.flush()
@@ -160,12 +167,20 @@ def test_runs_in_one_process_leave_no_reader_behind(tmp_path):
 
     from sudoku_logic.app.bulk import Options, rate_files
     from sudoku_logic.app.pool import READER_THREAD
+
     src = write(tmp_path, "in.txt", EASY)
     quiet = Console(file=io.StringIO())
     for i in range(8):
         out = tmp_path / f"out{i}.csv"
-        assert rate_files([str(src)], Options(jobs=2, scale="hodoku"), fmt="csv", output=str(out), progress=False,
-                          err=quiet, summary=False)
+        assert rate_files(
+            [str(src)],
+            Options(jobs=2, scale="hodoku"),
+            fmt="csv",
+            output=str(out),
+            progress=False,
+            err=quiet,
+            summary=False,
+        )
         assert len(rows_of(out)) == len(EASY)
         assert not [t for t in threading.enumerate() if t.name == READER_THREAD]
         assert not os.path.exists(str(out) + ".progress")  # a complete run leaves no progress record

@@ -1,5 +1,6 @@
 """`sudoku rate` tried as a setter tries it: each defect of issue 15 has its test here, and
 the pool underneath is held to its promises with small jobs of its own."""
+
 import csv
 import io
 import json
@@ -28,6 +29,7 @@ def one_line_error(r, start: str) -> None:
 
 # ---------------------------------------------------------------- input
 
+
 def test_a_bad_first_line_does_not_make_the_file_one_grid(tmp_path):
     src = write(tmp_path, "in.txt", ["not a puzzle"] + EASY[:5])
     r = run(str(src), "-f", "csv")
@@ -38,6 +40,7 @@ def test_a_bad_first_line_does_not_make_the_file_one_grid(tmp_path):
 
 def test_a_printed_grid_and_several_grids_are_read_as_grids(tmp_path):
     from sudoku_logic.core.formats import parse, to_grid, to_pencilmarks
+
     one = tmp_path / "grid.txt"
     one.write_text(to_pencilmarks(parse(EASY[0])) + "\n")
     r = run(str(one), "-f", "csv", "--columns", "puzzle,line")
@@ -54,19 +57,28 @@ def test_check_reads_the_position_files_hint_reads(tmp_path):
     """`check` and `hint` read through one reader: a givens line and its pencilmarks is one
     position for both."""
     from sudoku_logic.core.formats import parse, to_pencilmarks
+
     f = tmp_path / "stuck.txt"
     f.write_text(EASY[0] + "\n" + to_pencilmarks(parse(EASY[0])) + "\n")
-    r = subprocess.run([sys.executable, "-m", "sudoku_logic", "check", str(f)], capture_output=True, text=True,
-                       cwd=ROOT, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", "check", str(f)], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
     assert r.returncode == 0, r.stderr
-    assert r.stdout.strip().endswith("valid: one solution, "
-                                     f"{sum(ch != '0' for ch in EASY[0])} givens; the position agrees with the solution")
-    h = subprocess.run([sys.executable, "-m", "sudoku_logic", "hint", str(f), "--level", "1"], capture_output=True,
-                       text=True, cwd=ROOT, timeout=60)
+    assert r.stdout.strip().endswith(
+        f"valid: one solution, {sum(ch != '0' for ch in EASY[0])} givens; the position agrees with the solution"
+    )
+    h = subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", "hint", str(f), "--level", "1"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert h.returncode == 0 and h.stdout.count("Look at") == 1
 
 
 # ---------------------------------------------------------------- output
+
 
 def test_the_format_follows_the_output_suffix(tmp_path):
     src = write(tmp_path, "in.txt", EASY[:3])
@@ -89,11 +101,14 @@ def test_a_table_keeps_the_whole_puzzle():
     assert head.split() == ["puzzle", "rating", "hardest"] and row.startswith(dotted(EASY[0]) + "  ")
 
 
-@pytest.mark.parametrize("where,message", [
-    ("/nonexistent/x.csv", "cannot write /nonexistent/x.csv: No such file or directory"),
-    ("DIR", "cannot write DIR: it is a directory"),
-    ("/dev/full", "cannot write /dev/full: No space left on device"),
-])
+@pytest.mark.parametrize(
+    "where,message",
+    [
+        ("/nonexistent/x.csv", "cannot write /nonexistent/x.csv: No such file or directory"),
+        ("DIR", "cannot write DIR: it is a directory"),
+        ("/dev/full", "cannot write /dev/full: No space left on device"),
+    ],
+)
 def test_bad_output_paths_are_one_line(tmp_path, where, message):
     where = where.replace("DIR", str(tmp_path))
     if where == "/dev/full" and not os.path.exists(where):
@@ -103,9 +118,16 @@ def test_bad_output_paths_are_one_line(tmp_path, where, message):
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
-@pytest.mark.parametrize("cmd", [["rate", "-f", "csv"], ["rate", "-f", "jsonl", "--jobs", "1"],
-                                 ["generate", "-n", "1", "--seed", "1", "-j", "1", "-f", "csv"], ["step", "--json"],
-                                 ["solve"]])
+@pytest.mark.parametrize(
+    "cmd",
+    [
+        ["rate", "-f", "csv"],
+        ["rate", "-f", "jsonl", "--jobs", "1"],
+        ["generate", "-n", "1", "--seed", "1", "-j", "1", "-f", "csv"],
+        ["step", "--json"],
+        ["solve"],
+    ],
+)
 def test_a_full_disk_on_stdout_is_one_line(cmd):
     args = [sys.executable, "-m", "sudoku_logic", *cmd] + ([] if cmd[0] == "generate" else [EASY[0]])
     with open("/dev/full", "w") as full:
@@ -126,6 +148,7 @@ def test_jobs_must_not_be_negative():
 
 # ---------------------------------------------------------------- columns
 
+
 def test_solved_follows_the_scale():
     """top1465 line 2: SE's path solves it, HoDoKu's ends in Brute Force."""
     cols = "puzzle,hardest,solved,se_solved,hodoku_solved"
@@ -142,7 +165,10 @@ def test_label_line_file_and_index_join_rows_to_their_input(tmp_path):
     assert r.returncode == 2
     rows = list(csv.DictReader(io.StringIO(r.stdout)))
     assert [(row["label"], row["file"], row["line"], row["index"]) for row in rows] == [
-        ("first one", str(src), "2", "1"), ("#2;b", str(src), "4", "3"), ("", str(src), "5", "4")]
+        ("first one", str(src), "2", "1"),
+        ("#2;b", str(src), "4", "3"),
+        ("", str(src), "5", "4"),
+    ]
     assert list(rows[0])[:8] == ["puzzle", "rating", "level", "score", "hardest", "solved", "steps", "ms"]
 
 
@@ -163,13 +189,14 @@ def test_summary_counts_hardest_techniques(tmp_path):
     lines = r.stderr.splitlines()
     at = lines.index("hardest technique (SE's path):")
     counted = {}
-    for line in lines[at + 1:]:
+    for line in lines[at + 1 :]:
         name, n = line.strip().rsplit(None, 1)
         counted[name] = int(n)
     assert counted == {h: hardest.count(h) for h in set(hardest)}
 
 
 # ---------------------------------------------------------------- runs, interrupts, resume
+
 
 def test_a_complete_run_leaves_no_progress_record(tmp_path):
     src = write(tmp_path, "in.txt", EASY[:4])
@@ -221,8 +248,13 @@ def test_a_worker_killed_mid_puzzle_costs_no_row(tmp_path):
     want = tmp_path / "want.csv"
     assert run(str(src), "-o", str(want), "--jobs", "1").returncode == 0
     out = tmp_path / "out.csv"
-    proc = subprocess.Popen([sys.executable, "-m", "sudoku_logic", "rate", str(src), "-o", str(out), "--jobs", "2"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sudoku_logic", "rate", str(src), "-o", str(out), "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     killed = 0
     deadline = time.time() + 60
     while killed < 2 and time.time() < deadline and proc.poll() is None:
@@ -238,6 +270,7 @@ def test_a_worker_killed_mid_puzzle_costs_no_row(tmp_path):
 
 
 # ---------------------------------------------------------------- the pool itself
+
 
 class Sleepy(Job):
     """Sleeps ``payload`` seconds; returns its payload."""
@@ -291,6 +324,7 @@ def test_timeout_per_task_in_every_engine():
 
 def test_memory_limit_gives_a_memory_result_not_a_dead_worker():
     from sudoku_logic.app.pool import _address_space_mib
+
     used = _address_space_mib()
     if used is None:
         pytest.skip("needs /proc to read the address space")

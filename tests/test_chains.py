@@ -1,5 +1,6 @@
 """Chains and loops against HoDoKu's regression library and exemplars, plus unit checks of
 the link table, the notation and Sudoku Explainer's length rating."""
+
 import pytest
 
 from grading.scales import all_techniques
@@ -90,8 +91,12 @@ EXEMPLARS = [(title, p) for title, ps in exemplar_sections().items() if title in
 #: also gives k one-elimination Discontinuous Nice Loops, which our technique-by-technique
 #: order (loops before AICs, as in HoDoKu's table) takes first. So the AIC sections are solved
 #: with the nice-loop techniques switched off, as HoDoKu's choice by elimination count does.
-NICE_LOOPS = {"Continuous Nice Loop", "Discontinuous Nice Loop",
-              "Grouped Continuous Nice Loop", "Grouped Discontinuous Nice Loop"}
+NICE_LOOPS = {
+    "Continuous Nice Loop",
+    "Discontinuous Nice Loop",
+    "Grouped Continuous Nice Loop",
+    "Grouped Discontinuous Nice Loop",
+}
 #: Grouped Continuous Nice Loop exemplar ("ssts gcnl(12)" in HoDoKu) where our path, after
 #: the basics, finds no grouped continuous loop and goes on with grouped discontinuous ones
 #: (HoDoKu's "ssts" steps lead elsewhere); checked for true steps only.
@@ -165,6 +170,7 @@ def test_sample_paths_true(puzzle):
 
 # ---------------------------------------------------------------- units
 
+
 def test_length_increment_thresholds():
     # SE: length = nodes - 2, +0.1 each time it passes 4, 6, 8, 12, 16, 24, ...
     assert length_increment(6 - 2) == 0.0
@@ -180,8 +186,9 @@ def test_length_increment_thresholds():
 def test_chain_core_links_are_the_rule():
     """The chain core's links on a position: an ON candidate turns OFF its digit in the cells
     it sees and its cell's other candidates; every strong link is symmetric and also weak."""
-    line = (":0701:7:3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+9+6......9.+4..6."
-            "+6.8217..5::742::5")
+    line = (
+        ":0701:7:3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+9+6......9.+4..6.+6.8217..5::742::5"
+    )
     g = parse_reglib(line).grid
     allc = sum(g.pos[d] << ((d - 1) * 81) for d in range(1, 10))
     strong = strong_sets(g.cands, g.pos, True, True)
@@ -191,9 +198,13 @@ def test_chain_core_links_are_the_rule():
             if not g.has(c, d):
                 assert not strong.get(n)
                 continue
-            peers = sum(1 << cand(x, d) for x in range(81) if x != c and g.has(x, d)
-                        and (x // 9 == c // 9 or x % 9 == c % 9
-                             or (x // 27, x % 9 // 3) == (c // 27, c % 9 // 3)))
+            peers = sum(
+                1 << cand(x, d)
+                for x in range(81)
+                if x != c
+                and g.has(x, d)
+                and (x // 9 == c // 9 or x % 9 == c % 9 or (x // 27, x % 9 // 3) == (c // 27, c % 9 // 3))
+            )
             others = sum(1 << cand(c, e) for e in range(1, 10) if e != d and g.has(c, e))
             assert KILL[n] & allc == peers | others
             s = strong.get(n, 0)
@@ -206,8 +217,10 @@ def test_chain_core_links_are_the_rule():
 
 
 def test_step_carries_chain_and_rating():
-    line = (":0702:7:76+2+8+1+3+59+4...+7+6+9+1+2+8.+9.42536+7.+765+9+82.+39..1+32......+67+4+8.9..+7+9+5643"
-            "+1.49+38+1..2.1.+2+47+9+8.::758 787::19")
+    line = (
+        ":0702:7:76+2+8+1+3+59+4...+7+6+9+1+2+8.+9.42536+7.+765+9+82.+39..1+32......+67+4+8.9..+7+9+5643"
+        "+1.49+38+1..2.1.+2+47+9+8.::758 787::19"
+    )
     case = parse_reglib(line)
     steps = list(lookup(["XY-Chain"])[0].finder(case.grid))
     target = [s for s in steps if set(s.eliminations) == set(case.eliminations)]
@@ -222,15 +235,17 @@ def test_step_carries_chain_and_rating():
 
 
 def test_grouped_chain_uses_a_group_node():
-    line = (":0711-1:6:3.2....1.+1..97........+1....5..+18.6....15...7..8.+74.+1..9....1.27.1.4......."
-            "5..79.+1::612 616 619 626 634 636::7")
+    line = (
+        ":0711-1:6:3.2....1.+1..97........+1....5..+18.6....15...7..8.+74.+1..9....1.27.1.4......."
+        "5..79.+1::612 616 619 626 634 636::7"
+    )
     case = parse_reglib(line)
-    steps = [s for s in lookup(["Grouped AIC"])[0].finder(case.grid)
-             if set(s.eliminations) == set(case.eliminations)]
+    steps = [s for s in lookup(["Grouped AIC"])[0].finder(case.grid) if set(s.eliminations) == set(case.eliminations)]
     assert steps
     # a group node prints as a cell set such as r12c3 or r4c56
-    assert any(len(term) > 4 for term in steps[0].chains[0].replace("=", "-").split("-")
-               for term in [term.split(")")[-1]])
+    assert any(
+        len(term) > 4 for term in steps[0].chains[0].replace("=", "-").split("-") for term in [term.split(")")[-1]]
+    )
 
 
 def test_eureka_notation_merges_cell_links():

@@ -1,4 +1,5 @@
 """The `sudoku` command as a user runs it: real processes, real exit codes."""
+
 import json
 import subprocess
 import sys
@@ -12,8 +13,9 @@ EASY = collection("qqwing_simple.txt", 1)[0]
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "sudoku_logic", *args], capture_output=True,
-                          text=True, input=stdin, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", *args], capture_output=True, text=True, input=stdin, timeout=120
+    )
 
 
 def test_solve():
@@ -63,12 +65,15 @@ def test_check():
 
 
 @pytest.mark.parametrize("cmd", ["solve", "step", "hint", "check", "rate"])
-@pytest.mark.parametrize("puzzle,message", [
-    ("123", "error: expected 81 cells, got 3"),
-    ("." * 18 + ".7.....7." + "." * 54, "error: row 3 has two 7s: r3c2, r3c8"),
-    ("." * 81, "error: the puzzle has more than one solution"),
-    ("nofile.txt", "error: no such file: nofile.txt"),
-])
+@pytest.mark.parametrize(
+    "puzzle,message",
+    [
+        ("123", "error: expected 81 cells, got 3"),
+        ("." * 18 + ".7.....7." + "." * 54, "error: row 3 has two 7s: r3c2, r3c8"),
+        ("." * 81, "error: the puzzle has more than one solution"),
+        ("nofile.txt", "error: no such file: nofile.txt"),
+    ],
+)
 def test_bad_input_one_line_exit_2(cmd, puzzle, message):
     r = run(cmd, puzzle)
     if cmd == "check" and "more than one solution" in message:
@@ -81,7 +86,10 @@ def test_bad_input_one_line_exit_2(cmd, puzzle, message):
 
 def test_unknown_technique():
     r = run("hint", P, "--technique", "Nonsense Wing")
-    assert r.returncode == 2 and r.stderr.strip() == "error: unknown technique 'Nonsense Wing' (run `sudoku techniques` for the list)"
+    assert (
+        r.returncode == 2
+        and r.stderr.strip() == "error: unknown technique 'Nonsense Wing' (run `sudoku techniques` for the list)"
+    )
     r = run("hint", P, "--technique", "kyte")
     assert r.returncode == 2 and "did you mean 2-String Kite?" in r.stderr
 
@@ -110,6 +118,7 @@ def test_techniques_listing():
     assert r.returncode == 0 and "Naked Pair" in r.stdout
     # every technique once, HoDoKu's Brute Force (no SE rating) included
     from strategies.registry import REGISTRY, _load_all
+
     _load_all()
     table = r.stdout.split("\n\n")[0].splitlines()
     assert table[0].split() == ["technique", "family", "SE", "HoDoKu", "score", "notes"]  # a header row
@@ -126,10 +135,13 @@ def test_commands_tune_their_own_garbage_collector_only():
     import gc
 
     from sudoku_logic import rate
+
     before = gc.get_threshold()
     rate(EASY)
     assert gc.get_threshold() == before
-    code = ("import gc, sys; from sudoku_logic.app import cli; sys.argv = ['sudoku', 'solve', sys.argv[1]]\n"
-            "try:\n    cli.main()\nexcept SystemExit:\n    pass\nprint(gc.get_threshold(), file=sys.stderr)")
+    code = (
+        "import gc, sys; from sudoku_logic.app import cli; sys.argv = ['sudoku', 'solve', sys.argv[1]]\n"
+        "try:\n    cli.main()\nexcept SystemExit:\n    pass\nprint(gc.get_threshold(), file=sys.stderr)"
+    )
     r = subprocess.run([sys.executable, "-c", code, EASY], capture_output=True, text=True)
     assert r.stderr.strip().splitlines()[-1] == "(50000, 20, 20)"

@@ -1,5 +1,6 @@
 """Simple Colors Trap/Wrap and Multi Colors 1/2 against HoDoKu's regression library and
 exemplars."""
+
 import pytest
 
 from exemplar_check import check_exemplar
@@ -66,6 +67,7 @@ def test_notation_and_roles():
 def test_clusters_alternate():
     """Both ends of every conjugate pair get opposite colours of the same cluster."""
     from sudoku_logic.core.houses import HOUSE_MASK
+
     basic = Solver(["singles", "intersections", "subsets"])
     for p in collection("top1465.txt", limit=20):
         grid = basic.solve(parse(p)).grid

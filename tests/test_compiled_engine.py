@@ -7,6 +7,7 @@ recorded paths, on random reachable positions (hypothesis) and on positions with
 candidates removed; whole paths are held together step by step. Where a C compiler is on
 the machine (CI has one) the compiled engine must be the one in use.
 """
+
 from __future__ import annotations
 
 import os
@@ -63,11 +64,14 @@ def test_every_c_source_is_built():
     """pyproject.toml's extension lists every C file of the engine (an unlisted one leaves
     the module without its functions)."""
     import tomllib
+
     conf = tomllib.loads((ROOT / "pyproject.toml").read_text())
     (ext,) = conf["tool"]["setuptools"]["ext-modules"]
     on_disk = {f"sudoku_logic/native/{p.name}" for p in (ROOT / "sudoku_logic" / "native").glob("*.c")}
     assert set(ext["sources"]) == on_disk
-    assert set(ext["depends"]) == {f"sudoku_logic/native/{p.name}" for p in (ROOT / "sudoku_logic" / "native").glob("*.h")}
+    assert set(ext["depends"]) == {
+        f"sudoku_logic/native/{p.name}" for p in (ROOT / "sudoku_logic" / "native").glob("*.h")
+    }
 
 
 _PYTHON_SE = se_policy(compiled=False)
@@ -106,8 +110,10 @@ COSTLY = {
 #: took them on the recorded paths of the 2011 hardest list (level 4 in the sweep), and
 #: levels 4 and 5 late on such a path, where the Python search is short
 NESTED = ("Dynamic Forcing Chains (+ Forcing Chains)", "Dynamic Forcing Chains (+ Multiple Forcing Chains)")
-DEEP = ("Dynamic Forcing Chains (+ Dynamic Forcing Chains)",
-        "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))")
+DEEP = (
+    "Dynamic Forcing Chains (+ Dynamic Forcing Chains)",
+    "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+)
 COSTLY_RULES = {r for rules in COSTLY.values() for r in rules} | set(NESTED) | set(DEEP)
 #: the rules compared at random reachable positions
 EVERYWHERE = tuple(r for r in se_compiled.RULES if r not in NESTED and r not in DEEP)
@@ -122,8 +128,9 @@ def assert_rules_agree(grid: Grid, where: str, rules: tuple[str, ...] = tuple(se
     found = 0
     for rule in rules:
         a = python_first(grid, rule)
-        assert_same_step(a, se_compiled.first(grid, se_compiled.rule_ids([rule]), _PYTHON_SE.context(unique=True)),
-                         f"{where} {rule}")
+        assert_same_step(
+            a, se_compiled.first(grid, se_compiled.rule_ids([rule]), _PYTHON_SE.context(unique=True)), f"{where} {rule}"
+        )
         found += a is not None
     return found
 
@@ -151,7 +158,9 @@ def test_rules_equal_on_se_recorded_paths():
     found = checked = 0
     basic = tuple(r for r in se_compiled.RULES if r not in COSTLY_RULES)
     for path in se_paths():
-        if by_source.get(path.source, 0) >= 12 and not any(costly.get(st.rule, PER_RULE) < PER_RULE for st in path.steps):
+        if by_source.get(path.source, 0) >= 12 and not any(
+            costly.get(st.rule, PER_RULE) < PER_RULE for st in path.steps
+        ):
             continue
         for i, (grid, step) in enumerate(positions(path)):
             if costly.get(step.rule, PER_RULE) < PER_RULE:  # where SE took one: its hint, and one thinned
@@ -169,7 +178,9 @@ def test_rules_equal_on_se_recorded_paths():
     assert all(n == PER_RULE for n in costly.values()), costly
 
 
-_PUZZLES = collection("top1465.txt", 40) + collection("qqwing_expert.txt", 40) + collection("sudoku17.txt", 40, every=50)
+_PUZZLES = (
+    collection("top1465.txt", 40) + collection("qqwing_expert.txt", 40) + collection("sudoku17.txt", 40, every=50)
+)
 
 
 @compiled
@@ -241,15 +252,28 @@ def assert_same_path(grid: Grid, where: str, **kw) -> None:
     for i, (x, y) in enumerate(zip(a.steps, b.steps)):
         assert_same_step(x, y, f"{where} step {i + 1}")
     assert (a.solved, a.error, a.stopped) == (b.solved, b.error, b.stopped), where
-    assert (a.grid.values, a.grid.cands, a.grid.pos, a.grid.placed, a.grid.empty, a.grid.givens) == \
-        (b.grid.values, b.grid.cands, b.grid.pos, b.grid.placed, b.grid.empty, b.grid.givens), where
+    assert (a.grid.values, a.grid.cands, a.grid.pos, a.grid.placed, a.grid.empty, a.grid.givens) == (
+        b.grid.values,
+        b.grid.cands,
+        b.grid.pos,
+        b.grid.placed,
+        b.grid.empty,
+        b.grid.givens,
+    ), where
 
 
 @compiled
-@pytest.mark.parametrize("name,limit,every", [
-    ("qqwing_simple.txt", 15, 60), ("qqwing_intermediate.txt", 15, 60), ("qqwing_expert.txt", 15, 60),
-    ("top1465.txt", 2, 200), ("sudoku17.txt", 15, 3000), ("sudocue_top10000.txt", 1, 2000),
-])
+@pytest.mark.parametrize(
+    "name,limit,every",
+    [
+        ("qqwing_simple.txt", 15, 60),
+        ("qqwing_intermediate.txt", 15, 60),
+        ("qqwing_expert.txt", 15, 60),
+        ("top1465.txt", 2, 200),
+        ("sudoku17.txt", 15, 3000),
+        ("sudocue_top10000.txt", 1, 2000),
+    ],
+)
 def test_whole_paths_equal(name, limit, every):
     for p in collection(name, limit, every=every):
         assert_same_path(parse(p), p)
@@ -276,14 +300,16 @@ def test_broken_positions_stop_alike():
 @compiled
 def test_first_step_of_a_solver_is_the_compiled_one():
     from sudoku_logic.app.solver import Solver
+
     grid = parse(collection("top1465.txt", 1)[0])
     s = Solver()
     assert_same_step(next(s.steps(grid)), s.next_step(grid), "Solver.next_step")
 
 
 def _sudoku(*args: str, env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "sudoku_logic", *args], capture_output=True, text=True,
-                          env=env, cwd=cwd, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", *args], capture_output=True, text=True, env=env, cwd=cwd, timeout=300
+    )
 
 
 def test_version_names_the_engine_and_the_variable_forces_python():
@@ -307,8 +333,20 @@ def test_rate_rows_equal_on_both_engines(tmp_path):
 
 def _source_copy(dest: Path) -> Path:
     """The project's sources, without build products, in ``dest``."""
-    ignore = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.so", "__pycache__", "*.egg-info",
-                                    ".pytest_cache", ".hypothesis", "puzzles", "tests", "benchmarks")
+    ignore = shutil.ignore_patterns(
+        ".git",
+        ".venv",
+        "build",
+        "dist",
+        "*.so",
+        "__pycache__",
+        "*.egg-info",
+        ".pytest_cache",
+        ".hypothesis",
+        "puzzles",
+        "tests",
+        "benchmarks",
+    )
     shutil.copytree(ROOT, dest, ignore=ignore)
     return dest
 
@@ -325,15 +363,25 @@ def test_install_without_a_compiler_runs_the_python_engine(tmp_path):
     src = _source_copy(tmp_path / "src")
     wheels = tmp_path / "wheels"
     env = {**os.environ, "CC": "/bin/false", "PIP_NO_INDEX": "1"}
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "-q",
-                            "-w", str(wheels), str(src)], capture_output=True, text=True, env=env, timeout=600)
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "-q", "-w", str(wheels), str(src)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
     assert built.returncode == 0, built.stdout + built.stderr
     wheel = next(wheels.glob("sudoku_logic-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     assert not [n for n in names if n.endswith((".so", ".pyd"))], "a wheel built without a compiler has no engine"
     target = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--target", str(target),
-                    str(wheel)], check=True, capture_output=True, env=env, timeout=600)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--target", str(target), str(wheel)],
+        check=True,
+        capture_output=True,
+        env=env,
+        timeout=600,
+    )
     run_env = {k: v for k, v in os.environ.items() if k != "SUDOKU_ENGINE"}
     run_env["PYTHONPATH"] = str(target)
     version = _sudoku("--version", env=run_env, cwd=tmp_path)
@@ -342,8 +390,9 @@ def test_install_without_a_compiler_runs_the_python_engine(tmp_path):
     puzzles.write_text("\n".join(collection("qqwing_expert.txt", 3)) + "\n")
     rated = _sudoku("rate", str(puzzles), "--jobs", "1", "--columns", "puzzle,rating", env=run_env, cwd=tmp_path)
     assert rated.returncode == 0, rated.stderr
-    ours = _sudoku("rate", str(puzzles), "--jobs", "1", "--columns", "puzzle,rating",
-                   env={**os.environ, "PYTHONPATH": str(ROOT)})
+    ours = _sudoku(
+        "rate", str(puzzles), "--jobs", "1", "--columns", "puzzle,rating", env={**os.environ, "PYTHONPATH": str(ROOT)}
+    )
     assert rated.stdout == ours.stdout
 
 
@@ -385,6 +434,7 @@ def test_solution_counts_of_broken_positions():
 
 # ---------------------------------------------------------------- whole ratings in C
 
+
 def _records(p: str) -> list[tuple]:
     """The compiled engine's records of SE's whole path on puzzle ``p``."""
     grid = parse(p)
@@ -402,29 +452,46 @@ def test_step_difficulties_equal_python():
     subset, BUG type 3, chains by complexity...)."""
     table = compiled_ratings()
     kinds = set()
-    sample = (collection("qqwing_expert.txt", 120) + collection("top1465.txt", 40, every=35)
-              + collection("sudoku17.txt", 40, every=700) + collection("sudocue_top10000.txt", 20, every=500))
+    sample = (
+        collection("qqwing_expert.txt", 120)
+        + collection("top1465.txt", 40, every=35)
+        + collection("sudoku17.txt", 40, every=700)
+        + collection("sudocue_top10000.txt", 20, every=500)
+    )
     for p in sample:
         for _, tech, places, elims, args, path, snap in _records(p):
             step = se_compiled._lazy(tech, places, elims, args, path, snap, 0)
             want = raw_difficulty(step)
             got = se_compiled.engine.difficulty(table, tech, args, len(path))
             assert got == want, f"{p}: {step.technique} {step.facts}: C {got!r}, Python {want!r}"
-            kinds.add(step.technique if not step.facts else (step.technique, tuple(sorted(
-                (k, v) for k, v in step.facts.items() if k in ("house", "subset", "hidden", "loop")))))
+            kinds.add(
+                step.technique
+                if not step.facts
+                else (
+                    step.technique,
+                    tuple(sorted((k, v) for k, v in step.facts.items() if k in ("house", "subset", "hidden", "loop"))),
+                )
+            )
     names = {k if isinstance(k, str) else k[0] for k in kinds}
     assert {("Hidden Single", (("house", h),)) for h in ("box", "row", "col")} <= kinds
-    assert {"Forcing Chain", "Cell Forcing Chains", "Region Forcing Chains", "Unique Rectangle Type 1",
-            "Bivalue Universal Grave + 1", "Dynamic Double Forcing Chains", "Aligned Pair Exclusion"} <= names, names
+    assert {
+        "Forcing Chain",
+        "Cell Forcing Chains",
+        "Region Forcing Chains",
+        "Unique Rectangle Type 1",
+        "Bivalue Universal Grave + 1",
+        "Dynamic Double Forcing Chains",
+        "Aligned Pair Exclusion",
+    } <= names, names
     assert any(isinstance(k, tuple) and dict(k[1]).get("loop", 4) > 4 for k in kinds)
     assert any(isinstance(k, tuple) and "subset" in dict(k[1]) for k in kinds)
 
 
 def _clash(p: str) -> str:
     """The puzzle with a given copied into its row: two givens clash."""
-    c = next(i for i in range(81) if p[i] in "0." and p[i - i % 9:i - i % 9 + 9].strip("0.") != "")
-    d = next(ch for ch in p[c - c % 9:c - c % 9 + 9] if ch not in "0.")
-    return p[:c] + d + p[c + 1:]
+    c = next(i for i in range(81) if p[i] in "0." and p[i - i % 9 : i - i % 9 + 9].strip("0.") != "")
+    d = next(ch for ch in p[c - c % 9 : c - c % 9 + 9] if ch not in "0.")
+    return p[:c] + d + p[c + 1 :]
 
 
 @compiled
@@ -433,8 +500,13 @@ def test_batch_ratings_equal_the_rater():
     Python path each puzzle it cannot rate (several solutions, none, clashing givens)."""
     from grading.rater import Rater
     from sudoku_logic.core.errors import SudokuError
-    good = (collection("qqwing_expert.txt", 40, every=7) + collection("top1465.txt", 6, every=50)
-            + collection("sudoku17.txt", 30, every=900) + collection("qqwing_simple.txt", 20))
+
+    good = (
+        collection("qqwing_expert.txt", 40, every=7)
+        + collection("top1465.txt", 6, every=50)
+        + collection("sudoku17.txt", 30, every=900)
+        + collection("qqwing_simple.txt", 20)
+    )
     assert se_batch._rule_ids() == se_compiled.rule_ids([r.name for r in se_rules()])  # the policy's rules
     bad = [two_solutions(good[0]), _clash(good[1]), wrong_given(good[2]).values_string()]
     puzzles = good + bad
@@ -444,7 +516,7 @@ def test_batch_ratings_equal_the_rater():
         r = rater.rate(parse(p), unique=None)
         assert got is not None, p
         assert got[:5] == (r.er, r.ep, r.ed, r.se_hardest, r.se_steps), p
-    for p, got in zip(bad, rated[len(good):]):
+    for p, got in zip(bad, rated[len(good) :]):
         assert got is None, p
         with pytest.raises(SudokuError):
             rater.rate(Grid.from_values(line_values(p)), unique=None)
@@ -454,15 +526,23 @@ def test_batch_ratings_equal_the_rater():
 def test_rate_array_takes_numpy_puzzles():
     np = pytest.importorskip("numpy")
     from sudoku_logic.core.errors import MultipleSolutions
+
     good = collection("qqwing_expert.txt", 5)
     arr = np.array([line_values(p) for p in good], dtype=np.int64)
     out = se_batch.rate_array(arr.reshape(5, 9, 9))
     assert out.shape == (5,) and out.dtype.names == tuple(n for n, _ in se_batch.FIELDS)
     from grading.rater import Rater
+
     for p, row in zip(good, out):
         r = Rater(hodoku=False).rate(parse(p))
-        assert (row["er"], row["ep"], row["ed"], row["hardest"], row["steps"], bool(row["solved"])) == \
-            (r.er, r.ep, r.ed, r.se_hardest, r.se_steps, True)
+        assert (row["er"], row["ep"], row["ed"], row["hardest"], row["steps"], bool(row["solved"])) == (
+            r.er,
+            r.ep,
+            r.ed,
+            r.se_hardest,
+            r.se_steps,
+            True,
+        )
     two = np.array([line_values(good[0]), line_values(two_solutions(good[1]))])
     with pytest.raises(MultipleSolutions, match="row 1"):
         se_batch.rate_array(two)
@@ -479,6 +559,7 @@ def test_batches_in_threads_equal_one_batch():
     """rate_batch releases the GIL and keeps nothing between calls: two threads rating
     halves at once give the numbers of one batch."""
     from concurrent.futures import ThreadPoolExecutor
+
     puzzles = [bytes(line_values(p)) for p in collection("qqwing_expert.txt", 40, every=3)]
     whole = [r[:5] for r in se_batch.rate_values(puzzles)]
     with ThreadPoolExecutor(2) as pool:

@@ -3,6 +3,7 @@ processes started here on 127.0.0.1, each a separate process as on a real cluste
 
 Skipped (with a message) only when Dask cannot be imported; the `test` extra installs it.
 """
+
 import csv
 import io
 import json
@@ -43,13 +44,20 @@ class Cluster:
             time.sleep(0.2)
         self.address = self._address()
         assert self.address, self.logs()
-        self.workers = [self._start("worker", "--nthreads", "1", "--no-dashboard", "--name", f"w{i}",
-                                    "--death-timeout", "60") for i in range(1, workers + 1)]
+        self.workers = [
+            self._start("worker", "--nthreads", "1", "--no-dashboard", "--name", f"w{i}", "--death-timeout", "60")
+            for i in range(1, workers + 1)
+        ]
         self.wait_for_workers(workers)
 
     def _start(self, kind: str, *args: str) -> subprocess.Popen:
-        return subprocess.Popen([sys.executable, "-m", "dask", kind, "--scheduler-file", str(self.file), *args],
-                                stdout=self.log, stderr=subprocess.STDOUT, cwd=self.where, env=self.env)
+        return subprocess.Popen(
+            [sys.executable, "-m", "dask", kind, "--scheduler-file", str(self.file), *args],
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            cwd=self.where,
+            env=self.env,
+        )
 
     def _address(self) -> str | None:
         try:
@@ -97,8 +105,16 @@ def errors(stderr: str) -> list[str]:
 
 
 def test_rows_on_dask_are_the_rows_of_one_process(cluster, tmp_path):
-    lines = (EXPERT[:5] + ["broken line"] + EASY[:6] + ["." * 81] + EXPERT[5:8] + [EASY[6] + " a label"]
-             + ["12345"] + EASY[7:9])
+    lines = (
+        EXPERT[:5]
+        + ["broken line"]
+        + EASY[:6]
+        + ["." * 81]
+        + EXPERT[5:8]
+        + [EASY[6] + " a label"]
+        + ["12345"]
+        + EASY[7:9]
+    )
     src = write(tmp_path, "in.txt", lines)
     cols = ["--columns", "+label,line,se_solved,hodoku_solved"]
     ref, out = tmp_path / "ref.csv", tmp_path / "dask.csv"
@@ -124,9 +140,25 @@ def long_run(cluster, tmp_path_factory):
 def test_a_worker_killed_mid_run_costs_no_row(cluster, long_run, tmp_path):
     src, want = long_run
     out = tmp_path / "out.csv"
-    proc = subprocess.Popen([sys.executable, "-m", "sudoku_logic", "rate", str(src), "-o", str(out),
-                             "--scheduler", cluster.address, "--chunk", "4"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "sudoku_logic",
+            "rate",
+            str(src),
+            "-o",
+            str(out),
+            "--scheduler",
+            cluster.address,
+            "--chunk",
+            "4",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     deadline = time.time() + 120
     while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 9):
         time.sleep(0.05)
@@ -168,26 +200,30 @@ def test_timeout_on_dask(cluster, tmp_path):
 def test_generate_on_dask_makes_the_same_puzzles(cluster):
     args = [sys.executable, "-m", "sudoku_logic", "generate", "-n", "3", "--level", "easy", "--seed", "7", "-f", "csv"]
     here = subprocess.run(args + ["-j", "1"], capture_output=True, text=True, cwd=ROOT, timeout=300)
-    there = subprocess.run(args + ["--scheduler", cluster.address], capture_output=True, text=True, cwd=ROOT,
-                           timeout=300)
+    there = subprocess.run(
+        args + ["--scheduler", cluster.address], capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
     assert here.returncode == there.returncode == 0, there.stderr
-    assert [line.split(",")[:7] for line in there.stdout.splitlines()] == \
-        [line.split(",")[:7] for line in here.stdout.splitlines()]
+    assert [line.split(",")[:7] for line in there.stdout.splitlines()] == [
+        line.split(",")[:7] for line in here.stdout.splitlines()
+    ]
 
 
 def test_a_local_cluster(tmp_path):
     src = write(tmp_path, "in.txt", EASY[:4] + ["nonsense"] + EASY[4:6])
     r = run(str(src), "-f", "csv", "--scheduler", "local", "--jobs", "2")
-    assert r.returncode == 2 and errors(r.stderr) == [f"error: {src} line 5: bad character 'n' at position 1: "
-                                                       "expected 1-9, or '.', '0', '-', '_' or '*' for empty"]
+    assert r.returncode == 2 and errors(r.stderr) == [
+        f"error: {src} line 5: bad character 'n' at position 1: expected 1-9, or '.', '0', '-', '_' or '*' for empty"
+    ]
     assert [row["puzzle"] for row in csv.DictReader(io.StringIO(r.stdout))] == [dotted(p) for p in EASY[:6]]
 
 
 def test_an_unreachable_scheduler_is_one_line():
     r = run(EASY[0], "--scheduler", "tcp://127.0.0.1:1")
     assert r.returncode == 2 and "Traceback" not in r.stderr
-    assert r.stderr.strip().splitlines() == ["error: cannot reach the Dask scheduler at tcp://127.0.0.1:1 "
-                                             "(Connection refused)"]
+    assert r.stderr.strip().splitlines() == [
+        "error: cannot reach the Dask scheduler at tcp://127.0.0.1:1 (Connection refused)"
+    ]
 
 
 def test_a_lost_scheduler_is_one_line_and_resume_goes_on(cluster, long_run, tmp_path):
@@ -197,9 +233,25 @@ def test_a_lost_scheduler_is_one_line_and_resume_goes_on(cluster, long_run, tmp_
     doomed = Cluster(tmp_path / "doomed", workers=1)
     out = tmp_path / "out.csv"
     try:
-        proc = subprocess.Popen([sys.executable, "-m", "sudoku_logic", "rate", str(src), "-o", str(out),
-                                 "--scheduler", doomed.address, "--chunk", "4"],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "sudoku_logic",
+                "rate",
+                str(src),
+                "-o",
+                str(out),
+                "--scheduler",
+                doomed.address,
+                "--chunk",
+                "4",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
         deadline = time.time() + 120
         while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 5):
             time.sleep(0.05)
@@ -208,8 +260,9 @@ def test_a_lost_scheduler_is_one_line_and_resume_goes_on(cluster, long_run, tmp_
     finally:
         doomed.stop()
     assert proc.returncode == 2 and "Traceback" not in err
-    assert err.strip().splitlines() == [f"error: lost the Dask scheduler at {doomed.address}; run the same command "
-                                        "with --resume to continue"]
+    assert err.strip().splitlines() == [
+        f"error: lost the Dask scheduler at {doomed.address}; run the same command with --resume to continue"
+    ]
     r = run(str(src), "-o", str(out), "--scheduler", cluster.address, "--chunk", "4", "--resume")
     assert r.returncode == 0, r.stderr
     assert without_ms(rows_of(out)) == want

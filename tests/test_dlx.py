@@ -1,4 +1,5 @@
 """DLX: a general exact-cover solver and the sudoku cover."""
+
 import random
 
 import pytest
@@ -26,7 +27,7 @@ def test_unique_solutions(name):
         g = parse(p)
         sol = dlx.unique_solution(g)
         assert all(sol[c] == g.values[c] for c in range(81) if g.values[c])
-        rows = [sol[r * 9:r * 9 + 9] for r in range(9)]
+        rows = [sol[r * 9 : r * 9 + 9] for r in range(9)]
         assert all(sorted(r) == list(range(1, 10)) for r in rows)
 
 
@@ -40,8 +41,8 @@ def test_multiple_and_no_solutions():
         dlx.unique_solution(wrong_given(p))
 
 
-
 # ------------------------------------------------ the sudoku cover against a general one
+
 
 def _reference_cover(grid):
     """The position's cover built row by row for the general solver, as ``dlx`` did before
@@ -93,7 +94,7 @@ def _random_positions(n, seed):
         values = bitsolve.random_solution(rng)
         cells = list(range(81))
         rng.shuffle(cells)
-        for c in cells[:rng.randrange(25, 75)]:
+        for c in cells[: rng.randrange(25, 75)]:
             values[c] = 0
         if rng.random() < 0.2:
             values[cells[0]] = rng.randrange(1, 10)
@@ -140,7 +141,7 @@ def test_collection_puzzles_and_edge_positions():
 
 
 def test_error_names_the_same_cells_as_the_general_solver():
-    for rng, g in _random_positions(60, 13):
+    for _rng, g in _random_positions(60, 13):
         sols = _reference_solutions(g, 2)
         if len(sols) != 2:
             continue

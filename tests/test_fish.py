@@ -1,5 +1,6 @@
 """Fish against HoDoKu's regression library and exemplars, the fast basic path against the
 general search, HoDoKu's notation, and solve paths checked step by step against DLX."""
+
 import pytest
 
 from grading.tables import RATINGS
@@ -20,18 +21,33 @@ from sudoku_logic.core.formats import parse
 SIZES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 CODES = {
-    "0300": ["X-Wing"], "0301": ["Swordfish"], "0302": ["Jellyfish"],
-    "0310": ["Finned X-Wing"], "0311": ["Finned Swordfish"], "0312": ["Finned Jellyfish"],
-    "0320": ["Sashimi X-Wing"], "0321": ["Sashimi Swordfish"], "0322": ["Sashimi Jellyfish"],
-    "0330": ["Franken X-Wing"], "0331": ["Franken Swordfish"], "0332": ["Franken Jellyfish"],
-    "0340": ["Finned Franken X-Wing"], "0341": ["Finned Franken Swordfish"],
+    "0300": ["X-Wing"],
+    "0301": ["Swordfish"],
+    "0302": ["Jellyfish"],
+    "0310": ["Finned X-Wing"],
+    "0311": ["Finned Swordfish"],
+    "0312": ["Finned Jellyfish"],
+    "0320": ["Sashimi X-Wing"],
+    "0321": ["Sashimi Swordfish"],
+    "0322": ["Sashimi Jellyfish"],
+    "0330": ["Franken X-Wing"],
+    "0331": ["Franken Swordfish"],
+    "0332": ["Franken Jellyfish"],
+    "0340": ["Finned Franken X-Wing"],
+    "0341": ["Finned Franken Swordfish"],
     "0342": ["Finned Franken Jellyfish"],
-    "0350": ["Mutant X-Wing"], "0351": ["Mutant Swordfish"], "0352": ["Mutant Jellyfish"],
-    "0360": ["Finned Mutant X-Wing"], "0361": ["Finned Mutant Swordfish"],
+    "0350": ["Mutant X-Wing"],
+    "0351": ["Mutant Swordfish"],
+    "0352": ["Mutant Jellyfish"],
+    "0360": ["Finned Mutant X-Wing"],
+    "0361": ["Finned Mutant Swordfish"],
     "0362": ["Finned Mutant Jellyfish"],
-    "03111": ["Siamese Finned Swordfish"], "03121": ["Siamese Finned Jellyfish"],
-    "03211": ["Siamese Sashimi Swordfish"], "03221": ["Siamese Sashimi Jellyfish"],
-    "03411": ["Siamese Finned Franken Swordfish"], "03421": ["Siamese Finned Franken Jellyfish"],
+    "03111": ["Siamese Finned Swordfish"],
+    "03121": ["Siamese Finned Jellyfish"],
+    "03211": ["Siamese Sashimi Swordfish"],
+    "03221": ["Siamese Sashimi Jellyfish"],
+    "03411": ["Siamese Finned Franken Swordfish"],
+    "03421": ["Siamese Finned Franken Jellyfish"],
     "03621": ["Siamese Finned Mutant Jellyfish"],
 }
 #: Mutant searches over all 27 houses take seconds per position: run in the sweep.
@@ -61,9 +77,30 @@ def test_reglib_mutant(case, techniques):
 def test_reglib_has_every_fish_code_with_lines():
     """Every fish code that has lines in the library is tested (sizes 5 and 6 aside)."""
     have = {c.base_code for c, _ in FAST_CASES + SLOW_CASES}
-    assert have == {"0300", "0301", "0302", "0310", "0311", "0312", "0320", "0321", "0322",
-                    "0331", "0332", "0340", "0341", "0342", "0362",
-                    "03111", "03121", "03211", "03221", "03411", "03421", "03621"}
+    assert have == {
+        "0300",
+        "0301",
+        "0302",
+        "0310",
+        "0311",
+        "0312",
+        "0320",
+        "0321",
+        "0322",
+        "0331",
+        "0332",
+        "0340",
+        "0341",
+        "0342",
+        "0362",
+        "03111",
+        "03121",
+        "03211",
+        "03221",
+        "03411",
+        "03421",
+        "03621",
+    }
 
 
 # ---------------------------------------------------------------- notation
@@ -99,8 +136,11 @@ def test_notation_like_hodoku(code, nth, text):
 
 def test_finned_step_shows_fins_and_houses():
     case = reglib_cases("0310")[0]
-    step = next(s for s in lookup(["Finned X-Wing"])[0].finder(case.grid)
-                if s.notation.startswith("Finned X-Wing: 3 r24 c15 fr2c6"))
+    step = next(
+        s
+        for s in lookup(["Finned X-Wing"])[0].finder(case.grid)
+        if s.notation.startswith("Finned X-Wing: 3 r24 c15 fr2c6")
+    )
     assert [h for h in step.houses] == [1, 3, 9, 13]  # r2 r4 c1 c5
     roles = {(c, role) for c, _, role in step.candidates}
     assert (1 * 9 + 5, "fin") in roles  # r2c6
@@ -112,8 +152,11 @@ def test_finned_step_shows_fins_and_houses():
 def test_endo_fin_notation():
     """HoDoKu's Finned Franken Jellyfish with an endo fin (reglib 0342, 'mit endo fins')."""
     case = [c for c in reglib_cases("0342") if "2+5.89+8" in c.line][0]
-    steps = [s for s in lookup(["Finned Franken Jellyfish"])[0].finder(case.grid)
-             if set(s.eliminations) == set(case.eliminations)]
+    steps = [
+        s
+        for s in lookup(["Finned Franken Jellyfish"])[0].finder(case.grid)
+        if set(s.eliminations) == set(case.eliminations)
+    ]
     assert steps
     assert any(" ef" in s.detail and any(r == "endofin" for _, _, r in s.candidates) for s in steps)
 
@@ -122,9 +165,13 @@ def test_cannibalism():
     """A base candidate in two cover houses goes (Franken Jellyfish 8 r2367 c24b37: r7c2 lies
     in c2 and b7), shown with the role "cannibal"."""
     from helpers import assert_step_true_in_position
+
     case = reglib_cases("0331")[1]
-    steps = [s for s in lookup(["Franken Jellyfish"])[0].finder(case.grid)
-             if s.notation.startswith("Franken Jellyfish: 8 r2367 c24b37 ")]
+    steps = [
+        s
+        for s in lookup(["Franken Jellyfish"])[0].finder(case.grid)
+        if s.notation.startswith("Franken Jellyfish: 8 r2367 c24b37 ")
+    ]
     assert steps and steps[0].eliminations == [(6 * 9 + 1, 8)]
     assert (6 * 9 + 1, 8, "cannibal") in steps[0].candidates
     assert "two cover houses" in steps[0].explanation
@@ -133,14 +180,18 @@ def test_cannibalism():
 
 def test_siamese_notation():
     case = reglib_cases("03111")[1]
-    steps = [s for s in lookup(["Siamese Finned Swordfish"])[0].finder(case.grid)
-             if set(s.eliminations) == set(case.eliminations)]
+    steps = [
+        s
+        for s in lookup(["Siamese Finned Swordfish"])[0].finder(case.grid)
+        if set(s.eliminations) == set(case.eliminations)
+    ]
     assert steps
     assert steps[0].notation.startswith("Siamese Finned Swordfish: 5 ")
     assert "/" in steps[0].detail
 
 
 # ---------------------------------------------------------------- fast path vs general search
+
 
 def _positions(n_each=15):
     """Positions where the basic techniques are stuck, from two hard collections."""
@@ -187,6 +238,7 @@ def test_shared_finned_search_follows_the_position():
     """Finned and Sashimi finders share one search per position; consuming it partly,
     changing the grid and asking again on an equal or a different position stays exact."""
     from strategies.fish import shared_finned_basic_fish
+
     for start in POSITIONS[:8]:
         g = start.copy()
         for size in (2, 3):
@@ -203,6 +255,7 @@ def test_shared_finned_search_follows_the_position():
 def test_general_fish_kinds():
     """Franken finders give Franken fish, Mutant finders Mutant fish; every step is true."""
     from helpers import assert_step_true_in_position
+
     for g in POSITIONS[::10]:
         for kind, prefix, sizes in ((FRANKEN, "Franken", (2, 3)), (MUTANT, "Mutant", (2,))):
             for size in sizes:
@@ -223,10 +276,15 @@ FISH = [t.name for t in REGISTRY.values() if t.family == "fish" and not t.name.s
 DEFAULT_FISH = [t.name for t in REGISTRY.values() if t.family == "fish" and t.default]
 
 SECTIONS = {
-    "X-Wing": "X-Wing", "Swordfish": "Swordfish", "Jellyfish": "Jellyfish",
-    "Finned X-Wing": "Finned X-Wing", "Finned Swordfish": "Finned Swordfish",
-    "Finned Jellyfish": "Finned Jellyfish", "Sashimi X-Wing": "Sashimi X-Wing",
-    "Sashimi Swordfish": "Sashimi Swordfish", "Sashimi Jellyfish": "Sashimi Jellyfish",
+    "X-Wing": "X-Wing",
+    "Swordfish": "Swordfish",
+    "Jellyfish": "Jellyfish",
+    "Finned X-Wing": "Finned X-Wing",
+    "Finned Swordfish": "Finned Swordfish",
+    "Finned Jellyfish": "Finned Jellyfish",
+    "Sashimi X-Wing": "Sashimi X-Wing",
+    "Sashimi Swordfish": "Sashimi Swordfish",
+    "Sashimi Jellyfish": "Sashimi Jellyfish",
     "Franken Jellyfish": "Franken Jellyfish",
     "Finned Franken Swordfish": "Finned Franken Swordfish",
     "Finned Franken Jellyfish": "Finned Franken Jellyfish",
@@ -238,32 +296,19 @@ EXEMPLARS = [(title, p) for title, ps in exemplar_sections().items() if title in
 #: exemplar comment): with only the basics and fish, the path gets stuck before the fish
 #: (the test checks that it is stuck there). All are Franken/Mutant sections.
 NEEDS_OTHER_FAMILIES = {
-    ".....29...3......49..13...7....84..5..83...6....71.38.5............41...3495..6..":
-        "HoDoKu path: x ff4(2) x",
-    "..9..64...638..........981.12.....4........513.8...7...8.2..9.77...9......2..1...":
-        "HoDoKu path: x ff4(2) x",
-    ".2....635.....37....4.5.....4.28..6.1.9...........43......37.9...59.....9....64..":
-        "HoDoKu path: x fff3(3) x",
-    "....52..496.14..2.3..........34.58.......1..68...6.........753.1.......7.9....4..":
-        "HoDoKu path: x fff3(3) x",
-    ".64..............2.93.8..4.......7.9..6....3..1...2.86..7..89.5..82.1.......49...":
-        "HoDoKu path: x fff3(2) x",
-    "...........89....1..6..3..4.....9..53..65.....7.13...94......3.59.3164........192":
-        "HoDoKu path: x fff4(3) x",
-    ".5.....8.......7...4..57.314.3..2..89.....4....58......2...4..7..8739..2...2..3..":
-        "HoDoKu path: x fff4(1) s",
-    "......8.1162.........4........67.....2..34....7821..4.2.......5.517.9..88.6....9.":
-        "HoDoKu path: x fff4(1) s",
-    "49..7.61..5...649..6..347......45.....92............6.67............3.5..13...9.4":
-        "HoDoKu path: x fff4(1) s",
-    "9......8387.2....1......6.......7..9.8.3......358.6...........2......71.5419.....":
-        "HoDoKu path: x fmf4(1) s",
-    ".7...95..1....5....8..2.16.....1........97.3.6..2...188.7.6..5...9...3.........4.":
-        "HoDoKu path: x fmf4(1) ssts",
-    "....8..1..4516..372....45..3.......1.84..12...2.8.....8..4....9.72...3....6......":
-        "HoDoKu path: x fmf4(2) x",
-    "5.2....8.61....2........593..5612....4698.........5..8....4.....2...1.5...7...9..":
-        "HoDoKu path: x fmf4(1) x",
+    ".....29...3......49..13...7....84..5..83...6....71.38.5............41...3495..6..": "HoDoKu path: x ff4(2) x",
+    "..9..64...638..........981.12.....4........513.8...7...8.2..9.77...9......2..1...": "HoDoKu path: x ff4(2) x",
+    ".2....635.....37....4.5.....4.28..6.1.9...........43......37.9...59.....9....64..": "HoDoKu path: x fff3(3) x",
+    "....52..496.14..2.3..........34.58.......1..68...6.........753.1.......7.9....4..": "HoDoKu path: x fff3(3) x",
+    ".64..............2.93.8..4.......7.9..6....3..1...2.86..7..89.5..82.1.......49...": "HoDoKu path: x fff3(2) x",
+    "...........89....1..6..3..4.....9..53..65.....7.13...94......3.59.3164........192": "HoDoKu path: x fff4(3) x",
+    ".5.....8.......7...4..57.314.3..2..89.....4....58......2...4..7..8739..2...2..3..": "HoDoKu path: x fff4(1) s",
+    "......8.1162.........4........67.....2..34....7821..4.2.......5.517.9..88.6....9.": "HoDoKu path: x fff4(1) s",
+    "49..7.61..5...649..6..347......45.....92............6.67............3.5..13...9.4": "HoDoKu path: x fff4(1) s",
+    "9......8387.2....1......6.......7..9.8.3......358.6...........2......71.5419.....": "HoDoKu path: x fmf4(1) s",
+    ".7...95..1....5....8..2.16.....1........97.3.6..2...188.7.6..5...9...3.........4.": "HoDoKu path: x fmf4(1) ssts",
+    "....8..1..4516..372....45..3.......1.84..12...2.8.....8..4....9.72...3....6......": "HoDoKu path: x fmf4(2) x",
+    "5.2....8.61....2........593..5612....4698.........5..8....4.....2...1.5...7...9..": "HoDoKu path: x fmf4(1) x",
 }
 
 
@@ -277,9 +322,9 @@ def _sibling(name: str) -> str | None:
     """Finned <-> Sashimi of the same size (HoDoKu's exemplar paths and its finders disagree
     on which of the two some fish are)."""
     if name.startswith("Sashimi "):
-        return "Finned " + name[len("Sashimi "):]
+        return "Finned " + name[len("Sashimi ") :]
     if name.startswith("Finned ") and name.split()[1] in SIZES.values():
-        return "Sashimi " + name[len("Finned "):]
+        return "Sashimi " + name[len("Finned ") :]
     return None
 
 
@@ -307,8 +352,17 @@ def check_exemplar(title: str, puzzle: str) -> None:
     raise AssertionError(f"{tech} never available along the path; {sib} used instead")
 
 
-FAST_SECTIONS = {"X-Wing", "Swordfish", "Jellyfish", "Finned X-Wing", "Finned Swordfish",
-                 "Finned Jellyfish", "Sashimi X-Wing", "Sashimi Swordfish", "Sashimi Jellyfish"}
+FAST_SECTIONS = {
+    "X-Wing",
+    "Swordfish",
+    "Jellyfish",
+    "Finned X-Wing",
+    "Finned Swordfish",
+    "Finned Jellyfish",
+    "Sashimi X-Wing",
+    "Sashimi Swordfish",
+    "Sashimi Jellyfish",
+}
 
 
 def _exemplar_params(fast: bool):

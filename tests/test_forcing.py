@@ -12,8 +12,13 @@ from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 
 BASIC = ["singles", "intersections", "subsets"]
-FORCING = ["Forcing Chain Contradiction", "Forcing Chain Verity", "Forcing Net Contradiction",
-           "Forcing Net Verity", "Nested Forcing Net"]
+FORCING = [
+    "Forcing Chain Contradiction",
+    "Forcing Chain Verity",
+    "Forcing Net Contradiction",
+    "Forcing Net Verity",
+    "Nested Forcing Net",
+]
 
 
 def stuck(puzzle: str):
@@ -100,7 +105,7 @@ def test_steps_are_true_and_explained(name):
 def test_contradiction_chains_end_in_the_contradiction():
     grid, sol, steps = _first_steps(collection("top1465.txt", 1)[0], "Forcing Chain Contradiction", 1)
     s = steps[0]
-    (c, d), = s.eliminations or s.placements
+    ((c, d),) = s.eliminations or s.placements
     premise = f"r{c // 9 + 1}c{c % 9 + 1}{'=' if s.eliminations else '<>'}{d}"
     assert all(ch.startswith(premise) for ch in s.chains)
     assert "contradiction" in s.explanation
@@ -141,8 +146,10 @@ def test_branches_taken_over_are_exact():
     derives."""
     solver = Solver(order="hodoku")
     reused = 0
-    for puzzle, n in ((collection("top1465.txt", 1, every=301)[0], 60),
-                      (collection("hardest_2011_dev.csv", 1, every=77)[0], 25)):
+    for puzzle, n in (
+        (collection("top1465.txt", 1, every=301)[0], 60),
+        (collection("hardest_2011_dev.csv", 1, every=77)[0], 25),
+    ):
         grid = parse(puzzle)
         ctx = solver.context()  # one solve: its positions share the analyses
         for _ in range(n):
@@ -199,6 +206,7 @@ KRAKEN_PM = """4 159 2 6 159 3 159 7 8  8 159 19 12459 7 1249 3 6 145  6 3 7 145
 def _kraken_grid():
     from sudoku_logic.core.grid import Grid
     from sudoku_logic.core.houses import digit_mask
+
     return Grid.from_candidates([digit_mask(int(ch) for ch in tok) for tok in KRAKEN_PM.split()])
 
 
@@ -275,6 +283,7 @@ def test_coverage_sweep(name):
     import os
 
     from benchmarks.sweep import sweep
+
     r = sweep(name, os.cpu_count() or 1)
     assert r["wrong"] == [], r["wrong"][:5]
     assert r["solved"] == r["puzzles"]

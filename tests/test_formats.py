@@ -1,4 +1,5 @@
 """Every input format reads, every output format reads back, and bad input says where."""
+
 import pytest
 
 from helpers import collection, reglib_lines
@@ -29,7 +30,9 @@ def test_nine_line_grid_with_decoration():
 
 def test_pencilmarks_round_trip_mid_solve():
     g = parse(P)
-    r = Solver(["Full House", "Hidden Single", "Naked Single", "Naked Pair", "Locked Candidates Type 1 (Pointing)"]).solve(g)
+    r = Solver(
+        ["Full House", "Hidden Single", "Naked Single", "Naked Pair", "Locked Candidates Type 1 (Pointing)"]
+    ).solve(g)
     mid = r.grid if not r.solved else g
     back = parse(to_pencilmarks(mid))
     assert back.values == mid.values and back.cands == mid.cands
@@ -56,13 +59,16 @@ def test_reglib_line():
     assert case.grid.givens != case.grid.filled()  # '+' cells are placed, not given
 
 
-@pytest.mark.parametrize("text,message", [
-    ("", "empty input: expected a puzzle"),
-    ("123", "expected 81 cells, got 3"),
-    ("x" + "." * 80, "bad character 'x' at position 1: expected 1-9, or '.', '0', '-', '_' or '*' for empty"),
-    ("." * 80, "expected 81 cells, got 80"),
-    ("." * 82, "expected 81 cells, got 82"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("", "empty input: expected a puzzle"),
+        ("123", "expected 81 cells, got 3"),
+        ("x" + "." * 80, "bad character 'x' at position 1: expected 1-9, or '.', '0', '-', '_' or '*' for empty"),
+        ("." * 80, "expected 81 cells, got 80"),
+        ("." * 82, "expected 81 cells, got 82"),
+    ],
+)
 def test_format_errors(text, message):
     with pytest.raises(FormatError) as e:
         parse(text)

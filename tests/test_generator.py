@@ -1,4 +1,5 @@
 """Generated puzzles are unique, keep their symmetry, rate inside the band, and repeat by seed."""
+
 import json
 import random
 import subprocess
@@ -37,7 +38,7 @@ def test_minimal_means_no_given_can_go():
     values = make_puzzle(random.Random(5), "none", minimal=True)
     for c in range(81):
         if values[c]:
-            fewer = values[:c] + [0] + values[c + 1:]
+            fewer = values[:c] + [0] + values[c + 1 :]
             assert dlx.count_solutions(Grid.from_values(fewer), 2) == 2
 
 
@@ -51,7 +52,8 @@ def _same_row_as_rate(cand):
 
     row = rating_row(Rater().rate(parse(cand.puzzle)))  # what `sudoku rate` writes
     assert {k: v for k, v in row.items() if k != "ms"} == {
-        k: v for k, v in cand.row.items() if k not in ("ms", "techniques")}
+        k: v for k, v in cand.row.items() if k not in ("ms", "techniques")
+    }
 
 
 def test_band_and_level():
@@ -78,9 +80,29 @@ def test_same_seed_same_puzzles_whatever_the_jobs():
 
 
 def test_cli_generate_jsonl():
-    r = subprocess.run([sys.executable, "-m", "sudoku_logic", "generate", "-n", "2", "--seed", "4",
-                        "--symmetry", "diagonal", "--level", "easy", "-f", "jsonl", "-j", "1"],
-                       capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sudoku_logic",
+            "generate",
+            "-n",
+            "2",
+            "--seed",
+            "4",
+            "--symmetry",
+            "diagonal",
+            "--level",
+            "easy",
+            "-f",
+            "jsonl",
+            "-j",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     rows = [json.loads(line) for line in r.stdout.splitlines()]
     assert len(rows) == 2 and all(row["level"] == "Easy" for row in rows)
@@ -90,8 +112,12 @@ def test_cli_generate_jsonl():
 
 
 def test_cli_generate_bad_options():
-    r = subprocess.run([sys.executable, "-m", "sudoku_logic", "generate", "--symmetry", "spiral"],
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", "generate", "--symmetry", "spiral"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 2
     assert r.stderr == "error: unknown symmetry 'spiral': use one of none, rotational, diagonal, mirror\n"
 
@@ -108,7 +134,8 @@ def test_aimed_digging_gives_unique_symmetric_puzzles_of_the_level(level, symmet
         row = rating_row(rater.rate(g))  # the row is what `sudoku rate` writes
         assert row["level"].lower() == level and cand.row["level"] == row["level"]
         assert {k: v for k, v in row.items() if k != "ms"} == {
-            k: v for k, v in cand.row.items() if k not in ("ms", "techniques")}
+            k: v for k, v in cand.row.items() if k not in ("ms", "techniques")
+        }
 
 
 def test_verdicts_agree_with_the_full_rating():
@@ -125,8 +152,9 @@ def test_verdicts_agree_with_the_full_rating():
             want = (got > j) - (got < j) if r.hodoku_solved else 1
             assert level_verdict(values, level) == want, (values, level)
         for low, high in ((None, r.er), (r.er, None), (r.er + 0.1, None), (None, r.er - 0.1), (1.0, 9.9)):
-            want = 1 if not r.solved or high is not None and r.er > high else (
-                -1 if low is not None and r.er < low else 0)
+            want = (
+                1 if not r.solved or high is not None and r.er > high else (-1 if low is not None and r.er < low else 0)
+            )
             assert rating_verdict(values, low, high) == want, (values, low, high)
 
 
@@ -144,7 +172,7 @@ def test_minimal_with_a_level():
         assert cand.row["level"] == "Hard"
         for c in range(81):
             if values[c]:
-                assert dlx.count_solutions(Grid.from_values(values[:c] + [0] + values[c + 1:]), 2) == 2
+                assert dlx.count_solutions(Grid.from_values(values[:c] + [0] + values[c + 1 :]), 2) == 2
 
 
 def test_next_removal_prefers_leaving_singles_behind():
@@ -161,8 +189,11 @@ def test_next_removal_prefers_leaving_singles_behind():
         random.Random(seed).shuffle(pool)
         before, pool_before = values[:], pool[:]
         group = _next_removal(values, solution, pool)
-        unique = [g for g in pool_before
-                  if bitsolve.count_solutions([0 if c in g else v for c, v in enumerate(before)], 2) == 1]
+        unique = [
+            g
+            for g in pool_before
+            if bitsolve.count_solutions([0 if c in g else v for c, v in enumerate(before)], 2) == 1
+        ]
         hard = [g for g in unique if not singles_solve([0 if c in g else v for c, v in enumerate(before)])]
         assert group in unique and values == [0 if c in group else v for c, v in enumerate(before)]
         # the last group of the pool is the next in order: the first hard one is taken

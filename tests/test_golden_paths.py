@@ -17,6 +17,7 @@ differs, order by order), then regenerate the file:
 
 (run it from the repository root with the package installed, editable, from this checkout).
 """
+
 from __future__ import annotations
 
 import gzip
@@ -37,13 +38,20 @@ GOLDEN = Path(__file__).resolve().parent / "data" / "golden_paths.jsonl.gz"
 ORDERS = ("hodoku", "se")
 #: (collection, how many, spread): ``spread`` takes every n-th puzzle of the file.
 SAMPLE = [
-    ("qqwing_simple.txt", 3, 331), ("qqwing_easy.txt", 3, 331),
-    ("qqwing_intermediate.txt", 3, 331), ("qqwing_expert.txt", 3, 331),
-    ("top1465.txt", 3, 487), ("sudoku17.txt", 3, 16381),
-    ("sudocue_almostdn.txt", 2, 199), ("sudocue_learningcurve.txt", 3, 829),
-    ("sudocue_noponies.txt", 2, 124), ("sudocue_snow2005.txt", 2, 49),
-    ("sudocue_superiors.txt", 2, 79), ("sudocue_top10000.txt", 3, 3331),
-    ("hardest_2011_dev.csv", 2, 93), ("hodoku_exemplars.txt", 4, 160),
+    ("qqwing_simple.txt", 3, 331),
+    ("qqwing_easy.txt", 3, 331),
+    ("qqwing_intermediate.txt", 3, 331),
+    ("qqwing_expert.txt", 3, 331),
+    ("top1465.txt", 3, 487),
+    ("sudoku17.txt", 3, 16381),
+    ("sudocue_almostdn.txt", 2, 199),
+    ("sudocue_learningcurve.txt", 3, 829),
+    ("sudocue_noponies.txt", 2, 124),
+    ("sudocue_snow2005.txt", 2, 49),
+    ("sudocue_superiors.txt", 2, 79),
+    ("sudocue_top10000.txt", 3, 3331),
+    ("hardest_2011_dev.csv", 2, 93),
+    ("hodoku_exemplars.txt", 4, 160),
     ("hodoku_reglib_dev.txt", 4, 140),
 ]
 
@@ -70,8 +78,12 @@ def sample_puzzles() -> list[tuple[str, str]]:
 #: puzzle): tests/test_se_chaining.py and the sweep hold those against SE's own paths.
 def cases() -> list[tuple[str, str, str]]:
     """(label, puzzle, order) of every golden path."""
-    return [(label, p, o) for label, p in sample_puzzles() for o in ORDERS
-            if not (o == "se" and label.startswith("hardest_2011"))]
+    return [
+        (label, p, o)
+        for label, p in sample_puzzles()
+        for o in ORDERS
+        if not (o == "se" and label.startswith("hardest_2011"))
+    ]
 
 
 def _plain(value):
@@ -107,7 +119,10 @@ def path_record(label: str, puzzle: str, order: str) -> dict:
     """One solve of the sample: its steps and how it ended."""
     result = Solver(order=order).solve(parse(puzzle))
     return {
-        "puzzle": label, "order": order, "solved": result.solved, "error": result.error,
+        "puzzle": label,
+        "order": order,
+        "solved": result.solved,
+        "error": result.error,
         "steps": [step_record(s) for s in result.steps],
     }
 

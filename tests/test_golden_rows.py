@@ -14,6 +14,7 @@ When rows change ON PURPOSE, check the failure is the intended change, then rege
 
 (from the repository root, with the package installed editable from this checkout).
 """
+
 from __future__ import annotations
 
 import json
@@ -33,15 +34,24 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden_rows.json"
 #: (collection, how many, spread): every ``spread``-th puzzle of the file, ``how many`` of them.
 SAMPLE = [
-    ("qqwing_simple.txt", 6, 163), ("qqwing_easy.txt", 6, 163), ("qqwing_intermediate.txt", 6, 163),
-    ("qqwing_expert.txt", 8, 121), ("top1465.txt", 5, 290), ("sudoku17.txt", 8, 6143),
-    ("sudocue_almostdn.txt", 3, 131), ("sudocue_learningcurve.txt", 4, 613),
-    ("sudocue_noponies.txt", 3, 83), ("sudocue_snow2005.txt", 3, 33),
-    ("sudocue_superiors.txt", 3, 53), ("sudocue_top10000.txt", 5, 1999),
+    ("qqwing_simple.txt", 6, 163),
+    ("qqwing_easy.txt", 6, 163),
+    ("qqwing_intermediate.txt", 6, 163),
+    ("qqwing_expert.txt", 8, 121),
+    ("top1465.txt", 5, 290),
+    ("sudoku17.txt", 8, 6143),
+    ("sudocue_almostdn.txt", 3, 131),
+    ("sudocue_learningcurve.txt", 4, 613),
+    ("sudocue_noponies.txt", 3, 83),
+    ("sudocue_snow2005.txt", 3, 33),
+    ("sudocue_superiors.txt", 3, 53),
+    ("sudocue_top10000.txt", 5, 1999),
 ]
 HARDEST = ("hardest_2011_dev.csv", 3, 45)
-COLUMNS = ("puzzle,rating,level,score,hardest,solved,steps,ep,ed,se_hardest,hodoku_hardest,"
-           "se_steps,hodoku_steps,se_solved,hodoku_solved,label,line,index")
+COLUMNS = (
+    "puzzle,rating,level,score,hardest,solved,steps,ep,ed,se_hardest,hodoku_hardest,"
+    "se_steps,hodoku_steps,se_solved,hodoku_solved,label,line,index"
+)
 HODOKU_COLUMNS = "puzzle,level,score,hardest,solved,steps,hodoku_hardest,label,line,index"
 
 
@@ -49,13 +59,15 @@ def _odd_entries() -> list[str]:
     """Entries that are not plain one-solution puzzles, and pencilmark positions."""
     p17 = collection("sudoku17.txt", 1)[0]
     first_given = next(i for i, ch in enumerate(p17) if ch != "0")
-    two_solutions = p17[:first_given] + "0" + p17[first_given + 1:]
+    two_solutions = p17[:first_given] + "0" + p17[first_given + 1 :]
     grid = parse(collection("qqwing_expert.txt", 1)[0])
     marks = to_sukaku(grid)
     # the same position with some candidates already taken out by the setter (never a solution's)
     solution = dlx.unique_solution(grid)
-    some_gone = "".join("0" if (ch != "0" and i % 9 == 4 and int(ch) != solution[i // 9] and i % 4 == 0)
-                        else ch for i, ch in enumerate(marks))
+    some_gone = "".join(
+        "0" if (ch != "0" and i % 9 == 4 and int(ch) != solution[i // 9] and i % 4 == 0) else ch
+        for i, ch in enumerate(marks)
+    )
     return [
         two_solutions + " two solutions",
         "123456780" + "0" * 8 + "9" + "0" * 63 + " no solution",
@@ -76,9 +88,27 @@ def _entries() -> list[str]:
 def _rate(tmp: Path, lines: list[str], columns: str, *extra: str) -> dict:
     f = tmp / "sample.txt"
     f.write_text("\n".join(lines) + "\n")
-    res = subprocess.run([sys.executable, "-m", "sudoku_logic", "rate", str(f), "--jobs", "1", "--no-progress",
-                          "--format", "csv", "--columns", columns, *extra], capture_output=True, text=True, cwd=ROOT,
-                         timeout=1200)
+    res = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sudoku_logic",
+            "rate",
+            str(f),
+            "--jobs",
+            "1",
+            "--no-progress",
+            "--format",
+            "csv",
+            "--columns",
+            columns,
+            *extra,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=1200,
+    )
     err = [line.replace(str(f), "sample.txt") for line in res.stderr.splitlines()]
     return {"exit": res.returncode, "rows": res.stdout.splitlines(), "stderr": err}
 
@@ -89,7 +119,10 @@ def _hardest() -> list[str]:
 
 
 def _compute(tmp: Path) -> dict:
-    return {"main": _rate(tmp, _entries(), COLUMNS), "hardest": _rate(tmp, _hardest(), HODOKU_COLUMNS, "--scale", "hodoku")}
+    return {
+        "main": _rate(tmp, _entries(), COLUMNS),
+        "hardest": _rate(tmp, _hardest(), HODOKU_COLUMNS, "--scale", "hodoku"),
+    }
 
 
 @pytest.fixture(scope="module")
@@ -123,6 +156,7 @@ def test_sample_has_every_kind_of_entry(golden):
 
 if __name__ == "__main__":
     import tempfile
+
     with tempfile.TemporaryDirectory() as d:
         data = _compute(Path(d))
     GOLDEN.write_text(json.dumps(data, indent=1) + "\n")

@@ -1,4 +1,5 @@
 """The candidate grid keeps its two maps in sync and reports contradictions."""
+
 import random
 
 import pytest
@@ -94,8 +95,9 @@ def test_cells_by_size_counts_each_cells_candidates():
         for _ in range(60):
             c, d = rng.randrange(81), rng.randint(1, 9)
             g.eliminate(c, d)
-        want = [sum(1 << c for c in range(81) if not g.values[c] and bin(g.cands[c]).count("1") == n)
-                for n in (1, 2, 3, 4)]
+        want = [
+            sum(1 << c for c in range(81) if not g.values[c] and bin(g.cands[c]).count("1") == n) for n in (1, 2, 3, 4)
+        ]
         assert list(g.cells_by_size()) == want
         assert g.one_candidate_cells() == want[0]
 

@@ -1,4 +1,5 @@
 """Hints as a person uses them: stuck positions, the check against the solution, levels, skip."""
+
 import pytest
 from typer.testing import CliRunner
 
@@ -11,12 +12,13 @@ from sudoku_logic.app.solver import Solver
 from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import FormatError
 from sudoku_logic.core.formats import parse, to_pencilmarks, to_sukaku
+from sudoku_logic.core.step import Step
 
 
 def split_positions(text):
     """The entries the reader cuts a file's text into: (line number, text) each."""
     return list(cut_lines(enumerate(text.splitlines(), 1)))
-from sudoku_logic.core.step import Step
+
 
 P = "000009080000704000000200004050800200007030050036970000040000003000528006005090078"
 SOL = "".join(map(str, dlx.unique_solution(parse(P))))
@@ -38,6 +40,7 @@ def invoke(*args, input=None):
 
 
 # ---------------------------------------------------------------- reading positions
+
 
 def test_givens_filled_one_line_and_two_lines_agree():
     mine = filled(EMPTY[:10])
@@ -87,7 +90,7 @@ def test_pencilmark_grid_alone_and_reglib_line():
     pos = load_position(to_pencilmarks(g))
     assert pos.givens is None and not pos.problems()
     case = ":0100:5:+4.......9...2...8...7...3..2...5.8...4...9...1.............................2.19:::"
-    with pytest.raises(Exception):
+    with pytest.raises(FormatError):
         load_position(case).problems()  # too few givens: more than one solution
 
 
@@ -103,6 +106,7 @@ def test_split_positions_pairs_givens_with_filled_but_not_two_puzzles():
 
 
 # ---------------------------------------------------------------- checking against the solution
+
 
 def test_wrong_placement_named_plainly():
     cell = EMPTY[3]
@@ -120,7 +124,8 @@ def test_removed_candidate_named_plainly():
     pos = load_position(P + "\n" + to_pencilmarks(g))
     r, c = divmod(cell, 9)
     assert [p.message for p in pos.problems()] == [
-        f"r{r + 1}c{c + 1}: you removed {SOL[cell]}, but the solution needs it there"]
+        f"r{r + 1}c{c + 1}: you removed {SOL[cell]}, but the solution needs it there"
+    ]
 
 
 def test_cli_refuses_to_hint_from_a_broken_position():
@@ -143,6 +148,7 @@ def test_cli_pencilmarks_without_givens_must_have_one_solution():
 
 # ---------------------------------------------------------------- levels and choice
 
+
 def test_levels_from_nudge_to_whole_step():
     one = invoke("hint", P, "--level", "1")
     two = invoke("hint", P, "--level", "2")
@@ -159,8 +165,10 @@ def test_hint_is_the_raters_choice_and_skip_moves_on():
     for puzzle in collection("top1465.txt", 3) + collection("qqwing_expert.txt", 3):
         grid = parse(puzzle)
         solver = Solver()
-        assert pick_step(solver, grid) is Solver().next_step(grid) or \
-            pick_step(solver, grid).notation == Solver().next_step(grid).notation
+        assert (
+            pick_step(solver, grid) is Solver().next_step(grid)
+            or pick_step(solver, grid).notation == Solver().next_step(grid).notation
+        )
     grid = parse(P)
     distinct = list(distinct_steps(Solver(), grid))
     assert len({(tuple(s.placements), tuple(s.eliminations)) for s in distinct}) == len(distinct)
@@ -180,8 +188,9 @@ def test_technique_option_and_eliminations_in_plain_grid():
 def test_hint_text_areas():
     pair = Step("Naked Pair", eliminations=[(0, 4)], cells=[3, 7], candidates=[(3, 4, "pattern"), (3, 7, "pattern")])
     assert step_area(pair) == [0]
-    assert hint_text(pair, 1) == "Look at row 1 for the digit 4: a candidate can be removed." or \
-        hint_text(pair, 1).startswith("Look at row 1")
+    assert hint_text(pair, 1) == "Look at row 1 for the digit 4: a candidate can be removed." or hint_text(
+        pair, 1
+    ).startswith("Look at row 1")
     assert houses_phrase([1, 7]) == "rows 2 and 8"
     assert houses_phrase([1, 13, 22]) == "row 2, column 5 and box 5"
     spread = Step("XY-Chain", eliminations=[(80, 1)], cells=[0, 40, 80, 8, 72])
@@ -192,6 +201,7 @@ def test_hint_text_areas():
 
 def test_json_hint_levels():
     import json
+
     doc = json.loads(invoke("hint", P, "--level", "1", "--json").output)
     assert doc["hints"] == ["Look at box 5 for the digit 5: a digit can be placed."] and "steps" not in doc
     doc = json.loads(invoke("hint", P, "--json").output)
@@ -211,5 +221,6 @@ def test_file_of_positions_reports_a_bad_line_and_goes_on(tmp_path):
 def test_neighbouring_puzzles_in_a_file_are_never_paired():
     """Consecutive 17-clue puzzles often fit each other; a file of puzzles stays one per line."""
     from helpers import collection
+
     ps = collection("sudoku17.txt", 200)
     assert len(split_positions("\n".join(ps) + "\n")) == 200

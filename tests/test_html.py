@@ -1,5 +1,6 @@
 """`sudoku step --html`: one self-contained stepper page (one grid drawn by its script, the
 step list beside it), checked as text and clicked through in headless Chromium."""
+
 import json
 import re
 
@@ -60,11 +61,13 @@ def _data(text: str) -> dict:
 
 def _shown_roles(grid, step) -> list[list]:
     """``[cell, digit, role]`` of the step's highlights that are candidates of the grid."""
-    return sorted([c, d, r] for (c, d), r in step_roles(step).items()
-                  if not grid.values[c] and grid.cands[c] & DIGIT_BIT[d])
+    return sorted(
+        [c, d, r] for (c, d), r in step_roles(step).items() if not grid.values[c] and grid.cands[c] & DIGIT_BIT[d]
+    )
 
 
 # the page as text
+
 
 def test_page_is_one_self_contained_stepper(page):
     path, steps = page
@@ -116,8 +119,16 @@ def test_chain_links_read_se_and_hodoku_notation():
     assert chain_links("(2)r9c2-(2)r1c2=(2)r1c9[(2)r9c7]") == [(73, 2, 1, 2, "weak"), (1, 2, 8, 2, "strong")]
     # HoDoKu: a node without a digit keeps the one before; (9-4) links two digits of a cell
     assert chain_links("(9)r1c6-r1c9=(9-4)r2c9=r2c6") == [
-        (5, 9, 8, 9, "weak"), (8, 9, 17, 9, "strong"), (17, 9, 17, 4, "weak"), (17, 4, 14, 4, "strong")]
-    assert chain_links("(1=9)r4c1-(9=1)r4c7") == [(27, 1, 27, 9, "strong"), (27, 9, 33, 9, "weak"), (33, 9, 33, 1, "strong")]
+        (5, 9, 8, 9, "weak"),
+        (8, 9, 17, 9, "strong"),
+        (17, 9, 17, 4, "weak"),
+        (17, 4, 14, 4, "strong"),
+    ]
+    assert chain_links("(1=9)r4c1-(9=1)r4c7") == [
+        (27, 1, 27, 9, "strong"),
+        (27, 9, 33, 9, "weak"),
+        (33, 9, 33, 1, "strong"),
+    ]
     assert chain_links("(3)r4c46=r5c6") == [(30, 3, 41, 3, "strong")]  # a group counts as its first cell
     assert chain_links("r1c2=5 -> r3c4=5 and r1c2=6 -> r4c2=3") == [(1, 5, 21, 5, "implies"), (1, 6, 28, 3, "implies")]
 
@@ -180,7 +191,12 @@ def _state(browser) -> dict:
 def _at(browser, number: int, line: str) -> None:
     """The page shows step ``number``: hash, line, the list's one current entry, scrolled into view."""
     state = _state(browser)
-    assert (state["step"], state["hash"], state["current"], state["currents"]) == (str(number), f"#{number}", number - 1, 1)
+    assert (state["step"], state["hash"], state["current"], state["currents"]) == (
+        str(number),
+        f"#{number}",
+        number - 1,
+        1,
+    )
     assert state["seen"]
     assert state["item"] == state["line"] == line
 
@@ -223,7 +239,13 @@ def test_prev_comes_back_to_the_same_picture(browser, page):
     assert browser.screenshot() == before
     browser.press("End")
     state = _state(browser)
-    assert (state["step"], state["hash"], state["current"], state["next"], state["seen"]) == ("end", "#end", steps, True, True)
+    assert (state["step"], state["hash"], state["current"], state["next"], state["seen"]) == (
+        "end",
+        "#end",
+        steps,
+        True,
+        True,
+    )
     assert state["line"] == "The solution." and not state["roles"] and not state["links"]
     browser.press("Home")
     assert _state(browser)["step"] == "1" and _state(browser)["prev"] is True
@@ -270,10 +292,12 @@ def test_several_chains_are_drawn_in_several_colours(browser, tmp_path):
     state = _state(browser)
     assert state["line"] == f"{k + 1}. {result.steps[k].notation}"
     colours = set(state["links"])
-    assert colours == set(stepper.CHAIN_COLOURS[:len(result.steps[k].chains)])
+    assert colours == set(stepper.CHAIN_COLOURS[: len(result.steps[k].chains)])
     shot = browser.screenshot("#grid")
     assert all(colour_count(shot, c) > 20 for c in stepper.CHAIN_COLOURS[:3])  # the arrowheads, at least
-    chains = browser.evaluate("Array.from(document.querySelectorAll('#chains .chain')).map(p => p.style.borderLeftColor)")
+    chains = browser.evaluate(
+        "Array.from(document.querySelectorAll('#chains .chain')).map(p => p.style.borderLeftColor)"
+    )
     assert len(set(chains)) == len(result.steps[k].chains)
     browser.open(f"{file.as_uri()}#{one + 1}")
     assert set(_state(browser)["links"]) == {stepper.CHAIN_COLOURS[0]}

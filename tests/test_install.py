@@ -14,8 +14,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from helpers import collection
 
+from helpers import collection
 from sudoku_logic import native
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,9 +43,24 @@ def installed(tmp_path_factory) -> tuple[Path, Path, dict]:
     tmp = tmp_path_factory.mktemp("install")
     clone = _clone(tmp / "clone")
     wheels = tmp / "wheels"
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "-q",
-                            "-w", str(wheels), str(clone)], capture_output=True, text=True, timeout=900,
-                           env={**os.environ, "PIP_NO_INDEX": "1"})
+    built = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-build-isolation",
+            "--no-deps",
+            "-q",
+            "-w",
+            str(wheels),
+            str(clone),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env={**os.environ, "PIP_NO_INDEX": "1"},
+    )
     assert built.returncode == 0, built.stdout + built.stderr
     wheel = next(wheels.glob("sudoku_logic-*.whl"))
     shutil.rmtree(clone / "build", ignore_errors=True)
@@ -55,13 +70,23 @@ def installed(tmp_path_factory) -> tuple[Path, Path, dict]:
     venv.create(env_dir, with_pip=False)
     bindir = env_dir / ("Scripts" if os.name == "nt" else "bin")
     python = bindir / ("python.exe" if os.name == "nt" else "python")
-    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                               capture_output=True, text=True, check=True).stdout.strip())
+    site = Path(
+        subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
     # the dependencies (rich, typer, textual) from this interpreter's site-packages, whose .pth
     # files (this suite's editable install among them) are not read from there
     (site / "_dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    pip = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps",
-                          "--no-index", str(wheel)], capture_output=True, text=True, timeout=600)
+    pip = subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", "--no-index", str(wheel)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert pip.returncode == 0, pip.stdout + pip.stderr
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "SUDOKU_ENGINE", "VIRTUAL_ENV")}
     env["PATH"] = str(bindir) + os.pathsep + env.get("PATH", "")
@@ -97,7 +122,15 @@ def test_module_version_from_the_repository_folder_names_the_installed_engine(in
     assert r.returncode == 0, r.stderr
     # the folder's package, with the installed compiled engine (its C sources are the folder's)
     assert f"engine: {native.ENGINE}" in r.stdout.splitlines()[0], r.stdout
-    where = _run([str(python), "-c", "import sudoku_logic, strategies, grading; print(sudoku_logic.__file__, strategies.__file__, grading.__file__)"], clone, env)
+    where = _run(
+        [
+            str(python),
+            "-c",
+            "import sudoku_logic, strategies, grading; print(sudoku_logic.__file__, strategies.__file__, grading.__file__)",
+        ],
+        clone,
+        env,
+    )
     assert all(Path(f).is_relative_to(clone) for f in where.stdout.split()), where.stdout
 
 
@@ -107,8 +140,24 @@ def test_rate_with_default_jobs_from_the_repository_folder(installed, tmp_path):
     puzzles.write_text("\n".join(collection("qqwing_expert.txt", 4) + collection("top1465.txt", 2)) + "\n")
     r = _run(["sudoku", "rate", "six.txt", "-f", "csv", "--columns", "puzzle,rating,level,score,hardest"], clone, env)
     assert r.returncode == 0, r.stderr
-    ours = subprocess.run([sys.executable, "-m", "sudoku_logic", "rate", str(puzzles), "-j", "1", "-f", "csv",
-                           "--columns", "puzzle,rating,level,score,hardest"], capture_output=True, text=True, timeout=600)
+    ours = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sudoku_logic",
+            "rate",
+            str(puzzles),
+            "-j",
+            "1",
+            "-f",
+            "csv",
+            "--columns",
+            "puzzle,rating,level,score,hardest",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert r.stdout == ours.stdout and r.stdout.count("\n") == 7
 
 

@@ -1,6 +1,7 @@
 """Steps whose text is written on first read read, compare, print and pickle like plain
 Steps: the singles (Full House, Naked Single, Hidden Single, made by
 :func:`sudoku_logic.core.step.lazy_step` by the thousand on every path)."""
+
 from __future__ import annotations
 
 import pickle
@@ -49,8 +50,9 @@ def test_what_the_singles_say():
     assert s.explanation == "r5c5 is the last empty cell of box 5, so it takes the missing digit 5."
     s = naked_single_step(40, 5)
     assert (s.cells, s.houses, s.candidates) == ([40], [], [(40, 5, "pattern")])
-    assert s.explanation == ("r5c5 has only one candidate left, 5: every other digit is already "
-                             "in its row, column or box.")
+    assert s.explanation == (
+        "r5c5 has only one candidate left, 5: every other digit is already in its row, column or box."
+    )
     s = hidden_single_step(40, 5, 4)
     assert (s.cells, s.houses, s.placements) == ([40], [4], [(40, 5)])
     assert s.explanation == "In row 5, 5 can only go in r5c5."

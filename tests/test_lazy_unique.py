@@ -6,6 +6,7 @@ the lazy check against the eager one: the same rating for unique puzzles (unique
 included), the same error, from the puzzle itself, for puzzles with two solutions or none,
 in every input format ``rate`` reads, and never a rating that assumes one solution.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -21,10 +22,15 @@ from sudoku_logic.solve.loop import solve
 
 #: unique puzzles whose SE or HoDoKu path takes a uniqueness step (BUG+1, UR types 1, 3, 4)
 #: and plain ones
-UNIQUE = [collection("qqwing_expert.txt")[0], collection("qqwing_expert.txt")[331],
-          collection("top1465.txt")[0], collection("top1465.txt")[487],
-          collection("sudocue_top10000.txt")[0], collection("qqwing_simple.txt")[5],
-          collection("sudoku17.txt")[100]]
+UNIQUE = [
+    collection("qqwing_expert.txt")[0],
+    collection("qqwing_expert.txt")[331],
+    collection("top1465.txt")[0],
+    collection("top1465.txt")[487],
+    collection("sudocue_top10000.txt")[0],
+    collection("qqwing_simple.txt")[5],
+    collection("sudoku17.txt")[100],
+]
 
 
 def _fields(r) -> dict:
@@ -38,8 +44,9 @@ def test_lazy_check_rates_as_the_eager_one(p):
 
 
 @pytest.mark.parametrize("se,hodoku", [(True, True), (True, False), (False, True), (False, False)])
-@pytest.mark.parametrize("name", ["qqwing_simple.txt", "qqwing_expert.txt", "top1465.txt", "sudoku17.txt",
-                                  "sudocue_top10000.txt"])
+@pytest.mark.parametrize(
+    "name", ["qqwing_simple.txt", "qqwing_expert.txt", "top1465.txt", "sudoku17.txt", "sudocue_top10000.txt"]
+)
 def test_two_solutions_or_none_is_an_error_never_a_rating(name, se, hodoku):
     p = collection(name, 1)[0]
     rater = Rater(se=se, hodoku=hodoku)
@@ -64,7 +71,7 @@ def test_a_path_that_solves_proves_uniqueness_but_brute_force_does_not():
 
 
 def _printed(p: str) -> str:
-    rows = [" ".join(ch if ch != "0" else "." for ch in p[r * 9:r * 9 + 9]) for r in range(9)]
+    rows = [" ".join(ch if ch != "0" else "." for ch in p[r * 9 : r * 9 + 9]) for r in range(9)]
     return "\n".join(rows) + "\n"
 
 

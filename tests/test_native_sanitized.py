@@ -3,6 +3,7 @@ rule-by-rule and short whole-path comparisons with the Python engine, with no sa
 report. Behind the ``sanitize`` marker (``python -m pytest -m sanitize``), which the default
 run leaves out to keep the suite within its time: run it, or the full differential run
 ``python tests/sanitize_native.py``, after any change to the C engine."""
+
 from __future__ import annotations
 
 import os
@@ -27,7 +28,6 @@ def test_compiled_engine_clean_under_sanitizers():
     cc = os.environ.get("CC", "gcc")
     if shutil.which(cc) is None or not _has_runtime(cc):
         pytest.skip(f"{cc} with AddressSanitizer's runtime is not on this machine")
-    res = subprocess.run([sys.executable, str(SCRIPT), "-k", SUBSET, "-x"], capture_output=True, text=True,
-                         timeout=900)
+    res = subprocess.run([sys.executable, str(SCRIPT), "-k", SUBSET, "-x"], capture_output=True, text=True, timeout=900)
     assert res.returncode == 0, (res.stdout + res.stderr)[-4000:]
     assert " passed" in res.stdout and "runtime error" not in res.stdout + res.stderr

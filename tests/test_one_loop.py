@@ -10,6 +10,7 @@ input alone.
 - a solver used on a unique puzzle and then on a grid with two solutions offers no
   uniqueness step there.
 """
+
 from __future__ import annotations
 
 import json
@@ -42,8 +43,20 @@ def _step_json(puzzle: str, order: str) -> dict:
 
 
 def _rate_row(puzzle: str) -> dict:
-    r = runner.invoke(app, ["rate", puzzle, "-f", "jsonl", "--jobs", "1", "--no-progress",
-                            "--columns", "puzzle,rating,ep,ed,level,score,se_hardest,hodoku_hardest,se_steps,hodoku_steps"])
+    r = runner.invoke(
+        app,
+        [
+            "rate",
+            puzzle,
+            "-f",
+            "jsonl",
+            "--jobs",
+            "1",
+            "--no-progress",
+            "--columns",
+            "puzzle,rating,ep,ed,level,score,se_hardest,hodoku_hardest,se_steps,hodoku_steps",
+        ],
+    )
     assert r.exit_code == 0, r.output
     return json.loads(r.output.strip().splitlines()[-1])
 
@@ -54,13 +67,20 @@ def test_step_shows_the_path_rate_rates(puzzle):
     doc = _step_json(puzzle, "se")
     assert "hodoku" not in doc
     assert (doc["se"]["er"], doc["se"]["ep"], doc["se"]["ed"], doc["se"]["hardest"]) == (
-        row["rating"], row["ep"], row["ed"], row["se_hardest"])
+        row["rating"],
+        row["ep"],
+        row["ed"],
+        row["se_hardest"],
+    )
     assert len(doc["steps"]) == row["se_steps"]
     assert max(s["difficulty"] for s in doc["steps"]) == row["rating"]
     doc = _step_json(puzzle, "hodoku")
     assert "se" not in doc
     assert (doc["hodoku"]["level"], doc["hodoku"]["score"], doc["hodoku"]["hardest"]) == (
-        row["level"], row["score"], row["hodoku_hardest"])
+        row["level"],
+        row["score"],
+        row["hodoku_hardest"],
+    )
     assert len(doc["steps"]) == row["hodoku_steps"]
     brute = 0 if doc["solved"] else 10000  # a path cut short adds HoDoKu's Brute Force once
     assert sum(s["score"] for s in doc["steps"]) + brute == row["score"]

@@ -1,6 +1,7 @@
 """One pathological puzzle cannot stall or kill a batch: empty, near-empty and
 many-solution grids in the middle of a file are reported and the run goes on; a runaway
 rating process hits a memory ceiling instead of the machine."""
+
 import subprocess
 import sys
 import textwrap
@@ -20,8 +21,26 @@ MANY = "".join("." if (i // 27 == 0) else ch for i, ch in enumerate(MANY))
 def test_pathological_puzzles_mid_file(tmp_path, jobs):
     src = tmp_path / "mixed.txt"
     src.write_text("\n".join([GOOD[0], "." * 81, GOOD[1], NEAR_EMPTY, MANY, GOOD[2]]) + "\n")
-    r = subprocess.run([sys.executable, "-m", "sudoku_logic", "rate", str(src), "-f", "csv", "--jobs", jobs,
-                        "--timeout", "60", "--no-progress"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sudoku_logic",
+            "rate",
+            str(src),
+            "-f",
+            "csv",
+            "--jobs",
+            jobs,
+            "--timeout",
+            "60",
+            "--no-progress",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
     assert r.returncode == 2
     errors = r.stderr.splitlines()
     assert len(errors) == 3
@@ -46,6 +65,11 @@ def test_memory_ceiling_turns_a_runaway_into_memory_error():
 
 
 def test_memory_option_is_checked():
-    r = subprocess.run([sys.executable, "-m", "sudoku_logic", "rate", GOOD[0], "--memory", "-5"],
-                       capture_output=True, text=True, timeout=60, cwd=ROOT)
+    r = subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", "rate", GOOD[0], "--memory", "-5"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
     assert r.returncode == 2 and r.stderr.strip() == "error: --memory must be 0 (no limit) or a number of MiB"

@@ -1,5 +1,6 @@
 """Solve paths with the basic techniques plus single-digit patterns, wings and colouring:
 every step is checked against the DLX solution."""
+
 import pytest
 
 from helpers import check_path, collection

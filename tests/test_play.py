@@ -1,4 +1,5 @@
 """`sudoku play` (issue 30): the game, and the app driven headless by Textual's pilot at 80x24."""
+
 from __future__ import annotations
 
 import asyncio
@@ -48,6 +49,7 @@ def play(app: PlayApp, script, size=(80, 24)) -> None:
     async def main() -> None:
         async with app.run_test(size=size) as pilot:
             await script(pilot)
+
     asyncio.run(main())
 
 
@@ -66,6 +68,7 @@ def message(app: PlayApp) -> str:
 
 
 # ---------------------------------------------------------------- the game alone
+
 
 def test_place_marks_undo_redo_without_limit():
     game = game_of(load_position(P))
@@ -89,7 +92,7 @@ def test_place_marks_undo_redo_without_limit():
 def test_saved_game_reads_back_exactly_and_the_cli_reads_it(tmp_path):
     game = game_of(load_position(P))
     game.place(0, 5)
-    game.toggle_mark(1, 1)           # one mark, no digit: the CLI reads it as placed, play keeps it a mark
+    game.toggle_mark(1, 1)  # one mark, no digit: the CLI reads it as placed, play keeps it a mark
     game.toggle_mark(2, 3)
     game.toggle_mark(2, 4)
     game.played = 754
@@ -97,10 +100,18 @@ def test_saved_game_reads_back_exactly_and_the_cli_reads_it(tmp_path):
     saved.write_text(game.save_text())
     again = Game.from_saved(load_position(saved.read_text().split("\n", 3)[-1]), saved.read_text())
     assert again.board == game.board and again.played == 754
-    for cmd in (["hint", str(saved), "--level", "2"], ["rate", str(saved), "-j", "1", "-f", "csv"],
-                ["check", str(saved)]):
-        r = subprocess.run([sys.executable, "-m", "sudoku_logic", *cmd], capture_output=True, text=True,
-                           timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    for cmd in (
+        ["hint", str(saved), "--level", "2"],
+        ["rate", str(saved), "-j", "1", "-f", "csv"],
+        ["check", str(saved)],
+    ):
+        r = subprocess.run(
+            [sys.executable, "-m", "sudoku_logic", *cmd],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
         assert r.returncode == 0 and r.stderr == "", (cmd, r.stderr)
 
 
@@ -118,20 +129,21 @@ def test_apply_a_step_and_remove_what_placements_rule_out():
 
 # ---------------------------------------------------------------- the app, headless
 
+
 def test_keys_place_mark_erase_undo_and_the_mouse_moves():
     app = PlayApp(game_of(load_position(P)))
 
     async def script(pilot) -> None:
-        await pilot.press("5")                       # r1c1=5
+        await pilot.press("5")  # r1c1=5
         await pilot.press("right", "m", "1", "6", "m")  # r1c2 marks 1 and 6
-        await pilot.press("l", "l", "l", "4")        # hjkl move: r1c5=4 (a wrong digit)
+        await pilot.press("l", "l", "l", "4")  # hjkl move: r1c5=4 (a wrong digit)
         await pilot.press("delete")
         assert app.game.board.values[:5] == (5, 0, 0, 0, 0) and app.game.board.marks[1] == 0b100001
-        await pilot.press("u")                       # the erase undone
+        await pilot.press("u")  # the erase undone
         assert app.game.board.values[4] == 4
-        await pilot.press("u", "u", "u")             # the 4, then the two marks
+        await pilot.press("u", "u", "u")  # the 4, then the two marks
         assert app.game.board.values[4] == 0 and app.game.board.marks[1] == 0
-        await pilot.press("U", "U", "U", "U")        # all four again
+        await pilot.press("U", "U", "U", "U")  # all four again
         assert app.game.board.values[:5] == (5, 0, 0, 0, 0) and app.game.board.marks[1] == 0b100001
         await pilot.click("GridView", offset=(1 + 6 * 8 + 2, 1 + 2 * 4 + 1 + 1))  # r5c9: its second line
         assert app.grid_view.cursor == 4 * 9 + 8
@@ -167,11 +179,11 @@ def test_check_teaches_before_it_spoils():
     app = PlayApp(game_of(load_position(P)))
 
     async def script(pilot) -> None:
-        await pilot.press("right", "1")                       # r1c2=1: right
-        await pilot.press("down", "1")                        # r2c2=1: a second 1 in column 2
+        await pilot.press("right", "1")  # r1c2=1: right
+        await pilot.press("down", "1")  # r2c2=1: a second 1 in column 2
         await pilot.press("c")
         assert message(app).startswith("r2c2: column 2 already has a 1 in r1c2")
-        await pilot.press("u", "down", "6", "c")              # r3c2=6: wrong (the solution has 9)
+        await pilot.press("u", "down", "6", "c")  # r3c2=6: wrong (the solution has 9)
         assert message(app).startswith("box 1: a digit you placed is wrong")
         await pilot.press("c")
         assert message(app).startswith("r3c2: the 6 you placed there is wrong")
@@ -260,6 +272,7 @@ def test_a_slow_hint_never_freezes_the_screen_and_can_be_cancelled(monkeypatch):
 
 # ---------------------------------------------------------------- snapshots
 
+
 def _screen(name: str) -> str:
     """The SVG of screen ``name`` at 80x24, exported by the app itself."""
     shots: dict[str, str] = {}
@@ -302,24 +315,41 @@ def test_screens_match_their_snapshots(name):
 
 # ---------------------------------------------------------------- the command
 
+
 def test_rating_and_the_api_never_load_textual():
-    code = ("import sys, sudoku_logic as sl; sl.rate(sl.load(%r)); "
-            "from typer.testing import CliRunner; from sudoku_logic.app.cli import app; "
-            "r = CliRunner().invoke(app, ['rate', %r, '-j', '1']); assert r.exit_code == 0, r.output; "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))") % (P, P)
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                       env={**os.environ, "PYTHONPATH": str(ROOT)})
+    code = (
+        f"import sys, sudoku_logic as sl; sl.rate(sl.load({P!r})); "
+        "from typer.testing import CliRunner; from sudoku_logic.app.cli import app; "
+        f"r = CliRunner().invoke(app, ['rate', {P!r}, '-j', '1']); assert r.exit_code == 0, r.output; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert r.returncode == 0 and r.stdout.strip() == "[]", r.stderr
 
 
-@pytest.mark.parametrize("args,message", [
-    (["play", "12345"], "expected 81 cells, got 5"),
-    (["play", "0" * 81], "not valid: the puzzle has more than one solution"),
-    (["play", P, "--order", "sudoku"], "unknown order 'sudoku': use se or hodoku"),
-    (["play", P], "sudoku play needs a terminal (stdin and stdout)"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["play", "12345"], "expected 81 cells, got 5"),
+        (["play", "0" * 81], "not valid: the puzzle has more than one solution"),
+        (["play", P, "--order", "sudoku"], "unknown order 'sudoku': use se or hodoku"),
+        (["play", P], "sudoku play needs a terminal (stdin and stdout)"),
+    ],
+)
 def test_play_refuses_what_it_cannot_play_in_one_line(args, message):
-    r = subprocess.run([sys.executable, "-m", "sudoku_logic", *args], capture_output=True, text=True, timeout=60,
-                       env={**os.environ, "PYTHONPATH": str(ROOT)}, stdin=subprocess.DEVNULL)
+    r = subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdin=subprocess.DEVNULL,
+    )
     assert r.returncode == 2 and r.stdout == "" and r.stderr.startswith("error: ") and message in r.stderr, r.stderr
     assert len(r.stderr.splitlines()) == 1

@@ -1,5 +1,6 @@
 """Property tests (hypothesis): formats round-trip, DLX agrees with an independent solver, and
 every finder's steps are true on random reachable positions."""
+
 from __future__ import annotations
 
 import random
@@ -51,8 +52,7 @@ def settle_naked_singles(g: Grid) -> None:
         g.place(c, g.cands[c].bit_length())
 
 
-positions = st.builds(reachable, st.integers(0, 10_000), st.integers(0, 2**32),
-                      st.integers(0, 120), st.integers(0, 30))
+positions = st.builds(reachable, st.integers(0, 10_000), st.integers(0, 2**32), st.integers(0, 120), st.integers(0, 30))
 
 
 @SETTINGS
@@ -69,6 +69,7 @@ def test_formats_round_trip(pos):
 
 
 # ---------------------------------------------------------------- independent solver
+
 
 class TooLong(Exception):
     """The plain solver gave up: more than its budget of nodes."""

@@ -3,6 +3,7 @@ replay queues: loading a position replayed value by value, each house of a cell 
 a candidate looked at. Loading is worked out without a replay when it can be; after it,
 and step after step of whole paths, the entries of empty cells and the singles the three
 searches give are those of the replay."""
+
 import copy
 import random
 from collections import deque
@@ -21,8 +22,9 @@ from sudoku_logic.solve.singles_queue import QUEUED, SinglesQueue
 
 
 def _same(a, b) -> bool:
-    return (a.values == b.values and a.cands == b.cands and a.pos == b.pos and a.empty == b.empty
-            and a.placed == b.placed)
+    return (
+        a.values == b.values and a.cands == b.cands and a.pos == b.pos and a.empty == b.empty and a.placed == b.placed
+    )
 
 
 class _Replay:
@@ -114,7 +116,9 @@ def test_start_queues_the_entries_a_replay_queues():
     assert worked_out > 300  # most are worked out, not replayed
 
 
-@pytest.mark.parametrize("puzzle", collection("qqwing_easy.txt", 4, every=200) + collection("top1465.txt", 3, every=300))
+@pytest.mark.parametrize(
+    "puzzle", collection("qqwing_easy.txt", 4, every=200) + collection("top1465.txt", 3, every=300)
+)
 def test_queues_give_the_singles_a_replay_gives(puzzle):
     """Along a whole path: the same entries as the plain replay, the same next singles."""
     grid = parse(puzzle)

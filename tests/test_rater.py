@@ -1,4 +1,5 @@
 """The rater's two paths: SE's ER/EP/ED and HoDoKu's level/score on puzzles both programs rated."""
+
 import pytest
 
 from grading.rater import Rater
@@ -86,6 +87,7 @@ def test_ranked_techniques_come_as_hodoku_ranks_them_in_its_order_only():
     from strategies.registry import lookup
     from sudoku_logic.app.solver import Solver
     from sudoku_logic.core.step import hodoku_rank
+
     puzzle = "600000000007100000981006000000090560010080092806004100020009005000045000065800000"
     r = Rater(se=False).rate(parse(puzzle), keep_paths=True)
     i = next(i for i, s in enumerate(r.hodoku_path) if s.technique == "XY-Chain")
@@ -110,6 +112,7 @@ def test_brute_force_as_hodoku_when_logic_runs_out():
     logic again; the puzzle is Extreme and not solved by logic. Without Brute Force in the
     technique set, a path that cannot finish adds 10000 once."""
     from grading.hodoku import step_score
+
     puzzle = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."
     solution = dlx.unique_solution(parse(puzzle))
     r = Rater(se=False).rate(parse(puzzle), keep_paths=True)

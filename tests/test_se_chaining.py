@@ -8,6 +8,7 @@ plain searches they replace.
   rules give, parents computed as SE's ``getRuleParents`` does;
 - every hint is true.
 """
+
 from __future__ import annotations
 
 import random
@@ -29,8 +30,13 @@ from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_BIT, DIGIT_BIT, HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE
 
 load_all()
-CHAINING = ("Forcing Chains & Cycles", "Nishio Forcing Chains", "Multiple Forcing Chains",
-            "Dynamic Forcing Chains", "Dynamic Forcing Chains (+)")
+CHAINING = (
+    "Forcing Chains & Cycles",
+    "Nishio Forcing Chains",
+    "Multiple Forcing Chains",
+    "Dynamic Forcing Chains",
+    "Dynamic Forcing Chains (+)",
+)
 
 
 def _recorded(every: int, limit: int) -> list:
@@ -62,10 +68,11 @@ def test_first_hint_is_ses_on_a_sample():
 
 @pytest.mark.sweep
 def test_first_hint_is_ses_everywhere():
-    _check(_recorded(every=1, limit=10 ** 9))
+    _check(_recorded(every=1, limit=10**9))
 
 
 # ---------------------------------------------------------------- nested rules
+
 
 def _off(cell: int, d: int) -> int:
     return (cell * 9 + d - 1) << 1
@@ -85,8 +92,7 @@ def _hidden_parents(facts, source, grid):
     mine = 0
     for d in digits:
         mine |= grid.pos[d] & HOUSE_MASK[h]
-    return [_off(c, d) for c in HOUSE_CELLS[h] if not mine >> c & 1 for d in digits
-            if source[0][c] & DIGIT_BIT[d]]
+    return [_off(c, d) for c in HOUSE_CELLS[h] if not mine >> c & 1 for d in digits if source[0][c] & DIGIT_BIT[d]]
 
 
 def _naked_parents(facts, source, grid):
@@ -95,8 +101,12 @@ def _naked_parents(facts, source, grid):
 
 REFERENCE = {
     fast.locking: lambda g, s: [(sorted(x.eliminations), _locking_parents(x.facts, s, g)) for x in se_intersections(g)],
-    fast.hidden_pairs: lambda g, s: [(sorted(x.eliminations), _hidden_parents(x.facts, s, g)) for x in se_hidden_sets(g, 2)],
-    fast.naked_pairs: lambda g, s: [(sorted(x.eliminations), _naked_parents(x.facts, s, g)) for x in se_naked_sets(g, 2)],
+    fast.hidden_pairs: lambda g, s: [
+        (sorted(x.eliminations), _hidden_parents(x.facts, s, g)) for x in se_hidden_sets(g, 2)
+    ],
+    fast.naked_pairs: lambda g, s: [
+        (sorted(x.eliminations), _naked_parents(x.facts, s, g)) for x in se_naked_sets(g, 2)
+    ],
     fast.x_wings: lambda g, s: [(sorted(x.eliminations), _locking_parents(x.facts, s, g)) for x in se_fisherman(g, 2)],
 }
 
@@ -140,6 +150,7 @@ def test_nested_forcing_chains_are_the_full_rule_with_parents():
     from grading.se import raw_difficulty
     from strategies.se.se_chaining import Chaining
     from strategies.se.se_hint_list import chain_rule_parents
+
     rule = Chaining(False, False, False, 0, raw_difficulty)
     with_parents = 0
     for source, work in _dynamic_states(120, seed=11):
@@ -151,6 +162,7 @@ def test_nested_forcing_chains_are_the_full_rule_with_parents():
 
 
 # ---------------------------------------------------------------- search shortcuts
+
 
 def _hint_keys(hints) -> list:
     for h in hints:
@@ -165,6 +177,7 @@ def test_unary_searches_ruled_out_by_the_link_graph_find_nothing():
     from grading.se import raw_difficulty
     from strategies.se.se_chaining import Chaining
     from strategies.se.se_link_graph import unary_parts
+
     rule = Chaining(False, False, False, 0, raw_difficulty)
     cases = _recorded(every=7, limit=60)
     found = 0
@@ -314,6 +327,7 @@ def _drawn_links(grid: Grid, y: bool, x: bool, parts: tuple | None = None) -> li
 def _all_links(grid: Grid, y: bool, x: bool) -> list:
     """Every node's links in pass ``(y, x)`` (:func:`node_links`), by key."""
     from strategies.se.se_chain_links import node_links
+
     return [node_links(grid.cands, grid.pos, key, y, x) for key in range(1458)]
 
 
@@ -321,6 +335,7 @@ def test_node_links_are_every_link_drawn_at_once():
     """:func:`node_links` (one node's links, as a search asks for them) gives every node's
     links in the order of the pieces drawn for the whole grid at once, pass by pass."""
     from strategies.se.se_chain_links import PassLinks
+
     grids = [grid for _, grid, _ in _recorded(every=9, limit=40)] + [w for _, w in _dynamic_states(60, seed=5)]
     for grid in grids:
         for y, x in ((False, True), (True, False), (True, True)):
@@ -347,6 +362,7 @@ def test_link_graph_is_tarjan_over_the_drawn_links():
     every drawn link (:func:`_all_links`) gives the same, pass by pass, on path
     positions and on working grids of dynamic chains."""
     from strategies.se.se_link_graph import LinkGraph
+
     grids = [grid for _, grid, _ in _recorded(every=9, limit=40)] + [w for _, w in _dynamic_states(60, seed=5)]
     cycles = 0
     for grid in grids:
@@ -371,8 +387,11 @@ def test_link_graph_is_tarjan_over_the_drawn_links():
             for key in range(0, 1458, 2):
                 if links[key] is not None:
                     c_on, c_off = comp[key | 1], comp[key]
-                    want[key >> 1] = (members[c_on] != 1 << (key | 1)) | (reach[c_on] >> key & 1) << 1 | \
-                        (reach[c_off] >> (key | 1) & 1) << 2
+                    want[key >> 1] = (
+                        (members[c_on] != 1 << (key | 1))
+                        | (reach[c_on] >> key & 1) << 1
+                        | (reach[c_off] >> (key | 1) & 1) << 2
+                    )
             assert graph.parts() == want, (y, x)
     assert cycles >= 50  # the sample has cycles, not only components of one node
 
@@ -390,11 +409,14 @@ def test_static_propagation_over_drawn_links_makes_the_same_nodes():
             return self._propagate(to_on, to_off)
 
     def chains(hints):
-        return [(_hint_keys([h]), [[(n.key, n.cause, [q.key for q in n.parents]) for n in ancestors(t)]
-                                   for t in h.targets]) for h in hints]
+        return [
+            (_hint_keys([h]), [[(n.key, n.cause, [q.key for q in n.parents]) for n in ancestors(t)] for t in h.targets])
+            for h in hints
+        ]
 
-    cases = [c for c in _recorded(every=5, limit=400)
-             if c[2].rule in ("Multiple Forcing Chains", "Dynamic Forcing Chains")][:8]
+    cases = [
+        c for c in _recorded(every=5, limit=400) if c[2].rule in ("Multiple Forcing Chains", "Dynamic Forcing Chains")
+    ][:8]
     assert len(cases) >= 4
     found = 0
     for _, grid, _ in cases:
@@ -427,8 +449,9 @@ def test_multiple_and_dynamic_chains_share_propagations_without_changing_hints()
         def _may_reduce(self, cell):
             return True
 
-    cases = [c for c in _recorded(every=5, limit=400)
-             if c[2].rule in ("Multiple Forcing Chains", "Dynamic Forcing Chains")][:8]
+    cases = [
+        c for c in _recorded(every=5, limit=400) if c[2].rule in ("Multiple Forcing Chains", "Dynamic Forcing Chains")
+    ][:8]
     assert len(cases) >= 4
     for _, grid, _ in cases:
         for args in ((True, False, False, 0), (True, True, False, 0)):
@@ -445,6 +468,7 @@ def test_peer_segments_follow_se_peer_order():
     """The propagation scans a cell's peers house by house through SE_PEER_SEGMENTS' bit
     masks: in increasing bit order they are SE's getHouseCells order, with their house."""
     from strategies.se._se_order import SE_PEER_HOUSES, SE_PEER_SEGMENTS
+
     for c in range(81):
         order = []
         for seg, h in SE_PEER_SEGMENTS[c]:

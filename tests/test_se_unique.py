@@ -6,6 +6,7 @@ that very step; and wherever SE took a step of a producer that comes later in it
 rule must have found nothing. Both producers are recorded under SE's rule name "Unique
 patterns"; the hint name tells them apart (``Unique Rectangle type 1``, ``BUG type 3``).
 """
+
 from __future__ import annotations
 
 import re
@@ -28,15 +29,35 @@ def _ctx():
     """A context of the SE scale (its difficulty orders SE's unique loops)."""
     return se_policy().context(unique=True)
 
+
 #: SE's producers in the order its solver asks them (XYZ-Wings are recorded as XY-Wings;
 #: "BUG" and "Unique Loops" are told apart by the hint name).
 SE_ORDER = [
-    "Hidden Singles", "Direct Intersections", "Direct Hidden Pairs", "Naked Singles",
-    "Direct Hidden Triplets", "Intersections", "Naked Pairs", "X-Wings", "Hidden Pairs",
-    "Naked Triplets", "Swordfishes", "Hidden Triplets", "XY-Wings", "Unique Loops", "Naked Quads",
-    "Jellyfishes", "Hidden Quads", "BUG", "Aligned Pair Exclusion", "Forcing Chains & Cycles",
-    "Aligned Triplet Exclusion", "Nishio Forcing Chains", "Multiple Forcing Chains",
-    "Dynamic Forcing Chains", "Dynamic Forcing Chains (+)",
+    "Hidden Singles",
+    "Direct Intersections",
+    "Direct Hidden Pairs",
+    "Naked Singles",
+    "Direct Hidden Triplets",
+    "Intersections",
+    "Naked Pairs",
+    "X-Wings",
+    "Hidden Pairs",
+    "Naked Triplets",
+    "Swordfishes",
+    "Hidden Triplets",
+    "XY-Wings",
+    "Unique Loops",
+    "Naked Quads",
+    "Jellyfishes",
+    "Hidden Quads",
+    "BUG",
+    "Aligned Pair Exclusion",
+    "Forcing Chains & Cycles",
+    "Aligned Triplet Exclusion",
+    "Nishio Forcing Chains",
+    "Multiple Forcing Chains",
+    "Dynamic Forcing Chains",
+    "Dynamic Forcing Chains (+)",
 ]
 RANK = {name: i for i, name in enumerate(SE_ORDER)}
 
@@ -106,25 +127,44 @@ def check_loop_step(step, se) -> None:
     assert se_difficulty(step) == se.d
 
 
-_BUG_TYPES = {"BUG type 1": "Bivalue Universal Grave + 1", "BUG type 2": "Bivalue Universal Grave Type 2",
-              "BUG type 3": "Bivalue Universal Grave Type 3", "BUG type 4": "Bivalue Universal Grave Type 4"}
+_BUG_TYPES = {
+    "BUG type 1": "Bivalue Universal Grave + 1",
+    "BUG type 2": "Bivalue Universal Grave Type 2",
+    "BUG type 3": "Bivalue Universal Grave Type 3",
+    "BUG type 4": "Bivalue Universal Grave Type 4",
+}
 
 
 # ---------------------------------------------------------------- registration
+
 
 def test_registered_as_se_rules():
     loops, bug = RULES["Unique Loops"], RULES["Bivalue Universal Graves"]
     assert loops.finder is unique_loops and loops.needs_unique
     assert bug.finder is bivalue_universal_graves and bug.needs_unique
     assert set(loops.techniques) == {f"Unique {s} Type {n}" for s in ("Rectangle", "Loop") for n in range(1, 5)}
-    assert bug.techniques == ("Bivalue Universal Grave + 1", "Bivalue Universal Grave Type 2",
-                              "Bivalue Universal Grave Type 3", "Bivalue Universal Grave Type 4")
+    assert bug.techniques == (
+        "Bivalue Universal Grave + 1",
+        "Bivalue Universal Grave Type 2",
+        "Bivalue Universal Grave Type 3",
+        "Bivalue Universal Grave Type 4",
+    )
 
 
 def test_se_orders():
     # SE's Permutations: binary numbers with k ones in increasing order
-    assert subsets(3, 5) == ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3), (0, 1, 4), (0, 2, 4),
-                             (1, 2, 4), (0, 3, 4), (1, 3, 4), (2, 3, 4))
+    assert subsets(3, 5) == (
+        (0, 1, 2),
+        (0, 1, 3),
+        (0, 2, 3),
+        (1, 2, 3),
+        (0, 1, 4),
+        (0, 2, 4),
+        (1, 2, 4),
+        (0, 3, 4),
+        (1, 3, 4),
+        (2, 3, 4),
+    )
     assert subsets(0, 4) == ((),) and subsets(0, 0) == ()
     # a cell's house cells: block, then the rest of the row, then the rest of the column
     assert SE_HOUSE_CELLS[40][:8] == (30, 31, 32, 39, 41, 48, 49, 50)
@@ -133,6 +173,7 @@ def test_se_orders():
 
 
 # ---------------------------------------------------------------- SE's paths
+
 
 def test_unique_loops_first_step_is_se():
     cases = recorded()["Unique Loops"]

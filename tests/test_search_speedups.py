@@ -8,6 +8,7 @@
   after position along whole solve paths in both programs' orders.
 - ``LazyStep`` (text built on first read) reads, compares and pickles like a plain Step.
 """
+
 from __future__ import annotations
 
 import pickle
@@ -28,8 +29,11 @@ from sudoku_logic.solve.memo import SearchMemo, changed_houses, snapshot, step_c
 LOCAL = [t for t in all_techniques("hodoku") if t.local is not None and t.default]  # Franken/Mutant: slow
 HOUSE_LOCAL = [t for t in LOCAL if t.local == "house"]
 DIGIT_LOCAL = [t for t in LOCAL if t.local == "digit"]
-PUZZLES = (collection("qqwing_expert.txt", 12, every=80) + collection("top1465.txt", 3, every=400)
-           + collection("sudoku17.txt", 4, every=9000))
+PUZZLES = (
+    collection("qqwing_expert.txt", 12, every=80)
+    + collection("top1465.txt", 3, every=400)
+    + collection("sudoku17.txt", 4, every=9000)
+)
 
 
 def _positions(puzzle: str, limit: int = 60):
@@ -53,10 +57,26 @@ def _effect(step: Step) -> tuple:
 def test_local_techniques():
     houses = {t.name for t in HOUSE_LOCAL}
     digits = {t.name for t in DIGIT_LOCAL}
-    assert {"Full House", "Naked Single", "Hidden Single", "Naked Pair", "Hidden Quadruple",
-            "Locked Pair", "Locked Candidates Type 1 (Pointing)", "Sue de Coq"} <= houses
-    assert {"X-Wing", "Finned Jellyfish", "Skyscraper", "Turbot Fish", "Empty Rectangle",
-            "Simple Colors Trap", "Multi Colors 2", "X-Chain"} <= digits
+    assert {
+        "Full House",
+        "Naked Single",
+        "Hidden Single",
+        "Naked Pair",
+        "Hidden Quadruple",
+        "Locked Pair",
+        "Locked Candidates Type 1 (Pointing)",
+        "Sue de Coq",
+    } <= houses
+    assert {
+        "X-Wing",
+        "Finned Jellyfish",
+        "Skyscraper",
+        "Turbot Fish",
+        "Empty Rectangle",
+        "Simple Colors Trap",
+        "Multi Colors 2",
+        "X-Chain",
+    } <= digits
     assert not (houses | digits) & {"XY-Wing", "XY-Chain", "AIC", "Uniqueness Test 1"}
 
 
@@ -86,8 +106,11 @@ def test_house_restricted_search_is_the_full_search_filtered(puzzle):
                 # in a house left out, never the case for houses left clean: see the memo tests)
                 assert set(part) <= {_effect(s) for s in full}, (t.name, grid.values_string())
                 for s in full:  # a pattern wholly inside the chosen houses is found
-                    inside = (all(houses >> h & 1 for h in s.houses) if s.houses else
-                              any(houses >> h & 1 for h in CELL_HOUSES[s.placements[0][0]]))
+                    inside = (
+                        all(houses >> h & 1 for h in s.houses)
+                        if s.houses
+                        else any(houses >> h & 1 for h in CELL_HOUSES[s.placements[0][0]])
+                    )
                     if inside:
                         assert _effect(s) in part, (t.name, s.notation, grid.values_string())
             assert [s.notation for s in t.finder(grid, (1 << 27) - 1)] == [s.notation for s in full]
@@ -165,8 +188,15 @@ def test_lazy_step_fills_once_and_behaves_like_a_step():
     assert lazy.eliminations == [(2, 4)] and lazy.difficulty == 6.6 and not calls
     assert lazy.notation == "X-Chain: 4 r1c1=r1c5 => r1c3<>4"
     assert lazy.cells == [0, 4] and lazy.chains == ["x"] and len(calls) == 1
-    plain = Step("X-Chain", eliminations=[(2, 4)], cells=[0, 4], detail="4 r1c1=r1c5",
-                 explanation="why", difficulty=6.6, chains=["x"])
+    plain = Step(
+        "X-Chain",
+        eliminations=[(2, 4)],
+        cells=[0, 4],
+        detail="4 r1c1=r1c5",
+        explanation="why",
+        difficulty=6.6,
+        chains=["x"],
+    )
     assert lazy == plain and plain == lazy
     back = pickle.loads(pickle.dumps(LazyStep("X-Chain", fill, eliminations=[(2, 4)], difficulty=6.6)))
     assert type(back) is Step and back == plain
@@ -188,6 +218,7 @@ def test_xy_chain_links_are_the_bivalue_cells_links(puzzle):
     bivalue cells that see each other, strong between the two digits of a bivalue cell."""
     from strategies.chains import _bivalue_links
     from sudoku_logic.core.houses import PEERS
+
     for grid in _positions(puzzle):
         weak, strong = [0] * 729, [0] * 729
         bivalue = [c for c in range(81) if bin(grid.cands[c]).count("1") == 2]
@@ -220,6 +251,7 @@ def _se_singles_reference(grid):
     houses), then each digit with one place in a house with other empty cells."""
     from strategies.se._se_order import SE_HOUSES
     from sudoku_logic.core.houses import HOUSE_MASK
+
     out = []
     for h in SE_HOUSES:
         e = grid.empty & HOUSE_MASK[h]
@@ -238,6 +270,7 @@ def _se_singles_reference(grid):
 @pytest.mark.parametrize("puzzle", PUZZLES[:8])
 def test_se_hidden_singles_is_the_plain_scan(puzzle):
     from strategies.singles import se_hidden_singles
+
     rnd = random.Random(puzzle)
     for g in _path_positions_thinned(puzzle, rnd, 25):
         got = [(s.technique, *s.placements[0]) for s in se_hidden_singles(g)]
@@ -249,6 +282,7 @@ def _direct_locking_reference(grid):
     SE's order, digits 1-9, each crossing house left with one place."""
     from strategies.direct import _DIRECT_LOCKING
     from sudoku_logic.core.houses import HOUSE_MASK
+
     out = []
     for h1, h2, kind, name in _DIRECT_LOCKING:
         m1, m2 = HOUSE_MASK[h1], HOUSE_MASK[h2]
@@ -269,6 +303,7 @@ def _direct_locking_reference(grid):
 @pytest.mark.parametrize("puzzle", PUZZLES[:8] + collection("qqwing_simple.txt", 4, every=100))
 def test_se_direct_intersections_are_the_plain_scan(puzzle):
     from strategies.direct import se_direct_intersections
+
     rnd = random.Random(puzzle)
     for g in _path_positions_thinned(puzzle, rnd, 40):
         got = [(s.technique, *s.placements[0], tuple(s.houses)) for s in se_direct_intersections(g)]

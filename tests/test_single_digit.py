@@ -1,5 +1,6 @@
 """Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle and the duals against HoDoKu's
 regression library and exemplars."""
+
 import pytest
 
 from exemplar_check import check_exemplar
@@ -59,10 +60,8 @@ def test_every_section_has_exemplars():
 def test_notation_matches_hodoku():
     """HoDoKu's own sample output (SingleDigitPatternSolver.main) for two reglib lines."""
     lines = {
-        ":0401:3:+156+87+49+3+2.4+762.+18+528....+4+7+6....8.+5+9.73....618+8.5...+32.........+3.7.5...49....487.1::381::":
-            "2-String Kite: 3 in r2c1,r8c5 (connected by r2c6,r3c5) => r8c1<>3",
-        ":0401:3:9.567.1..61.5+4...+9.849+3+15+6....8.39.....+2.+9....+987.4...+5+61.+9782.+8+7+9.+26.51..2+1857+96:249 261 165 367 369:328::":
-            "2-String Kite: 3 in r2c3,r6c8 (connected by r5c3,r6c1) => r2c8<>3",
+        ":0401:3:+156+87+49+3+2.4+762.+18+528....+4+7+6....8.+5+9.73....618+8.5...+32.........+3.7.5...49....487.1::381::": "2-String Kite: 3 in r2c1,r8c5 (connected by r2c6,r3c5) => r8c1<>3",
+        ":0401:3:9.567.1..61.5+4...+9.849+3+15+6....8.39.....+2.+9....+987.4...+5+61.+9782.+8+7+9.+26.51..2+1857+96:249 261 165 367 369:328::": "2-String Kite: 3 in r2c3,r6c8 (connected by r5c3,r6c1) => r2c8<>3",
     }
     kite = lookup(["2-String Kite"])[0].finder
     for line, text in lines.items():
@@ -80,6 +79,7 @@ def test_turbot_fish_is_strong_weak_strong():
     """Every Turbot Fish chain: two strong links joined by cells that see each other."""
     from helpers import collection
     from sudoku_logic.core.houses import PEERS
+
     finder = lookup(["Turbot Fish"])[0].finder
     basic = Solver(["singles", "intersections", "subsets"])
     count = 0
@@ -99,6 +99,7 @@ def _grid_with_ones(cells_by_row: dict[int, list[int]]):
     """A grid where every cell holds every digit, except that in the given rows (0-based)
     digit 1 stays only in the given columns (0-based)."""
     from sudoku_logic.core.grid import Grid
+
     cands = [0x1FF] * 81
     for r, cols in cells_by_row.items():
         for c in range(9):

@@ -1,5 +1,6 @@
 """HoDoKu's singles queues: the HoDoKu path takes the singles HoDoKu takes, so its score
 comes out as HoDoKu's."""
+
 import csv
 import random
 from pathlib import Path

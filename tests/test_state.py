@@ -6,6 +6,7 @@ before: tables built at import are read, never written; what a solve learns live
 ``SolveContext``. Every registered technique and SE rule has its row in the table, and a
 technique's family is the module that registers it (or the family's main module).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -40,20 +41,30 @@ def _fingerprint(value, depth: int = 0):
     if isinstance(value, (types.ModuleType, types.FunctionType, types.BuiltinFunctionType, type)):
         return id(value)
     if isinstance(value, dict):
-        return ("dict", len(value), tuple((repr(k), _fingerprint(v, depth + 1)) for k, v in value.items())
-                if depth < 3 else id(value))
+        return (
+            "dict",
+            len(value),
+            tuple((repr(k), _fingerprint(v, depth + 1)) for k, v in value.items()) if depth < 3 else id(value),
+        )
     if isinstance(value, (list, tuple, set, frozenset)):
         items = sorted(map(repr, value)) if isinstance(value, (set, frozenset)) else value
-        return (type(value).__name__, len(value),
-                tuple(_fingerprint(v, depth + 1) for v in items) if depth < 3 else id(value))
+        return (
+            type(value).__name__,
+            len(value),
+            tuple(_fingerprint(v, depth + 1) for v in items) if depth < 3 else id(value),
+        )
     if hasattr(value, "__dict__") and not callable(value):
         return ("obj", type(value).__name__, _fingerprint(vars(value), depth + 1))
     return repr(value)
 
 
 def _snapshot() -> dict:
-    return {(m.__name__, name): _fingerprint(v) for m in _modules() for name, v in vars(m).items()
-            if not name.startswith("__")}
+    return {
+        (m.__name__, name): _fingerprint(v)
+        for m in _modules()
+        for name, v in vars(m).items()
+        if not name.startswith("__")
+    }
 
 
 def test_solving_leaves_every_module_as_it_was():

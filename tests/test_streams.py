@@ -1,6 +1,7 @@
 """Standard streams as a shell hands them over: closed, full, a reader that goes away, a
 FIFO, process substitution. Every command, run as a real process under bash: a clear line
 and a non-zero exit, never a traceback; ``| head`` ends it quietly with SIGPIPE's status."""
+
 from __future__ import annotations
 
 import os
@@ -43,8 +44,9 @@ def _cmd(args: list[str]) -> str:
 
 def _bash(script: str, tmp_path: Path, **kw) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([BASH, "-c", script], capture_output=True, text=True, cwd=tmp_path, env=env,
-                          timeout=120, **kw)
+    return subprocess.run(
+        [BASH, "-c", script], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120, **kw
+    )
 
 
 @pytest.fixture
@@ -58,8 +60,9 @@ def _args(name: str, many: str) -> list[str]:
     return [a.replace("{many}", many) for a in WRITERS[name]]
 
 
-@pytest.mark.parametrize("redirect,why", [(">&-", "stdout is closed"), ("> /dev/full", "No space left on device")],
-                         ids=["closed", "full"])
+@pytest.mark.parametrize(
+    "redirect,why", [(">&-", "stdout is closed"), ("> /dev/full", "No space left on device")], ids=["closed", "full"]
+)
 @pytest.mark.parametrize("name", WRITERS)
 def test_stdout_that_cannot_be_written_is_one_line_error(name, redirect, why, tmp_path, many):
     if redirect == "> /dev/full" and not os.path.exists("/dev/full"):

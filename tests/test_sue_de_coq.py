@@ -1,4 +1,5 @@
 """Sue de Coq against HoDoKu's regression library and exemplars."""
+
 import pytest
 
 from helpers import check_path, check_reglib_case, exemplar_sections, reglib_cases, reglib_ids
@@ -21,15 +22,16 @@ def test_library_has_cases_and_family():
 
 
 def _step(case):
-    return next(s for s in lookup([SDC])[0].finder(case.grid.copy())
-                if set(s.eliminations) == set(case.eliminations))
+    return next(s for s in lookup([SDC])[0].finder(case.grid.copy()) if set(s.eliminations) == set(case.eliminations))
 
 
 def test_notation_like_hodoku():
     case = next(c for c in CASES if c.digits == "12369")
     step = _step(case)
-    assert step.notation == ("Sue de Coq: r7c45 - {123689} (r7c28 - {238}, r89c6 - {169}) => "
-                             "r89c4<>1, r7c3<>2, r7c1<>3, r8c45,r9c4<>6, r8c5<>9")
+    assert step.notation == (
+        "Sue de Coq: r7c45 - {123689} (r7c28 - {238}, r89c6 - {169}) => "
+        "r89c4<>1, r7c3<>2, r7c1<>3, r8c45,r9c4<>6, r8c5<>9"
+    )
     assert {r for _, _, r in step.candidates} == {"als1", "als2", "als3"}
     assert "row 7" in step.explanation and "box 8" in step.explanation
 

@@ -1,4 +1,5 @@
 """The difficulty table against the numbers in HoDoKu's and Sudoku Explainer's sources."""
+
 import pytest
 
 from grading.scales import all_names, all_techniques
@@ -51,9 +52,9 @@ HODOKU = {
     "Finned Jellyfish": ("Unfair", 250, 4500, True),
     "Sashimi Jellyfish": ("Unfair", 260, 4600, True),
     "Sue de Coq": ("Unfair", 250, 5300, True),
-    "Simple Colors Trap": ("Hard", 150, 5330, True),   # SIMPLE_COLORS
+    "Simple Colors Trap": ("Hard", 150, 5330, True),  # SIMPLE_COLORS
     "Simple Colors Wrap": ("Hard", 150, 5331, True),
-    "Multi Colors 1": ("Hard", 200, 5360, True),       # MULTI_COLORS
+    "Multi Colors 1": ("Hard", 200, 5360, True),  # MULTI_COLORS
     "Multi Colors 2": ("Hard", 200, 5361, True),
     "X-Chain": ("Unfair", 260, 5400, True),
     "XY-Chain": ("Unfair", 260, 5500, True),
@@ -98,27 +99,63 @@ HODOKU = {
 # UniqueLoopHint 4.5 (+0.1 types 2-4), BUG type 1 5.6, CycleHint 6.5, ForcingChainHint
 # 6.6 (X) / 7.0 (X and Y links), Chaining.getDifficulty 8.0 multiple / 8.5 dynamic / 9.5 nested.
 SE = {
-    "Full House": 1.0, "Hidden Single": 1.2, "Direct Pointing": 1.7, "Direct Claiming": 1.9,
-    "Direct Hidden Pair": 2.0, "Naked Single": 2.3, "Direct Hidden Triplet": 2.5,
-    "Locked Candidates Type 1 (Pointing)": 2.6, "Locked Candidates Type 2 (Claiming)": 2.8,
-    "Naked Pair": 3.0, "X-Wing": 3.2, "Hidden Pair": 3.4, "Naked Triple": 3.6, "Swordfish": 3.8,
-    "Hidden Triple": 4.0, "XY-Wing": 4.2, "XYZ-Wing": 4.4, "Unique Rectangle Type 1": 4.5,
-    "Unique Loop Type 3": 4.5, "Naked Quadruple": 5.0, "Jellyfish": 5.2,
-    "Hidden Quadruple": 5.4, "Bivalue Universal Grave + 1": 5.6, "Bivalue Universal Grave Type 3": 5.7,
-    "Aligned Pair Exclusion": 6.2, "Bidirectional X-Cycle": 6.5, "Bidirectional Y-Cycle": 6.5,
-    "Forcing X-Chain": 6.6, "Bidirectional Cycle": 7.0, "Forcing Chain": 7.0,
-    "Aligned Triplet Exclusion": 7.5, "Nishio Forcing Chains": 7.5, "Cell Forcing Chains": 8.0,
-    "Region Forcing Chains": 8.0, "Dynamic Contradiction Forcing Chains": 8.5,
-    "Dynamic Double Forcing Chains (+)": 9.0, "Dynamic Cell Forcing Chains (+ Forcing Chains)": 9.5,
+    "Full House": 1.0,
+    "Hidden Single": 1.2,
+    "Direct Pointing": 1.7,
+    "Direct Claiming": 1.9,
+    "Direct Hidden Pair": 2.0,
+    "Naked Single": 2.3,
+    "Direct Hidden Triplet": 2.5,
+    "Locked Candidates Type 1 (Pointing)": 2.6,
+    "Locked Candidates Type 2 (Claiming)": 2.8,
+    "Naked Pair": 3.0,
+    "X-Wing": 3.2,
+    "Hidden Pair": 3.4,
+    "Naked Triple": 3.6,
+    "Swordfish": 3.8,
+    "Hidden Triple": 4.0,
+    "XY-Wing": 4.2,
+    "XYZ-Wing": 4.4,
+    "Unique Rectangle Type 1": 4.5,
+    "Unique Loop Type 3": 4.5,
+    "Naked Quadruple": 5.0,
+    "Jellyfish": 5.2,
+    "Hidden Quadruple": 5.4,
+    "Bivalue Universal Grave + 1": 5.6,
+    "Bivalue Universal Grave Type 3": 5.7,
+    "Aligned Pair Exclusion": 6.2,
+    "Bidirectional X-Cycle": 6.5,
+    "Bidirectional Y-Cycle": 6.5,
+    "Forcing X-Chain": 6.6,
+    "Bidirectional Cycle": 7.0,
+    "Forcing Chain": 7.0,
+    "Aligned Triplet Exclusion": 7.5,
+    "Nishio Forcing Chains": 7.5,
+    "Cell Forcing Chains": 8.0,
+    "Region Forcing Chains": 8.0,
+    "Dynamic Contradiction Forcing Chains": 8.5,
+    "Dynamic Double Forcing Chains (+)": 9.0,
+    "Dynamic Cell Forcing Chains (+ Forcing Chains)": 9.5,
     "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)": 10.0,
     "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)": 10.5,
     "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))": 11.0,
 }
 
 #: HoDoKu's techniques that SE does not have: never on SE's path, no SE number.
-NOT_SE = {"Uniqueness Test 1", "Continuous Nice Loop", "X-Chain", "XY-Chain", "Skyscraper",
-          "Finned X-Wing", "Forcing Chain Verity", "Forcing Net Contradiction", "Nested Forcing Net",
-          "Locked Pair", "Sue de Coq", "Brute Force"}
+NOT_SE = {
+    "Uniqueness Test 1",
+    "Continuous Nice Loop",
+    "X-Chain",
+    "XY-Chain",
+    "Skyscraper",
+    "Finned X-Wing",
+    "Forcing Chain Verity",
+    "Forcing Net Contradiction",
+    "Nested Forcing Net",
+    "Locked Pair",
+    "Sue de Coq",
+    "Brute Force",
+}
 
 SE_ONLY = {"Direct Pointing", "Direct Claiming", "Direct Hidden Pair", "Direct Hidden Triplet"}
 
@@ -142,12 +179,29 @@ def test_hodoku_only_techniques_have_no_se_number(name):
 
 def test_level_max_scores():
     # Options.DEFAULT_DIFFICULTY_LEVELS
-    assert LEVEL_MAX_SCORE == {"Easy": 800, "Medium": 1000, "Hard": 1600, "Unfair": 1800, "Extreme": 2 ** 31 - 1}
+    assert LEVEL_MAX_SCORE == {"Easy": 800, "Medium": 1000, "Hard": 1600, "Unfair": 1800, "Extreme": 2**31 - 1}
 
 
-@pytest.mark.parametrize("length,added", [(2, 0.0), (4, 0.0), (5, 0.1), (6, 0.1), (7, 0.2), (8, 0.2),
-                                          (9, 0.3), (12, 0.3), (13, 0.4), (16, 0.4), (17, 0.5),
-                                          (24, 0.5), (25, 0.6), (32, 0.6), (33, 0.7)])
+@pytest.mark.parametrize(
+    "length,added",
+    [
+        (2, 0.0),
+        (4, 0.0),
+        (5, 0.1),
+        (6, 0.1),
+        (7, 0.2),
+        (8, 0.2),
+        (9, 0.3),
+        (12, 0.3),
+        (13, 0.4),
+        (16, 0.4),
+        (17, 0.5),
+        (24, 0.5),
+        (25, 0.6),
+        (32, 0.6),
+        (33, 0.7),
+    ],
+)
 def test_se_length_increment(length, added):
     # ChainingHint.getLengthDifficulty: thresholds 4, 6, 8, 12, 16, 24, 32, 48, ...
     assert se_length_increment(length) == added

@@ -1,6 +1,7 @@
 """Issue 18: the terminal experience a HoDoKu or Sudoku Explainer user expects.
 
 Each test names the item of the issue it covers."""
+
 import os
 import subprocess
 import sys
@@ -21,11 +22,12 @@ def invoke(*args, input=None):
 
 # ---------------------------------------------------------------- 1. positions are read or refused
 
+
 def _wrong(cell: int) -> str:
     """SOLVED with a wrong digit in ``cell`` (a non-given cell)."""
     d = SOLVED[cell]
     other = "1" if d != "1" else "2"
-    return SOLVED[:cell] + other + SOLVED[cell + 1:]
+    return SOLVED[:cell] + other + SOLVED[cell + 1 :]
 
 
 def test_check_names_a_wrong_digit_of_givens_filled():
@@ -65,8 +67,12 @@ def test_byte_order_mark_is_ignored(tmp_path):
     assert r.exit_code == 0, r.stderr
     r = invoke("check", "\ufeff" + GOOD)
     assert r.exit_code == 0, r.stderr
-    p = subprocess.run([sys.executable, "-m", "sudoku_logic", "check", "-"], input=b"\xef\xbb\xbf" + GOOD.encode() + b"\n",
-                       capture_output=True, timeout=60)
+    p = subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", "check", "-"],
+        input=b"\xef\xbb\xbf" + GOOD.encode() + b"\n",
+        capture_output=True,
+        timeout=60,
+    )
     assert p.returncode == 0, p.stderr
 
 
@@ -86,9 +92,13 @@ TOP1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.
 
 def test_short_names_and_se_names_resolve():
     from grading.scales import resolve
+
     assert "Uniqueness Test 1" in resolve(["UR"]) and "Unique Rectangle Type 1" in resolve(["ur"])
     assert resolve(["BUG+1"]) == ["Bivalue Universal Grave + 1"]
-    assert resolve(["Locked Candidates"]) == ["Locked Candidates Type 1 (Pointing)", "Locked Candidates Type 2 (Claiming)"]
+    assert resolve(["Locked Candidates"]) == [
+        "Locked Candidates Type 1 (Pointing)",
+        "Locked Candidates Type 2 (Claiming)",
+    ]
     assert "Continuous Nice Loop" in resolve(["Nice Loop"])
     assert resolve(["kite"]) == ["2-String Kite"]
     assert resolve(["ALS-XY-Wing"]) == ["Almost Locked Set XY-Wing"]
@@ -102,8 +112,9 @@ def test_short_names_and_se_names_resolve():
 def test_unknown_name_suggests_the_closest():
     r = invoke("hint", TOP1, "-t", "kyte")
     assert r.exit_code == 2
-    assert r.stderr.strip() == ("error: unknown technique 'kyte': did you mean 2-String Kite? "
-                                "(run `sudoku techniques` for the list)")
+    assert r.stderr.strip() == (
+        "error: unknown technique 'kyte': did you mean 2-String Kite? (run `sudoku techniques` for the list)"
+    )
     r = invoke("rate", TOP1, "-t", "swordfsh")
     assert r.exit_code == 2 and "did you mean Swordfish?" in r.stderr
 
@@ -126,7 +137,7 @@ XYW = "0816000900000000000040376006004005000300000700070020040052103000000000000
 def _position_block(stdout: str) -> str:
     lines = stdout.splitlines()
     k = next(i for i, ln in enumerate(lines) if ln.startswith("Position before step"))
-    return "\n".join(lines[k + 1:])
+    return "\n".join(lines[k + 1 :])
 
 
 def test_forcing_net_prints_its_chains():
@@ -138,8 +149,8 @@ def test_forcing_net_prints_its_chains():
     nets = [i for i, ln in enumerate(lines) if "Forcing Net" in ln and ln[:1].isdigit()]
     assert nets
     for k in nets:
-        shown = lines[k + 1] + "".join(ln for ln in lines[k + 2:k + 8] if ln.strip().startswith("Chain"))
-        assert shown.count(" -> ") >= 2, lines[k:k + 3]
+        shown = lines[k + 1] + "".join(ln for ln in lines[k + 2 : k + 8] if ln.strip().startswith("Chain"))
+        assert shown.count(" -> ") >= 2, lines[k : k + 3]
 
 
 def test_until_technique_prints_a_position_hint_reads_back():
@@ -168,6 +179,7 @@ def test_until_step_number_and_past_the_end():
 
 def test_interactive_starts_at_until_and_skips_singles():
     import re
+
     r = invoke("step", XYW, "-i", "--no-color", "--until-technique", "XY-Wing", input="q\n")
     assert r.exit_code == 0
     assert re.findall(r"Step (\d+) of", r.stdout) == ["53"] and "XY-Wing" in r.stdout
@@ -178,15 +190,19 @@ def test_interactive_starts_at_until_and_skips_singles():
 
 # ---------------------------------------------------------------- 5. small things
 
+
 def test_version_names_the_settings():
     r = invoke("--version")
     assert r.exit_code == 0
-    assert r.stdout.startswith("sudoku-logic ") and "als_nodes=false" in r.stdout and "als.allow_overlap=false" in r.stdout
+    assert (
+        r.stdout.startswith("sudoku-logic ") and "als_nodes=false" in r.stdout and "als.allow_overlap=false" in r.stdout
+    )
 
 
 def test_legend_markers_name_one_role_each():
     from sudoku_logic.app.render import ROLES, legend
     from sudoku_logic.core.step import Step
+
     marks = [r.mark for k, r in ROLES.items() if k not in ("fin", "endofin", "cannibal")]
     assert len(set(marks)) == len(marks)  # the fin kinds share "!", every other role has its own
     step = Step("X", candidates=[(0, 1, "pattern"), (1, 2, "on")])
@@ -195,8 +211,10 @@ def test_legend_markers_name_one_role_each():
 
 def test_bug_plus_one_extra_candidate_is_not_a_fin():
     from sudoku_logic.app.solver import Solver
+
     result = Solver(order="hodoku").solve(parse(GOOD))
     from sudoku_logic.app.render import legend, step_roles
+
     bug = next(s for s in result.steps if s.technique == "Bivalue Universal Grave + 1")
     roles = set(step_roles(bug).values())
     assert "extra" in roles and "fin" not in roles
@@ -205,8 +223,12 @@ def test_bug_plus_one_extra_candidate_is_not_a_fin():
 
 def test_html_chain_has_arrows_and_breaks_only_between_links(tmp_path):
     from sudoku_logic.app.html import chain_links
+
     assert chain_links("(4)r5c9-(4)r6c7=(4)r3c7") == [(44, 4, 51, 4, "weak"), (51, 4, 24, 4, "strong")]
-    assert chain_links("r1c2=9 -> r1c9<>9 (with r1c4<>5) -> r2c9=9") == [(1, 9, 8, 9, "implies"), (8, 9, 17, 9, "implies")]
+    assert chain_links("r1c2=9 -> r1c9<>9 (with r1c4<>5) -> r2c9=9") == [
+        (1, 9, 8, 9, "implies"),
+        (8, 9, 17, 9, "implies"),
+    ]
     f = tmp_path / "p.html"
     r = invoke("step", TOP1, "--html", str(f))
     assert r.exit_code == 0
@@ -237,28 +259,52 @@ def test_generate_refuses_what_cannot_be():
     assert r.exit_code == 2 and "no puzzle is rated above 11" in r.stderr
     r = invoke("generate", "--level", "easy", "--min-rating", "9", "--no-progress")
     assert r.exit_code == 2 and "easy puzzle" in r.stderr
-    r = invoke("generate", "--level", "easy", "--technique", "Nested Forcing Net", "--max-tries", "1", "--seed", "1",
-               "-j", "1", "--no-progress")
+    r = invoke(
+        "generate",
+        "--level",
+        "easy",
+        "--technique",
+        "Nested Forcing Net",
+        "--max-tries",
+        "1",
+        "--seed",
+        "1",
+        "-j",
+        "1",
+        "--no-progress",
+    )
     assert r.exit_code == 2 and "never on Sudoku Explainer's path" in r.stderr
 
 
 def test_puzzle_starting_with_a_dash_is_not_an_option():
     dashed = "-" * 5 + GOOD[5:]
     assert GOOD[:5] == "00000"
-    p = subprocess.run([sys.executable, "-m", "sudoku_logic", "check", dashed], capture_output=True, text=True, timeout=60)
+    p = subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", "check", dashed], capture_output=True, text=True, timeout=60
+    )
     assert p.returncode == 0 and p.stdout.startswith("valid: one solution"), p.stderr
-    p = subprocess.run([sys.executable, "-m", "sudoku_logic", "hint", dashed, "--level", "1"], capture_output=True,
-                       text=True, timeout=60)
+    p = subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", "hint", dashed, "--level", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert p.returncode == 0 and p.stdout.startswith("Look at"), p.stderr
 
 
 def test_long_errors_do_not_wrap_when_piped():
-    p = subprocess.run([sys.executable, "-m", "sudoku_logic", "hint", GOOD, "-t", "finned x wingg"],
-                       capture_output=True, text=True, timeout=60, env={**__import__("os").environ, "COLUMNS": "80"})
+    p = subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", "hint", GOOD, "-t", "finned x wingg"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**__import__("os").environ, "COLUMNS": "80"},
+    )
     assert p.returncode == 2 and p.stderr.count("\n") == 1 and len(p.stderr) > 80
 
 
 # ---------------------------------------------------------------- 6. more found by trying
+
 
 def test_check_answers_several_solutions():
     r = invoke("check", "." * 81)
@@ -266,7 +312,7 @@ def test_check_answers_several_solutions():
 
 
 def test_nine_line_grid_with_blank_cells():
-    rows = [GOOD[r * 9:r * 9 + 9].replace("0", " ") for r in range(9)]
+    rows = [GOOD[r * 9 : r * 9 + 9].replace("0", " ") for r in range(9)]
     for text in ("\n".join(rows), "\n".join(r[:3] + "|" + r[3:6] + "|" + r[6:] for r in rows)):
         r = invoke("check", text)
         assert r.exit_code == 0 and r.stdout.startswith("valid: one solution, 26 givens"), r.stderr
@@ -284,6 +330,7 @@ def test_short_terminal_shows_the_step_above_a_pencilmark_grid():
 
     from sudoku_logic.app.interactive import fitted
     from sudoku_logic.app.solver import Solver
+
     grid = parse(GOOD)
     result = Solver().solve(grid)
     out = io.StringIO()
@@ -298,11 +345,22 @@ def test_short_terminal_shows_the_step_above_a_pencilmark_grid():
 def test_level_two_hint_names_a_fish_by_its_base_houses():
     from sudoku_logic.app.hints import hint_text
     from sudoku_logic.core.step import Step
-    sword = Step("Swordfish", eliminations=[(0, 3)], cells=[37, 52, 80],
-                 houses=[4, 5, 8, 9, 13, 17], candidates=[(37, 3, "pattern")])
+
+    sword = Step(
+        "Swordfish",
+        eliminations=[(0, 3)],
+        cells=[37, 52, 80],
+        houses=[4, 5, 8, 9, 13, 17],
+        candidates=[(37, 3, "pattern")],
+    )
     assert hint_text(sword, 2).startswith("Swordfish in rows 5, 6 and 9, on the digit 3")
-    jelly = Step("Jellyfish", eliminations=[(0, 3)], cells=[0, 80], houses=[9, 10, 12, 17, 0, 1, 4, 8],
-                 candidates=[(0, 3, "pattern")])
+    jelly = Step(
+        "Jellyfish",
+        eliminations=[(0, 3)],
+        cells=[0, 80],
+        houses=[9, 10, 12, 17, 0, 1, 4, 8],
+        candidates=[(0, 3, "pattern")],
+    )
     assert hint_text(jelly, 2).startswith("Jellyfish in columns 1, 2, 4 and 9")
 
 
@@ -327,17 +385,21 @@ def test_readme_api_example_runs_as_written():
 
 # ---------------------------------------------------------------- 7. packaging
 
+
 def test_packaging_installs_three_packages_and_needs_what_it_imports():
     import re
     from pathlib import Path
 
     import tomllib
+
     root = Path(__file__).resolve().parent.parent
     project = tomllib.loads((root / "pyproject.toml").read_text())
     setuptools = project["tool"]["setuptools"]
     assert setuptools["packages"]["find"]["include"] == ["sudoku_logic*", "strategies*", "grading*"]
     assert "package-dir" not in setuptools, "each package is the folder of its name: the tree imports as it installs"
-    source = "\n".join(p.read_text() for d in ("sudoku_logic", "strategies", "grading") for p in (root / d).rglob("*.py"))
+    source = "\n".join(
+        p.read_text() for d in ("sudoku_logic", "strategies", "grading") for p in (root / d).rglob("*.py")
+    )
     for dep in project["project"]["dependencies"]:
         name = re.match(r"[A-Za-z0-9_]+", dep).group(0)
         assert re.search(rf"^\s*(import|from) {name}\b", source, re.M), f"{name} is declared but never imported"
@@ -350,6 +412,7 @@ REGLIB = "puzzles/hodoku_reglib_dev.txt"
 
 def _reglib_line(prefix: str) -> str:
     from pathlib import Path
+
     path = Path(__file__).resolve().parent.parent / REGLIB
     return next(ln.strip() for ln in path.read_text().splitlines() if ln.startswith(prefix))
 
@@ -360,6 +423,7 @@ def test_every_chain_colouring_and_als_line_passes_through_hint():
     from pathlib import Path
 
     from benchmarks.reglib_cli import check, lines
+
     todo = lines(Path(__file__).resolve().parent.parent / REGLIB)
     failed = [ln for ln in todo if not check(ln)[0]]
     assert len(todo) == 162
@@ -368,6 +432,7 @@ def test_every_chain_colouring_and_als_line_passes_through_hint():
 
 def test_settings_file_turns_on_als_nodes_for_a_plain_pencilmark_position(tmp_path):
     from sudoku_logic.core.formats import parse_reglib
+
     case = parse_reglib(_reglib_line(":0709-2:1346:"))
     plain = to_pencilmarks(case.grid)  # a pencilmark grid: no library line, no variant
     want = "Grouped Continuous Nice Loop: 1346 (8)r9c5=r9c3-(8=9)r23578c1-r7c5=r9c5"
@@ -386,13 +451,19 @@ def test_settings_file_turns_on_als_nodes_for_a_plain_pencilmark_position(tmp_pa
 
 def test_settings_errors_are_one_line(tmp_path):
     r = invoke("hint", GOOD, "--set", "als.allow_overlp=true")
-    assert r.exit_code == 2 and r.stderr.strip() == "error: unknown setting 'als.allow_overlp' (--set): did you mean als.allow_overlap?"
+    assert (
+        r.exit_code == 2
+        and r.stderr.strip() == "error: unknown setting 'als.allow_overlp' (--set): did you mean als.allow_overlap?"
+    )
     r = invoke("hint", GOOD, "--set", "als_nodes")
     assert r.exit_code == 2 and "expected KEY=VALUE" in r.stderr
     f = tmp_path / "bad.toml"
     f.write_text("[als]\nchain_max_rcs = 'six'\n")
     r = invoke("rate", GOOD, "--settings", str(f))
-    assert r.exit_code == 2 and r.stderr.strip() == f"error: setting als.chain_max_rcs ({f}) must be a whole number, not 'six'"
+    assert (
+        r.exit_code == 2
+        and r.stderr.strip() == f"error: setting als.chain_max_rcs ({f}) must be a whole number, not 'six'"
+    )
     f.write_text("als_nodes = \n")
     r = invoke("step", GOOD, "--settings", str(f))
     assert r.exit_code == 2 and "is not valid TOML" in r.stderr and r.stderr.count("\n") == 1
@@ -416,6 +487,7 @@ def test_version_shows_settings_from_the_environment(tmp_path, monkeypatch):
 
 def _techniques_used(stdout: str) -> set:
     import re
+
     return {m.group(1) for m in re.finditer(r"^\d+\. ([^:]+):", stdout, re.M)}
 
 
@@ -425,17 +497,26 @@ def test_settings_file_chooses_techniques_and_order(tmp_path):
     r = invoke("step", TOP1, "--settings", str(f), "--no-color")
     assert r.exit_code == 1 and "Stuck after" in r.stdout  # only these techniques
     used = _techniques_used(r.stdout)
-    assert used <= {"Full House", "Hidden Single", "Naked Single", "Locked Candidates Type 1 (Pointing)",
-                    "Locked Candidates Type 2 (Claiming)", "Locked Pair", "Locked Triple"}
+    assert used <= {
+        "Full House",
+        "Hidden Single",
+        "Naked Single",
+        "Locked Candidates Type 1 (Pointing)",
+        "Locked Candidates Type 2 (Claiming)",
+        "Locked Pair",
+        "Locked Triple",
+    }
     assert "Locked Triple" in used  # HoDoKu's step 2 of this puzzle
     r = invoke("step", TOP1, "--settings", str(f), "--techniques", "singles", "--no-color")
-    assert _techniques_used(r.stdout) <= {
-        "Full House", "Hidden Single", "Naked Single"}  # the command line wins
+    assert _techniques_used(r.stdout) <= {"Full House", "Hidden Single", "Naked Single"}  # the command line wins
     r = invoke("rate", GOOD, "--summary", "--no-progress", "-j", "1", "--set", "techniques=singles,bug+1")
     assert r.exit_code == 0 and "techniques: singles, bug+1" in r.stderr
     f.write_text('order = "sudoku explainer"\n')
     r = invoke("hint", GOOD, "--settings", str(f))
-    assert r.exit_code == 2 and r.stderr.strip() == f"error: setting order ({f}) must be se or hodoku, not 'sudoku explainer'"
+    assert (
+        r.exit_code == 2
+        and r.stderr.strip() == f"error: setting order ({f}) must be se or hodoku, not 'sudoku explainer'"
+    )
 
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -444,8 +525,14 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 def _shell(command: str, **env: str) -> subprocess.CompletedProcess:
     """``command`` run by bash from the checkout, ``sudoku`` being this Python's package."""
     prelude = f'sudoku() {{ "{sys.executable}" -m sudoku_logic "$@"; }}; '
-    return subprocess.run(["bash", "-c", prelude + command], cwd=README.parent, capture_output=True, text=True,
-                          timeout=300, env={**os.environ, **env})
+    return subprocess.run(
+        ["bash", "-c", prelude + command],
+        cwd=README.parent,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, **env},
+    )
 
 
 def _without_ms(lines: list[str]) -> list[str]:
@@ -460,6 +547,7 @@ def test_readme_examples_are_real_output():
     prints what the README shows, all but the ``ms`` column; an annotation after four
     spaces, in parentheses, is the README's own."""
     import re
+
     block = README.read_text().split("### Examples (real output)", 1)[1].split("```text", 1)[1].split("```", 1)[0]
     setup = re.search(r"^\$ (P=\S+)$", block, re.M).group(1)
     runs = re.findall(r"^\$ (.*)\n((?:(?!\$ ).*\n)*?)(?=\n|\Z)", block, re.M)

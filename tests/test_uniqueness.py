@@ -8,6 +8,7 @@ cannot change the route: ``s`` with the basic techniques plus uniqueness, ``ssts
 SSTS techniques (skipped until those are registered); ``x`` like ``s``, skipped (after checking
 the full solve path) where the basic techniques get stuck before the filed technique.
 """
+
 import re
 
 import pytest
@@ -63,6 +64,7 @@ def test_registered_as_uniqueness_techniques():
 
 
 # ---------------------------------------------------------------- notation
+
 
 def _first(code: str, name: str):
     case = next(c for c, _ in CASES if c.code == code)
@@ -189,10 +191,16 @@ def test_exemplar_uses_its_technique(title, index, puzzle, path):
     if path.split()[0] == "x" and not result.solved:
         # HoDoKu's path needs an unnamed technique first: check our full path is true instead
         check_path(puzzle, Solver(order="hodoku"))
-        pytest.skip(f"stuck before {tech} with singles, intersections and subsets: HoDoKu's path "
-                    f"({path}) needs another technique first")
-    raise AssertionError(f"{tech} not used: " + "; ".join(
-        s.notation for s in result.steps if s.technique not in ("Full House", "Naked Single", "Hidden Single")))
+        pytest.skip(
+            f"stuck before {tech} with singles, intersections and subsets: HoDoKu's path "
+            f"({path}) needs another technique first"
+        )
+    raise AssertionError(
+        f"{tech} not used: "
+        + "; ".join(
+            s.notation for s in result.steps if s.technique not in ("Full House", "Naked Single", "Hidden Single")
+        )
+    )
 
 
 PREEMPTED_UR4 = [(p, path) for t, _, p, path in UEX if t == "Uniqueness Test Type 4" and path.startswith("ssts")]
@@ -255,6 +263,7 @@ def test_uniqueness_false_never_uses_them():
 
 
 # ---------------------------------------------------------------- solve paths
+
 
 @pytest.mark.parametrize("name", ["qqwing_expert.txt", "top1465.txt"])
 def test_sample_paths_true(name):

@@ -1,5 +1,6 @@
 """XY-Wing, XYZ-Wing, W-Wing and WXYZ-Wing against HoDoKu's regression library and
 exemplars."""
+
 import pytest
 
 from exemplar_check import check_exemplar
@@ -51,10 +52,14 @@ def test_sections_with_exemplars():
 def test_notation_matches_hodoku():
     """HoDoKu's own sample output (WingSolver.main) for two reglib lines."""
     lines = {
-        ":0803:14:6..+9+5..7...+9.2.....58.+31...+1+64+3+8+9+7+52...1+7+59+46597+24+6..892+54+1+76+8+3...5+6+2.....68+93...::417 427 437 489 499::":
-            ("W-Wing", "W-Wing: 4/1 in r1c9,r8c7 connected by 1 in r18c3 => r123c7,r89c9<>4"),
-        ":0800:123:..+8+2..57.+7.+54....+8..9+8+57...4+5+17+2+98+6+3+2765+83+94+1+9+8+3+6+1+4+7+526+9+23+4+5+1+8+7537+168...+81+4+9+726+3+5::337::":
-            ("XY-Wing", "XY-Wing: 1/2/3 in r2c7,r3c18 => r3c7<>3"),
+        ":0803:14:6..+9+5..7...+9.2.....58.+31...+1+64+3+8+9+7+52...1+7+59+46597+24+6..892+54+1+76+8+3...5+6+2.....68+93...::417 427 437 489 499::": (
+            "W-Wing",
+            "W-Wing: 4/1 in r1c9,r8c7 connected by 1 in r18c3 => r123c7,r89c9<>4",
+        ),
+        ":0800:123:..+8+2..57.+7.+54....+8..9+8+57...4+5+17+2+98+6+3+2765+83+94+1+9+8+3+6+1+4+7+526+9+23+4+5+1+8+7537+168...+81+4+9+726+3+5::337::": (
+            "XY-Wing",
+            "XY-Wing: 1/2/3 in r2c7,r3c18 => r3c7<>3",
+        ),
     }
     for line, (tech, text) in lines.items():
         finder = lookup([tech])[0].finder
@@ -83,6 +88,7 @@ def test_wxyz_wing_steps_are_sound_and_well_formed():
     has a pivot seeing three pincers, four digits, z in at least two cells, each elimination
     seeing every z cell of the pattern, and agrees with the DLX solution."""
     from sudoku_logic.core.houses import DIGIT_BIT, MASK_SIZE, PEERS
+
     finder = lookup(["WXYZ-Wing"])[0].finder
     found = 0
     for grid in wxyz_positions():
