@@ -14,6 +14,8 @@ from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import cell_name
 
 ROOT = Path(__file__).resolve().parent.parent
+#: the tests' data files (golden paths and rows, SE's recorded paths, HoDoKu's scores, snapshots)
+DATA = ROOT / "tests" / "data"
 PUZZLES = ROOT / "puzzles"
 REGLIB = PUZZLES / "hodoku_reglib_dev.txt"
 EXEMPLARS = PUZZLES / "hodoku_exemplars.txt"

@@ -1,5 +1,7 @@
 """Generated puzzles are unique, keep their symmetry, rate inside the band, and repeat by seed."""
 
+from __future__ import annotations
+
 import json
 import random
 import subprocess
@@ -7,6 +9,7 @@ import sys
 
 import pytest
 
+from commands import invoke, sudoku
 from grading.rows import rating_row
 from sudoku_logic.app.generator import (
     SYMMETRIES,
@@ -201,3 +204,93 @@ def test_next_removal_prefers_leaving_singles_behind():
         assert group not in pool and all(g in pool for g in unique if g != group)
         checked += 1
     assert checked >= 3
+
+
+# ---------------------------------------------------------------- what the command refuses, and the path it aims at
+
+
+def test_generate_refuses_what_cannot_be():
+    r = invoke("generate", "--max-givens", "90", "--no-progress")
+    assert r.exit_code == 2 and "17 to 80 givens" in r.stderr
+    r = invoke("generate", "--min-rating", "12", "--no-progress")
+    assert r.exit_code == 2 and "no puzzle is rated above 11" in r.stderr
+    r = invoke("generate", "--level", "easy", "--min-rating", "9", "--no-progress")
+    assert r.exit_code == 2 and "easy puzzle" in r.stderr
+    r = invoke(
+        "generate",
+        "--level",
+        "easy",
+        "--technique",
+        "Nested Forcing Net",
+        "--max-tries",
+        "1",
+        "--seed",
+        "1",
+        "-j",
+        "1",
+        "--no-progress",
+    )
+    assert r.exit_code == 2 and "never on Sudoku Explainer's path" in r.stderr
+
+
+@pytest.mark.parametrize("order", ["se", "hodoku"])
+def test_generate_technique_is_on_the_path_step_shows(order):
+    """`generate --technique X-Wing`: the technique is on the path of --order (SE's,
+    the one `sudoku step` shows, by default), and the row's hardest is that path's."""
+    args = ["generate", "--technique", "X-Wing", "--seed", "1", "-j", "1", "-f", "csv", "--no-progress"]
+    r = sudoku(*args, *(["--order", order] if order != "se" else []))
+    assert r.returncode == 0, r.stderr
+    puzzle, _rating, _level, _score, hardest = r.stdout.splitlines()[1].split(",")[:5]
+    path = sudoku("step", puzzle, *(["--order", order] if order != "se" else []))
+    assert path.returncode == 0
+    assert "X-Wing: " in path.stdout  # a step of the path shown
+    scale = "Sudoku Explainer" if order == "se" else "HoDoKu"
+    rating_line = next(line for line in path.stdout.splitlines() if line.startswith(f"Rating ({scale})"))
+    assert f"hardest {hardest}" in rating_line
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--technique", "Death Blossom"], "--technique Death Blossom: never on Sudoku Explainer's path"),
+        (
+            ["--level", "easy", "--technique", "Death Blossom", "--order", "hodoku"],
+            "--technique Death Blossom: never on HoDoKu's path",
+        ),
+        (
+            ["--technique", "kite"],
+            "--technique 2-String Kite: never on Sudoku Explainer's path (it is on HoDoKu's path: --order hodoku)",
+        ),
+        (
+            ["--level", "easy", "--technique", "X-Wing"],
+            "--level easy --technique X-Wing: an easy puzzle needs only "
+            "singles, and Sudoku Explainer's path takes no step rated above 2.3 while a single is there",
+        ),
+        (
+            ["--level", "medium", "--technique", "xy-wing", "--order", "hodoku"],
+            "--level medium --technique XY-Wing: HoDoKu rates it Hard, and a puzzle's level is at least every step's",
+        ),
+        (
+            ["--technique", "X-Wing", "--max-rating", "3"],
+            "--technique X-Wing --max-rating 3: Sudoku Explainer rates "
+            "it 3.2, and a puzzle's ER is at least every step's",
+        ),
+        (
+            ["--level", "easy", "--min-rating", "9"],
+            "--level easy --min-rating 9: an easy puzzle needs only singles, rated 2.3 at most",
+        ),
+        (["--order", "hoduko"], "unknown order 'hoduko': use se or hodoku"),
+    ],
+)
+def test_generate_refuses_what_the_tables_show_impossible(args, message):
+    """Refused before any candidate is made (no seed line: nothing was searched)."""
+    r = sudoku("generate", *args, "-j", "1")
+    assert (r.returncode, r.stdout, r.stderr) == (2, "", f"error: {message}\n")
+
+
+def test_generate_that_finds_nothing_says_why_and_how_to_go_on():
+    r = sudoku("generate", "--level", "extreme", "--max-rating", "2", "--max-tries", "4", "--seed", "1", "-j", "1")
+    assert r.returncode == 1 and r.stdout == ""
+    last = r.stderr.splitlines()[-1]
+    assert last.startswith("error: only 0 of 1 puzzle fit after 4 tries (") and "below Extreme" in last
+    assert last.endswith("(--max-tries N tries longer)")

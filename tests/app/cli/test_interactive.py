@@ -8,6 +8,8 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from bad_inputs import GOOD
+from commands import XYW, invoke
 from helpers import collection
 from pty_run import Pty, PyteScreen, environ, sudoku_argv
 from sudoku_logic.app.cli import app
@@ -87,7 +89,7 @@ def _screens(args: list[str], keys: list[bytes], rows: int, cols: int) -> list[l
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty (POSIX)")
 def test_fits_an_80x24_terminal():
-    """Item 10: every screen fits 80x24, from its first line (the step) to its last (the keys):
+    """Every screen fits 80x24, from its first line (the step) to its last (the keys):
     the pencilmark grid where the 3x3 blocks would not fit; a long explanation is cut, saying
     how many lines show it all; a terminal too small for the grid is told the size it needs."""
     hard = collection("top1465.txt", 2)[1]  # SE's step 10: a Dynamic Region Forcing Chains
@@ -107,3 +109,36 @@ def test_fits_an_80x24_terminal():
     ), "\n".join(short)
     tiny = _screens(["step", hard, "--interactive", "--until", "10"], [], 12, 60)[0]
     assert "This step needs a terminal of at least 71x23 (this one is 60" in " ".join(tiny)
+
+
+# ---------------------------------------------------------------- where a path starts, on a short terminal
+
+
+def test_interactive_starts_at_until_and_skips_singles():
+    import re
+
+    r = invoke("step", XYW, "-i", "--no-color", "--until-technique", "XY-Wing", input="q\n")
+    assert r.exit_code == 0
+    assert re.findall(r"Step (\d+) of", r.stdout) == ["53"] and "XY-Wing" in r.stdout
+    r = invoke("step", XYW, "-i", "--no-color", input="s\nq\n")
+    heads = re.findall(r"Step (\d+) of \d+  \(hint level 3\)\n(.*)", r.stdout)
+    assert heads[0][0] == "1" and "Single" not in heads[1][1] and int(heads[1][0]) > 2
+
+
+def test_short_terminal_shows_the_step_above_a_pencilmark_grid():
+    import io
+
+    from rich.console import Console
+
+    from sudoku_logic.app.interactive import fitted
+    from sudoku_logic.app.solver import Solver
+
+    grid = parse(GOOD)
+    result = Solver().solve(grid)
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, no_color=True)
+    for part in fitted(console, grid, result, 0, 3, True):
+        console.print(part)
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("Step 1 of") and lines[-1].startswith("Enter: next") and len(lines) <= 23
+    assert sum(1 for line in lines if line.startswith("|")) == 9  # the 13-line pencilmark grid

@@ -1,8 +1,8 @@
-"""The compiled engine under AddressSanitizer and UBSan (``tests/sanitize_native.py``): the
+"""The compiled engine under AddressSanitizer and UBSan (``tests/native/sanitize_native.py``): the
 rule-by-rule and short whole-path comparisons with the Python engine, with no sanitizer
 report. Behind the ``sanitize`` marker (``python -m pytest -m sanitize``), which the default
 run leaves out to keep the suite within its time: run it, or the full differential run
-``python tests/sanitize_native.py``, after any change to the C engine."""
+``python tests/native/sanitize_native.py``, after any change to the C engine."""
 
 from __future__ import annotations
 

@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+from bad_inputs import GOOD
+from commands import invoke, sudoku
 from helpers import collection
 
 P = collection("qqwing_expert.txt", 1)[0]
@@ -145,3 +147,75 @@ def test_commands_tune_their_own_garbage_collector_only():
     )
     r = subprocess.run([sys.executable, "-c", code, EASY], capture_output=True, text=True)
     assert r.stderr.strip().splitlines()[-1] == "(50000, 20, 20)"
+
+
+# ---------------------------------------------------------------- messages and exit codes
+
+
+def test_no_answer_exits_1():
+    r = invoke("hint", GOOD, "-t", "xy-wing")
+    assert r.exit_code == 1 and "No step found" in r.stdout
+    r = invoke("hint", GOOD, "--skip", "500")
+    assert r.exit_code == 1 and "after skipping 500" in r.stdout
+    r = invoke("step", GOOD, "-t", "singles", "--no-color")
+    assert r.exit_code == 1 and "Stuck after" in r.stdout
+
+
+def test_puzzle_starting_with_a_dash_is_not_an_option():
+    dashed = "-" * 5 + GOOD[5:]
+    assert GOOD[:5] == "00000"
+    p = subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", "check", dashed], capture_output=True, text=True, timeout=60
+    )
+    assert p.returncode == 0 and p.stdout.startswith("valid: one solution"), p.stderr
+    p = subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", "hint", dashed, "--level", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert p.returncode == 0 and p.stdout.startswith("Look at"), p.stderr
+
+
+def test_long_errors_do_not_wrap_when_piped():
+    p = subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", "hint", GOOD, "-t", "finned x wingg"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**__import__("os").environ, "COLUMNS": "80"},
+    )
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and len(p.stderr) > 80
+
+
+def test_rate_with_an_empty_band_is_an_error():
+    r = invoke("rate", GOOD, "--min-rating", "8", "--max-rating", "3")
+    assert r.exit_code == 2 and "--min-rating 8 is above --max-rating 3" in r.stderr
+
+
+def test_interactive_and_html_together_is_an_error(tmp_path):
+    r = invoke("step", GOOD, "-i", "--html", str(tmp_path / "x.html"))
+    assert r.exit_code == 2 and r.stderr.startswith("error: --interactive and --html")
+    assert not (tmp_path / "x.html").exists()
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (
+            ["step", P, "--until", "0"],
+            "error: Invalid value for '--until': 0 is not in the range x>=1 (see 'sudoku step --help')",
+        ),
+        (
+            ["hint", P, "--skip", "-1"],
+            "error: Invalid value for '--skip': -1 is not in the range x>=0 (see 'sudoku hint --help')",
+        ),
+        (["step", P, "--bogus"], "error: No such option: --bogus (see 'sudoku step --help')"),
+        (["rate"], "error: Missing argument 'FILES...' (see 'sudoku rate --help')"),
+        (["bogus"], "error: No such command 'bogus' (see 'sudoku --help')"),
+    ],
+)
+def test_bad_option_values_are_one_line(args, message):
+    r = sudoku(*args)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == message + "\n"

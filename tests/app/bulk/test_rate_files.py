@@ -1,5 +1,9 @@
-"""`sudoku rate` tried as a setter tries it: each defect of issue 15 has its test here, and
-the pool underneath is held to its promises with small jobs of its own."""
+"""``sudoku rate`` on files as a setter uses it: what it reads (a bad first line, printed grids),
+where and how it writes (formats by suffix, a table, bad paths, a full disk, the summary and
+the header), its columns (label, line, file, index, a template like SE's serate), and runs
+interrupted and resumed."""
+
+from __future__ import annotations
 
 import csv
 import io
@@ -12,9 +16,10 @@ import time
 
 import pytest
 
+import pty_run
 from bulk_helpers import ROOT, children, dotted, rows_of, run, start_and_stop, without_ms, write
+from commands import P, sudoku
 from helpers import collection
-from sudoku_logic.app.pool import ATTEMPTS, Job, LocalPool, SerialPool, Task, limit_memory
 
 EASY = collection("qqwing_simple.txt", 30)
 EXPERT = collection("qqwing_expert.txt", 12)
@@ -269,74 +274,67 @@ def test_a_worker_killed_mid_puzzle_costs_no_row(tmp_path):
     assert without_ms(rows_of(out)) == without_ms(rows_of(want))
 
 
-# ---------------------------------------------------------------- the pool itself
+# ---------------------------------------------------------------- the summary, the header, counts
 
 
-class Sleepy(Job):
-    """Sleeps ``payload`` seconds; returns its payload."""
-
-    def run(self, payload):
-        time.sleep(payload)
-        return "ok", payload
-
-
-class Hog(Job):
-    """Allocates ``payload`` MiB."""
-
-    def run(self, payload):
-        block = bytearray(payload << 20)
-        return "ok", len(block) >> 20
+def test_counts_are_singular_for_one(tmp_path):
+    one = tmp_path / "one.txt"
+    one.write_text(P + "\nnot a puzzle\n")
+    r = sudoku("rate", str(one), "--jobs", "1", "--summary", "--columns", "puzzle,rating")
+    assert "rated 1 puzzle in" in r.stderr and "1 row written; 1 bad line; 0 timeouts" in r.stderr, r.stderr
+    solved = sudoku("step", collection("qqwing_simple.txt", 1)[0])
+    assert any(line.startswith("Solved in ") for line in solved.stdout.splitlines()) and " 1 steps" not in solved.stdout
 
 
-class Dies(Job):
-    """Kills its own process on a payload of -1."""
-
-    def run(self, payload):
-        if payload == -1:
-            os.kill(os.getpid(), signal.SIGKILL)
-        return "ok", payload
-
-
-def results(pool, payloads):
-    with pool:
-        return [(t.seq, kind, p) for t, kind, p in pool.run(Task(i, x) for i, x in enumerate(payloads))]
-
-
-def test_one_slow_task_holding_the_window_does_not_stall_the_pool():
-    payloads = [0.6] + [0.0] * 40
-    got = results(LocalPool(Sleepy(), 2, window=4), payloads)
-    assert got == [(i, "ok", x) for i, x in enumerate(payloads)]
+@pytest.mark.parametrize("make", ["empty", "binary", "missing", "directory", "bad lines"])
+def test_no_header_without_any_puzzle(make, tmp_path):
+    path = tmp_path / "input.txt"
+    if make == "empty":
+        path.write_text("")
+    elif make == "binary":
+        path.write_bytes(b"\x00\x01\x02" * 100)
+    elif make == "directory":
+        path.mkdir()
+    elif make == "bad lines":
+        path.write_text("not a puzzle\nnor this\n")
+    r = sudoku("rate", str(path), "--jobs", "1")
+    assert r.returncode == 2 and r.stdout == "", (r.stdout, r.stderr)
+    assert r.stderr.startswith("error: ")
 
 
-def test_tasks_given_done_pass_through_in_order():
-    tasks = [Task(0, 0.0), Task(1, done=("bad", "line 2 is bad")), Task(2, 0.1), Task(3, done=("bad", "x"))]
-    for pool in (SerialPool(Sleepy()), LocalPool(Sleepy(), 2)):
-        with pool:
-            got = [(t.seq, kind) for t, kind, _ in pool.run(iter(tasks))]
-        assert got == [(0, "ok"), (1, "bad"), (2, "ok"), (3, "bad")]
+def test_header_when_rows_are_filtered_out(tmp_path):
+    path = tmp_path / "input.txt"
+    path.write_text(P + "\n")
+    r = sudoku("rate", str(path), "--jobs", "1", "--min-rating", "11", "--columns", "puzzle,rating")
+    assert r.returncode == 0 and r.stdout == "puzzle,rating\n", r.stdout
 
 
-def test_timeout_per_task_in_every_engine():
-    for pool in (SerialPool(Sleepy(), timeout=0.3), LocalPool(Sleepy(), 2, timeout=0.3)):
-        got = results(pool, [0.0, 5.0, 0.0])
-        assert [k for _, k, _ in got] == ["ok", "timeout", "ok"]
+def _rate_on_a_terminal(*args: str) -> str:
+    """stderr of `sudoku rate ARGS` run with stderr on a pseudo-terminal."""
+    env = pty_run.environ(PYTHONPATH=str(ROOT), COLUMNS="200")
+    ran = pty_run.run(
+        pty_run.sudoku_argv("rate", *args),
+        cols=200,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        timeout=120,
+    )
+    return ran.raw.decode("utf-8", "replace")
 
 
-def test_memory_limit_gives_a_memory_result_not_a_dead_worker():
-    from sudoku_logic.app.pool import _address_space_mib
-
-    used = _address_space_mib()
-    if used is None:
-        pytest.skip("needs /proc to read the address space")
-    got = results(LocalPool(Hog(), 1, memory_mb=used + 200), [1, 2000, 1])
-    assert [(k, p) for _, k, p in got] == [("ok", 1), ("memory", "ran out of memory (see --memory)"), ("ok", 1)]
-
-
-def test_a_process_that_dies_is_retried_then_failed():
-    got = results(LocalPool(Dies(), 2), [1, -1, 2, 3])
-    assert got[0] == (0, "ok", 1) and got[2:] == [(2, "ok", 2), (3, "ok", 3)]
-    assert got[1][:2] == (1, "failed") and str(ATTEMPTS) in got[1][2]
-
-
-def test_memory_limit_below_what_a_process_needs_is_refused():
-    assert "too little" in limit_memory(1)
+@pytest.mark.skipif(os.name == "nt", reason="needs a pseudo-terminal")
+def test_summary_follows_its_one_rule(tmp_path):
+    """The summary goes to stderr when stderr is a terminal and an input is a file or stdin;
+    --summary always, --no-summary never (README and --help say so)."""
+    f = tmp_path / "p.txt"
+    f.write_text(P + "\n")
+    assert "rated 1 puzzle" in _rate_on_a_terminal(str(f), "--jobs", "1", "--no-progress")
+    assert "rated 1 puzzle" not in _rate_on_a_terminal(P, "--jobs", "1", "--no-progress")
+    assert "rated 1 puzzle" not in _rate_on_a_terminal(str(f), "--jobs", "1", "--no-summary", "--no-progress")
+    assert "rated 1 puzzle" in sudoku("rate", P, "--jobs", "1", "--summary").stderr
+    assert "rated" not in sudoku("rate", str(f), "--jobs", "1").stderr  # stderr not a terminal
+    helptext = " ".join(sudoku("rate", "--help").stdout.split())
+    assert "when stderr is a terminal and an input is a file or stdin" in helptext
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    assert "goes to stderr at the end when stderr is a terminal and an input is a file or stdin" in readme

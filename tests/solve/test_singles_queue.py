@@ -3,12 +3,11 @@ comes out as HoDoKu's."""
 
 import csv
 import random
-from pathlib import Path
 
 import pytest
 
 from grading.rater import Rater
-from helpers import assert_step_true, collection
+from helpers import DATA, assert_step_true, collection
 from sudoku_logic.app.solver import Solver
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
@@ -18,7 +17,7 @@ from sudoku_logic.solve.singles_queue import QUEUED, SinglesQueue
 # puzzles of each source on which we agree (all of the first 8-16 of the easy, intermediate,
 # expert and sudoku17 sets, 6 of the first 9 of top1465). Without the queues 27 of these 50
 # get another score (6 of the 8 easy ones).
-SCORES = list(csv.DictReader(open(Path(__file__).parent / "data" / "hodoku_scores.csv")))
+SCORES = list(csv.DictReader(open(DATA / "hodoku_scores.csv")))
 RATER = Rater(se=False)
 
 

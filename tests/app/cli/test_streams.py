@@ -14,9 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import collection
+from helpers import ROOT, collection
 
-ROOT = Path(__file__).resolve().parent.parent
 P = collection("qqwing_expert.txt", 1)[0]
 BASH = shutil.which("bash")
 pytestmark = pytest.mark.skipif(BASH is None or os.name == "nt", reason="needs bash and POSIX streams")

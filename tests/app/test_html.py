@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from chromium import Browser, colour_count, find_chromium
+from commands import TOP1, invoke
 from helpers import collection
 from sudoku_logic.app import html as stepper
 from sudoku_logic.app.cli import app
@@ -301,3 +302,22 @@ def test_several_chains_are_drawn_in_several_colours(browser, tmp_path):
     assert len(set(chains)) == len(result.steps[k].chains)
     browser.open(f"{file.as_uri()}#{one + 1}")
     assert set(_state(browser)["links"]) == {stepper.CHAIN_COLOURS[0]}
+
+
+# ---------------------------------------------------------------- chains drawn as arrows
+
+
+def test_html_chain_has_arrows_and_breaks_only_between_links(tmp_path):
+    from sudoku_logic.app.html import chain_links
+
+    assert chain_links("(4)r5c9-(4)r6c7=(4)r3c7") == [(44, 4, 51, 4, "weak"), (51, 4, 24, 4, "strong")]
+    assert chain_links("r1c2=9 -> r1c9<>9 (with r1c4<>5) -> r2c9=9") == [
+        (1, 9, 8, 9, "implies"),
+        (8, 9, 17, 9, "implies"),
+    ]
+    f = tmp_path / "p.html"
+    r = invoke("step", TOP1, "--html", str(f))
+    assert r.exit_code == 0
+    page = f.read_text()
+    assert 'marker-end="url(#arrow)"' in page and 'class="link strong"' in page and 'class="link weak"' in page
+    assert "-&gt;" not in page.split("<body>")[1]

@@ -81,7 +81,7 @@ def test_path_rating_and_technique_choice():
     )
 
 
-# ---------------------------------------------------------------- arrays (issue 28, item 4)
+# ---------------------------------------------------------------- arrays
 
 
 def test_a_puzzle_as_an_array_of_integers():

@@ -1,13 +1,13 @@
 """Build the compiled SE engine under AddressSanitizer and UndefinedBehaviorSanitizer and
 run the differential tests on it: any report fails the run.
 
-    python tests/sanitize_native.py [pytest options...]
+    python tests/native/sanitize_native.py [pytest options...]
 
 Copies the package to a temporary directory, compiles ``sudoku_logic/native`` there with
 ``-fsanitize=address,undefined -fno-sanitize-recover=all`` (every UBSan finding is fatal),
-and runs ``tests/test_compiled_engine.py`` against that copy with the ASan runtime
+and runs ``tests/native/test_compiled_engine.py`` against that copy with the ASan runtime
 preloaded (leak checking off: the interpreter keeps objects to its end by design). The
-tests' own subprocesses inherit the sanitizers. ``tests/test_native_sanitized.py`` runs
+tests' own subprocesses inherit the sanitizers. ``tests/native/test_native_sanitized.py`` runs
 this script on a subset in every test run; run it whole by hand before resolving engine work.
 """
 
@@ -21,7 +21,7 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FLAGS = [
     "-fsanitize=address,undefined",
     "-fno-sanitize-recover=all",
@@ -81,7 +81,7 @@ def main(argv: list[str]) -> int:
             "no:cacheprovider",
             "-n",
             "0",  # one process
-            "tests/test_compiled_engine.py",
+            "tests/native/test_compiled_engine.py",
             *select,
             *argv,
         ]

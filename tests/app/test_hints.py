@@ -1,8 +1,11 @@
 """Hints as a person uses them: stuck positions, the check against the solution, levels, skip."""
 
+import json
+
 import pytest
 from typer.testing import CliRunner
 
+from commands import README_P, sudoku
 from helpers import collection
 from sudoku_logic.app.cli import app
 from sudoku_logic.app.hints import distinct_steps, hint_text, houses_phrase, pick_step, step_area
@@ -224,3 +227,73 @@ def test_neighbouring_puzzles_in_a_file_are_never_paired():
 
     ps = collection("sudoku17.txt", 200)
     assert len(split_positions("\n".join(ps) + "\n")) == 200
+
+
+# ---------------------------------------------------------------- a wrong position, a fish's base houses
+
+
+def test_level_two_hint_names_a_fish_by_its_base_houses():
+    from sudoku_logic.app.hints import hint_text
+    from sudoku_logic.core.step import Step
+
+    sword = Step(
+        "Swordfish",
+        eliminations=[(0, 3)],
+        cells=[37, 52, 80],
+        houses=[4, 5, 8, 9, 13, 17],
+        candidates=[(37, 3, "pattern")],
+    )
+    assert hint_text(sword, 2).startswith("Swordfish in rows 5, 6 and 9, on the digit 3")
+    jelly = Step(
+        "Jellyfish",
+        eliminations=[(0, 3)],
+        cells=[0, 80],
+        houses=[9, 10, 12, 17, 0, 1, 4, 8],
+        candidates=[(0, 3, "pattern")],
+    )
+    assert hint_text(jelly, 2).startswith("Jellyfish in columns 1, 2, 4 and 9")
+
+
+@pytest.mark.parametrize(
+    "level,lines",
+    [
+        (
+            1,
+            [
+                "r1c1: row 1 already has a 6 in r1c5",
+                "box 1: a digit you placed is wrong",
+                "box 9: a candidate you removed is needed",
+            ],
+        ),
+        (
+            2,
+            [
+                "r1c1: row 1 already has a 6 in r1c5",
+                "r2c2: the 1 you placed there is wrong",
+                "r7c8: you removed a candidate the solution needs there",
+            ],
+        ),
+        (
+            3,
+            [
+                "r1c1: you placed 6, but the solution has 5 there",
+                "r2c2: you placed 1, but the solution has 6 there",
+                "r7c8: you removed 2, but the solution needs it there",
+            ],
+        ),
+    ],
+)
+def test_hint_on_a_wrong_position_teaches_before_it_spoils(level, lines):
+    """Level 1 names a rule a digit breaks or the box of a mistake, level 2 the cell,
+    and only level 3 the solution's digit."""
+    placed = README_P + " " + "6...6...2" + ".1......." + "." * 63  # r1c1=6 twice in row 1; r2c2=1 (6)
+    r = sudoku("hint", placed, "--level", str(level))
+    assert (r.returncode, r.stdout, r.stderr.splitlines()) == (1, "", lines[:2])
+    position = sudoku("step", README_P, "--until", "20").stdout.splitlines()[-14:]
+    row7 = position[10]
+    assert row7.startswith("| 16789") and " 129   3  |" in row7, row7
+    position[10] = row7.replace(" 129   3  |", " 19    3  |")  # r7c8 loses the solution's 2
+    r = sudoku("hint", "\n".join(position), "--level", str(level))
+    assert (r.returncode, r.stdout, r.stderr.splitlines()) == (1, "", lines[2:])
+    as_json = sudoku("hint", placed, "--level", str(level), "--json")
+    assert json.loads(as_json.stdout)["problems"] == lines[:2]

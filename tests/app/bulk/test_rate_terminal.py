@@ -1,4 +1,5 @@
-"""Issue 29 item 3: ``sudoku rate`` on a terminal, run for real under a pseudo-terminal.
+"""``sudoku rate`` on a terminal: the table's columns cut to the terminal's width, and the
+command run for real under a pseudo-terminal.
 
 The rows of the table scroll above the progress bar, which stays on the last line and
 leaves nothing behind; the table's columns line up and no line is wider than the terminal.

@@ -12,8 +12,8 @@ When a path changes ON PURPOSE (a technique's order, the SE path, a rating), fir
 that the failures are the intended change (each failing test names the first step that
 differs, order by order), then regenerate the file:
 
-    python tests/test_golden_paths.py            # rewrites tests/data/golden_paths.jsonl.gz
-    python tests/test_golden_paths.py se         # only the SE-order paths (keeps the others)
+    python tests/solve/test_golden_paths.py      # rewrites tests/data/golden_paths.jsonl.gz
+    python tests/solve/test_golden_paths.py se   # only the SE-order paths (keeps the others)
 
 (run it from the repository root with the package installed, editable, from this checkout).
 """
@@ -28,13 +28,13 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for its helpers
 
-from helpers import PUZZLES, collection, reglib_lines
+from helpers import DATA, PUZZLES, collection, reglib_lines
 from sudoku_logic import Solver
 from sudoku_logic.core.formats import parse
 
-GOLDEN = Path(__file__).resolve().parent / "data" / "golden_paths.jsonl.gz"
+GOLDEN = DATA / "golden_paths.jsonl.gz"
 ORDERS = ("hodoku", "se")
 #: (collection, how many, spread): ``spread`` takes every n-th puzzle of the file.
 SAMPLE = [
@@ -75,7 +75,7 @@ def sample_puzzles() -> list[tuple[str, str]]:
 
 
 #: The SE order's path on the hardest list needs nested forcing chains (a minute and more a
-#: puzzle): tests/test_se_chaining.py and the sweep hold those against SE's own paths.
+#: puzzle): tests/se/test_se_chaining.py and the sweep hold those against SE's own paths.
 def cases() -> list[tuple[str, str, str]]:
     """(label, puzzle, order) of every golden path."""
     return [

@@ -1,4 +1,4 @@
-"""``sudoku rate`` proves uniqueness on the way instead of running DLX first (issue 17).
+"""``sudoku rate`` proves uniqueness on the way instead of running DLX first.
 
 A path that fills the grid by deductions alone shows the puzzle has one solution; DLX runs
 only when a uniqueness technique first asks or no path solved the puzzle. These tests hold

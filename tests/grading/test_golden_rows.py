@@ -10,7 +10,7 @@ sample is rated on HoDoKu's columns only (its SE path takes a minute a puzzle).
 
 When rows change ON PURPOSE, check the failure is the intended change, then regenerate:
 
-    python tests/test_golden_rows.py        # rewrites tests/data/golden_rows.json
+    python tests/grading/test_golden_rows.py  # rewrites tests/data/golden_rows.json
 
 (from the repository root, with the package installed editable from this checkout).
 """
@@ -24,14 +24,13 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for its helpers
 
-from helpers import collection
+from helpers import DATA, ROOT, collection
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse, to_sukaku
 
-ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = Path(__file__).resolve().parent / "data" / "golden_rows.json"
+GOLDEN = DATA / "golden_rows.json"
 #: (collection, how many, spread): every ``spread``-th puzzle of the file, ``how many`` of them.
 SAMPLE = [
     ("qqwing_simple.txt", 6, 163),

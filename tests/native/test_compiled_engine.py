@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from grading import se_batch
 from grading.scales import se_policy, se_rules
 from grading.se import compiled_ratings, raw_difficulty
-from helpers import collection, two_solutions, wrong_given
+from helpers import ROOT, collection, two_solutions, wrong_given
 from se_paths import HARDEST, positions, se_paths
 from strategies.registry import RULES, load_all
 from strategies.se import se_compiled
@@ -39,7 +39,6 @@ from sudoku_logic.core.step import Step
 from sudoku_logic.solve.loop import solve
 from sudoku_logic.solve.memo import step_changes
 
-ROOT = Path(__file__).resolve().parent.parent
 FIELDS = tuple(Step.__dataclass_fields__)
 
 compiled = pytest.mark.skipif(not se_compiled.AVAILABLE, reason=f"compiled engine not in use: {native.REASON}")

@@ -35,7 +35,7 @@ def _sample(name: str, order: str = "se") -> list[str]:
 def test_sample_paths_are_true(name, order):
     if order == "se" and name == "hardest_2011_dev.csv":
         pytest.skip(
-            "SE's path on the hardest list needs nested forcing chains: tests/test_se_paths.py and the sweep cover it"
+            "SE's path on the hardest list needs nested forcing chains: tests/se/test_se_chaining.py and the sweep cover it"
         )
     for p in _sample(name, order):
         check_path(p, SOLVERS[order])

@@ -15,10 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from helpers import collection
+from helpers import ROOT, collection
 from sudoku_logic import native
 
-ROOT = Path(__file__).resolve().parent.parent
 #: what a clone holds that the commands read (tests: the README example's runner)
 CLONE = ("pyproject.toml", "README.md", "sudoku_logic", "strategies", "grading", "puzzles", "tests/readme_example.py")
 
@@ -171,3 +170,24 @@ def test_a_changed_c_source_is_not_taken_for_the_installed_engine(installed, tmp
         fh.write("/* edited after the install */\n")
     r = _run([str(python), "-m", "sudoku_logic", "--version"], changed, env)
     assert "engine: python (the C sources here are not the installed engine's: pip install . again)" in r.stdout
+
+
+# ---------------------------------------------------------------- what the package declares
+
+
+def test_packaging_installs_three_packages_and_needs_what_it_imports():
+    import re
+
+    import tomllib
+
+    root = ROOT
+    project = tomllib.loads((root / "pyproject.toml").read_text())
+    setuptools = project["tool"]["setuptools"]
+    assert setuptools["packages"]["find"]["include"] == ["sudoku_logic*", "strategies*", "grading*"]
+    assert "package-dir" not in setuptools, "each package is the folder of its name: the tree imports as it installs"
+    source = "\n".join(
+        p.read_text() for d in ("sudoku_logic", "strategies", "grading") for p in (root / d).rglob("*.py")
+    )
+    for dep in project["project"]["dependencies"]:
+        name = re.match(r"[A-Za-z0-9_]+", dep).group(0)
+        assert re.search(rf"^\s*(import|from) {name}\b", source, re.M), f"{name} is declared but never imported"

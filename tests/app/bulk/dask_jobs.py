@@ -1,4 +1,4 @@
-"""A pool job for the Dask tests, importable by the test cluster's workers (tests/ is on
+"""A pool job for the Dask tests, importable by the test cluster's workers (this folder is on
 their PYTHONPATH)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`sudoku play` (issue 30): the game, and the app driven headless by Textual's pilot at 80x24."""
+"""`sudoku play`: the game, and the app driven headless by Textual's pilot at 80x24."""
 
 from __future__ import annotations
 
@@ -7,11 +7,10 @@ import os
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
-from helpers import collection
+from helpers import DATA, ROOT, collection
 from sudoku_logic.app.hints import hint_text
 from sudoku_logic.app.play import GRID_H, GRID_W, PlayApp, cell_at
 from sudoku_logic.app.play_state import Game
@@ -20,8 +19,7 @@ from sudoku_logic.app.solver import Solver
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import DIGIT_BIT, PEERS, cells_of
 
-ROOT = Path(__file__).resolve().parent.parent
-SNAPSHOTS = Path(__file__).parent / "data" / "play"
+SNAPSHOTS = DATA / "play"
 P = "000009080000704000000200004050800200007030050036970000040000003000528006005090078"
 XY_WING = ("004000300090270540060000002910605007000004030300190050600040000000000093070050000", 40)
 FORCING = (collection("top1465.txt", 2)[1], 9)  # SE's step 9: Region Forcing Chains
