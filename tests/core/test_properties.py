@@ -10,36 +10,14 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from grading.scales import all_techniques, se_policy, se_rules
-from helpers import assert_step_true, collection
+from helpers import assert_step_true
+from reachable_positions import POOL, positions
 from sudoku_logic.app.solver import Solver
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse, to_grid, to_line, to_pencilmarks, to_sukaku
 from sudoku_logic.core.grid import Grid
 
-POOL = collection("qqwing_expert.txt", 60) + collection("top1465.txt", 60) + collection("qqwing_simple.txt", 20)
-SOLUTIONS = {}
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def solution(p: str) -> list[int]:
-    if p not in SOLUTIONS:
-        SOLUTIONS[p] = dlx.unique_solution(parse(p))
-    return SOLUTIONS[p]
-
-
-def reachable(index: int, seed: int, elims: int, places: int) -> tuple[Grid, list[int]]:
-    """A valid puzzle with some true placements and true eliminations applied."""
-    p = POOL[index % len(POOL)]
-    g = parse(p)
-    sol = solution(p)
-    rng = random.Random(seed)
-    empties = [c for c in range(81) if not g.values[c]]
-    for c in rng.sample(empties, min(places, len(empties))):
-        g.place(c, sol[c])
-    false = [(c, d) for c in range(81) for d in range(1, 10) if g.has(c, d) and d != sol[c]]
-    for c, d in rng.sample(false, min(elims, len(false))):
-        g.eliminate(c, d)
-    return g, sol
 
 
 def settle_naked_singles(g: Grid) -> None:
@@ -50,9 +28,6 @@ def settle_naked_singles(g: Grid) -> None:
             return
         c = singles[0]
         g.place(c, g.cands[c].bit_length())
-
-
-positions = st.builds(reachable, st.integers(0, 10_000), st.integers(0, 2**32), st.integers(0, 120), st.integers(0, 30))
 
 
 @SETTINGS

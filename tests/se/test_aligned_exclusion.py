@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from helpers import assert_step_true, assert_step_true_in_position
+from reachable_positions import positions as reachable_positions
 from se_aligned_reference import reference_hints
 from se_paths import effect, positions, se_paths, steps_of_rule
 from strategies.registry import RULES
@@ -22,7 +23,6 @@ from sudoku_logic.app.render import ROLES
 from sudoku_logic.core import dlx
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.houses import PEERS
-from test_properties import positions as reachable_positions
 
 APE, ATE = "Aligned Pair Exclusion", "Aligned Triplet Exclusion"
 #: SE's producers that it asks after Aligned Pair Exclusion (recorded names), in order
