@@ -1,4 +1,7 @@
-"""`sudoku rate` as a setter uses it on big files: real processes, kept quick."""
+"""``sudoku rate`` runs on big files as a setter makes them, real processes kept quick: the same
+rows in input order with any number of jobs, rows out before the input ends, timeouts, a run
+killed and resumed, filters, bad lines and the summary, columns and scales, runs in one
+process that leave no reader thread behind."""
 
 import csv
 import io
