@@ -3,11 +3,9 @@
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from commands import README_P, sudoku
+from commands import README_P, invoke, sudoku
 from helpers import collection
-from sudoku_logic.app.cli import app
 from sudoku_logic.app.hints import distinct_steps, hint_text, houses_phrase, pick_step, step_area
 from sudoku_logic.app.position import load_position
 from sudoku_logic.app.reader import cut_lines
@@ -36,10 +34,6 @@ def filled(cells, wrong=None):
     if wrong:
         out[wrong[0]] = str(wrong[1])
     return "".join(out)
-
-
-def invoke(*args, input=None):
-    return CliRunner().invoke(app, list(args), input=input)
 
 
 # ---------------------------------------------------------------- reading positions
