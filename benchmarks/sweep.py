@@ -6,8 +6,8 @@ e.g. ``--set als_nodes=true``). Prints per collection: puzzles, solved,
 steps checked, wrong steps (must be 0), seconds; wrong steps are listed in full. Exit
 status 1 when a step is wrong.
 
-``pytest -m sweep`` runs the same :func:`sweep` as tests (``tests/test_paths.py`` on every
-collection, ``tests/test_forcing.py`` on top1465 and the 2011 hardest list), which pass or fail
+``pytest -m sweep`` runs the same :func:`sweep` as tests (``tests/solve/test_paths.py`` on every
+collection, ``tests/strategies/test_forcing.py`` on top1465 and the 2011 hardest list), which pass or fail
 as a whole; this script is for the per-collection table, a cut (``--limit``), HoDoKu's order
 (``--order hodoku``), or a collection of your choosing.
 """

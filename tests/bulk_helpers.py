@@ -1,4 +1,5 @@
 """Helpers for the tests of `sudoku rate` on files: real processes, files, rows."""
+
 from __future__ import annotations
 
 import csv
@@ -15,8 +16,15 @@ ROOT = Path(__file__).resolve().parent.parent
 def run(*args, stdin=None, timeout=300, summary=True, **kw) -> subprocess.CompletedProcess:
     """``sudoku rate ARGS`` in a fresh process (with ``--summary`` unless told otherwise)."""
     extra = ["--summary"] if summary else []
-    return subprocess.run([sys.executable, "-m", "sudoku_logic", "rate", *extra, *args], capture_output=True,
-                          text=True, input=stdin, timeout=timeout, cwd=ROOT, **kw)
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", "rate", *extra, *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=timeout,
+        cwd=ROOT,
+        **kw,
+    )
 
 
 def dotted(p: str) -> str:
@@ -97,8 +105,13 @@ def start_and_stop(args: list[str], out: Path, rows: int, sig=signal.SIGKILL, ti
     # handled signal is reset to its default in the child
     before = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        proc = subprocess.Popen([sys.executable, "-m", "sudoku_logic", "rate", *args], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "sudoku_logic", "rate", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
     finally:
         signal.signal(signal.SIGINT, before)
     deadline = time.time() + timeout

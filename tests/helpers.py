@@ -1,4 +1,5 @@
 """Shared test helpers: shipped collections, the regression library and the DLX referee."""
+
 from __future__ import annotations
 
 import re
@@ -13,15 +14,26 @@ from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import cell_name
 
 ROOT = Path(__file__).resolve().parent.parent
+#: the tests' data files (golden paths and rows, SE's recorded paths, HoDoKu's scores, snapshots)
+DATA = ROOT / "tests" / "data"
 PUZZLES = ROOT / "puzzles"
 REGLIB = PUZZLES / "hodoku_reglib_dev.txt"
 EXEMPLARS = PUZZLES / "hodoku_exemplars.txt"
 
 #: The collections a solve-path sweep covers (81-character puzzle per line).
 COLLECTIONS = [
-    "qqwing_simple.txt", "qqwing_easy.txt", "qqwing_intermediate.txt", "qqwing_expert.txt",
-    "top1465.txt", "sudoku17.txt", "sudocue_almostdn.txt", "sudocue_learningcurve.txt",
-    "sudocue_noponies.txt", "sudocue_snow2005.txt", "sudocue_superiors.txt", "sudocue_top10000.txt",
+    "qqwing_simple.txt",
+    "qqwing_easy.txt",
+    "qqwing_intermediate.txt",
+    "qqwing_expert.txt",
+    "top1465.txt",
+    "sudoku17.txt",
+    "sudocue_almostdn.txt",
+    "sudocue_learningcurve.txt",
+    "sudocue_noponies.txt",
+    "sudocue_snow2005.txt",
+    "sudocue_superiors.txt",
+    "sudocue_top10000.txt",
 ]
 
 
@@ -150,7 +162,7 @@ def two_solutions(p: str) -> str:
     """``p`` with the first given taken away whose loss leaves more than one solution."""
     for c, ch in enumerate(p):
         if ch not in "0.":
-            q = p[:c] + "0" + p[c + 1:]
+            q = p[:c] + "0" + p[c + 1 :]
             if dlx.count_solutions(parse(q), 2) == 2:
                 return q
     raise AssertionError("every given is needed")
@@ -159,13 +171,14 @@ def two_solutions(p: str) -> str:
 def wrong_given(p: str) -> Grid:
     """The puzzle with one more given that breaks no rule at once but leaves no solution."""
     from sudoku_logic.core.errors import InvalidPuzzle
+
     sol = dlx.solve(parse(p))
     for c in range(81):
         if p[c] in "0.":
             for d in range(1, 10):
                 if d != sol[c]:
                     try:
-                        g = parse(p[:c] + str(d) + p[c + 1:])
+                        g = parse(p[:c] + str(d) + p[c + 1 :])
                     except InvalidPuzzle:
                         continue
                     if dlx.count_solutions(g) == 0:

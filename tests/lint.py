@@ -1,7 +1,8 @@
 """The linters the README's test command runs before the tests: ``python tests/lint.py``.
 
-ruff (lint, and the formatter's check; the benchmarks too) and mypy on the three packages as they sit in the
-repository (they import as they install), with the settings of ``pyproject.toml``. Prints what each finds; exit status 1 if any finds something.
+ruff (lint, and the formatter's check) on the three packages, the tests and the benchmarks, and mypy on the
+three packages as they sit in the repository (they import as they install), with the settings of
+``pyproject.toml``. Prints what each finds; exit status 1 if any finds something.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ["sudoku_logic", "strategies", "grading"]
-#: ruff also holds the benchmark scripts to the package's style
-LINTED = [*PACKAGE, "benchmarks"]
+#: ruff holds the tests and the benchmark scripts to the package's style
+LINTED = [*PACKAGE, "tests", "benchmarks"]
 CHECKS = {
     "ruff check": [sys.executable, "-m", "ruff", "check", "--quiet", *LINTED],
     "ruff format --check": [sys.executable, "-m", "ruff", "format", "--check", "--quiet", *LINTED],

@@ -6,6 +6,7 @@ rater took: ``[difficulty, rule, name, eliminations, placement]`` with the elimi
 Replaying them gives the position SE stood in before each step, so a finder can be held
 against the very hint SE's producer returned there.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -64,9 +65,15 @@ def se_paths(data: Path = DATA) -> tuple[SEPath, ...]:
         for line in f:
             o = json.loads(line)
             steps = tuple(
-                SEStep(d, rule, name, frozenset(_pair(e, "<>") for e in elim),
-                       frozenset([_pair(place, "=")]) if place else frozenset())
-                for d, rule, name, elim, place in o["steps"])
+                SEStep(
+                    d,
+                    rule,
+                    name,
+                    frozenset(_pair(e, "<>") for e in elim),
+                    frozenset([_pair(place, "=")]) if place else frozenset(),
+                )
+                for d, rule, name, elim, place in o["steps"]
+            )
             out.append(SEPath(o["puzzle"], o["source"], o["er"], o["ep"], o["ed"], steps))
     return tuple(out)
 

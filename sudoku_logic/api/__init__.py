@@ -130,7 +130,7 @@ def _array_line(cells: object) -> str:
         try:
             digits.append(cell_digit(v))
         except ValueError as e:
-            raise FormatError(f"a puzzle array holds digits 0-9 (0 for empty): {cell_name(c)} {e}") from None
+            raise FormatError(f"a puzzle array's {cell_name(c)} {e}") from None
     return "".join(map(str, digits))
 
 

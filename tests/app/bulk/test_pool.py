@@ -1,0 +1,83 @@
+"""The worker pools under ``sudoku rate`` held to their promises with small jobs of their own: a
+slow task does not stall the others, results come in order, a timeout, a memory limit and a
+process that dies each give their row's result."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import pytest
+
+from sudoku_logic.app.bulk.pool import ATTEMPTS, Job, LocalPool, SerialPool, Task, limit_memory
+
+
+class Sleepy(Job):
+    """Sleeps ``payload`` seconds; returns its payload."""
+
+    def run(self, payload):
+        time.sleep(payload)
+        return "ok", payload
+
+
+class Hog(Job):
+    """Allocates ``payload`` MiB."""
+
+    def run(self, payload):
+        block = bytearray(payload << 20)
+        return "ok", len(block) >> 20
+
+
+class Dies(Job):
+    """Kills its own process on a payload of -1."""
+
+    def run(self, payload):
+        if payload == -1:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return "ok", payload
+
+
+def results(pool, payloads):
+    with pool:
+        return [(t.seq, kind, p) for t, kind, p in pool.run(Task(i, x) for i, x in enumerate(payloads))]
+
+
+def test_one_slow_task_holding_the_window_does_not_stall_the_pool():
+    payloads = [0.6] + [0.0] * 40
+    got = results(LocalPool(Sleepy(), 2, window=4), payloads)
+    assert got == [(i, "ok", x) for i, x in enumerate(payloads)]
+
+
+def test_tasks_given_done_pass_through_in_order():
+    tasks = [Task(0, 0.0), Task(1, done=("bad", "line 2 is bad")), Task(2, 0.1), Task(3, done=("bad", "x"))]
+    for pool in (SerialPool(Sleepy()), LocalPool(Sleepy(), 2)):
+        with pool:
+            got = [(t.seq, kind) for t, kind, _ in pool.run(iter(tasks))]
+        assert got == [(0, "ok"), (1, "bad"), (2, "ok"), (3, "bad")]
+
+
+def test_timeout_per_task_in_every_engine():
+    for pool in (SerialPool(Sleepy(), timeout=0.3), LocalPool(Sleepy(), 2, timeout=0.3)):
+        got = results(pool, [0.0, 5.0, 0.0])
+        assert [k for _, k, _ in got] == ["ok", "timeout", "ok"]
+
+
+def test_memory_limit_gives_a_memory_result_not_a_dead_worker():
+    from sudoku_logic.app.bulk.pool import _address_space_mib
+
+    used = _address_space_mib()
+    if used is None:
+        pytest.skip("needs /proc to read the address space")
+    got = results(LocalPool(Hog(), 1, memory_mb=used + 200), [1, 2000, 1])
+    assert [(k, p) for _, k, p in got] == [("ok", 1), ("memory", "ran out of memory (see --memory)"), ("ok", 1)]
+
+
+def test_a_process_that_dies_is_retried_then_failed():
+    got = results(LocalPool(Dies(), 2), [1, -1, 2, 3])
+    assert got[0] == (0, "ok", 1) and got[2:] == [(2, "ok", 2), (3, "ok", 3)]
+    assert got[1][:2] == (1, "failed") and str(ATTEMPTS) in got[1][2]
+
+
+def test_memory_limit_below_what_a_process_needs_is_refused():
+    assert "too little" in limit_memory(1)

@@ -1,0 +1,59 @@
+"""Technique names as users type them: HoDoKu's short names and SE's names resolve, a misspelt
+name gets the closest one suggested, and ``sudoku techniques`` lists them in lined-up columns."""
+
+from __future__ import annotations
+
+from commands import TOP1, invoke, sudoku
+
+
+def test_short_names_and_se_names_resolve():
+    from grading.scales import resolve
+
+    assert "Uniqueness Test 1" in resolve(["UR"]) and "Unique Rectangle Type 1" in resolve(["ur"])
+    assert resolve(["BUG+1"]) == ["Bivalue Universal Grave + 1"]
+    assert resolve(["Locked Candidates"]) == [
+        "Locked Candidates Type 1 (Pointing)",
+        "Locked Candidates Type 2 (Claiming)",
+    ]
+    assert "Continuous Nice Loop" in resolve(["Nice Loop"])
+    assert resolve(["kite"]) == ["2-String Kite"]
+    assert resolve(["ALS-XY-Wing"]) == ["Almost Locked Set XY-Wing"]
+    assert resolve(["xy wing"]) == ["XY-Wing"]
+    fc = resolve(["Forcing Chains"])
+    assert "Forcing Chain" in fc and "Dynamic Double Forcing Chains" in fc and "Forcing Chain Verity" in fc
+    assert resolve(["Turbot Fish"]) == ["Turbot Fish"]
+    assert resolve(["Unique Rectangle"]) == resolve(["UR"])
+
+
+def test_unknown_name_suggests_the_closest():
+    r = invoke("hint", TOP1, "-t", "kyte")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == (
+        "error: unknown technique 'kyte': did you mean 2-String Kite? (run `sudoku techniques` for the list)"
+    )
+    r = invoke("rate", TOP1, "-t", "swordfsh")
+    assert r.exit_code == 2 and "did you mean Swordfish?" in r.stderr
+
+
+def test_hint_accepts_ur_and_forcing_chains():
+    for name in ("ur", "forcing chains", "Locked Candidates", "ALS-XY-Wing"):
+        r = invoke("hint", TOP1, "-t", name, "--level", "2")
+        assert "unknown" not in r.stderr and r.exit_code in (0, 1), (name, r.stderr)
+    r = invoke("hint", TOP1, "-t", "forcing chains", "--level", "2")
+    assert r.exit_code == 0 and "Forcing Chain" in r.stdout
+    r = invoke("hint", TOP1, "-t", "ur", "--order", "hodoku", "--level", "2")
+    assert "unknown" not in r.stderr
+
+
+def test_techniques_columns_line_up():
+    """Every row's family starts under 'family' and its SE number ends under 'SE', the
+    longest names (SE's nested forcing chains) included."""
+    out = sudoku("techniques").stdout.split("\n\n")[0].splitlines()
+    header, rows = out[0], out[1:]
+    fam, se_end = header.index("family"), header.index(" SE ") + 3
+    bad = [
+        row
+        for row in rows
+        if row[fam - 2 : fam] != "  " or row[fam] == " " or row[se_end - 1] == " " or row[se_end] != " "
+    ]
+    assert not bad and len(rows) > 100, bad[:3]
