@@ -158,9 +158,19 @@ def _read_toml(path: str) -> dict:
         raise SettingsError("settings files need Python 3.11 or later (tomllib)") from None
     try:
         with open(path, "rb") as fh:
-            return tomllib.load(fh)
+            data = fh.read()
     except OSError as e:
         raise SettingsError(f"cannot read settings file {path}: {e.strerror or e}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise SettingsError(
+            f"settings file {path} is not UTF-8 text (line {line} has the byte {data[e.start]:#04x}): "
+            "a TOML file is UTF-8"
+        ) from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise SettingsError(f"settings file {path} is not valid TOML: {e}") from None
 

@@ -6,7 +6,7 @@ settings ``--version`` and ``rate``'s summary name."""
 from __future__ import annotations
 
 from bad_inputs import GOOD
-from commands import TOP1, invoke
+from commands import TOP1, invoke, sudoku
 from helpers import ROOT
 from sudoku_logic.core.formats import to_pencilmarks
 
@@ -124,4 +124,25 @@ def test_settings_file_chooses_techniques_and_order(tmp_path):
     assert (
         r.exit_code == 2
         and r.stderr.strip() == f"error: setting order ({f}) must be se or hodoku, not 'sudoku explainer'"
+    )
+
+
+def test_a_settings_file_that_is_not_utf8_is_one_line(tmp_path, monkeypatch):
+    """A stray Latin-1 byte in a comment, or a binary file named by $SUDOKU_LOGIC_SETTINGS:
+    one line naming the file and the line, exit 2, as the real command prints it."""
+    latin = tmp_path / "s.toml"
+    latin.write_bytes(b"als_nodes = true # caf\xe9\n")
+    r = sudoku("hint", GOOD, "--settings", str(latin))
+    assert r.returncode == 2 and not r.stdout
+    assert (
+        r.stderr == f"error: settings file {latin} is not UTF-8 text (line 1 has the byte 0xe9): a TOML file is UTF-8\n"
+    )
+    binary = tmp_path / "b.toml"
+    binary.write_bytes(b"\n\n\x7fELF\x02\x01\x01\x00\xd0\xff")
+    monkeypatch.setenv("SUDOKU_LOGIC_SETTINGS", str(binary))
+    r = sudoku("rate", GOOD, "-j", "1")
+    assert r.returncode == 2 and not r.stdout
+    assert (
+        r.stderr
+        == f"error: settings file {binary} is not UTF-8 text (line 3 has the byte 0xd0): a TOML file is UTF-8\n"
     )
