@@ -294,3 +294,14 @@ def test_generate_that_finds_nothing_says_why_and_how_to_go_on():
     last = r.stderr.splitlines()[-1]
     assert last.startswith("error: only 0 of 1 puzzle fit after 4 tries (") and "below Extreme" in last
     assert last.endswith("(--max-tries N tries longer)")
+
+
+def test_generate_with_more_jobs_than_cores_says_it_lowers_them():
+    from sudoku_logic.app.bulk.pool import cpu_count
+
+    cores = cpu_count()
+    r = sudoku("generate", "-n", "1", "--level", "easy", "--seed", "3", "-j", "1000", "-f", "csv")
+    assert r.returncode == 0 and r.stdout.count("\n") == 2
+    assert r.stderr == f"note: --jobs 1000 lowered to {max(cores, 2)}: {cores} core{'s' if cores != 1 else ''} here\n"
+    same = sudoku("generate", "-n", "1", "--level", "easy", "--seed", "3", "-j", "2", "-f", "csv")
+    assert same.stdout.split("\n")[1].split(",")[:7] == r.stdout.split("\n")[1].split(",")[:7]

@@ -47,6 +47,7 @@ from sudoku_logic.app.bulk.pool import (
     cpu_count,
     guarded,
     package_modules,
+    worker_count,
 )
 from sudoku_logic.app.bulk.progress import ProgressRecord, describe_run, prepare_resume, tracks
 from sudoku_logic.app.io.reader import Entry, read_all
@@ -297,6 +298,27 @@ def _tasks(entries: Iterator[Entry]) -> Iterator[Task]:
 BATCH = 64
 
 
+def most_puzzles(paths: Sequence[str], enough: int) -> int | None:
+    """At most how many entries ``paths`` hold (each file's lines that are not blank; a
+    literal puzzle is one), counted up to ``enough``; None where stdin or a pipe is read."""
+    total = 0
+    for path in paths:
+        if path == "-" or (os.path.exists(path) and not os.path.isfile(path)):
+            return None
+        if not os.path.isfile(path):
+            total += 1
+            continue
+        try:
+            with open(path, "rb") as fh:
+                for line in fh:
+                    total += bool(line.strip())
+                    if total >= enough:
+                        return total
+        except OSError:
+            total += 1  # the reader says what is wrong with it
+    return total
+
+
 def make_pool(job: Job, opts: Options, batch: int = 1) -> Pool:
     """The engine that runs ``job`` for these options (see :mod:`sudoku_logic.app.bulk.pool`);
     ``batch``: entries at a time in this process (1 for input that may come slowly: rows go
@@ -338,8 +360,10 @@ def rate_files(
     the run; on Ctrl-C says how far it got and how to go on, and raises KeyboardInterrupt.
     """
     err = err or Console(stderr=True, highlight=False, soft_wrap=True)
-    if opts.jobs <= 0 and not opts.scheduler:
-        opts.jobs = cpu_count()
+    if not opts.scheduler:
+        opts.jobs, note = worker_count(opts.jobs, most_puzzles(paths, enough=max(opts.jobs, cpu_count())))
+        if note:
+            err.print(f"note: {note}", markup=False, highlight=False)
     template = Template(opts.template) if opts.template else None
     if output and os.path.isdir(output):
         raise OutputError(f"cannot write {output}: it is a directory")

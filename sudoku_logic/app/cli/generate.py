@@ -33,7 +33,7 @@ HELP = {
     "minimal": "no given can be removed without losing uniqueness",
     "max_givens": "without --minimal: remove givens down to this count, then more only while the puzzle is easier than --level/--min-rating ask",
     "seed": "random seed: the same seed gives the same puzzles",
-    "jobs": "processes (0 = all cores); with --scheduler local, Dask workers",
+    "jobs": "processes (0 = all cores; never more than the cores); with --scheduler local, Dask workers",
     "scheduler": 'generate on a Dask cluster: its scheduler\'s address (tcp://HOST:8786), or local (pip install "sudoku-logic[dask]")',
     "max_tries": "give up after this many candidates (default: 1000 for each puzzle asked); rare targets need more",
     "fmt": "csv, jsonl or table (default: by the suffix of --output; else a table on a terminal, csv elsewhere)",
@@ -138,6 +138,13 @@ def run_generate(opts: GenerateOptions) -> None:
     from sudoku_logic.app.io.writer import LiveBar, RowWriter, open_output
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)
+    jobs = opts.jobs
+    if not opts.scheduler:
+        from sudoku_logic.app.bulk.pool import worker_count
+
+        jobs, note = worker_count(opts.jobs)
+        if note:
+            err.print(f"note: {note}", markup=False)
     seed = opts.seed
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 32)
@@ -176,7 +183,7 @@ def run_generate(opts: GenerateOptions) -> None:
                 opts.symmetry,
                 opts.minimal,
                 opts.max_givens,
-                opts.jobs or None,
+                jobs,
                 opts.tries,
                 seen,
                 scheduler=opts.scheduler,

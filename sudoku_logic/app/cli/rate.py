@@ -25,7 +25,7 @@ HELP = {
     "scale": "se (hardest, solved and steps from Sudoku Explainer's path, default) or hodoku (from HoDoKu's path); rating is always SE's ER, level/score HoDoKu's",
     "columns": "comma-separated columns (default puzzle,rating,level,score,hardest,solved,steps,ms; '+label,line' adds to those). Also: ep, ed, se_hardest, hodoku_hardest, se_steps, hodoku_steps, se_solved, hodoku_solved, label (the text after the puzzle), file, line, index. A scale whose columns are not asked for is not computed",
     "template": "one line per row in the style of serate --format: %g puzzle, %r rating, %p ep, %d ed, %n index, %e seconds, %l level, %s score, %h hardest, %t steps, %v solved, %b label, %% a percent sign; e.g. '%g,%r,%p,%d'",
-    "jobs": "worker processes (default 0: every core; 1: rate in this process); with --scheduler local, Dask workers",
+    "jobs": "worker processes (default 0: every core; 1: rate in this process; never more than the cores or the puzzles); with --scheduler local, Dask workers",
     "scheduler": 'rate on a Dask cluster: its scheduler\'s address (tcp://HOST:8786), or local for a local cluster of --jobs workers (pip install "sudoku-logic[dask]")',
     "chunk": "with --scheduler: puzzles per Dask task (default 0: as many as take about half a second)",
     "timeout": "seconds per puzzle; a slower puzzle gets a row with solved=false, hardest timeout",

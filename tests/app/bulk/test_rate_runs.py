@@ -208,3 +208,39 @@ def test_stopping_early_waits_for_the_reader():
         next(results)
         results.close()
     assert not [t for t in threading.enumerate() if t.name == READER_THREAD]
+
+
+def test_jobs_past_the_cores_and_the_puzzles_are_lowered_and_said(tmp_path):
+    """`sudoku rate P -j 1000` started about 800 processes to rate one puzzle: the workers are
+    never more than the cores nor the puzzles, and the command says why it lowered --jobs."""
+    from sudoku_logic.app.bulk.pool import cpu_count
+
+    one = dotted(collection("qqwing_expert.txt", 1)[0])
+    started = time.monotonic()
+    r = run(one, "-j", "1000", "-f", "csv", "--columns", "puzzle,rating", summary=False)
+    assert r.returncode == 0 and r.stdout.count("\n") == 2
+    cores = cpu_count()
+    assert (
+        r.stderr
+        == f"note: --jobs 1000 lowered to 2: {cores} core{'s' if cores != 1 else ''} here and 1 puzzle to rate\n"
+    )
+    assert time.monotonic() - started < 120  # a bound against forking hundreds, not a timing
+    three = write(tmp_path, "three.txt", collection("qqwing_expert.txt", 3))
+    r = run(str(three), "-j", str(cores + 1), "-f", "csv", summary=False)
+    assert r.returncode == 0 and r.stdout.count("\n") == 4
+    assert r.stderr.startswith(f"note: --jobs {cores + 1} lowered to ")
+    r = run(str(three), "-j", "2", "-f", "csv", summary=False)
+    assert r.returncode == 0 and ("lowered" in r.stderr) == (cores < 2)
+
+
+def test_worker_count_keeps_two_workers_where_several_were_asked():
+    from sudoku_logic.app.bulk.pool import cpu_count, worker_count
+
+    cores = cpu_count()
+    assert worker_count(0) == (cores, "")
+    assert worker_count(1, 5) == (1, "")
+    assert worker_count(0, 1) == (min(cores, 2), "")  # workers keep the memory limit
+    assert worker_count(cores, None) == (cores, "")
+    jobs, note = worker_count(cores + 5, 1)
+    assert jobs == 2 and note.endswith("and 1 puzzle to rate")
+    assert worker_count(3, 0)[0] == 2
