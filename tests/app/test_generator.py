@@ -305,3 +305,9 @@ def test_generate_with_more_jobs_than_cores_says_it_lowers_them():
     assert r.stderr == f"note: --jobs 1000 lowered to {max(cores, 2)}: {cores} core{'s' if cores != 1 else ''} here\n"
     same = sudoku("generate", "-n", "1", "--level", "easy", "--seed", "3", "-j", "2", "-f", "csv")
     assert same.stdout.split("\n")[1].split(",")[:7] == r.stdout.split("\n")[1].split(",")[:7]
+
+
+@pytest.mark.parametrize("option", ["--min-rating", "--max-rating"])
+def test_generate_refuses_a_rating_that_is_not_a_number(option):
+    r = sudoku("generate", option, "nan")
+    assert r.returncode == 2 and r.stderr == f"error: {option} nan: give a number (such as 7.2)\n"

@@ -36,7 +36,7 @@ HELP = {
     "jobs": "processes (0 = all cores; never more than the cores); with --scheduler local, Dask workers",
     "scheduler": 'generate on a Dask cluster: its scheduler\'s address (tcp://HOST:8786), or local (pip install "sudoku-logic[dask]")',
     "max_tries": "give up after this many candidates (default: 1000 for each puzzle asked); rare targets need more",
-    "fmt": "csv, jsonl or table (default: by the suffix of --output; else a table on a terminal, csv elsewhere)",
+    "fmt": "csv, jsonl or table (default: by the suffix of --output, .csv/.txt or .jsonl, another is an error; else a table on a terminal, csv elsewhere)",
 }
 
 
@@ -92,7 +92,9 @@ class GenerateOptions:
         object.__setattr__(self, "wanted", wanted)
 
     def _check_numbers(self) -> None:
-        """Exit 2 with one line on a count, a number of givens, of tries or of jobs out of range."""
+        """Exit 2 with one line on a count, a number of givens, of tries or of jobs out of range,
+        or a rating that is not a number."""
+        shared.check_numbers(min_rating=self.min_rating, max_rating=self.max_rating)
         if self.count < 1:
             fail("--count must be at least 1")
         if not self.minimal and not 17 <= self.max_givens <= 80:

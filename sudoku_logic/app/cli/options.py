@@ -45,6 +45,16 @@ def check_order(value: str, what: str = "order") -> None:
         fail(f"unknown {what} {value!r}: use se or hodoku")
 
 
+def check_numbers(**options: Optional[float]) -> None:
+    """Exit 2 with one line for an option given a value that is not a finite number
+    (``--min-rating nan``): each keyword is an option's name with ``_`` for ``-``."""
+    import math
+
+    for name, value in options.items():
+        if value is not None and not math.isfinite(value):
+            fail(f"--{name.replace('_', '-')} {value}: give a number (such as 7.2)")
+
+
 def techniques_of(names: list[str]) -> list[str]:
     """The techniques ``names`` stand for; an unknown name exits 2 with one line naming it."""
     from grading.names import unknown_message

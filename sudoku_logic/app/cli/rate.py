@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 #: The help of each option and argument, as `sudoku rate --help` prints it.
 HELP = {
     "files": "puzzle files (or a literal puzzle, or - for stdin)",
-    "fmt": "csv, jsonl or table (default: by the suffix of --output, .csv or .jsonl; else a table on a terminal, csv elsewhere)",
+    "fmt": "csv, jsonl or table (default: by the suffix of --output, .csv/.txt or .jsonl, another is an error; else a table on a terminal, csv elsewhere)",
     "techniques": "comma-separated technique or family names to use",
     "scale": "se (hardest, solved and steps from Sudoku Explainer's path, default) or hodoku (from HoDoKu's path); rating is always SE's ER, level/score HoDoKu's",
     "columns": "comma-separated columns (default puzzle,rating,level,score,hardest,solved,steps,ms; '+label,line' adds to those). Also: ep, ed, se_hardest, hodoku_hardest, se_steps, hodoku_steps, se_solved, hodoku_solved, label (the text after the puzzle), file, line, index. A scale whose columns are not asked for is not computed",
@@ -135,6 +135,7 @@ class RateOptions:
         """Exit 2 with one line on a rating range no rating fits, --resume without --output, or
         a timeout, a number of jobs or a chunk size out of range."""
         low, high = self.min_rating, self.max_rating
+        shared.check_numbers(min_rating=low, max_rating=high, timeout=self.timeout)
         if low is not None and high is not None and low > high:
             fail(f"--min-rating {low:g} is above --max-rating {high:g}: no rating fits")
         if self.resume and not self.output:

@@ -1,8 +1,8 @@
 """One writer for the rows of ``sudoku rate`` and ``sudoku generate`` and the JSON of
 ``sudoku step``/``sudoku hint``.
 
-The format follows ``--format``, else the suffix of ``--output`` (``.csv``; ``.jsonl`` or
-``.ndjson``; any other suffix: csv), else the terminal: a table when stdout is a terminal,
+The format follows ``--format``, else the suffix of ``--output`` (``.csv``, ``.txt`` or none:
+csv; ``.jsonl`` or ``.ndjson``; another suffix is an error), else the terminal: a table when stdout is a terminal,
 csv when it is not. ``--template`` writes one line per row in the style of Sudoku
 Explainer's ``serate --format`` (``%g,%r,%p,%d``).
 
@@ -43,6 +43,8 @@ if TYPE_CHECKING:  # rich's live display is loaded by the commands that show a b
 
 FORMATS = ("table", "csv", "jsonl")
 SUFFIXES = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+#: the suffixes of a file that gets csv without --format (none: ``out``, ``/dev/stdout``)
+PLAIN_SUFFIXES = frozenset({"", ".txt"})
 _NUMERIC = frozenset({"rating", "score", "steps", "ms", "ep", "ed", "se_steps", "hodoku_steps", "line", "index"})
 #: the columns a table cuts to fit the terminal, first to last
 CUT_ORDER = ("hardest", "se_hardest", "hodoku_hardest", "puzzle", "label", "file")
@@ -64,7 +66,15 @@ def choose_format(fmt: str | None, output: str | None, terminal: bool) -> str:
             raise ValueError("a table is for the terminal only: write csv or jsonl to a file")
         return fmt
     if output:
-        return SUFFIXES.get(os.path.splitext(output)[1].lower(), "csv")
+        suffix = os.path.splitext(output)[1].lower()
+        if suffix in SUFFIXES:
+            return SUFFIXES[suffix]
+        if suffix not in PLAIN_SUFFIXES:
+            raise ValueError(
+                f"cannot tell the format of {output}: rows are written as csv (.csv, .txt) or jsonl "
+                f"(.jsonl, .ndjson), not {suffix}; name the file so, or give --format csv|jsonl"
+            )
+        return "csv"
     return "table" if terminal else "csv"
 
 

@@ -99,6 +99,30 @@ def test_the_format_follows_the_output_suffix(tmp_path):
     one_line_error(run(str(src), "-f", "table", "-o", str(tmp_path / "t.txt")), "a table is for the terminal only")
 
 
+@pytest.mark.parametrize("suffix", [".json", ".xml", ".tsv", ".html"])
+def test_an_output_suffix_we_do_not_write_is_an_error_that_says_what_is(tmp_path, suffix):
+    src = write(tmp_path, "in.txt", EASY[:2])
+    out = tmp_path / f"out{suffix}"
+    r = run(str(src), "-o", str(out), "-j", "1")
+    one_line_error(
+        r,
+        f"cannot tell the format of {out}: rows are written as csv (.csv, .txt) or jsonl (.jsonl, .ndjson), "
+        f"not {suffix}; name the file so, or give --format csv|jsonl",
+    )
+    assert not out.exists()
+    assert run(str(src), "-o", str(out), "-j", "1", "-f", "jsonl").returncode == 0  # said outright: written
+    assert [json.loads(line)["puzzle"] for line in out.read_text().splitlines()] == [dotted(p) for p in EASY[:2]]
+    plain = tmp_path / "ratings"
+    assert run(str(src), "-o", str(plain), "-j", "1").returncode == 0 and plain.read_text().startswith("puzzle,")
+
+
+@pytest.mark.parametrize("option", ["--min-rating", "--max-rating", "--timeout"])
+@pytest.mark.parametrize("value", ["nan", "inf"])
+def test_a_number_option_that_is_not_a_number_is_refused(tmp_path, option, value):
+    src = write(tmp_path, "in.txt", EASY[:1])
+    one_line_error(run(str(src), option, value, "-j", "1"), f"{option} {value}: give a number (such as 7.2)")
+
+
 def test_a_table_keeps_the_whole_puzzle():
     r = run(EASY[0], "-f", "table", "--columns", "puzzle,rating,hardest")
     assert r.returncode == 0
