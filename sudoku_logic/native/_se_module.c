@@ -201,8 +201,24 @@ done:
     return out;
 }
 
+/* A search's poll from a thread without the GIL: take it, run Python's signal handlers, and
+ * release it again; nonzero (stop) when a handler raised. */
+typedef struct {
+    PyThreadState *save;
+} signal_poll;
+
+static int poll_signals(void *ctx) {
+    signal_poll *p = ctx;
+    PyEval_RestoreThread(p->save);
+    int stop = PyErr_CheckSignals() < 0;
+    p->save = PyEval_SaveThread();
+    return stop;
+}
+
 PyDoc_STRVAR(count_doc, "count_solutions(values, cands, limit) -> int\n\n"
-             "How many solutions the position has, counting up to limit (core/dlx.py's count).");
+             "How many solutions the position has, counting up to limit (core/dlx.py's count); 0 at once\n"
+             "for two equal givens in a house. Python's signal handlers run during a long search\n"
+             "(Ctrl-C stops it with KeyboardInterrupt).");
 
 static PyObject *py_count_solutions(PyObject *self, PyObject *args) {
     PyObject *values, *cands;
@@ -211,10 +227,10 @@ static PyObject *py_count_solutions(PyObject *self, PyObject *args) {
     uint8_t vals[81];
     uint16_t masks[81];
     if (read_values(values, cands, vals, masks) < 0) return NULL;
-    int n;
-    Py_BEGIN_ALLOW_THREADS
-    n = count_solutions(vals, masks, limit);
-    Py_END_ALLOW_THREADS
+    signal_poll poll = {PyEval_SaveThread()};  /* the GIL released while the search runs */
+    int n = count_solutions_polled(vals, masks, limit, poll_signals, &poll);
+    PyEval_RestoreThread(poll.save);
+    if (n < 0) return NULL;  /* a signal handler raised (KeyboardInterrupt): its exception */
     return PyLong_FromLong(n);
 }
 

@@ -432,6 +432,52 @@ def test_solution_counts_of_broken_positions():
     assert dlx.count_solutions(g, 2) == dlx.dlx_count_solutions(g, 2) == 0
 
 
+def _python(code: str, **kw) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw
+    )
+
+
+@compiled
+def test_equal_givens_in_a_house_count_none_at_once():
+    """Two 5s in row 1 of an otherwise empty grid: the compiled count searched the whole tree
+    with the GIL released (Python's DLX answers 0 at once); now it answers 0 at once too."""
+    code = (
+        "from sudoku_logic.core.grid import Grid; from sudoku_logic.core import dlx; "
+        "v = [0] * 81; v[0] = v[1] = 5; "
+        "g = Grid.from_state(v, [0 if x else 511 for x in v], 0b11); "
+        "print(dlx.count_solutions(g, 2), dlx.dlx_count_solutions(g, 2))"
+    )
+    p = _python(code)
+    try:
+        out, err = p.communicate(timeout=60)
+    finally:
+        p.kill()
+    assert p.returncode == 0 and out.split() == ["0", "0"], err
+
+
+@compiled
+def test_a_long_compiled_count_stops_on_ctrl_c():
+    """Counting the empty grid's solutions up to a billion runs for hours: SIGINT stops it
+    with KeyboardInterrupt within the poll's few milliseconds, not at its end."""
+    import signal
+    import time
+
+    code = (
+        "import sys; from sudoku_logic import native; print('go', flush=True); "
+        "native.count_solutions([0] * 81, [511] * 81, 10**9)"
+    )
+    p = _python(code)
+    try:
+        assert p.stdout.readline() == "go\n"
+        time.sleep(0.5)
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=60)
+    finally:
+        p.kill()
+    assert p.returncode != 0 and "KeyboardInterrupt" in err
+
+
 # ---------------------------------------------------------------- whole ratings in C
 
 

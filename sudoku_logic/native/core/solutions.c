@@ -69,8 +69,17 @@ static int propagate(cstate *s) {
     return 1;
 }
 
-static int count(cstate *s, int limit) {
-    if (!propagate(s)) return 0;
+/* One search: its bound, the nodes it has visited and its poll (core/solutions.h). */
+typedef struct {
+    long nodes;
+    solutions_poll poll;
+    void *ctx;
+    int stopped;
+} csearch;
+
+static int count(cstate *s, int limit, csearch *k) {
+    if (k->poll && ++k->nodes % SOLUTIONS_POLL == 0 && k->poll(k->ctx)) k->stopped = 1;
+    if (k->stopped || !propagate(s)) return 0;
     if (!s->left) return 1;
     int best = -1, fewest = 10;
     for (int c = 0; c < 81; c++) {
@@ -80,22 +89,25 @@ static int count(cstate *s, int limit) {
         }
     }
     int n = 0;
-    for (unsigned m = s->cand[best]; m && n < limit; m &= m - 1) {
+    for (unsigned m = s->cand[best]; m && n < limit && !k->stopped; m &= m - 1) {
         cstate t = *s;
-        if (place(&t, best, m_first(m))) n += count(&t, limit - n);
+        if (place(&t, best, m_first(m))) n += count(&t, limit - n, k);
     }
     return n;
 }
 
-int count_solutions(const uint8_t *values, const uint16_t *cands, int limit) {
+int count_solutions_polled(const uint8_t *values, const uint16_t *cands, int limit, solutions_poll poll, void *ctx) {
     cstate s;
     s.left = 0;
     for (int h = 0; h < 27; h++) s.need[h] = 0x1ff;
     for (int c = 0; c < 81; c++) {
         int d = values[c];
         if (d < 0 || d > 9) return 0;
-        if (d) {
-            for (int t = 0; t < 3; t++) s.need[CELL_HOUSE[c][t]] &= (uint16_t)~(1u << (d - 1));
+        if (!d) continue;
+        for (int t = 0; t < 3; t++) {
+            int h = CELL_HOUSE[c][t];
+            if (!(s.need[h] & (1u << (d - 1)))) return 0;  /* two equal givens in a house: none */
+            s.need[h] &= (uint16_t)~(1u << (d - 1));
         }
     }
     for (int c = 0; c < 81; c++) {
@@ -107,5 +119,11 @@ int count_solutions(const uint8_t *values, const uint16_t *cands, int limit) {
         for (int t = 0; t < 3; t++) m &= s.need[CELL_HOUSE[c][t]];
         s.cand[c] = m;
     }
-    return count(&s, limit > 0 ? limit : 1);  /* as DLX: the first solution is always counted */
+    csearch k = {0, poll, ctx, 0};
+    int n = count(&s, limit > 0 ? limit : 1, &k);  /* as DLX: the first solution is always counted */
+    return k.stopped ? -1 : n;
+}
+
+int count_solutions(const uint8_t *values, const uint16_t *cands, int limit) {
+    return count_solutions_polled(values, cands, limit, NULL, NULL);
 }

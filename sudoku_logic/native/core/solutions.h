@@ -8,4 +8,12 @@
  * so that every house holds each digit once, counting up to ``limit`` (at least one). */
 int count_solutions(const uint8_t *values, const uint16_t *cands, int limit);
 
+/* Nodes between two calls of a search's poll. */
+#define SOLUTIONS_POLL 65536L
+/* A search's poll: nonzero stops the search. */
+typedef int (*solutions_poll)(void *ctx);
+/* count_solutions, calling ``poll(ctx)`` (when not NULL) every SOLUTIONS_POLL nodes; -1 if
+ * the poll stopped it.  Two equal givens in a house count 0 at once. */
+int count_solutions_polled(const uint8_t *values, const uint16_t *cands, int limit, solutions_poll poll, void *ctx);
+
 #endif
