@@ -301,18 +301,31 @@ def on_path(name: str, order: str) -> bool:
 EASY_MAX_ER = 2.3
 
 
+def rare(wanted: Wanted) -> str | None:
+    """What to expect of a rating band above every rule's own rating (one line), else None:
+    only a chain's length takes SE's rating past its highest rule, and rarely far."""
+    from grading.tables import RATINGS
+
+    top = max(r.se for r in RATINGS.values() if r.se is not None)
+    low = wanted.min_rating
+    if low is None or low <= top:
+        return None
+    return (
+        f"--min-rating {low:g}: no rule of Sudoku Explainer's is rated above {top:g}; only the length of "
+        "a chain adds to it (the hardest puzzles known rate 11.9), so few candidates, if any, will fit"
+    )
+
+
 def impossible(wanted: Wanted) -> str | None:
     """Why the tables show that no puzzle can fit ``wanted`` (one line), None if one may.
 
     A puzzle's ER is at least the rating of every step on SE's path, its HoDoKu level at
     least the level of every step on HoDoKu's path, and an Easy puzzle (singles solve it)
-    rates at most 2.3; a technique is only on the path that has it."""
+    rates at most 2.3; a technique is only on the path that has it. No ER is out of reach:
+    a chain's length adds to its rule's rating without a fixed top (:func:`rare`)."""
     from grading.tables import LEVELS, RATINGS
 
     low, high, level = wanted.min_rating, wanted.max_rating, wanted.level
-    top = max(r.se for r in RATINGS.values() if r.se is not None)
-    if low is not None and low > top:
-        return f"--min-rating {low:g}: no puzzle is rated above {top:g} on Sudoku Explainer's scale"
     if low is not None and high is not None and low > high:
         return f"--min-rating {low:g} is above --max-rating {high:g}"
     easy = level is not None and level.lower() == "easy"

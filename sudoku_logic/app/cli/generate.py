@@ -136,6 +136,7 @@ def run_generate(opts: GenerateOptions) -> None:
 
     from grading.rows import DEFAULT_COLUMNS
     from sudoku_logic.app.bulk.generator import generate as run
+    from sudoku_logic.app.bulk.generator import rare
     from sudoku_logic.app.bulk.pool import PoolError
     from sudoku_logic.app.io.writer import LiveBar, RowWriter, open_output
 
@@ -147,6 +148,9 @@ def run_generate(opts: GenerateOptions) -> None:
         jobs, note = worker_count(opts.jobs)
         if note:
             err.print(f"note: {note}", markup=False)
+    expect = rare(opts.wanted)
+    if expect:
+        err.print(f"note: {expect}", markup=False)
     seed = opts.seed
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 32)
