@@ -65,8 +65,9 @@ def _time(pool, ps: list[str]) -> float:
 def speed(args: argparse.Namespace) -> None:
     """Print puzzles/s of the local pool and of a local Dask cluster, timed in turn, on each collection."""
     from sudoku_logic.app.bulk.dask_pool import DaskPool
-    from sudoku_logic.app.bulk.pool import LocalPool, cpu_count
+    from sudoku_logic.app.bulk.pool import LocalPool
     from sudoku_logic.app.bulk.rating import RateJob
+    from sudoku_logic.app.bulk.workers import cpu_count
 
     jobs = args.jobs or cpu_count()
     job = RateJob()  # the default row: both scales

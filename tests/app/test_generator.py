@@ -295,7 +295,7 @@ def test_generate_that_finds_nothing_says_why_and_how_to_go_on():
 
 
 def test_generate_with_more_jobs_than_cores_says_it_lowers_them():
-    from sudoku_logic.app.bulk.pool import cpu_count
+    from sudoku_logic.app.bulk.workers import cpu_count
 
     cores = cpu_count()
     r = sudoku("generate", "-n", "1", "--level", "easy", "--seed", "3", "-j", "1000", "-f", "csv")

@@ -37,7 +37,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sudoku_logic.app.bulk.pool import Job, Pool, PoolError, ReadAhead, Task, cpu_count, run_chunk
+from sudoku_logic.app.bulk.pool import Job, Pool, PoolError, ReadAhead, Task, run_chunk
+from sudoku_logic.app.bulk.workers import cpu_count
 
 if TYPE_CHECKING:
     from distributed import Client, Future, LocalCluster

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import cast
 
 from grading.rows import rating_row
-from sudoku_logic.app.bulk.pool import Job, LocalPool, Pool, PoolError, SerialPool, Task, cpu_count, package_modules
+from sudoku_logic.app.bulk.pool import Job, LocalPool, Pool, PoolError, SerialPool, Task, package_modules
+from sudoku_logic.app.bulk.workers import cpu_count
 from sudoku_logic.core import bitsolve
 from sudoku_logic.core.grid import Grid
 

@@ -44,12 +44,11 @@ from sudoku_logic.app.bulk.pool import (
     PoolError,
     SerialPool,
     Task,
-    cpu_count,
     guarded,
     package_modules,
-    worker_count,
 )
 from sudoku_logic.app.bulk.progress import ProgressRecord, describe_run, prepare_resume, tracks
+from sudoku_logic.app.bulk.workers import cpu_count, worker_count
 from sudoku_logic.app.io.reader import Entry, read_all
 from sudoku_logic.app.io.settings import differences
 from sudoku_logic.app.io.words import counted

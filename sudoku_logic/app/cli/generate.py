@@ -143,7 +143,7 @@ def run_generate(opts: GenerateOptions) -> None:
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     jobs = opts.jobs
     if not opts.scheduler:
-        from sudoku_logic.app.bulk.pool import worker_count
+        from sudoku_logic.app.bulk.workers import worker_count
 
         jobs, note = worker_count(opts.jobs)
         if note:

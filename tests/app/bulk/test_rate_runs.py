@@ -213,7 +213,7 @@ def test_stopping_early_waits_for_the_reader():
 def test_jobs_past_the_cores_and_the_puzzles_are_lowered_and_said(tmp_path):
     """`sudoku rate P -j 1000` started about 800 processes to rate one puzzle: the workers are
     never more than the cores nor the puzzles, and the command says why it lowered --jobs."""
-    from sudoku_logic.app.bulk.pool import cpu_count
+    from sudoku_logic.app.bulk.workers import cpu_count
 
     one = dotted(collection("qqwing_expert.txt", 1)[0])
     started = time.monotonic()
@@ -234,7 +234,7 @@ def test_jobs_past_the_cores_and_the_puzzles_are_lowered_and_said(tmp_path):
 
 
 def test_worker_count_keeps_two_workers_where_several_were_asked():
-    from sudoku_logic.app.bulk.pool import cpu_count, worker_count
+    from sudoku_logic.app.bulk.workers import cpu_count, worker_count
 
     cores = cpu_count()
     assert worker_count(0) == (cores, "")
