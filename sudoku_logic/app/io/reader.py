@@ -7,7 +7,11 @@ into entries:
 
 - Every line is its own entry: ``#`` comments and blank lines are skipped, and so is a CSV
   header on line 1. A line that is not a puzzle is an entry of its own; the command reports
-  it with its line number and goes on.
+  it with its line number and goes on. The puzzle of a line need not come first: a label
+  before it, quoted CSV fields and the column a CSV header names are read as the user means
+  them (:func:`puzzle_first`).
+- A SadMan ``.sdk`` file's ``[Puzzle]`` section is read; its other sections (``[State]``) are
+  not puzzles to read and are skipped.
 - A printed multi-line grid (a 9-line grid, a pencilmark grid) is one entry when the lines
   from a line that is not a puzzle on its own really form one (at most :data:`GRID_LINES`
   lines, the grid's bottom border included). A file of several printed grids is read grid
@@ -26,6 +30,7 @@ run can leave it to its workers. Problems are attached to entries, never raised.
 
 from __future__ import annotations
 
+import csv
 import os
 import re
 import select
@@ -65,6 +70,7 @@ class Entry:
     index: int = 0
     error: SudokuError | None = None
     position: Position | None = field(default=None, repr=False)
+    note: str | None = None  # the label when the reader moved it off the text (a field before the puzzle)
 
     @property
     def where(self) -> str:
@@ -74,7 +80,10 @@ class Entry:
     @property
     def label(self) -> str:
         """The text after the puzzle on a one-line entry (its first token), without the
-        separator; empty for a multi-line entry or a regression-library line."""
+        separator, or the fields around the puzzle of a CSV row or a line with its label first;
+        empty for a multi-line entry or a regression-library line."""
+        if self.note is not None:
+            return self.note
         t = self.text.strip()
         if "\n" in t or t.startswith(":"):
             return ""
@@ -154,7 +163,7 @@ def _cut(arg: str) -> Iterator[Entry]:
         yield Entry("", 0, arg, error=FormatError(f"{arg} is a directory, not a puzzle file"))
         return
     if not is_source(arg):
-        entry = Entry("", 0, arg).parse()  # a literal is parsed here, to tell a typo from a path
+        entry = _entry("", 0, arg).parse()  # a literal is parsed here, to tell a typo from a path
         stripped = arg.strip()
         if entry.error is not None and looks_like_path(stripped) and "\n" not in arg and " " not in stripped:
             entry.error = FormatError(f"no such file: {arg}")
@@ -183,9 +192,10 @@ def _cut(arg: str) -> Iterator[Entry]:
             return
     stream = _Stream.of(fh)  # None for a regular file: read as a file
     lines, ready = (stream, stream.ready) if stream is not None else (_numbered(fh), None)
+    header = _Header()
     try:
         found = False
-        for lineno, text in cut_lines(step_transcripts(lines), ready):
+        for lineno, text in cut_lines(header.read(sections(step_transcripts(lines))), ready):
             found = True
             if text.endswith(_TOO_LONG):
                 yield Entry(
@@ -195,7 +205,7 @@ def _cut(arg: str) -> Iterator[Entry]:
                     error=FormatError(f"line too long (over {MAX_LINE} characters)"),
                 )
             else:
-                yield Entry(name, lineno, text)
+                yield _entry(name, lineno, text, header.column)
         if not found:
             yield Entry(name, 0, arg, error=FormatError(f"{name} has no puzzle"))
     finally:
@@ -316,25 +326,119 @@ def step_transcripts(numbered: Iterable[tuple[int, str]]) -> Iterator[tuple[int,
         yield block
 
 
-def is_header(line: str) -> bool:
-    """Whether a first line is a CSV header (``puzzle,rating,...``), not a puzzle."""
-    first = _LABEL_SPLIT.split(line.strip(), maxsplit=1)[0]
-    return "," in line and first.isalpha()
+#: the names a CSV header gives the column that holds the puzzle (matched without case)
+PUZZLE_COLUMNS = ("puzzle", "puzzles", "quizzes", "quiz", "sudoku", "grid", "givens", "clues", "problem", "board")
+_SECTION = re.compile(r"\s*\[([A-Za-z][\w ]*)\]\s*$")
 
 
-def one_line_position(line: str) -> bool:
-    """Whether a line starts with a position that fits on one line: an 81-character line,
-    a 729-character candidate string, HoDoKu's ``+`` line or a regression-library line."""
+def fields(line: str) -> list[str]:
+    """The fields of a line: CSV fields (quotes removed) when it has quotes, else the tokens
+    between whitespace, commas and semicolons."""
     s = line.strip()
-    if s.startswith(":"):
-        return bool(re.match(r":\d", s))
-    tok = _SPLIT.split(s, maxsplit=1)[0]
+    if '"' not in s:
+        return [f for f in _SPLIT.split(s) if f]
+    delimiter = next((d for d in ",;\t" if d in s), " ")
+    try:
+        row = next(csv.reader([s], delimiter=delimiter, skipinitialspace=True), [])
+    except csv.Error:  # a stray line end or NUL inside: no CSV, its tokens as they are
+        return [f for f in _SPLIT.split(s.replace('"', " ")) if f]
+    return [f.strip() for f in row if f.strip()]
+
+
+def is_header(line: str) -> bool:
+    """Whether a first line is a CSV header (``puzzle,rating,...``, quoted or not), not a puzzle."""
+    names = fields(line)
+    return bool(re.search(r"[,;\t]", line)) and bool(names) and names[0].isalpha() and not one_line_position(line)
+
+
+def header_column(line: str) -> int | None:
+    """The puzzle's column in a CSV header (named as :data:`PUZZLE_COLUMNS` says), or None."""
+    names = [f.lower() for f in fields(line)]
+    return next((i for i, n in enumerate(names) if n in PUZZLE_COLUMNS), None)
+
+
+class _Header:
+    """Remembers the puzzle column a CSV header on line 1 names, as the lines pass."""
+
+    def __init__(self) -> None:
+        self.column: int | None = None
+
+    def read(self, numbered: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+        for lineno, line in numbered:
+            if lineno == 1 and is_header(line):
+                self.column = header_column(line)
+            yield lineno, line
+
+
+def sections(numbered: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    """Numbered lines without the sections of a SadMan ``.sdk`` file other than ``[Puzzle]``
+    (``[State]``: the game in progress) and without the section names; lines before any
+    section name pass as they are."""
+    keep = True
+    for lineno, line in numbered:
+        m = _SECTION.match(line)
+        if m:
+            keep = m.group(1).strip().lower() == "puzzle"
+            continue
+        if keep:
+            yield lineno, line
+
+
+def _position_token(tok: str) -> bool:
+    """Whether a token is a position on its own: an 81-character line, a 729-character
+    candidate string or HoDoKu's ``+`` line (one with a mistake included)."""
     if is_line(tok) or len(tok) == 729:
         return True
     try:
         return plus_line(tok) is not None
     except SudokuError:
         return True  # a '+' line with a mistake: still one line, reported as such
+
+
+def _meant_as_puzzle(tok: str) -> bool:
+    """Whether a field that is no position was meant as one (long, and mostly cells)."""
+    return len(tok) >= 20 and sum(ch in CELL_CHARS or ch in EMPTY_CHARS or ch == "+" for ch in tok) >= 0.8 * len(tok)
+
+
+def puzzle_first(line: str, column: int | None = None) -> tuple[str, str] | None:
+    """A one-line entry whose puzzle is not its first plain token (a label before it, quoted
+    CSV fields, a CSV row whose header names the puzzle's ``column``): the position's text
+    (the puzzle, and the FILLED line or candidate string after it) and the other fields as
+    its label; None for any other line (read as it is)."""
+    s = line.strip()
+    if not s or "\n" in s or s.startswith(":"):
+        return None
+    quoted = '"' in s
+    if column is None and not quoted and _position_token(_SPLIT.split(s, maxsplit=1)[0]):
+        return None
+    fs = fields(s)
+    if column is not None and column < len(fs) and (_position_token(fs[column]) or _meant_as_puzzle(fs[column])):
+        return fs[column], ",".join(fs[:column] + fs[column + 1 :])
+    i = next((k for k, f in enumerate(fs) if _position_token(f)), None)
+    if i is None:
+        i = next((k for k, f in enumerate(fs) if _meant_as_puzzle(f)), None)
+    if i is None or (i == 0 and not quoted):
+        return None
+    end = i + 2 if column is None and i + 1 < len(fs) and _position_token(fs[i + 1]) else i + 1
+    return " ".join(fs[i:end]), ",".join(fs[:i] + fs[end:])
+
+
+def _entry(source: str, lineno: int, text: str, column: int | None = None) -> Entry:
+    """An entry of the text as cut, its puzzle put first (see :func:`puzzle_first`)."""
+    moved = puzzle_first(text, column)
+    if moved is None:
+        return Entry(source, lineno, text)
+    return Entry(source, lineno, moved[0], note=moved[1])
+
+
+def one_line_position(line: str) -> bool:
+    """Whether a line holds a position that fits on one line: an 81-character line, a
+    729-character candidate string, HoDoKu's ``+`` line or a regression-library line, first
+    or after a label, quoted or not."""
+    s = line.strip()
+    if s.startswith(":"):
+        return bool(re.match(r":\d", s))
+    return _position_token(_SPLIT.split(s, maxsplit=1)[0]) or puzzle_first(s) is not None
 
 
 def _single_line_grid(line: str) -> bool:
