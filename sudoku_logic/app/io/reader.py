@@ -191,6 +191,9 @@ def _cut(arg: str) -> Iterator[Entry]:
             yield Entry(name, 0, arg, error=FormatError(f"cannot read {arg}: {e.strerror or e}"))
             return
     stream = _Stream.of(fh)  # None for a regular file: read as a file
+    if arg == "-" and _stdin_binary(fh, stream):
+        yield Entry(name, 0, arg, error=FormatError(f"{name} is not a text file of puzzles (it holds binary data)"))
+        return
     lines, ready = (stream, stream.ready) if stream is not None else (_numbered(fh), None)
     header = _Header()
     try:
@@ -234,6 +237,20 @@ def _numbered(fh: TextIO) -> Iterator[tuple[int, str]]:
         yield lineno, line.rstrip("\r\n")
 
 
+def _stdin_binary(fh: TextIO, stream: _Stream | None) -> bool:
+    """Whether stdin starts with binary data (a NUL byte in what arrives first, as
+    :func:`_is_binary` tells for a file); a regular file is looked at without reading it."""
+    if stream is not None:
+        return stream.binary()
+    try:
+        fd = fh.fileno()
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        return b"\x00" in os.pread(fd, 8192, os.lseek(fd, 0, os.SEEK_CUR))
+    except (OSError, ValueError, AttributeError):  # a test's stdin, a stream without a descriptor
+        return False
+
+
 class _Stream:
     """Numbered lines of a pipe or a terminal, read with ``os.read`` so that :meth:`ready`
     can tell whether the next line is there without waiting for it: the reader looks ahead
@@ -265,6 +282,13 @@ class _Stream:
         if b"\n" in self.buf or self.eof:
             return True
         return bool(select.select([self.fd], [], [], self.GRACE)[0])
+
+    def binary(self) -> bool:
+        """Whether the input starts with binary data (a NUL byte in its first chunk); waits
+        for that chunk, which the first line needs anyway."""
+        while not self.buf and not self.eof:
+            self._more()
+        return b"\x00" in self.buf[:8192]
 
     def _more(self) -> None:
         data = os.read(self.fd, 1 << 16)
