@@ -53,6 +53,7 @@ GRID_LINES = 30
 _TOO_LONG = "\x00LONG"  # marks a line cut at MAX_LINE
 _SPLIT = re.compile(r"[\s,;]+")
 _LABEL_SPLIT = re.compile(r"[\s,;]")
+_TOKEN = re.compile(r"[^\s,;]+")
 
 
 @dataclass
@@ -355,18 +356,19 @@ PUZZLE_COLUMNS = ("puzzle", "puzzles", "quizzes", "quiz", "sudoku", "grid", "giv
 _SECTION = re.compile(r"\s*\[([A-Za-z][\w ]*)\]\s*$")
 
 
-def fields(line: str) -> list[str]:
+def fields(line: str, columns: bool = False) -> list[str]:
     """The fields of a line: CSV fields (quotes removed) when it has quotes, else the tokens
-    between whitespace, commas and semicolons."""
+    between whitespace, commas and semicolons. With ``columns`` (a row of a CSV with a
+    header), the CSV fields, empty ones kept, so that each is in its header's column."""
     s = line.strip()
-    if '"' not in s:
+    if '"' not in s and not columns:
         return [f for f in _SPLIT.split(s) if f]
     delimiter = next((d for d in ",;\t" if d in s), " ")
     try:
         row = next(csv.reader([s], delimiter=delimiter, skipinitialspace=True), [])
     except csv.Error:  # a stray line end or NUL inside: no CSV, its tokens as they are
         return [f for f in _SPLIT.split(s.replace('"', " ")) if f]
-    return [f.strip() for f in row if f.strip()]
+    return [f.strip() for f in row if columns or f.strip()]
 
 
 def is_header(line: str) -> bool:
@@ -377,7 +379,7 @@ def is_header(line: str) -> bool:
 
 def header_column(line: str) -> int | None:
     """The puzzle's column in a CSV header (named as :data:`PUZZLE_COLUMNS` says), or None."""
-    names = [f.lower() for f in fields(line)]
+    names = [f.lower() for f in fields(line, columns=True)]
     return next((i for i, n in enumerate(names) if n in PUZZLE_COLUMNS), None)
 
 
@@ -435,16 +437,25 @@ def puzzle_first(line: str, column: int | None = None) -> tuple[str, str] | None
     quoted = '"' in s
     if column is None and not quoted and _position_token(_SPLIT.split(s, maxsplit=1)[0]):
         return None
-    fs = fields(s)
-    if column is not None and column < len(fs) and (_position_token(fs[column]) or _meant_as_puzzle(fs[column])):
-        return fs[column], ",".join(fs[:column] + fs[column + 1 :])
+    if column is not None:
+        cols = fields(s, columns=True)
+        if column < len(cols) and (_position_token(cols[column]) or _meant_as_puzzle(cols[column])):
+            return cols[column], ",".join(f for k, f in enumerate(cols) if k != column and f)
+    if not quoted:  # the label as written around the puzzle (spaces in it kept)
+        spans = [(m.start(), m.end()) for m in _TOKEN.finditer(s)]
+        fs = [s[a:b] for a, b in spans]
+    else:
+        fs = fields(s)
     i = next((k for k, f in enumerate(fs) if _position_token(f)), None)
     if i is None:
         i = next((k for k, f in enumerate(fs) if _meant_as_puzzle(f)), None)
     if i is None or (i == 0 and not quoted):
         return None
-    end = i + 2 if column is None and i + 1 < len(fs) and _position_token(fs[i + 1]) else i + 1
-    return " ".join(fs[i:end]), ",".join(fs[:i] + fs[end:])
+    end = i + 2 if i + 1 < len(fs) and _position_token(fs[i + 1]) else i + 1
+    if quoted:
+        return " ".join(fs[i:end]), ",".join(fs[:i] + fs[end:])
+    before, after = s[: spans[i][0]].rstrip(" \t,;"), s[spans[end - 1][1] :].lstrip(" \t,;")
+    return " ".join(fs[i:end]), ",".join(part for part in (before, after) if part)
 
 
 def _entry(source: str, lineno: int, text: str, column: int | None = None) -> Entry:

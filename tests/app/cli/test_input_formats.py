@@ -126,3 +126,21 @@ def test_a_ss_grid_with_a_typo_names_its_row(tmp_path):
     r = invoke("check", str(f))
     assert r.exit_code == 2
     assert r.stderr.strip() == f"error: {f} line 1: bad character 'x' in row 5 of the grid: expected 1-9, '.' or '0'"
+
+
+def test_the_header_s_column_holds_the_puzzle_even_after_an_empty_field(tmp_path):
+    f = tmp_path / "columns.csv"
+    f.write_text(f"id,name,solution,puzzle\n1,,{SOLVED},{DOTS}\n")
+    r = invoke("hint", str(f))
+    assert r.exit_code == 0, r.stderr
+    assert "already solved" not in r.stdout
+    r = invoke("rate", str(f), "-j", "1", "-f", "csv", "--columns", "puzzle,label")
+    assert r.stdout.splitlines()[1:] == [f'{DOTS},"1,{SOLVED}"']
+
+
+def test_a_label_before_the_puzzle_keeps_its_spaces(tmp_path):
+    f = tmp_path / "named.txt"
+    f.write_text(f"Daily puzzle 12: {DOTS}  ER 1.2\n")
+    r = invoke("rate", str(f), "-j", "1", "-f", "csv", "--columns", "puzzle,label")
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout.splitlines()[1:] == [f'{DOTS},"Daily puzzle 12:,ER 1.2"']
