@@ -9,7 +9,7 @@ into entries:
   header on line 1. A line that is not a puzzle is an entry of its own; the command reports
   it with its line number and goes on. The puzzle of a line need not come first: a label
   before it, quoted CSV fields and the column a CSV header names are read as the user means
-  them (:func:`puzzle_first`).
+  them (:func:`sudoku_logic.app.io.fields.puzzle_first`).
 - A SadMan ``.sdk`` file's ``[Puzzle]`` section is read; its other sections (``[State]``) are
   not puzzles to read and are skipped.
 - A printed multi-line grid (a 9-line grid, a pencilmark grid) is one entry when the lines
@@ -30,7 +30,6 @@ run can leave it to its workers. Problems are attached to entries, never raised.
 
 from __future__ import annotations
 
-import csv
 import os
 import re
 import select
@@ -42,7 +41,8 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import TextIO
 
-from sudoku_logic.api.position import Position, is_line, line_values, load_position, plus_line
+from sudoku_logic.api.position import Position, is_line, line_values, load_position
+from sudoku_logic.app.io.fields import Header, is_header, one_line_position, puzzle_first, sections
 from sudoku_logic.app.io.streams import stream_closed
 from sudoku_logic.core.errors import FormatError, SudokuError
 from sudoku_logic.core.formats import CELL_CHARS, EMPTY_CHARS
@@ -53,7 +53,6 @@ GRID_LINES = 30
 _TOO_LONG = "\x00LONG"  # marks a line cut at MAX_LINE
 _SPLIT = re.compile(r"[\s,;]+")
 _LABEL_SPLIT = re.compile(r"[\s,;]")
-_TOKEN = re.compile(r"[^\s,;]+")
 
 
 @dataclass
@@ -196,7 +195,7 @@ def _cut(arg: str) -> Iterator[Entry]:
         yield Entry(name, 0, arg, error=FormatError(f"{name} is not a text file of puzzles (it holds binary data)"))
         return
     lines, ready = (stream, stream.ready) if stream is not None else (_numbered(fh), None)
-    header = _Header()
+    header = Header()
     try:
         found = False
         for lineno, text in cut_lines(header.read(sections(step_transcripts(lines))), ready):
@@ -351,129 +350,12 @@ def step_transcripts(numbered: Iterable[tuple[int, str]]) -> Iterator[tuple[int,
         yield block
 
 
-#: the names a CSV header gives the column that holds the puzzle (matched without case)
-PUZZLE_COLUMNS = ("puzzle", "puzzles", "quizzes", "quiz", "sudoku", "grid", "givens", "clues", "problem", "board")
-_SECTION = re.compile(r"\s*\[([A-Za-z][\w ]*)\]\s*$")
-
-
-def fields(line: str, columns: bool = False) -> list[str]:
-    """The fields of a line: CSV fields (quotes removed) when it has quotes, else the tokens
-    between whitespace, commas and semicolons. With ``columns`` (a row of a CSV with a
-    header), the CSV fields, empty ones kept, so that each is in its header's column."""
-    s = line.strip()
-    if '"' not in s and not columns:
-        return [f for f in _SPLIT.split(s) if f]
-    delimiter = next((d for d in ",;\t" if d in s), " ")
-    try:
-        row = next(csv.reader([s], delimiter=delimiter, skipinitialspace=True), [])
-    except csv.Error:  # a stray line end or NUL inside: no CSV, its tokens as they are
-        return [f for f in _SPLIT.split(s.replace('"', " ")) if f]
-    return [f.strip() for f in row if columns or f.strip()]
-
-
-def is_header(line: str) -> bool:
-    """Whether a first line is a CSV header (``puzzle,rating,...``, quoted or not), not a puzzle."""
-    names = fields(line)
-    return bool(re.search(r"[,;\t]", line)) and bool(names) and names[0].isalpha() and not one_line_position(line)
-
-
-def header_column(line: str) -> int | None:
-    """The puzzle's column in a CSV header (named as :data:`PUZZLE_COLUMNS` says), or None."""
-    names = [f.lower() for f in fields(line, columns=True)]
-    return next((i for i, n in enumerate(names) if n in PUZZLE_COLUMNS), None)
-
-
-class _Header:
-    """Remembers the puzzle column a CSV header on line 1 names, as the lines pass."""
-
-    def __init__(self) -> None:
-        self.column: int | None = None
-
-    def read(self, numbered: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
-        for lineno, line in numbered:
-            if lineno == 1 and is_header(line):
-                self.column = header_column(line)
-            yield lineno, line
-
-
-def sections(numbered: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
-    """Numbered lines without the sections of a SadMan ``.sdk`` file other than ``[Puzzle]``
-    (``[State]``: the game in progress) and without the section names; lines before any
-    section name pass as they are."""
-    keep = True
-    for lineno, line in numbered:
-        m = _SECTION.match(line)
-        if m:
-            keep = m.group(1).strip().lower() == "puzzle"
-            continue
-        if keep:
-            yield lineno, line
-
-
-def _position_token(tok: str) -> bool:
-    """Whether a token is a position on its own: an 81-character line, a 729-character
-    candidate string or HoDoKu's ``+`` line (one with a mistake included)."""
-    if is_line(tok) or len(tok) == 729:
-        return True
-    try:
-        return plus_line(tok) is not None
-    except SudokuError:
-        return True  # a '+' line with a mistake: still one line, reported as such
-
-
-def _meant_as_puzzle(tok: str) -> bool:
-    """Whether a field that is no position was meant as one (long, and mostly cells)."""
-    return len(tok) >= 20 and sum(ch in CELL_CHARS or ch in EMPTY_CHARS or ch == "+" for ch in tok) >= 0.8 * len(tok)
-
-
-def puzzle_first(line: str, column: int | None = None) -> tuple[str, str] | None:
-    """A one-line entry whose puzzle is not its first plain token (a label before it, quoted
-    CSV fields, a CSV row whose header names the puzzle's ``column``): the position's text
-    (the puzzle, and the FILLED line or candidate string after it) and the other fields as
-    its label; None for any other line (read as it is)."""
-    s = line.strip()
-    if not s or "\n" in s or s.startswith(":"):
-        return None
-    quoted = '"' in s
-    if column is None and not quoted and _position_token(_SPLIT.split(s, maxsplit=1)[0]):
-        return None
-    if column is not None:
-        cols = fields(s, columns=True)
-        if column < len(cols) and (_position_token(cols[column]) or _meant_as_puzzle(cols[column])):
-            return cols[column], ",".join(f for k, f in enumerate(cols) if k != column and f)
-    if not quoted:  # the label as written around the puzzle (spaces in it kept)
-        spans = [(m.start(), m.end()) for m in _TOKEN.finditer(s)]
-        fs = [s[a:b] for a, b in spans]
-    else:
-        fs = fields(s)
-    i = next((k for k, f in enumerate(fs) if _position_token(f)), None)
-    if i is None:
-        i = next((k for k, f in enumerate(fs) if _meant_as_puzzle(f)), None)
-    if i is None or (i == 0 and not quoted):
-        return None
-    end = i + 2 if i + 1 < len(fs) and _position_token(fs[i + 1]) else i + 1
-    if quoted:
-        return " ".join(fs[i:end]), ",".join(fs[:i] + fs[end:])
-    before, after = s[: spans[i][0]].rstrip(" \t,;"), s[spans[end - 1][1] :].lstrip(" \t,;")
-    return " ".join(fs[i:end]), ",".join(part for part in (before, after) if part)
-
-
 def _entry(source: str, lineno: int, text: str, column: int | None = None) -> Entry:
     """An entry of the text as cut, its puzzle put first (see :func:`puzzle_first`)."""
     moved = puzzle_first(text, column)
     if moved is None:
         return Entry(source, lineno, text)
     return Entry(source, lineno, moved[0], note=moved[1])
-
-
-def one_line_position(line: str) -> bool:
-    """Whether a line holds a position that fits on one line: an 81-character line, a
-    729-character candidate string, HoDoKu's ``+`` line or a regression-library line, first
-    or after a label, quoted or not."""
-    s = line.strip()
-    if s.startswith(":"):
-        return bool(re.match(r":\d", s))
-    return _position_token(_SPLIT.split(s, maxsplit=1)[0]) or puzzle_first(s) is not None
 
 
 def _single_line_grid(line: str) -> bool:
