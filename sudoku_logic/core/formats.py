@@ -4,7 +4,8 @@ Input formats (all detected automatically by :func:`parse`):
 
 - an 81-character line, ``.``/``0``/``-`` for an empty cell; whatever follows the first
   whitespace or comma is a label and ignored;
-- a 9-line grid with any decoration (``|``, ``+``, ``-``, box-drawing characters...);
+- a 9-line grid with any decoration (``|``, ``+``, ``-``, box-drawing characters...), its rows
+  written in runs too (Simple Sudoku's ``...|..9|.8.``);
 - a pencilmark grid: 81 candidate groups as HoDoKu and Sudoku Explainer print them; a cell
   with one candidate counts as solved;
 - the 729-character candidate string (Sukaku): 9 characters a cell, the digit or ``0``/``.``;
@@ -198,7 +199,9 @@ def _from_grid_lines(lines: list[list[str]]) -> Grid:
     or 81 cell characters; errors name the row of the grid that is wrong."""
     tokens = [t for ln in lines for t in ln]
     one_per_line = len(lines) > 1 and all(len(ln) == 1 for ln in lines)
-    marks = any(len(t) > 1 for t in tokens) and not one_per_line and len(tokens) >= 9
+    # a grid of cells written in runs (Simple Sudoku's ``...|..9|.8.``): nine rows of 9 cells
+    runs = len(lines) == 9 and len(tokens) != 81 and all(len("".join(ln)) == 9 for ln in lines)
+    marks = any(len(t) > 1 for t in tokens) and not one_per_line and not runs and len(tokens) >= 9
     what = "pencilmark grid" if marks else "grid"
     row = "row" if len(lines) == 9 else "line"
     for n, ln in enumerate(lines, 1):

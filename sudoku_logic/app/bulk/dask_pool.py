@@ -1,8 +1,8 @@
 """The pool on a Dask cluster: ``--scheduler tcp://HOST:8786`` (a cluster you run) or
 ``--scheduler local`` (a local cluster of ``--jobs`` workers started for the run).
 
-Needs ``dask.distributed`` on this machine and on every worker (``pip install
-"sudoku-logic[dask]"``); the workers need nothing else, not even the input files.
+Needs ``dask.distributed`` on this machine and on every worker (:data:`DASK_INSTALL`); the
+workers need nothing else, not even the input files.
 
 It keeps every promise of the local pool (:mod:`sudoku_logic.app.bulk.pool`), shaped by Dask's own
 guidance:
@@ -43,6 +43,8 @@ from sudoku_logic.app.bulk.workers import cpu_count
 if TYPE_CHECKING:
     from distributed import Client, Future, LocalCluster
 
+#: How to install Dask with the package: from a clone (the package is not published yet), and once published.
+DASK_INSTALL = 'pip install ".[dask]" in a clone of sudoku-logic, pip install "sudoku-logic[dask]" once it is published'
 #: Seconds to wait for the scheduler to answer, and for a first worker to join.
 CONNECT_TIMEOUT = 10
 WORKER_TIMEOUT = 60
@@ -73,7 +75,7 @@ def connect(scheduler: str, jobs: int):
         import dask
         from distributed import Client, LocalCluster
     except ImportError:
-        raise PoolError('--scheduler needs Dask: pip install "sudoku-logic[dask]"') from None
+        raise PoolError(f"--scheduler needs Dask: {DASK_INSTALL}") from None
     _quiet()
     if scheduler == "local":
         # the worker processes start pool processes of their own (see pool._children_allowed)

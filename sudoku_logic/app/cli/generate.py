@@ -34,7 +34,7 @@ HELP = {
     "max_givens": "without --minimal: remove givens down to this count, then more only while the puzzle is easier than --level/--min-rating ask",
     "seed": "random seed: the same seed gives the same puzzles",
     "jobs": "processes (0 = all cores; never more than the cores); with --scheduler local, Dask workers",
-    "scheduler": 'generate on a Dask cluster: its scheduler\'s address (tcp://HOST:8786), or local (pip install "sudoku-logic[dask]")',
+    "scheduler": 'generate on a Dask cluster: its scheduler\'s address (tcp://HOST:8786), or local (Dask: pip install ".[dask]" in a clone, "sudoku-logic[dask]" once published)',
     "max_tries": "give up after this many candidates (default: 1000 for each puzzle asked); rare targets need more",
     "fmt": "csv, jsonl or table (default: by the suffix of --output, .csv/.txt or .jsonl, another is an error; else a table on a terminal, csv elsewhere)",
 }

@@ -26,7 +26,7 @@ HELP = {
     "columns": "comma-separated columns (default puzzle,rating,level,score,hardest,solved,steps,ms; '+label,line' adds to those). Also: ep, ed, se_hardest, hodoku_hardest, se_steps, hodoku_steps, se_solved, hodoku_solved, label (the text after the puzzle), file, line, index. A scale whose columns are not asked for is not computed",
     "template": "one line per row in the style of serate --format: %g puzzle, %r rating, %p ep, %d ed, %n index, %e seconds, %l level, %s score, %h hardest, %t steps, %v solved, %b label, %% a percent sign; e.g. '%g,%r,%p,%d'",
     "jobs": "worker processes (default 0: every core; 1: rate in this process; never more than the cores or the puzzles); with --scheduler local, Dask workers",
-    "scheduler": 'rate on a Dask cluster: its scheduler\'s address (tcp://HOST:8786), or local for a local cluster of --jobs workers (pip install "sudoku-logic[dask]")',
+    "scheduler": 'rate on a Dask cluster: its scheduler\'s address (tcp://HOST:8786), or local for a local cluster of --jobs workers (Dask: pip install ".[dask]" in a clone, "sudoku-logic[dask]" once published)',
     "chunk": "with --scheduler: puzzles per Dask task (default 0: as many as take about half a second)",
     "timeout": "seconds per puzzle; a slower puzzle gets a row with solved=false, hardest timeout",
     "memory": "MiB of address space each rating process may use (with --jobs > 1 or --scheduler); a puzzle past it gets a row with hardest memory and the run goes on; 0 for no limit",

@@ -7,7 +7,11 @@ into entries:
 
 - Every line is its own entry: ``#`` comments and blank lines are skipped, and so is a CSV
   header on line 1. A line that is not a puzzle is an entry of its own; the command reports
-  it with its line number and goes on.
+  it with its line number and goes on. The puzzle of a line need not come first: a label
+  before it, quoted CSV fields and the column a CSV header names are read as the user means
+  them (:func:`sudoku_logic.app.io.fields.puzzle_first`).
+- A SadMan ``.sdk`` file's ``[Puzzle]`` section is read; its other sections (``[State]``) are
+  not puzzles to read and are skipped.
 - A printed multi-line grid (a 9-line grid, a pencilmark grid) is one entry when the lines
   from a line that is not a puzzle on its own really form one (at most :data:`GRID_LINES`
   lines, the grid's bottom border included). A file of several printed grids is read grid
@@ -37,7 +41,8 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import TextIO
 
-from sudoku_logic.api.position import Position, is_line, line_values, load_position, plus_line
+from sudoku_logic.api.position import Position, is_line, line_values, load_position
+from sudoku_logic.app.io.fields import Header, is_header, one_line_position, puzzle_first, sections
 from sudoku_logic.app.io.streams import stream_closed
 from sudoku_logic.core.errors import FormatError, SudokuError
 from sudoku_logic.core.formats import CELL_CHARS, EMPTY_CHARS
@@ -65,6 +70,7 @@ class Entry:
     index: int = 0
     error: SudokuError | None = None
     position: Position | None = field(default=None, repr=False)
+    note: str | None = None  # the label when the reader moved it off the text (a field before the puzzle)
 
     @property
     def where(self) -> str:
@@ -74,7 +80,10 @@ class Entry:
     @property
     def label(self) -> str:
         """The text after the puzzle on a one-line entry (its first token), without the
-        separator; empty for a multi-line entry or a regression-library line."""
+        separator, or the fields around the puzzle of a CSV row or a line with its label first;
+        empty for a multi-line entry or a regression-library line."""
+        if self.note is not None:
+            return self.note
         t = self.text.strip()
         if "\n" in t or t.startswith(":"):
             return ""
@@ -154,7 +163,7 @@ def _cut(arg: str) -> Iterator[Entry]:
         yield Entry("", 0, arg, error=FormatError(f"{arg} is a directory, not a puzzle file"))
         return
     if not is_source(arg):
-        entry = Entry("", 0, arg).parse()  # a literal is parsed here, to tell a typo from a path
+        entry = _entry("", 0, arg).parse()  # a literal is parsed here, to tell a typo from a path
         stripped = arg.strip()
         if entry.error is not None and looks_like_path(stripped) and "\n" not in arg and " " not in stripped:
             entry.error = FormatError(f"no such file: {arg}")
@@ -182,10 +191,14 @@ def _cut(arg: str) -> Iterator[Entry]:
             yield Entry(name, 0, arg, error=FormatError(f"cannot read {arg}: {e.strerror or e}"))
             return
     stream = _Stream.of(fh)  # None for a regular file: read as a file
+    if arg == "-" and _stdin_binary(fh, stream):
+        yield Entry(name, 0, arg, error=FormatError(f"{name} is not a text file of puzzles (it holds binary data)"))
+        return
     lines, ready = (stream, stream.ready) if stream is not None else (_numbered(fh), None)
+    header = Header()
     try:
         found = False
-        for lineno, text in cut_lines(step_transcripts(lines), ready):
+        for lineno, text in cut_lines(header.read(sections(step_transcripts(lines))), ready):
             found = True
             if text.endswith(_TOO_LONG):
                 yield Entry(
@@ -195,7 +208,7 @@ def _cut(arg: str) -> Iterator[Entry]:
                     error=FormatError(f"line too long (over {MAX_LINE} characters)"),
                 )
             else:
-                yield Entry(name, lineno, text)
+                yield _entry(name, lineno, text, header.column)
         if not found:
             yield Entry(name, 0, arg, error=FormatError(f"{name} has no puzzle"))
     finally:
@@ -222,6 +235,20 @@ def _numbered(fh: TextIO) -> Iterator[tuple[int, str]]:
             yield lineno, line[:200] + _TOO_LONG
             continue
         yield lineno, line.rstrip("\r\n")
+
+
+def _stdin_binary(fh: TextIO, stream: _Stream | None) -> bool:
+    """Whether stdin starts with binary data (a NUL byte in what arrives first, as
+    :func:`_is_binary` tells for a file); a regular file is looked at without reading it."""
+    if stream is not None:
+        return stream.binary()
+    try:
+        fd = fh.fileno()
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        return b"\x00" in os.pread(fd, 8192, os.lseek(fd, 0, os.SEEK_CUR))
+    except (OSError, ValueError, AttributeError):  # a test's stdin, a stream without a descriptor
+        return False
 
 
 class _Stream:
@@ -255,6 +282,13 @@ class _Stream:
         if b"\n" in self.buf or self.eof:
             return True
         return bool(select.select([self.fd], [], [], self.GRACE)[0])
+
+    def binary(self) -> bool:
+        """Whether the input starts with binary data (a NUL byte in its first chunk); waits
+        for that chunk, which the first line needs anyway."""
+        while not self.buf and not self.eof:
+            self._more()
+        return b"\x00" in self.buf[:8192]
 
     def _more(self) -> None:
         data = os.read(self.fd, 1 << 16)
@@ -316,25 +350,12 @@ def step_transcripts(numbered: Iterable[tuple[int, str]]) -> Iterator[tuple[int,
         yield block
 
 
-def is_header(line: str) -> bool:
-    """Whether a first line is a CSV header (``puzzle,rating,...``), not a puzzle."""
-    first = _LABEL_SPLIT.split(line.strip(), maxsplit=1)[0]
-    return "," in line and first.isalpha()
-
-
-def one_line_position(line: str) -> bool:
-    """Whether a line starts with a position that fits on one line: an 81-character line,
-    a 729-character candidate string, HoDoKu's ``+`` line or a regression-library line."""
-    s = line.strip()
-    if s.startswith(":"):
-        return bool(re.match(r":\d", s))
-    tok = _SPLIT.split(s, maxsplit=1)[0]
-    if is_line(tok) or len(tok) == 729:
-        return True
-    try:
-        return plus_line(tok) is not None
-    except SudokuError:
-        return True  # a '+' line with a mistake: still one line, reported as such
+def _entry(source: str, lineno: int, text: str, column: int | None = None) -> Entry:
+    """An entry of the text as cut, its puzzle put first (see :func:`puzzle_first`)."""
+    moved = puzzle_first(text, column)
+    if moved is None:
+        return Entry(source, lineno, text)
+    return Entry(source, lineno, moved[0], note=moved[1])
 
 
 def _single_line_grid(line: str) -> bool:

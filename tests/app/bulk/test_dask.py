@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("distributed", reason='Dask is not installed (pip install "sudoku-logic[dask]")')
+pytest.importorskip("distributed", reason='Dask is not installed (pip install ".[dask]")')
 
 from distributed import Client
 
