@@ -7,8 +7,8 @@
   does not spell out (the CLI adds the grid).
 
 The step hinted is the one the solver's program takes next (:meth:`Solver.next_step`): with
-Sudoku Explainer's order, the step of the path its ER is computed on; ``skip`` moves on to
-the next distinct deductions in that program's order.
+Sudoku Explainer's order, the step of the path its ER is computed on. ``skip`` N gives the
+step numbered N+1 in the list of every step (:func:`distinct_steps`), easiest first.
 """
 
 from __future__ import annotations
@@ -25,13 +25,14 @@ _KINDS = (("row", "rows"), ("column", "columns"), ("box", "boxes"))
 
 
 def distinct_steps(solver: Solver, grid: Grid) -> Iterator[Step]:
-    """The solver's steps for ``grid`` in its program's order, each deduction only once.
+    """Every step available for ``grid``, easiest first (:meth:`Policy.every_step`: with
+    SE's order by SE's difficulty, then SE's rule order), each deduction only once.
 
     Two steps that would make the same changes (a Naked Single that is also a Hidden
     Single) count once, under the one that comes first.
     """
     seen: set[tuple[frozenset, frozenset]] = set()
-    for step in solver.steps(grid):
+    for step in solver.policy.every_step(grid, solver.context()):
         key = (
             frozenset((c, d) for c, d in step.placements if not grid.values[c]),
             frozenset((c, d) for c, d in step.eliminations if grid.has(c, d)),
@@ -43,7 +44,8 @@ def distinct_steps(solver: Solver, grid: Grid) -> Iterator[Step]:
 
 
 def pick_step(solver: Solver, grid: Grid, skip: int = 0) -> Step | None:
-    """The easiest step after skipping ``skip`` easier distinct ones, or None."""
+    """The step the solver's path takes (``skip`` 0), else the step numbered ``skip + 1`` of
+    :func:`distinct_steps`, or None."""
     if not skip:
         return solver.next_step(grid)  # the step a solve takes (the compiled engine's, if built)
     for i, step in enumerate(distinct_steps(solver, grid)):
