@@ -43,3 +43,13 @@ def test_all_lists_every_rules_steps_easiest_first_and_skip_walks_that_list():
     assert _hints(position, "--skip", str(len(listed)), status=1)["hints"] == []  # 1: no step found
     path_step = _hints(position)["steps"][0]
     assert path_step["technique"] == "Region Forcing Chains" and path_step["text"] == listed[0]["text"]
+
+
+def test_a_region_forcing_chain_is_hinted_at_its_region_not_at_its_result():
+    """Issue 40, item 12: the chain's region is every place of 9 in c4, its result r1c6<>9."""
+    position = _position()
+    assert _hints(position, "--level", "2")["hints"] == [
+        "Region Forcing Chains in column 4, on the digit 9: a candidate can be removed."
+    ]
+    r = invoke("hint", "-", "--level", "1", input=position)
+    assert r.output.splitlines()[-1] == "Look at column 4 for the digit 9: a candidate can be removed."
