@@ -82,6 +82,12 @@ def fits(names: Sequence[str], order: str) -> bool:
     return True
 
 
+#: the last of SE's rules whose every hint a hint's list holds (:meth:`RulesPolicy.every_step`);
+#: the nested chains after it take seconds to minutes each on hard positions, so the list asks
+#: them only where no easier rule has a hint, and stops at the first that has
+LISTED_UP_TO = "Dynamic Forcing Chains"
+
+
 def se_rules() -> list[Rule]:
     """SE's producers that exist here, in SE's order."""
     load_all()
@@ -111,7 +117,8 @@ def se_policy(
     if not uniqueness:
         rules = [r for r in rules if not r.needs_unique]
     # raw_difficulty is None only for a technique SE lacks, and SE's rules rate only their own steps
-    return RulesPolicy(rules, only, settings=settings, difficulty=raw_difficulty, compiled=compiled)  # type: ignore[arg-type]
+    listed = frozenset(SE_RULES[: SE_RULES.index(LISTED_UP_TO) + 1])
+    return RulesPolicy(rules, only, settings=settings, difficulty=raw_difficulty, compiled=compiled, listed=listed)  # type: ignore[arg-type]
 
 
 def _hodoku_key(t: Technique) -> tuple:

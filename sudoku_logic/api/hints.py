@@ -7,12 +7,13 @@
   does not spell out (the CLI adds the grid).
 
 The step hinted is the one the solver's program takes next (:meth:`Solver.next_step`): with
-Sudoku Explainer's order, the step of the path its ER is computed on; ``skip`` moves on to
-the next distinct deductions in that program's order.
+Sudoku Explainer's order, the step of the path its ER is computed on. ``skip`` N gives the
+step numbered N+1 in the list of every step (:func:`distinct_steps`), easiest first.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from sudoku_logic.api.solver import Solver
@@ -22,16 +23,28 @@ from sudoku_logic.core.step import Step
 
 LEVELS = (1, 2, 3)
 _KINDS = (("row", "rows"), ("column", "columns"), ("box", "boxes"))
+#: the region of a Region Forcing Chains step, as its detail names it (``every place of 9 in c4``)
+_REGION = re.compile(r"every place of ([1-9]) in ([rcb])([1-9])\b")
+
+
+def _region(step: Step) -> tuple[int, int] | None:
+    """(house, digit) of a region forcing chain: the region whose every place of the digit
+    leads to the step's result; None for other steps."""
+    if "Region Forcing Chains" not in step.technique:
+        return None
+    found = _REGION.search(step.detail or "")
+    return ("rcb".index(found[2]) * 9 + int(found[3]) - 1, int(found[1])) if found else None
 
 
 def distinct_steps(solver: Solver, grid: Grid) -> Iterator[Step]:
-    """The solver's steps for ``grid`` in its program's order, each deduction only once.
+    """Every step available for ``grid``, easiest first (:meth:`Policy.every_step`: with
+    SE's order by SE's difficulty, then SE's rule order), each deduction only once.
 
     Two steps that would make the same changes (a Naked Single that is also a Hidden
     Single) count once, under the one that comes first.
     """
     seen: set[tuple[frozenset, frozenset]] = set()
-    for step in solver.steps(grid):
+    for step in solver.policy.every_step(grid, solver.context()):
         key = (
             frozenset((c, d) for c, d in step.placements if not grid.values[c]),
             frozenset((c, d) for c, d in step.eliminations if grid.has(c, d)),
@@ -43,7 +56,8 @@ def distinct_steps(solver: Solver, grid: Grid) -> Iterator[Step]:
 
 
 def pick_step(solver: Solver, grid: Grid, skip: int = 0) -> Step | None:
-    """The easiest step after skipping ``skip`` easier distinct ones, or None."""
+    """The step the solver's path takes (``skip`` 0), else the step numbered ``skip + 1`` of
+    :func:`distinct_steps`, or None."""
     if not skip:
         return solver.next_step(grid)  # the step a solve takes (the compiled engine's, if built)
     for i, step in enumerate(distinct_steps(solver, grid)):
@@ -79,7 +93,11 @@ def step_area(step: Step) -> list[int]:
     """The houses to look at for a step: its own houses (at most four; of more, the leading
     houses of one kind, such as a fish's base houses), else the box (or line) holding all its
     pattern cells, else the boxes those cells lie in (at most four). Empty means the whole
-    grid."""
+    grid. A region forcing chain's area is its region (where the digit's every place leads
+    to the same result), not the box of its result."""
+    region = _region(step)
+    if region is not None:
+        return [region[0]]
     if step.houses:
         hs = list(dict.fromkeys(step.houses))
         if len(hs) <= 4:
@@ -102,7 +120,8 @@ def _area_text(step: Step) -> tuple[str, str]:
     """(where, digit phrase) for levels 1 and 2."""
     area = step_area(step)
     where = houses_phrase(area) if area else "the whole grid"
-    digits = step_digits(step)
+    region = _region(step)
+    digits = [region[1]] if region is not None else step_digits(step)
     return where, (f"the digit {digits[0]}" if len(digits) == 1 else "")
 
 

@@ -72,6 +72,10 @@ class Policy:
         """The step this program takes now, or None when it is stuck."""
         return next(self.steps(grid, ctx, state), None)
 
+    def every_step(self, grid: Grid, ctx: SolveContext | None = None) -> list[Step]:
+        """Every step available now, easiest first (a hint's list): here :meth:`steps`."""
+        return list(self.steps(grid, ctx))
+
     def run_compiled(self, grid: Grid, limit: int, ctx: SolveContext | None = None) -> CompiledRun | None:
         """Up to ``limit`` of this program's next steps taken at once by the compiled engine,
         from ``grid`` (not changed), or None where it has no compiled rules."""
@@ -140,7 +144,9 @@ class RulesPolicy(Policy):
 
     :meth:`steps` lists every hint of every rule in order, but a costly rule (SE's chaining
     rules, seconds on hard positions) is asked only while no earlier rule found a step: the
-    list stops at the first chaining rule with hints."""
+    list stops at the first chaining rule with hints. :meth:`every_step` (a hint's list) asks
+    every rule named in ``listed`` for all its hints and the others (SE's nested chains,
+    up to minutes each) only while nothing was found, as SE's "all hints" does."""
 
     name = "se"
 
@@ -152,10 +158,13 @@ class RulesPolicy(Policy):
         settings: Settings | None = None,
         difficulty: Callable[[Step], float] | None = None,
         compiled: bool = True,
+        listed: frozenset[str] | None = None,
     ) -> None:
         super().__init__(settings, difficulty)
         self.rules = tuple(rules)
         self.only = only
+        #: the rules :meth:`every_step` always asks (None: every rule)
+        self.listed = listed
         #: the rules in SE's order as runs of compiled ones and Python ones
         #: (:func:`compiled_plan`); ``compiled=False``: the Python finders alone (the
         #: reference the tests hold the compiled engine to)
@@ -186,6 +195,25 @@ class RulesPolicy(Policy):
                 if (only is None or step.technique in only) and step_changes(grid, step):
                     found = True
                     yield step
+
+    def every_step(self, grid: Grid, ctx: SolveContext | None = None) -> list[Step]:
+        """Every hint of every rule in ``listed``, and of the first other rule that has hints
+        where those have none; easiest first by :attr:`difficulty`, then in SE's order."""
+        if ctx is None:
+            ctx = self.context()
+        only = self.only
+        found: list[tuple[float, int, int, Step]] = []
+        for i, rule in enumerate(self.rules):
+            if found and self.listed is not None and rule.name not in self.listed:
+                break
+            if rule.needs_unique and not ctx.is_unique(grid):
+                continue
+            for step in rule.find(grid, ctx):
+                if (only is None or step.technique in only) and step_changes(grid, step):
+                    rating = self.difficulty(step) if self.difficulty is not None else None
+                    found.append((rating if rating is not None else 0.0, i, len(found), step))
+        found.sort(key=lambda f: f[:3])
+        return [f[3] for f in found]
 
     def next_step(self, grid: Grid, ctx: SolveContext | None = None, state: Any = None) -> Step | None:
         """The first hint of the first rule that has one: the compiled rules' from the C

@@ -27,8 +27,8 @@ HINT_HELP = (
 HELP = {
     "position": "where you are (see above), file, or - for stdin",
     "level": "1: where to look; 2: the technique and where; 3: the whole step with its grid",
-    "skip": "skip the N easiest deductions and hint the next one",
-    "all_steps": "every step available now, easiest first",
+    "skip": "hint step N+1 of --all's list (without it: the step the solve path takes)",
+    "all_steps": "every step available now, easiest first (SE's order: by SE's rating, nested chains only where nothing easier applies)",
     "techniques": "only these techniques (comma-separated, case-insensitive)",
     "grids": "show the candidate grid (default: at level 3 for one step)",
 }

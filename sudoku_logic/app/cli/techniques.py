@@ -1,8 +1,62 @@
-"""``sudoku techniques``: every technique with its family and its ratings on both scales."""
+"""``sudoku techniques``: every technique with its family and its ratings on both scales,
+in 80 columns (a long name wraps at its spaces; the numbers stay on its first line)."""
 
 from __future__ import annotations
 
+from textwrap import wrap
+
 from rich.console import Console
+
+#: the width the list fits
+WIDTH = 80
+#: what the notes column says, and what each word means
+NOTES = (("off", "off by default (-t NAME uses it)"), ("unique", "assumes the puzzle has one solution"))
+
+
+def packed(head: str, items: list[str], width: int = WIDTH, indent: str = "    ") -> list[str]:
+    """``head`` then ``items`` joined by commas, in lines of at most ``width`` characters
+    broken only between items (an item longer than a line keeps a line of its own)."""
+    lines = [head]
+    for i, item in enumerate(items):
+        word = item + ("," if i < len(items) - 1 else "")
+        if len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        elif len(indent) + len(word) <= width:
+            lines.append(indent + word)
+        else:  # longer than a line: wrapped as a name in the table is
+            lines.extend(indent + line for line in name_lines(word, width - len(indent)))
+    return lines
+
+
+def name_lines(name: str, width: int) -> list[str]:
+    """``name`` in lines of at most ``width``: whole if it fits, else broken before its
+    parentheses (``Dynamic Cell Forcing Chains`` / ``(+ Forcing Chains)``), then at spaces;
+    the lines after the first indented by two."""
+    if len(name) <= width:
+        return [name]
+    first, *rest = name.split(" (")
+    out = wrap(first, width, subsequent_indent="  ")
+    for piece in ("(" + p for p in rest):
+        if len(out[-1]) + 1 + len(piece) <= width and out[-1].startswith("  "):
+            out[-1] += " " + piece
+        else:
+            out.extend(wrap(piece, width, initial_indent="  ", subsequent_indent="  "))
+    return out
+
+
+def table_lines(rows: list[tuple[str, str, str, str, str, str]], width: int = WIDTH) -> list[str]:
+    """The table of ``rows`` (name, family, SE, HoDoKu level, score, notes) in ``width``
+    columns: the name column is what the others leave, a longer name wraps at its spaces."""
+    fam = max(len(r[1]) for r in rows)
+    level = max(len(r[3]) for r in rows + [("", "", "", "HoDoKu", "", "")])
+    notes = max(len(r[5]) for r in rows + [("", "", "", "", "", "notes")])
+    name_w = width - (2 + fam + 1 + 4 + 2 + level + 1 + 5 + 2 + notes)
+    out = [f"{'technique':<{name_w}}  {'family':<{fam}} {'SE':>4}  {'HoDoKu':<{level}} {'score':>5}  notes"]
+    for name, family, se, lvl, score, note in rows:
+        parts = name_lines(name, name_w)
+        out.append(f"{parts[0]:<{name_w}}  {family:<{fam}} {se:>4}  {lvl:<{level}} {score:>5}  {note}".rstrip())
+        out.extend(parts[1:])
+    return out
 
 
 def list_techniques() -> None:
@@ -18,24 +72,30 @@ def list_techniques() -> None:
     se_names = all_names("se")
     names = se_names + [n for n in all_names("hodoku") if n not in se_names]
     unique = {t for r in RULES.values() if r.needs_unique for t in r.techniques}
-    width = max(len(n) for n in names)  # the columns line up, SE's nested forcing chains included
-    fam = max(len(RATINGS[n].family) for n in names)
-    out.print(f"{'technique':<{width}}  {'family':<{fam}} {'SE':>4}  {'HoDoKu':<8} {'score':>5}  notes", markup=False)
+    rows = []
     for name in names:
         r = RATINGS[name]
         t = REGISTRY.get(name)
         off = t is not None and not t.default and name not in se_names
         needs = name in unique or (t is not None and t.needs_unique)
-        flags = "; ".join(f for f, on in (("off by default", off), ("assumes uniqueness", needs)) if on)
+        note = ",".join(word for (word, _), on in zip(NOTES, (off, needs)) if on)
         se = f"{r.se:.1f}" if r.se is not None else "-"
-        level = r.level or "-"
         score = str(r.score) if r.score is not None else "-"
-        out.print(f"{name:<{width}}  {r.family:<{fam}} {se:>4}  {level:<8} {score:>5}  {flags}".rstrip(), markup=False)
+        rows.append((name, r.family, se, r.level or "-", score, note))
+    for line in table_lines(rows):
+        out.print(line, markup=False)
+    for line in wrap(
+        "notes: " + "; ".join(f"{word}: {meaning}" for word, meaning in NOTES), WIDTH, subsequent_indent="  "
+    ):
+        out.print(line, markup=False)
     out.print()
-    out.print(
-        "Also accepted (case, spaces and hyphens do not matter; a family name stands for its techniques):", markup=False
-    )
+    for line in wrap(
+        "Also accepted (case, spaces and hyphens do not matter; a family name stands for its techniques):"
+    ):
+        out.print(line, markup=False)
     for group, members in GROUPS.items():
-        out.print(f"  {group}: {', '.join(m for m in members if m in RATINGS)}", markup=False)
+        for line in packed(f"  {group}:", [m for m in members if m in RATINGS]):
+            out.print(line, markup=False)
     for short, target in ABBREVIATIONS.items():
-        out.print(f"  {short}: {target}", markup=False)
+        for line in packed(f"  {short}:", [target]):
+            out.print(line, markup=False)

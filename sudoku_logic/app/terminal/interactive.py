@@ -221,8 +221,8 @@ def run_stepper(
         else:
             console.rule(style="dim")
             parts = screen(grids[index], result, index, level, plain)
-        for part in parts:
-            console.print(part)
+        for part in parts:  # wrapped at word boundaries, as fitted() measured (the CLI's console soft-wraps)
+            console.print(part, soft_wrap=False)
         action = next(actions, QUIT)
         if action == QUIT:
             return index

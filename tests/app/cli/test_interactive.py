@@ -108,7 +108,7 @@ def test_fits_an_80x24_terminal():
         line.startswith("(3 more lines of explanation: a terminal of 22 lines shows it all)") for line in short
     ), "\n".join(short)
     tiny = _screens(["step", hard, "--interactive", "--until", "10"], [], 12, 60)[0]
-    assert "This step needs a terminal of at least 71x23 (this one is 60" in " ".join(tiny)
+    assert "This step needs a terminal of at least 71x23 (this one is 60x12)" in " ".join(" ".join(tiny).split())
 
 
 # ---------------------------------------------------------------- where a path starts, on a short terminal
@@ -142,3 +142,23 @@ def test_short_terminal_shows_the_step_above_a_pencilmark_grid():
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("Step 1 of") and lines[-1].startswith("Enter: next") and len(lines) <= 23
     assert sum(1 for line in lines if line.startswith("|")) == 9  # the 13-line pencilmark grid
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty (POSIX)")
+def test_explanations_wrap_at_word_boundaries_on_a_terminal():
+    """Issue 40, item 12: step 2 of PUZZLE's path (a Direct Hidden Pair) has "leaves" across
+    column 80; on an 80-column terminal, in colour and with --no-color (which prints every
+    screen in full: a taller terminal keeps it in sight), each line of its explanation holds
+    whole words."""
+    step = Solver().solve(parse(PUZZLE)).steps[1]
+    words = set(step.explanation.split())
+    assert step.technique == "Direct Hidden Pair" and step.explanation.find("leaves") < 80 < step.explanation.find(
+        "leaves"
+    ) + len("leaves")
+    for extra, rows in (([], 24), (["--no-color"], 60)):
+        shot = _screens(["step", PUZZLE, "--interactive", "--until", "2", *extra], [], rows, 80)[0]
+        first = next(i for i, line in enumerate(shot) if line.startswith(step.explanation[:20]))
+        end = next(i for i, line in enumerate(shot) if line.startswith((".-", "+=")))  # the grid's top
+        lines = [line.strip() for line in shot[first:end]]
+        assert " ".join(lines) == step.explanation, shot
+        assert all(set(line.split()) <= words for line in lines), lines

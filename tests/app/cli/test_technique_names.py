@@ -45,11 +45,26 @@ def test_hint_accepts_ur_and_forcing_chains():
     assert "unknown" not in r.stderr
 
 
+def _table(out: str) -> tuple[str, list[str], list[str]]:
+    """The header, the rows (a wrapped name's lines joined to its first) and the raw lines of
+    the table `sudoku techniques` prints first."""
+    lines = out.split("\n\n")[0].splitlines()
+    table = lines[1 : next(i for i, ln in enumerate(lines) if ln.startswith("notes"))]
+    rows: list[str] = []
+    names: list[str] = []
+    for line in table:
+        if line.startswith("  ") and rows:  # a long name's next line
+            names[-1] += " " + line.strip()
+        else:
+            rows.append(line)
+            names.append(line[: lines[0].index("family")].strip())
+    return lines[0], rows, names
+
+
 def test_techniques_columns_line_up():
     """Every row's family starts under 'family' and its SE number ends under 'SE', the
     longest names (SE's nested forcing chains) included."""
-    out = sudoku("techniques").stdout.split("\n\n")[0].splitlines()
-    header, rows = out[0], out[1:]
+    header, rows, _ = _table(sudoku("techniques").stdout)
     fam, se_end = header.index("family"), header.index(" SE ") + 3
     bad = [
         row
@@ -57,3 +72,19 @@ def test_techniques_columns_line_up():
         if row[fam - 2 : fam] != "  " or row[fam] == " " or row[se_end - 1] == " " or row[se_end] != " "
     ]
     assert not bad and len(rows) > 100, bad[:3]
+
+
+def test_techniques_fit_80_columns_with_whole_names_and_numbers():
+    """Issue 40, item 12: on an 80-column terminal no line wraps; a long name wraps at its
+    spaces (before its parentheses) with its numbers on its first line."""
+    from grading.scales import all_names
+
+    out = sudoku("techniques").stdout
+    assert max(len(line) for line in out.splitlines()) <= 80
+    _, rows, names = _table(out)
+    se = all_names("se")
+    assert names == se + [n for n in all_names("hodoku") if n not in se]
+    nested = rows[names.index("Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))")]
+    assert nested.split()[-4:] == ["se_chains", "11.0", "-", "-"]
+    assert "\n  (+ Dynamic Forcing Chains\n  (+ Forcing Chains))\n" in out
+    assert "unique: assumes the puzzle has one solution" in " ".join(out.split())
