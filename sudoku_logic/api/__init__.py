@@ -167,8 +167,8 @@ def next_step(
     position: PositionLike, *, skip: int = 0, techniques: Sequence[str] | None = None, order: str | None = "se"
 ) -> Step | None:
     """The step the program of ``order`` takes now (``se``: the step Sudoku Explainer's path
-    takes, the one its rating comes from; ``hodoku``: HoDoKu's), or the one after ``skip``
-    distinct deductions; None when no technique applies. Raises :class:`WrongPosition` for a position
+    takes, the one its rating comes from; ``hodoku``: HoDoKu's), or with ``skip`` the
+    (skip+1)-th of :func:`steps`; None when no technique applies. Raises :class:`WrongPosition` for a position
     that contradicts its solution."""
     from sudoku_logic.api.hints import pick_step
 
@@ -176,7 +176,8 @@ def next_step(
 
 
 def steps(position: PositionLike, *, techniques: Sequence[str] | None = None, order: str | None = "se") -> list[Step]:
-    """Every distinct step available now, in the order of ``order``'s program."""
+    """Every distinct step available now, easiest first (SE's order: every rule's steps, by
+    SE's rating, then rule; HoDoKu's: its techniques in its order)."""
     from sudoku_logic.api.hints import distinct_steps
 
     return list(distinct_steps(_solver(techniques, order), _grid(position)))
