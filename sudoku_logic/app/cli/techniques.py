@@ -1,5 +1,6 @@
 """``sudoku techniques``: every technique with its family and its ratings on both scales,
-in 80 columns (a long name wraps at its spaces; the numbers stay on its first line)."""
+on a terminal in its width (a long name wraps at its spaces; the numbers stay on its first
+line), piped one line a technique."""
 
 from __future__ import annotations
 
@@ -44,13 +45,17 @@ def name_lines(name: str, width: int) -> list[str]:
     return out
 
 
-def table_lines(rows: list[tuple[str, str, str, str, str, str]], width: int = WIDTH) -> list[str]:
+def table_lines(rows: list[tuple[str, str, str, str, str, str]], width: int | None = WIDTH) -> list[str]:
     """The table of ``rows`` (name, family, SE, HoDoKu level, score, notes) in ``width``
-    columns: the name column is what the others leave, a longer name wraps at its spaces."""
+    columns: the name column is what the others leave, a longer name wraps at its spaces;
+    with ``width`` None, one line a technique (the name column as wide as the longest)."""
     fam = max(len(r[1]) for r in rows)
     level = max(len(r[3]) for r in rows + [("", "", "", "HoDoKu", "", "")])
     notes = max(len(r[5]) for r in rows + [("", "", "", "", "", "notes")])
-    name_w = width - (2 + fam + 1 + 4 + 2 + level + 1 + 5 + 2 + notes)
+    longest = max(len(r[0]) for r in rows)
+    name_w = (
+        longest if width is None else min(longest, max(width - (2 + fam + 1 + 4 + 2 + level + 1 + 5 + 2 + notes), 20))
+    )
     out = [f"{'technique':<{name_w}}  {'family':<{fam}} {'SE':>4}  {'HoDoKu':<{level}} {'score':>5}  notes"]
     for name, family, se, lvl, score, note in rows:
         parts = name_lines(name, name_w)
@@ -82,7 +87,8 @@ def list_techniques() -> None:
         se = f"{r.se:.1f}" if r.se is not None else "-"
         score = str(r.score) if r.score is not None else "-"
         rows.append((name, r.family, se, r.level or "-", score, note))
-    for line in table_lines(rows):
+    # on a terminal the table fits its width; piped, a technique is one line (for grep)
+    for line in table_lines(rows, max(out.width, 60) if out.is_terminal else None):
         out.print(line, markup=False)
     for line in wrap(
         "notes: " + "; ".join(f"{word}: {meaning}" for word, meaning in NOTES), WIDTH, subsequent_indent="  "

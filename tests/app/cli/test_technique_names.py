@@ -74,12 +74,30 @@ def test_techniques_columns_line_up():
     assert not bad and len(rows) > 100, bad[:3]
 
 
+def _on_a_terminal(cols: int) -> str:
+    """What `sudoku techniques` prints on a real terminal ``cols`` wide (its lines as sent)."""
+    from pty_run import run, strip_ansi, sudoku_argv
+
+    r = run(sudoku_argv("techniques"), rows=50, cols=cols)
+    assert r.code == 0
+    return strip_ansi(r.raw.decode()).replace("\r\n", "\n")
+
+
+def test_techniques_piped_are_one_line_a_technique_for_grep():
+    out = sudoku("techniques").stdout
+    _, rows, names = _table(out)
+    assert len(rows) == len(names) and all(not line.startswith("  ") for line in rows)
+    assert any(
+        line.startswith("Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))") for line in rows
+    )
+
+
 def test_techniques_fit_80_columns_with_whole_names_and_numbers():
     """Issue 40, item 12: on an 80-column terminal no line wraps; a long name wraps at its
     spaces (before its parentheses) with its numbers on its first line."""
     from grading.scales import all_names
 
-    out = sudoku("techniques").stdout
+    out = _on_a_terminal(80)
     assert max(len(line) for line in out.splitlines()) <= 80
     _, rows, names = _table(out)
     se = all_names("se")
