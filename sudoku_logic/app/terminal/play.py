@@ -9,6 +9,8 @@ and Esc ends it. Fits a terminal of 80x24.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual import events, work
 from textual.app import App, ComposeResult
@@ -116,6 +118,22 @@ class GridView(Widget, can_focus=True):
             self.cursor = cell
 
 
+class Ticking(Static):
+    """A line of the side panel that calls ``tick`` every ``every`` seconds while it is on
+    the screen: its timer is its own, so it stops when the line goes, never after."""
+
+    def __init__(self, every: float, tick: Callable[[], None], id: str) -> None:
+        super().__init__(id=id)
+        self._every, self._tick = every, tick
+
+    def on_mount(self) -> None:
+        self.set_interval(self._every, self._tick)
+
+    def on_unmount(self) -> None:
+        app: PlayApp = self.app  # type: ignore[assignment]
+        app.stop_searching()  # the screen is going: no search outlives it
+
+
 class PlayApp(App):
     """``sudoku play``: the board, hints in three levels, a check, the step list, save."""
 
@@ -177,21 +195,29 @@ class PlayApp(App):
         with Horizontal(id="main"):
             yield GridView()
             with Vertical(id="side"):
-                yield Static(id="status")
-                yield Static(id="message")
+                yield Ticking(1, self._status, id="status")
+                yield Ticking(0.125, self._spinner, id="message")
                 yield OptionList(id="steps")
         yield Static(KEYS, id="keys")
 
     def on_mount(self) -> None:
         self.query_one(GridView).focus()
         self.worker.start()
-        self.set_interval(1, self._status)
-        self.set_interval(0.125, self._spinner)
         self._status()
         self.say("Move with the arrows, type a digit. ? asks for a hint.")
 
     def on_unmount(self) -> None:
+        self.stop_searching()
+
+    def stop_searching(self) -> None:
+        """Cancel a search under way and end its process (on quit, and when the screen goes)."""
+        self.busy = None
+        self.workers.cancel_group(self, "search")
         self.worker.close()
+
+    async def action_quit(self) -> None:
+        self.stop_searching()
+        self.exit()
 
     # ------------------------------------------------------------ what is shown
     @property
@@ -221,9 +247,8 @@ class PlayApp(App):
     def _status(self) -> None:
         mode = "marks" if self.marks_mode else "digits"
         order = "Sudoku Explainer" if self.order == "se" else "HoDoKu"
-        self.query_one("#status", Static).update(
-            Text(f"{clock_text(self.game.elapsed())}  typing {mode}\nhints: {order}", no_wrap=True)
-        )
+        for line in self.query("#status").results(Static):  # none once the screen has gone
+            line.update(Text(f"{clock_text(self.game.elapsed())}  typing {mode}\nhints: {order}", no_wrap=True))
 
     def _spinner(self) -> None:
         if self.busy:
@@ -231,7 +256,8 @@ class PlayApp(App):
             self.say(f"{_SPINNER[self._spin % len(_SPINNER)]} Looking for {self.busy}... (Esc cancels)", "italic")
 
     def say(self, text: str, style: str = "") -> None:
-        self.query_one("#message", Static).update(Text(text, style=style))
+        for line in self.query("#message").results(Static):  # none once the screen has gone
+            line.update(Text(text, style=style))
 
     def _changed(self) -> None:
         """After a change of the board: hints, checks and the list start again."""
@@ -448,9 +474,16 @@ class PlayApp(App):
     def _run(self, request: Request, board) -> None:
         worker = get_current_worker()
         got = self.worker.ask(request, lambda: worker.is_cancelled)
-        self.call_from_thread(self._answered, request, board, got)
+        if worker.is_cancelled and got is None and self.busy is None:
+            return  # stopped by stop_searching: the game is closing
+        try:
+            self.call_from_thread(self._answered, request, board, got)
+        except RuntimeError:  # the app stopped meanwhile
+            pass
 
     def _answered(self, request: Request, board, got) -> None:
+        if not self.query("#steps"):  # the screen has gone
+            return
         self.busy = None
         if got is None:
             self.say("Cancelled.")
