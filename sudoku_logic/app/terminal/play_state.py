@@ -144,16 +144,41 @@ class Game:
         return self._change(tuple(values), tuple(marks))
 
     def clear(self, cell: int) -> bool:
-        """Empty ``cell`` (your digit, else your marks); False for a given or an empty cell."""
+        """Empty ``cell`` (your digit, else your marks); False for a given or an empty cell.
+        Erasing a digit gives back the marks its placement removed, as undo does: the cell's
+        own, and the digit in the marks of the cells it sees, where you had it and no other
+        placed digit rules it out."""
         if self.is_given(cell):
             return False
         values = list(self.board.values)
         marks = list(self.board.marks)
-        if values[cell]:
-            values[cell] = 0
-        else:
+        digit = values[cell]
+        if not digit:
             marks[cell] = 0
+            return self._change(tuple(values), tuple(marks))
+        values[cell] = 0
+        before = self._before_placing(cell, digit)
+        if before is not None:
+            bit = DIGIT_BIT[digit]
+            for peer in cells_of(PEERS[cell]):
+                had = before.marks[peer]
+                if values[peer] or not had & bit or _sees(values, peer, digit):
+                    continue
+                if marks[peer] or had == bit:  # an unmarked cell stays open to every digit
+                    marks[peer] |= bit
+            marks[cell] = before.marks[cell]
+            for d in range(1, 10):
+                if marks[cell] & DIGIT_BIT[d] and _sees(values, cell, d):
+                    marks[cell] &= ~DIGIT_BIT[d]
         return self._change(tuple(values), tuple(marks))
+
+    def _before_placing(self, cell: int, digit: int) -> Board | None:
+        """The board just before ``digit`` was last placed in ``cell`` (None when the undo
+        history does not reach it: a game read back from a file)."""
+        for board in reversed(self.undos):
+            if board.values[cell] != digit:
+                return board
+        return None
 
     def toggle_mark(self, cell: int, digit: int) -> bool:
         """Add or remove the pencilmark ``digit`` in an empty ``cell``."""
@@ -224,6 +249,11 @@ def _rule_out(marks: list[int], cell: int, digit: int) -> None:
     """Remove ``digit`` from the marks of every cell ``cell`` sees."""
     for peer in cells_of(PEERS[cell]):
         marks[peer] &= ~DIGIT_BIT[digit]
+
+
+def _sees(values: list[int], cell: int, digit: int) -> bool:
+    """Whether a cell ``cell`` sees holds ``digit``."""
+    return any(values[peer] == digit for peer in cells_of(PEERS[cell]))
 
 
 def _put(values: list[int], marks: list[int], cell: int, digit: int) -> None:
