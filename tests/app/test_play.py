@@ -27,6 +27,12 @@ FORCING = (collection("top1465.txt", 2)[1], 9)  # SE's step 9: Region Forcing Ch
 NESTED = SNAPSHOTS / "nested.txt"
 
 
+@pytest.fixture(autouse=True)
+def state_home(tmp_path, monkeypatch):
+    """The game's autosaves go to a folder of the test, never the user's."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+
+
 def position_before(puzzle: str, n: int, order: str = "se") -> tuple[Position, object]:
     """The position before step ``n`` of the puzzle's path (every candidate marked), and that
     step (each the step `sudoku hint` gives there, as the path takes it)."""

@@ -23,7 +23,7 @@ from textual.worker import get_current_worker
 
 from sudoku_logic.api.hints import hint_text, mistake_lines
 from sudoku_logic.api.render import CELL_BG_TERM, STYLES, role_style, step_roles
-from sudoku_logic.app.terminal.play_state import Game, clock_text
+from sudoku_logic.app.terminal.play_state import Game, autosave_path, clock_text
 from sudoku_logic.app.terminal.play_worker import Request, Worker
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.grid import Grid
@@ -168,14 +168,25 @@ class PlayApp(App):
         Binding("ctrl+s", "save", show=False),
         Binding("escape", "escape", show=False),
         Binding("q", "quit", show=False),
+        Binding("y", "answer(True)", show=False),
+        Binding("n", "answer(False)", show=False),
         Binding("f12", "screenshot_svg", show=False),
     ]
 
     def __init__(
-        self, game: Game, save_to: str = "sudoku-play.txt", order: str = "se", worker: Worker | None = None
+        self,
+        game: Game,
+        save_to: str = "sudoku-play.txt",
+        order: str = "se",
+        worker: Worker | None = None,
+        resume: tuple[Game, str] | None = None,
     ) -> None:
         super().__init__()
         self.game = game
+        self.resume = resume  # an autosaved game of this puzzle and its order, offered on start
+        self.asking: str | None = "resume" if resume is not None else None  # or "quit"
+        self.saved_board = game.board  # what the save file (or the puzzle) holds
+        self.autosaving = False  # once the game has moves, it is autosaved
         self.save_to = save_to
         self.order = order
         self.marks_mode = False
@@ -204,6 +215,12 @@ class PlayApp(App):
         self.query_one(GridView).focus()
         self.worker.start()
         self._status()
+        if self.resume is not None:
+            self.say(
+                f"You left a game of this puzzle ({clock_text(self.resume[0].elapsed())} played).\n"
+                "y: resume it, n: start over"
+            )
+            return
         self.say("Move with the arrows, type a digit. ? asks for a hint.")
 
     def on_unmount(self) -> None:
@@ -216,8 +233,65 @@ class PlayApp(App):
         self.worker.close()
 
     async def action_quit(self) -> None:
+        if self.asking != "quit" and self.game.board != self.saved_board and not self.game.won():
+            self.asking = "quit"
+            self.say(
+                f"Quit? Moves not saved to {self.save_to}.\n"
+                "q or y: quit (the game is autosaved: sudoku play offers it back); n or Esc: stay"
+            )
+            return
         self.stop_searching()
+        self._autosave()
         self.exit()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the start question waits, only its answers (and quit) do something."""
+        return self.asking != "resume" or action in ("answer", "quit", "screenshot_svg")
+
+    def on_key(self, event: events.Key) -> None:
+        if self.asking == "quit" and event.key not in ("q", "y", "n", "escape"):
+            self.asking = None  # another key: the question is dropped, the key does what it does
+
+    async def action_answer(self, yes: bool) -> None:
+        asking, self.asking = self.asking, None
+        if asking == "quit":
+            if yes:
+                self.asking = "quit"
+                await self.action_quit()
+            else:
+                self.say("Go on.")
+        elif asking == "resume":
+            assert self.resume is not None
+            if yes:
+                self.game, self.order = self.resume
+                self.game.started = self.game.clock()  # the clock goes on from now
+                self.saved_board = self.game.board
+                self.autosaving = True
+                self._changed()
+                self._status()
+                self.say("Resumed where you left it.")
+            else:
+                autosave_path(self.game.givens).unlink(missing_ok=True)
+                self.say("A new game. Move with the arrows, type a digit. ? asks for a hint.")
+            self.resume = None
+
+    def _autosave(self) -> None:
+        """Keep the game in progress in the state folder (a solved one removes its file)."""
+        if not self.autosaving:
+            return
+        path = autosave_path(self.game.givens)
+        try:
+            if self.game.won():
+                path.unlink(missing_ok=True)
+                return
+            text = self.game.save_text(self.order)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        except SudokuError:  # two equal digits in a house beside marks: the last autosave stays
+            return
+        except OSError as e:
+            self.autosaving = False
+            self.say(f"cannot autosave to {path}: {e.strerror or e}", _WRONG)
 
     # ------------------------------------------------------------ what is shown
     @property
@@ -266,6 +340,8 @@ class PlayApp(App):
         self.wrong = frozenset()
         self._close_steps()
         self.grid_view.refresh()
+        self.autosaving = True
+        self._autosave()
         if self.game.solved():
             self.action_check()
 
@@ -321,6 +397,7 @@ class PlayApp(App):
 
     def action_order(self) -> None:
         self.order = "hodoku" if self.order == "se" else "se"
+        self._autosave()
         self.hint, self.hint_level = None, 0
         self._close_steps()
         self._status()
@@ -437,6 +514,10 @@ class PlayApp(App):
         self.grid_view.refresh()
 
     def action_escape(self) -> None:
+        if self.asking == "quit":
+            self.asking = None
+            self.say("Go on.")
+            return
         if self.busy:
             self.workers.cancel_group(self, "search")
             return
@@ -444,11 +525,16 @@ class PlayApp(App):
 
     def action_save(self) -> None:
         try:
+            text = self.game.save_text(self.order)
             with open(self.save_to, "w", encoding="utf-8") as fh:
-                fh.write(self.game.save_text())
+                fh.write(text)
+        except SudokuError as e:
+            self.say(f"Not saved: {e} (c: check, u: undo)", _WRONG)
+            return
         except OSError as e:
             self.say(f"cannot write {self.save_to}: {e.strerror or e}", _WRONG)
             return
+        self.saved_board = self.game.board
         self.say(f"Saved to {self.save_to} (sudoku play or sudoku hint read it).")
 
     def action_screenshot_svg(self) -> None:

@@ -11,10 +11,12 @@ removes it from the marks of the cells it sees, as HoDoKu does.
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from sudoku_logic.api.position import Position
 from sudoku_logic.core.errors import SudokuError
@@ -25,6 +27,21 @@ from sudoku_logic.core.step import Step
 
 #: The first line of a saved game: the time played so far (the CLI reads it as a comment).
 CLOCK_LINE = re.compile(r"^# sudoku play: (\d+):(\d\d):(\d\d) played$", re.M)
+#: The order hints came in, kept by a saved game.
+ORDER_LINE = re.compile(r"^# order: (se|hodoku)$", re.M)
+
+
+def autosave_path(givens: tuple[int, ...] | list[int]) -> Path:
+    """Where the game in progress of the puzzle ``givens`` is autosaved: one file per puzzle
+    in ``$XDG_STATE_HOME/sudoku-logic/`` (``~/.local/state/sudoku-logic/`` without it)."""
+    home = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return Path(home) / "sudoku-logic" / ("".join(str(v) for v in givens) + ".txt")
+
+
+def saved_order(text: str) -> str | None:
+    """The order (se or hodoku) a saved game was played in, None when it does not say."""
+    m = ORDER_LINE.search(text)
+    return m[1] if m else None
 
 
 @dataclass(frozen=True)
@@ -61,13 +78,15 @@ class Game:
         marks = tuple(0 if values[c] or position.marks is None else position.marks[c] for c in range(81))
         return cls(givens, Board(values, marks), played, clock)
 
-    def save_text(self) -> str:
+    def save_text(self, order: str | None = None) -> str:
         """The game as text ``sudoku hint`` and ``sudoku play`` read back: the givens line,
         then your digits (``GIVENS FILLED``) or, once you have pencilmarks, the pencilmark
         grid, an unmarked cell written with every digit it allows. Comments before them keep
         what only ``sudoku play`` needs: the time played, the cells you have not marked, and
         the cells with one mark and no digit (which the CLI reads as placed)."""
         lines = [f"# sudoku play: {clock_text(self.elapsed())} played"]
+        if order is not None:
+            lines.append(f"# order: {order}")
         givens = "".join(str(v) if v else "." for v in self.givens)
         values, marks = self.board.values, self.board.marks
         if not any(marks):
@@ -122,6 +141,13 @@ class Game:
 
     def solved(self) -> bool:
         return all(self.board.values)
+
+    def won(self) -> bool:
+        """Whether every cell holds the solution's digit."""
+        try:
+            return self.solved() and not self.position().problems()
+        except SudokuError:
+            return False
 
     # ------------------------------------------------------------ changes
     def _change(self, values: tuple[int, ...], marks: tuple[int, ...]) -> bool:
