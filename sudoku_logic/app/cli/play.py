@@ -72,6 +72,7 @@ def play(
     out; u undo, U redo (without limit); ? a hint (again: more, up to the whole step, its
     pattern on the grid), a applies it; c checks your digits and marks (again: more); s the
     step list from here (the grid follows; a applies up to the step); o switches the order;
+    d then a digit shows every cell where it can still go (HoDoKu's filter); F1 or H: every key;
     Ctrl-S saves; Esc cancels a search or closes the list; q quits (asking first when moves
     are not saved). The game in progress is autosaved in $XDG_STATE_HOME/sudoku-logic/ (else
     ~/.local/state/sudoku-logic/), one file per puzzle, and offered back when you play it again.

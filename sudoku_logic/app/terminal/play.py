@@ -14,7 +14,6 @@ from collections.abc import Callable
 from rich.text import Text
 from textual import events, work
 from textual.app import App, ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -22,7 +21,9 @@ from textual.widgets import OptionList, Static
 from textual.worker import get_current_worker
 
 from sudoku_logic.api.hints import hint_text, mistake_lines
-from sudoku_logic.api.render import CELL_BG_TERM, STYLES, role_style, step_roles
+from sudoku_logic.app.terminal.play_board import GRID_H, GRID_W, WRONG, cell_at, render_grid
+from sudoku_logic.app.terminal.play_keys import BINDINGS as KEY_BINDINGS
+from sudoku_logic.app.terminal.play_keys import BOUND, KEYS, HelpScreen
 from sudoku_logic.app.terminal.play_state import Game, autosave_path, clock_text
 from sudoku_logic.app.terminal.play_worker import Request, Worker
 from sudoku_logic.core.errors import SudokuError
@@ -30,75 +31,9 @@ from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import DIGIT_BIT
 from sudoku_logic.core.step import Step
 
-CELL_W = 5  # a cell is 5 columns by 2 lines: marks 1-5 above, 6-9 below
-GRID_W = 1 + 9 * CELL_W + 8 + 1
-GRID_H = 1 + 9 * 2 + 2 + 1
-KEYS = "1-9 digit  m marks  ? hint  a apply  c check  s steps  u undo  ^S save  q quit"
-_SHADE = ("", "on #262626")  # a checkerboard inside each box tells the cells apart
-_CURSOR = "on #005f87"
-_WRONG = "bold #ff5f5f"
+__all__ = ["GRID_H", "GRID_W", "GridView", "PlayApp", "cell_at", "render_grid"]
+
 _SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
-
-
-def _border(left: str, fill: str, thin: str, thick: str, right: str) -> str:
-    return left + "".join(fill * CELL_W + (right if c == 8 else thick if c in (2, 5) else thin) for c in range(9))
-
-
-def render_grid(
-    game: Game,
-    cursor: int | None,
-    step: Step | None = None,
-    grid: Grid | None = None,
-    wrong: frozenset[int] = frozenset(),
-) -> Text:
-    """The board, 55 columns by 22 lines: givens bold, your digits blue (``wrong`` ones red),
-    your marks; with ``grid`` (a position of a step list or a hint) its candidates where you
-    have no marks, and ``step``'s highlights."""
-    values = grid.values if grid is not None else game.board.values
-    roles = step_roles(step)
-    pattern = set(step.cells) if step is not None else set()
-    out = Text(no_wrap=True)
-    out.append(_border("┏", "━", "┯", "┳", "┓") + "\n", style=STYLES["border"])
-    for r in range(9):
-        for half in range(2):
-            out.append("┃", style=STYLES["border"])
-            for c in range(9):
-                cell = r * 9 + c
-                bg = _CURSOR if cell == cursor else f"on {CELL_BG_TERM}" if cell in pattern else _SHADE[(r + c) % 2]
-                v = values[cell]
-                if v:
-                    style = STYLES["given"] if game.givens[cell] else _WRONG if cell in wrong else STYLES["solved"]
-                    out.append(f"  {v}  " if half == 0 else " " * CELL_W, style=f"{style} {bg}".strip())
-                else:
-                    marks = game.board.marks[cell] if grid is None else grid.cands[cell]
-                    dim = grid is not None and not game.board.marks[cell]  # open, not marked by you
-                    for d in range(half * 5 + 1, half * 5 + 6):
-                        if d <= 9 and marks & DIGIT_BIT[d]:
-                            role = roles.get((cell, d))
-                            out.append(
-                                str(d), style=role_style(role) if role else f"{'dim ' if dim else ''}{bg}".strip()
-                            )
-                        else:
-                            out.append(" ", style=bg)
-                out.append("┃" if c in (2, 5, 8) else "│", style=STYLES["border"] if c in (2, 5, 8) else STYLES["rule"])
-            out.append("\n")
-        if r in (2, 5):
-            out.append(_border("┣", "━", "┿", "╋", "┫") + "\n", style=STYLES["border"])
-    out.append(_border("┗", "━", "┷", "┻", "┛"), style=STYLES["border"])
-    return out
-
-
-def cell_at(x: int, y: int) -> int | None:
-    """The cell under column ``x``, line ``y`` of the grid (None on a border)."""
-    if not (1 <= y < GRID_H - 1 and 1 <= x < GRID_W - 1):
-        return None
-    row_line = y - 1 - (y > 7) - (y > 14)  # the thick rules after the 3rd and 6th rows
-    if y in (7, 14):
-        return None
-    col, inside = divmod(x - 1, CELL_W + 1)
-    if inside == CELL_W:
-        return None
-    return (row_line // 2) * 9 + col
 
 
 class GridView(Widget, can_focus=True):
@@ -110,7 +45,7 @@ class GridView(Widget, can_focus=True):
 
     def render(self) -> Text:
         app: PlayApp = self.app  # type: ignore[assignment]
-        return render_grid(app.game, self.cursor, app.shown_step(), app.shown_grid(), app.wrong)
+        return render_grid(app.game, self.cursor, app.shown_step(), app.shown_grid(), app.wrong, app.filter_cells())
 
     def on_click(self, event: events.Click) -> None:
         cell = cell_at(event.x, event.y)
@@ -148,30 +83,7 @@ class PlayApp(App):
     #steps {{ height: 1fr; display: none; border: none; padding: 0; }}
     #keys {{ height: 1; color: $text-muted; }}
     """
-    BINDINGS = [
-        Binding("up,k", "move(-9)", show=False),
-        Binding("down,j", "move(9)", show=False),
-        Binding("left,h", "move(-1)", show=False),
-        Binding("right,l", "move(1)", show=False),
-        *(Binding(str(d), f"digit({d})", show=False) for d in range(1, 10)),
-        Binding("0,delete,backspace,full_stop", "erase", show=False),
-        Binding("m", "marks", show=False),
-        Binding("f", "fill", show=False),
-        Binding("x", "ruled_out", show=False),
-        Binding("u,ctrl+z", "undo", show=False),
-        Binding("U,ctrl+y", "redo", show=False),
-        Binding("question_mark", "hint", show=False),
-        Binding("a", "apply", show=False),
-        Binding("c", "check", show=False),
-        Binding("s", "steps", show=False),
-        Binding("o", "order", show=False),
-        Binding("ctrl+s", "save", show=False),
-        Binding("escape", "escape", show=False),
-        Binding("q", "quit", show=False),
-        Binding("y", "answer(True)", show=False),
-        Binding("n", "answer(False)", show=False),
-        Binding("f12", "screenshot_svg", show=False),
-    ]
+    BINDINGS = KEY_BINDINGS
 
     def __init__(
         self,
@@ -199,6 +111,8 @@ class PlayApp(App):
         self.path: list[Step] = []  # the step list, from the board it was asked on
         self.path_grids: list[Grid] = []
         self.busy: str | None = None  # what is being looked for
+        self.filter = 0  # HoDoKu's filter: the digit whose cells are shown (0: none)
+        self.filter_next = False  # d was pressed: the next digit sets the filter
         self._spin = 0
 
     # ------------------------------------------------------------ layout
@@ -251,6 +165,40 @@ class PlayApp(App):
     def on_key(self, event: events.Key) -> None:
         if self.asking == "quit" and event.key not in ("q", "y", "n", "escape"):
             self.asking = None  # another key: the question is dropped, the key does what it does
+        if self.filter_next and not (event.key.isdigit() or event.key == "d"):
+            self.filter_next = False
+        if event.key not in BOUND and event.is_printable and self.asking is None and not self._steps_open():
+            self.say(f"{event.character}: no such key (F1: every key).")
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def action_filter(self) -> None:
+        self.filter_next = True
+        self.say("d: now a digit, to show every cell where it can still go (0: off).")
+
+    def filter_cells(self) -> frozenset[int]:
+        """The empty cells where the filter's digit can still go (your marks, else what the
+        digits allow); none without a filter."""
+        if not self.filter:
+            return frozenset()
+        try:
+            cands = self.game.grid().cands
+        except SudokuError:
+            return frozenset()
+        bit = DIGIT_BIT[self.filter]
+        return frozenset(c for c in range(81) if not self.game.board.values[c] and cands[c] & bit)
+
+    def _set_filter(self, digit: int) -> None:
+        self.filter_next = False
+        self.filter = 0 if digit in (0, self.filter) else digit
+        self._status()
+        self.grid_view.refresh()
+        if self.filter:
+            where = self.filter_cells()
+            self.say(f"{self.filter} can still go in {len(where)} cells (d {self.filter} again: off).")
+        else:
+            self.say("Filter off.")
 
     async def action_answer(self, yes: bool) -> None:
         asking, self.asking = self.asking, None
@@ -291,7 +239,7 @@ class PlayApp(App):
             return
         except OSError as e:
             self.autosaving = False
-            self.say(f"cannot autosave to {path}: {e.strerror or e}", _WRONG)
+            self.say(f"cannot autosave to {path}: {e.strerror or e}", WRONG)
 
     # ------------------------------------------------------------ what is shown
     @property
@@ -322,7 +270,8 @@ class PlayApp(App):
         mode = "marks" if self.marks_mode else "digits"
         order = "Sudoku Explainer" if self.order == "se" else "HoDoKu"
         for line in self.query("#status").results(Static):  # none once the screen has gone
-            line.update(Text(f"{clock_text(self.game.elapsed())}  typing {mode}\nhints: {order}", no_wrap=True))
+            shown = f"\nshowing where {self.filter} can go" if self.filter else ""
+            line.update(Text(f"{clock_text(self.game.elapsed())}  typing {mode}\nhints: {order}{shown}", no_wrap=True))
 
     def _spinner(self) -> None:
         if self.busy:
@@ -361,17 +310,33 @@ class PlayApp(App):
         view.cursor = r * 9 + c
 
     def action_digit(self, d: int) -> None:
+        if self.filter_next:
+            self._set_filter(d)
+            return
         cell = self.grid_view.cursor
+        name = f"r{cell // 9 + 1}c{cell % 9 + 1}"
         if self.game.is_given(cell):
-            self.say(f"r{cell // 9 + 1}c{cell % 9 + 1} is a given.")
+            self.say(f"{name} is a given.")
+            return
+        if self.marks_mode and self.game.board.values[cell]:
+            self.say(f"{name} holds a digit: marks go in empty cells (0 erases it).")
             return
         done = self.game.toggle_mark(cell, d) if self.marks_mode else self.game.place(cell, d)
         if done:
             self._changed()
+        else:
+            self.say(f"{name} holds {d} already.")
 
     def action_erase(self) -> None:
-        if self.game.clear(self.grid_view.cursor):
+        if self.filter_next:
+            self._set_filter(0)
+            return
+        cell = self.grid_view.cursor
+        if self.game.clear(cell):
             self._changed()
+        else:
+            what = "is a given" if self.game.is_given(cell) else "is empty already"
+            self.say(f"r{cell // 9 + 1}c{cell % 9 + 1} {what}.")
 
     def action_marks(self) -> None:
         self.marks_mode = not self.marks_mode
@@ -386,14 +351,20 @@ class PlayApp(App):
         if self.game.remove_ruled_out():
             self._changed()
             self.say("Marks a placed digit rules out are removed.")
+        else:
+            self.say("No mark is ruled out by a placed digit.")
 
     def action_undo(self) -> None:
         if self.game.undo():
             self._changed()
+        else:
+            self.say("Nothing to undo.")
 
     def action_redo(self) -> None:
         if self.game.redo():
             self._changed()
+        else:
+            self.say("Nothing to redo.")
 
     def action_order(self) -> None:
         self.order = "hodoku" if self.order == "se" else "se"
@@ -429,7 +400,7 @@ class PlayApp(App):
                 self.say("No mistakes so far.", "green")
             return
         more = "\n(c again: more)" if self.check_level < 3 else ""
-        self.say("\n".join(told) + more, _WRONG)
+        self.say("\n".join(told) + more, WRONG)
 
     def action_hint(self) -> None:
         if self.busy:
@@ -440,7 +411,7 @@ class PlayApp(App):
             return
         told = self._mistakes(1)
         if told is not None:
-            self.say("No hint on a position with a mistake:\n" + "\n".join(told) + "\n(c: check, u: undo)", _WRONG)
+            self.say("No hint on a position with a mistake:\n" + "\n".join(told) + "\n(c: check, u: undo)", WRONG)
             return
         self._search("next")
 
@@ -468,6 +439,8 @@ class PlayApp(App):
             self.game.apply(step)
             self._changed()
             self.say(f"Applied: {step.notation}")
+            return
+        self.say("Nothing to apply: ? three times shows a step, s lists them.")
 
     def action_steps(self) -> None:
         if self.busy:
@@ -477,7 +450,7 @@ class PlayApp(App):
             return
         told = self._mistakes(1)
         if told is not None:
-            self.say("No step list for a position with a mistake:\n" + "\n".join(told), _WRONG)
+            self.say("No step list for a position with a mistake:\n" + "\n".join(told), WRONG)
             return
         self._search("path")
 
@@ -529,10 +502,10 @@ class PlayApp(App):
             with open(self.save_to, "w", encoding="utf-8") as fh:
                 fh.write(text)
         except SudokuError as e:
-            self.say(f"Not saved: {e} (c: check, u: undo)", _WRONG)
+            self.say(f"Not saved: {e} (c: check, u: undo)", WRONG)
             return
         except OSError as e:
-            self.say(f"cannot write {self.save_to}: {e.strerror or e}", _WRONG)
+            self.say(f"cannot write {self.save_to}: {e.strerror or e}", WRONG)
             return
         self.saved_board = self.game.board
         self.say(f"Saved to {self.save_to} (sudoku play or sudoku hint read it).")
@@ -575,7 +548,7 @@ class PlayApp(App):
             self.say("Cancelled.")
             return
         if got.error:
-            self.say(got.error, _WRONG)
+            self.say(got.error, WRONG)
             return
         if board != self.game.board:
             self.say("The board changed meanwhile: ask again.")
