@@ -96,3 +96,39 @@ def test_the_digit_filter_shows_where_a_digit_can_go():
         assert app.filter == 0 and message(app) == "Filter off."
 
     play(app, script)
+
+
+def test_a_window_too_small_says_what_size_the_game_needs():
+    app = new_app()
+
+    async def script(pilot) -> None:
+        small = app.query_one("#small")
+        assert small.display and not app.query_one("#main").display
+        assert str(small.render()).startswith("sudoku play needs a window of at least 80x23; this one is 70x20.")
+        assert small.region.right <= 70
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not small.display and app.query_one("#main").display and app.grid_view.region.height == 22
+        await pilot.resize_terminal(79, 30)
+        await pilot.pause()
+        assert small.display and "this one is 79x30" in str(small.render())
+
+    play(app, script, size=(70, 20))
+
+
+def test_f_says_what_it_did_when_you_had_marks():
+    app = new_app()
+
+    async def script(pilot) -> None:
+        await pilot.press("f")
+        assert message(app) == "Every candidate the digits allow is marked."
+        await pilot.press("u", "m", "1", "right", "2")  # r1c1 and r1c2 marked by you
+        await pilot.press("f")
+        assert message(app).startswith(
+            "Every candidate the digits allow is marked in the cells you had not marked; the 2 you had marked keep"
+        )
+        assert app.game.board.marks[0] == DIGIT_BIT[1] and app.game.board.marks[2] != 0
+        await pilot.press("f")
+        assert message(app).startswith("Nothing to mark")
+
+    play(app, script)

@@ -33,6 +33,7 @@ from sudoku_logic.core.step import Step
 
 __all__ = ["GRID_H", "GRID_W", "GridView", "PlayApp", "cell_at", "render_grid"]
 
+NEEDS = (GRID_W + 25, GRID_H + 1)  # the grid, the side panel, the keys: 80x24
 _SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
@@ -82,6 +83,7 @@ class PlayApp(App):
     #message {{ height: auto; max-height: {GRID_H - 2}; }}
     #steps {{ height: 1fr; display: none; border: none; padding: 0; }}
     #keys {{ height: 1; color: $text-muted; }}
+    #small {{ display: none; height: auto; padding: 0 1; }}
     """
     BINDINGS = KEY_BINDINGS
 
@@ -124,10 +126,12 @@ class PlayApp(App):
                 yield Ticking(0.125, self._spinner, id="message")
                 yield OptionList(id="steps")
         yield Static(KEYS, id="keys")
+        yield Static(id="small")
 
     def on_mount(self) -> None:
         self.query_one(GridView).focus()
         self.worker.start()
+        self._fit(self.size.width, self.size.height)
         self._status()
         if self.resume is not None:
             self.say(
@@ -169,6 +173,21 @@ class PlayApp(App):
             self.filter_next = False
         if event.key not in BOUND and event.is_printable and self.asking is None and not self._steps_open():
             self.say(f"{event.character}: no such key (F1: every key).")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """In a window smaller than the game needs, say so instead of a cut grid."""
+        small = width < NEEDS[0] or height < NEEDS[1]
+        for widget in self.query("#main, #keys"):
+            widget.display = not small
+        for line in self.query("#small").results(Static):
+            line.display = small
+            line.update(
+                f"sudoku play needs a window of at least {NEEDS[0]}x{NEEDS[1]}; this one is {width}x{height}.\n"
+                "Make it larger (q quits)."
+            )
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
@@ -343,9 +362,19 @@ class PlayApp(App):
         self._status()
 
     def action_fill(self) -> None:
-        if self.game.fill_candidates():
-            self._changed()
+        board = self.game.board
+        yours = sum(1 for c in range(81) if not board.values[c] and board.marks[c])
+        if not self.game.fill_candidates():
+            self.say("Nothing to mark: every empty cell has your marks (or two equal digits share a house: c checks).")
+            return
+        self._changed()
+        if not yours:
             self.say("Every candidate the digits allow is marked.")
+        else:
+            self.say(
+                f"Every candidate the digits allow is marked in the cells you had not marked; the {yours} "
+                "you had marked keep your marks (less what the digits rule out)."
+            )
 
     def action_ruled_out(self) -> None:
         if self.game.remove_ruled_out():
