@@ -27,6 +27,12 @@ FORCING = (collection("top1465.txt", 2)[1], 9)  # SE's step 9: Region Forcing Ch
 NESTED = SNAPSHOTS / "nested.txt"
 
 
+@pytest.fixture(autouse=True)
+def state_home(tmp_path, monkeypatch):
+    """The game's autosaves go to a folder of the test, never the user's."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+
+
 def position_before(puzzle: str, n: int, order: str = "se") -> tuple[Position, object]:
     """The position before step ``n`` of the puzzle's path (every candidate marked), and that
     step (each the step `sudoku hint` gives there, as the path takes it)."""
@@ -266,6 +272,38 @@ def test_a_slow_hint_never_freezes_the_screen_and_can_be_cancelled(monkeypatch):
         await settle(pilot, 10)
 
     play(app, script)
+
+
+@pytest.mark.parametrize("quit_with", ["q", None], ids=["q", "screen-closed"])
+def test_quitting_while_a_search_runs_stops_every_timer_and_the_search_first(monkeypatch, quit_with):
+    """Item 13 of issue 40: q during a long search, or the screen closed under it (as the
+    test harness does). When the screens start to go, no timer of the app still runs (a tick
+    would look for a widget no longer there); the search's process is ended with them."""
+    app = PlayApp(game_of(load_position(NESTED.read_text())))
+    monkeypatch.setenv("SUDOKU_ENGINE", "python")  # a search of tens of seconds
+    seen: dict[str, object] = {}
+    close_all = app._close_all
+
+    async def closing() -> None:  # the screens are about to go
+        seen["timers"] = [t for t in app._timers if t._task is not None]
+        await close_all()
+        seen["process"] = app.worker._process
+
+    monkeypatch.setattr(app, "_close_all", closing)
+
+    async def script(pilot) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause(0.5)
+        assert app.busy
+        seen["search"] = app.worker._process
+        if quit_with:
+            await pilot.press(quit_with)
+            await pilot.pause(0.3)
+        else:
+            await pilot.pause(1.1)  # a tick of the clock due while the screen goes
+
+    play(app, script)
+    assert seen["timers"] == [] and seen["process"] is None and seen["search"].poll() is not None
 
 
 # ---------------------------------------------------------------- snapshots

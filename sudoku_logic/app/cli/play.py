@@ -5,10 +5,14 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import typer
 
 from sudoku_logic.api.position import Position
+
+if TYPE_CHECKING:
+    from sudoku_logic.app.terminal.play_state import Game
 from sudoku_logic.app.cli import options as shared
 from sudoku_logic.app.cli.common import fail
 from sudoku_logic.app.io.reader import read
@@ -68,13 +72,17 @@ def play(
     out; u undo, U redo (without limit); ? a hint (again: more, up to the whole step, its
     pattern on the grid), a applies it; c checks your digits and marks (again: more); s the
     step list from here (the grid follows; a applies up to the step); o switches the order;
-    Ctrl-S saves; Esc cancels a search or closes the list; q quits.
+    d then a digit shows every cell where it can still go (HoDoKu's filter); F1 or H: every key;
+    Ctrl-S saves; Esc cancels a search or closes the list; q quits (asking first when moves
+    are not saved). The game in progress is autosaved in $XDG_STATE_HOME/sudoku-logic/ (else
+    ~/.local/state/sudoku-logic/), one file per puzzle, and offered back when you play it again.
     """
     run_play(PlayOptions(**ctx.params))  # every parameter above, by name
 
 
 def run_play(opts: PlayOptions) -> None:
-    """Play the position, resumed where a saved game left it."""
+    """Play the position, resumed where a saved game left it; an autosaved game of the same
+    puzzle is offered back on start."""
     from sudoku_logic.app.terminal.play import PlayApp
     from sudoku_logic.app.terminal.play_state import Game
 
@@ -84,4 +92,21 @@ def run_play(opts: PlayOptions) -> None:
             text = fh.read(1 << 16)
     position = opts.position
     game = Game.from_saved(position, text) if "# sudoku play:" in text else Game.from_position(position)
-    PlayApp(game, save_to=opts.save, order=opts.order).run()
+    PlayApp(game, save_to=opts.save, order=opts.order, resume=resumable(position)).run()
+
+
+def resumable(position: Position) -> tuple[Game, str] | None:
+    """The game of ``position``'s puzzle autosaved in the state folder and its order, None
+    when there is none (or it cannot be read: the game then starts afresh)."""
+    from sudoku_logic.app.terminal.play_state import Game, autosave_path, saved_order
+
+    givens = position.givens if position.givens is not None else position.values
+    path = autosave_path(givens)
+    try:
+        text = path.read_text(encoding="utf-8")
+        entry = next(iter(read(str(path))), None)
+        if entry is None or entry.position is None or entry.error is not None:
+            return None
+        return Game.from_saved(entry.position, text), saved_order(text) or "se"
+    except (OSError, UnicodeDecodeError, SudokuError):
+        return None

@@ -9,10 +9,11 @@ and Esc ends it. Fits a terminal of 80x24.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual import events, work
 from textual.app import App, ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -20,83 +21,20 @@ from textual.widgets import OptionList, Static
 from textual.worker import get_current_worker
 
 from sudoku_logic.api.hints import hint_text, mistake_lines
-from sudoku_logic.api.render import CELL_BG_TERM, STYLES, role_style, step_roles
-from sudoku_logic.app.terminal.play_state import Game, clock_text
+from sudoku_logic.app.terminal.play_board import GRID_H, GRID_W, WRONG, cell_at, render_grid
+from sudoku_logic.app.terminal.play_keys import BINDINGS as KEY_BINDINGS
+from sudoku_logic.app.terminal.play_keys import BOUND, KEYS, HelpScreen
+from sudoku_logic.app.terminal.play_state import Game, autosave_path, clock_text
 from sudoku_logic.app.terminal.play_worker import Request, Worker
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import DIGIT_BIT
 from sudoku_logic.core.step import Step
 
-CELL_W = 5  # a cell is 5 columns by 2 lines: marks 1-5 above, 6-9 below
-GRID_W = 1 + 9 * CELL_W + 8 + 1
-GRID_H = 1 + 9 * 2 + 2 + 1
-KEYS = "1-9 digit  m marks  ? hint  a apply  c check  s steps  u undo  ^S save  q quit"
-_SHADE = ("", "on #262626")  # a checkerboard inside each box tells the cells apart
-_CURSOR = "on #005f87"
-_WRONG = "bold #ff5f5f"
+__all__ = ["GRID_H", "GRID_W", "GridView", "PlayApp", "cell_at", "render_grid"]
+
+NEEDS = (GRID_W + 25, GRID_H + 1)  # the grid, the side panel, the keys: 80x24
 _SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
-
-
-def _border(left: str, fill: str, thin: str, thick: str, right: str) -> str:
-    return left + "".join(fill * CELL_W + (right if c == 8 else thick if c in (2, 5) else thin) for c in range(9))
-
-
-def render_grid(
-    game: Game,
-    cursor: int | None,
-    step: Step | None = None,
-    grid: Grid | None = None,
-    wrong: frozenset[int] = frozenset(),
-) -> Text:
-    """The board, 55 columns by 22 lines: givens bold, your digits blue (``wrong`` ones red),
-    your marks; with ``grid`` (a position of a step list or a hint) its candidates where you
-    have no marks, and ``step``'s highlights."""
-    values = grid.values if grid is not None else game.board.values
-    roles = step_roles(step)
-    pattern = set(step.cells) if step is not None else set()
-    out = Text(no_wrap=True)
-    out.append(_border("┏", "━", "┯", "┳", "┓") + "\n", style=STYLES["border"])
-    for r in range(9):
-        for half in range(2):
-            out.append("┃", style=STYLES["border"])
-            for c in range(9):
-                cell = r * 9 + c
-                bg = _CURSOR if cell == cursor else f"on {CELL_BG_TERM}" if cell in pattern else _SHADE[(r + c) % 2]
-                v = values[cell]
-                if v:
-                    style = STYLES["given"] if game.givens[cell] else _WRONG if cell in wrong else STYLES["solved"]
-                    out.append(f"  {v}  " if half == 0 else " " * CELL_W, style=f"{style} {bg}".strip())
-                else:
-                    marks = game.board.marks[cell] if grid is None else grid.cands[cell]
-                    dim = grid is not None and not game.board.marks[cell]  # open, not marked by you
-                    for d in range(half * 5 + 1, half * 5 + 6):
-                        if d <= 9 and marks & DIGIT_BIT[d]:
-                            role = roles.get((cell, d))
-                            out.append(
-                                str(d), style=role_style(role) if role else f"{'dim ' if dim else ''}{bg}".strip()
-                            )
-                        else:
-                            out.append(" ", style=bg)
-                out.append("┃" if c in (2, 5, 8) else "│", style=STYLES["border"] if c in (2, 5, 8) else STYLES["rule"])
-            out.append("\n")
-        if r in (2, 5):
-            out.append(_border("┣", "━", "┿", "╋", "┫") + "\n", style=STYLES["border"])
-    out.append(_border("┗", "━", "┷", "┻", "┛"), style=STYLES["border"])
-    return out
-
-
-def cell_at(x: int, y: int) -> int | None:
-    """The cell under column ``x``, line ``y`` of the grid (None on a border)."""
-    if not (1 <= y < GRID_H - 1 and 1 <= x < GRID_W - 1):
-        return None
-    row_line = y - 1 - (y > 7) - (y > 14)  # the thick rules after the 3rd and 6th rows
-    if y in (7, 14):
-        return None
-    col, inside = divmod(x - 1, CELL_W + 1)
-    if inside == CELL_W:
-        return None
-    return (row_line // 2) * 9 + col
 
 
 class GridView(Widget, can_focus=True):
@@ -108,12 +46,28 @@ class GridView(Widget, can_focus=True):
 
     def render(self) -> Text:
         app: PlayApp = self.app  # type: ignore[assignment]
-        return render_grid(app.game, self.cursor, app.shown_step(), app.shown_grid(), app.wrong)
+        return render_grid(app.game, self.cursor, app.shown_step(), app.shown_grid(), app.wrong, app.filter_cells())
 
     def on_click(self, event: events.Click) -> None:
         cell = cell_at(event.x, event.y)
         if cell is not None:
             self.cursor = cell
+
+
+class Ticking(Static):
+    """A line of the side panel that calls ``tick`` every ``every`` seconds while it is on
+    the screen: its timer is its own, so it stops when the line goes, never after."""
+
+    def __init__(self, every: float, tick: Callable[[], None], id: str) -> None:
+        super().__init__(id=id)
+        self._every, self._tick = every, tick
+
+    def on_mount(self) -> None:
+        self.set_interval(self._every, self._tick)
+
+    def on_unmount(self) -> None:
+        app: PlayApp = self.app  # type: ignore[assignment]
+        app.stop_searching()  # the screen is going: no search outlives it
 
 
 class PlayApp(App):
@@ -129,35 +83,24 @@ class PlayApp(App):
     #message {{ height: auto; max-height: {GRID_H - 2}; }}
     #steps {{ height: 1fr; display: none; border: none; padding: 0; }}
     #keys {{ height: 1; color: $text-muted; }}
+    #small {{ display: none; height: auto; padding: 0 1; }}
     """
-    BINDINGS = [
-        Binding("up,k", "move(-9)", show=False),
-        Binding("down,j", "move(9)", show=False),
-        Binding("left,h", "move(-1)", show=False),
-        Binding("right,l", "move(1)", show=False),
-        *(Binding(str(d), f"digit({d})", show=False) for d in range(1, 10)),
-        Binding("0,delete,backspace,full_stop", "erase", show=False),
-        Binding("m", "marks", show=False),
-        Binding("f", "fill", show=False),
-        Binding("x", "ruled_out", show=False),
-        Binding("u,ctrl+z", "undo", show=False),
-        Binding("U,ctrl+y", "redo", show=False),
-        Binding("question_mark", "hint", show=False),
-        Binding("a", "apply", show=False),
-        Binding("c", "check", show=False),
-        Binding("s", "steps", show=False),
-        Binding("o", "order", show=False),
-        Binding("ctrl+s", "save", show=False),
-        Binding("escape", "escape", show=False),
-        Binding("q", "quit", show=False),
-        Binding("f12", "screenshot_svg", show=False),
-    ]
+    BINDINGS = KEY_BINDINGS
 
     def __init__(
-        self, game: Game, save_to: str = "sudoku-play.txt", order: str = "se", worker: Worker | None = None
+        self,
+        game: Game,
+        save_to: str = "sudoku-play.txt",
+        order: str = "se",
+        worker: Worker | None = None,
+        resume: tuple[Game, str] | None = None,
     ) -> None:
         super().__init__()
         self.game = game
+        self.resume = resume  # an autosaved game of this puzzle and its order, offered on start
+        self.asking: str | None = "resume" if resume is not None else None  # or "quit"
+        self.saved_board = game.board  # what the save file (or the puzzle) holds
+        self.autosaving = False  # once the game has moves, it is autosaved
         self.save_to = save_to
         self.order = order
         self.marks_mode = False
@@ -170,6 +113,8 @@ class PlayApp(App):
         self.path: list[Step] = []  # the step list, from the board it was asked on
         self.path_grids: list[Grid] = []
         self.busy: str | None = None  # what is being looked for
+        self.filter = 0  # HoDoKu's filter: the digit whose cells are shown (0: none)
+        self.filter_next = False  # d was pressed: the next digit sets the filter
         self._spin = 0
 
     # ------------------------------------------------------------ layout
@@ -177,21 +122,143 @@ class PlayApp(App):
         with Horizontal(id="main"):
             yield GridView()
             with Vertical(id="side"):
-                yield Static(id="status")
-                yield Static(id="message")
+                yield Ticking(1, self._status, id="status")
+                yield Ticking(0.125, self._spinner, id="message")
                 yield OptionList(id="steps")
         yield Static(KEYS, id="keys")
+        yield Static(id="small")
 
     def on_mount(self) -> None:
         self.query_one(GridView).focus()
         self.worker.start()
-        self.set_interval(1, self._status)
-        self.set_interval(0.125, self._spinner)
+        self._fit(self.size.width, self.size.height)
         self._status()
+        if self.resume is not None:
+            self.say(
+                f"You left a game of this puzzle ({clock_text(self.resume[0].elapsed())} played).\n"
+                "y: resume it, n: start over"
+            )
+            return
         self.say("Move with the arrows, type a digit. ? asks for a hint.")
 
     def on_unmount(self) -> None:
+        self.stop_searching()
+
+    def stop_searching(self) -> None:
+        """Cancel a search under way and end its process (on quit, and when the screen goes)."""
+        self.busy = None
+        self.workers.cancel_group(self, "search")
         self.worker.close()
+
+    async def action_quit(self) -> None:
+        if self.asking != "quit" and self.game.board != self.saved_board and not self.game.won():
+            self.asking = "quit"
+            self.say(
+                f"Quit? Moves not saved to {self.save_to}.\n"
+                "q or y: quit (the game is autosaved: sudoku play offers it back); n or Esc: stay"
+            )
+            return
+        self.stop_searching()
+        self._autosave()
+        self.exit()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the start question waits, only its answers (and quit) do something."""
+        return self.asking != "resume" or action in ("answer", "quit", "screenshot_svg")
+
+    def on_key(self, event: events.Key) -> None:
+        if self.asking == "quit" and event.key not in ("q", "y", "n", "escape"):
+            self.asking = None  # another key: the question is dropped, the key does what it does
+        if self.filter_next and not (event.key.isdigit() or event.key == "d"):
+            self.filter_next = False
+        if event.key not in BOUND and event.is_printable and self.asking is None and not self._steps_open():
+            self.say(f"{event.character}: no such key (F1: every key).")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """In a window smaller than the game needs, say so instead of a cut grid."""
+        small = width < NEEDS[0] or height < NEEDS[1]
+        for widget in self.query("#main, #keys"):
+            widget.display = not small
+        for line in self.query("#small").results(Static):
+            line.display = small
+            line.update(
+                f"sudoku play needs a window of at least {NEEDS[0]}x{NEEDS[1]}; this one is {width}x{height}.\n"
+                "Make it larger (q quits)."
+            )
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def action_filter(self) -> None:
+        self.filter_next = True
+        self.say("d: now a digit, to show every cell where it can still go (0: off).")
+
+    def filter_cells(self) -> frozenset[int]:
+        """The empty cells where the filter's digit can still go (your marks, else what the
+        digits allow); none without a filter."""
+        if not self.filter:
+            return frozenset()
+        try:
+            cands = self.game.grid().cands
+        except SudokuError:
+            return frozenset()
+        bit = DIGIT_BIT[self.filter]
+        return frozenset(c for c in range(81) if not self.game.board.values[c] and cands[c] & bit)
+
+    def _set_filter(self, digit: int) -> None:
+        self.filter_next = False
+        self.filter = 0 if digit in (0, self.filter) else digit
+        self._status()
+        self.grid_view.refresh()
+        if self.filter:
+            where = self.filter_cells()
+            self.say(f"{self.filter} can still go in {len(where)} cells (d {self.filter} again: off).")
+        else:
+            self.say("Filter off.")
+
+    async def action_answer(self, yes: bool) -> None:
+        asking, self.asking = self.asking, None
+        if asking == "quit":
+            if yes:
+                self.asking = "quit"
+                await self.action_quit()
+            else:
+                self.say("Go on.")
+        elif asking == "resume":
+            assert self.resume is not None
+            if yes:
+                self.game, self.order = self.resume
+                self.game.started = self.game.clock()  # the clock goes on from now
+                self.saved_board = self.game.board
+                self.autosaving = True
+                self._changed()
+                self._status()
+                self.say("Resumed where you left it.")
+            else:
+                autosave_path(self.game.givens).unlink(missing_ok=True)
+                self.say("A new game. Move with the arrows, type a digit. ? asks for a hint.")
+            self.resume = None
+
+    def _autosave(self) -> None:
+        """Keep the game in progress in the state folder (a solved one removes its file)."""
+        if not self.autosaving:
+            return
+        path = autosave_path(self.game.givens)
+        try:
+            if self.game.won():
+                path.unlink(missing_ok=True)
+                return
+            text = self.game.save_text(self.order)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        except SudokuError:  # two equal digits in a house beside marks: the last autosave stays
+            return
+        except OSError as e:
+            self.autosaving = False
+            self.say(f"cannot autosave to {path}: {e.strerror or e}", WRONG)
 
     # ------------------------------------------------------------ what is shown
     @property
@@ -221,9 +288,9 @@ class PlayApp(App):
     def _status(self) -> None:
         mode = "marks" if self.marks_mode else "digits"
         order = "Sudoku Explainer" if self.order == "se" else "HoDoKu"
-        self.query_one("#status", Static).update(
-            Text(f"{clock_text(self.game.elapsed())}  typing {mode}\nhints: {order}", no_wrap=True)
-        )
+        for line in self.query("#status").results(Static):  # none once the screen has gone
+            shown = f"\nshowing where {self.filter} can go" if self.filter else ""
+            line.update(Text(f"{clock_text(self.game.elapsed())}  typing {mode}\nhints: {order}{shown}", no_wrap=True))
 
     def _spinner(self) -> None:
         if self.busy:
@@ -231,7 +298,8 @@ class PlayApp(App):
             self.say(f"{_SPINNER[self._spin % len(_SPINNER)]} Looking for {self.busy}... (Esc cancels)", "italic")
 
     def say(self, text: str, style: str = "") -> None:
-        self.query_one("#message", Static).update(Text(text, style=style))
+        for line in self.query("#message").results(Static):  # none once the screen has gone
+            line.update(Text(text, style=style))
 
     def _changed(self) -> None:
         """After a change of the board: hints, checks and the list start again."""
@@ -240,6 +308,8 @@ class PlayApp(App):
         self.wrong = frozenset()
         self._close_steps()
         self.grid_view.refresh()
+        self.autosaving = True
+        self._autosave()
         if self.game.solved():
             self.action_check()
 
@@ -259,42 +329,75 @@ class PlayApp(App):
         view.cursor = r * 9 + c
 
     def action_digit(self, d: int) -> None:
+        if self.filter_next:
+            self._set_filter(d)
+            return
         cell = self.grid_view.cursor
+        name = f"r{cell // 9 + 1}c{cell % 9 + 1}"
         if self.game.is_given(cell):
-            self.say(f"r{cell // 9 + 1}c{cell % 9 + 1} is a given.")
+            self.say(f"{name} is a given.")
+            return
+        if self.marks_mode and self.game.board.values[cell]:
+            self.say(f"{name} holds a digit: marks go in empty cells (0 erases it).")
             return
         done = self.game.toggle_mark(cell, d) if self.marks_mode else self.game.place(cell, d)
         if done:
             self._changed()
+        else:
+            self.say(f"{name} holds {d} already.")
 
     def action_erase(self) -> None:
-        if self.game.clear(self.grid_view.cursor):
+        if self.filter_next:
+            self._set_filter(0)
+            return
+        cell = self.grid_view.cursor
+        if self.game.clear(cell):
             self._changed()
+        else:
+            what = "is a given" if self.game.is_given(cell) else "is empty already"
+            self.say(f"r{cell // 9 + 1}c{cell % 9 + 1} {what}.")
 
     def action_marks(self) -> None:
         self.marks_mode = not self.marks_mode
         self._status()
 
     def action_fill(self) -> None:
-        if self.game.fill_candidates():
-            self._changed()
+        board = self.game.board
+        yours = sum(1 for c in range(81) if not board.values[c] and board.marks[c])
+        if not self.game.fill_candidates():
+            self.say("Nothing to mark: every empty cell has your marks (or two equal digits share a house: c checks).")
+            return
+        self._changed()
+        if not yours:
             self.say("Every candidate the digits allow is marked.")
+        else:
+            self.say(
+                f"Every candidate the digits allow is marked in the cells you had not marked; the {yours} "
+                "you had marked keep your marks (less what the digits rule out)."
+            )
 
     def action_ruled_out(self) -> None:
         if self.game.remove_ruled_out():
             self._changed()
             self.say("Marks a placed digit rules out are removed.")
+        else:
+            self.say("No mark is ruled out by a placed digit.")
 
     def action_undo(self) -> None:
         if self.game.undo():
             self._changed()
+        else:
+            self.say("Nothing to undo.")
 
     def action_redo(self) -> None:
         if self.game.redo():
             self._changed()
+        else:
+            self.say("Nothing to redo.")
 
     def action_order(self) -> None:
         self.order = "hodoku" if self.order == "se" else "se"
+        self._autosave()
         self.hint, self.hint_level = None, 0
         self._close_steps()
         self._status()
@@ -326,7 +429,7 @@ class PlayApp(App):
                 self.say("No mistakes so far.", "green")
             return
         more = "\n(c again: more)" if self.check_level < 3 else ""
-        self.say("\n".join(told) + more, _WRONG)
+        self.say("\n".join(told) + more, WRONG)
 
     def action_hint(self) -> None:
         if self.busy:
@@ -337,7 +440,7 @@ class PlayApp(App):
             return
         told = self._mistakes(1)
         if told is not None:
-            self.say("No hint on a position with a mistake:\n" + "\n".join(told) + "\n(c: check, u: undo)", _WRONG)
+            self.say("No hint on a position with a mistake:\n" + "\n".join(told) + "\n(c: check, u: undo)", WRONG)
             return
         self._search("next")
 
@@ -365,6 +468,8 @@ class PlayApp(App):
             self.game.apply(step)
             self._changed()
             self.say(f"Applied: {step.notation}")
+            return
+        self.say("Nothing to apply: ? three times shows a step, s lists them.")
 
     def action_steps(self) -> None:
         if self.busy:
@@ -374,7 +479,7 @@ class PlayApp(App):
             return
         told = self._mistakes(1)
         if told is not None:
-            self.say("No step list for a position with a mistake:\n" + "\n".join(told), _WRONG)
+            self.say("No step list for a position with a mistake:\n" + "\n".join(told), WRONG)
             return
         self._search("path")
 
@@ -411,6 +516,10 @@ class PlayApp(App):
         self.grid_view.refresh()
 
     def action_escape(self) -> None:
+        if self.asking == "quit":
+            self.asking = None
+            self.say("Go on.")
+            return
         if self.busy:
             self.workers.cancel_group(self, "search")
             return
@@ -418,11 +527,16 @@ class PlayApp(App):
 
     def action_save(self) -> None:
         try:
+            text = self.game.save_text(self.order)
             with open(self.save_to, "w", encoding="utf-8") as fh:
-                fh.write(self.game.save_text())
-        except OSError as e:
-            self.say(f"cannot write {self.save_to}: {e.strerror or e}", _WRONG)
+                fh.write(text)
+        except SudokuError as e:
+            self.say(f"Not saved: {e} (c: check, u: undo)", WRONG)
             return
+        except OSError as e:
+            self.say(f"cannot write {self.save_to}: {e.strerror or e}", WRONG)
+            return
+        self.saved_board = self.game.board
         self.say(f"Saved to {self.save_to} (sudoku play or sudoku hint read it).")
 
     def action_screenshot_svg(self) -> None:
@@ -448,15 +562,22 @@ class PlayApp(App):
     def _run(self, request: Request, board) -> None:
         worker = get_current_worker()
         got = self.worker.ask(request, lambda: worker.is_cancelled)
-        self.call_from_thread(self._answered, request, board, got)
+        if worker.is_cancelled and got is None and self.busy is None:
+            return  # stopped by stop_searching: the game is closing
+        try:
+            self.call_from_thread(self._answered, request, board, got)
+        except RuntimeError:  # the app stopped meanwhile
+            pass
 
     def _answered(self, request: Request, board, got) -> None:
+        if not self.query("#steps"):  # the screen has gone
+            return
         self.busy = None
         if got is None:
             self.say("Cancelled.")
             return
         if got.error:
-            self.say(got.error, _WRONG)
+            self.say(got.error, WRONG)
             return
         if board != self.game.board:
             self.say("The board changed meanwhile: ask again.")

@@ -11,10 +11,12 @@ removes it from the marks of the cells it sees, as HoDoKu does.
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from sudoku_logic.api.position import Position
 from sudoku_logic.core.errors import SudokuError
@@ -25,6 +27,21 @@ from sudoku_logic.core.step import Step
 
 #: The first line of a saved game: the time played so far (the CLI reads it as a comment).
 CLOCK_LINE = re.compile(r"^# sudoku play: (\d+):(\d\d):(\d\d) played$", re.M)
+#: The order hints came in, kept by a saved game.
+ORDER_LINE = re.compile(r"^# order: (se|hodoku)$", re.M)
+
+
+def autosave_path(givens: tuple[int, ...] | list[int]) -> Path:
+    """Where the game in progress of the puzzle ``givens`` is autosaved: one file per puzzle
+    in ``$XDG_STATE_HOME/sudoku-logic/`` (``~/.local/state/sudoku-logic/`` without it)."""
+    home = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return Path(home) / "sudoku-logic" / ("".join(str(v) for v in givens) + ".txt")
+
+
+def saved_order(text: str) -> str | None:
+    """The order (se or hodoku) a saved game was played in, None when it does not say."""
+    m = ORDER_LINE.search(text)
+    return m[1] if m else None
 
 
 @dataclass(frozen=True)
@@ -61,13 +78,15 @@ class Game:
         marks = tuple(0 if values[c] or position.marks is None else position.marks[c] for c in range(81))
         return cls(givens, Board(values, marks), played, clock)
 
-    def save_text(self) -> str:
+    def save_text(self, order: str | None = None) -> str:
         """The game as text ``sudoku hint`` and ``sudoku play`` read back: the givens line,
         then your digits (``GIVENS FILLED``) or, once you have pencilmarks, the pencilmark
         grid, an unmarked cell written with every digit it allows. Comments before them keep
         what only ``sudoku play`` needs: the time played, the cells you have not marked, and
         the cells with one mark and no digit (which the CLI reads as placed)."""
         lines = [f"# sudoku play: {clock_text(self.elapsed())} played"]
+        if order is not None:
+            lines.append(f"# order: {order}")
         givens = "".join(str(v) if v else "." for v in self.givens)
         values, marks = self.board.values, self.board.marks
         if not any(marks):
@@ -123,6 +142,13 @@ class Game:
     def solved(self) -> bool:
         return all(self.board.values)
 
+    def won(self) -> bool:
+        """Whether every cell holds the solution's digit."""
+        try:
+            return self.solved() and not self.position().problems()
+        except SudokuError:
+            return False
+
     # ------------------------------------------------------------ changes
     def _change(self, values: tuple[int, ...], marks: tuple[int, ...]) -> bool:
         new = Board(values, marks)
@@ -144,16 +170,41 @@ class Game:
         return self._change(tuple(values), tuple(marks))
 
     def clear(self, cell: int) -> bool:
-        """Empty ``cell`` (your digit, else your marks); False for a given or an empty cell."""
+        """Empty ``cell`` (your digit, else your marks); False for a given or an empty cell.
+        Erasing a digit gives back the marks its placement removed, as undo does: the cell's
+        own, and the digit in the marks of the cells it sees, where you had it and no other
+        placed digit rules it out."""
         if self.is_given(cell):
             return False
         values = list(self.board.values)
         marks = list(self.board.marks)
-        if values[cell]:
-            values[cell] = 0
-        else:
+        digit = values[cell]
+        if not digit:
             marks[cell] = 0
+            return self._change(tuple(values), tuple(marks))
+        values[cell] = 0
+        before = self._before_placing(cell, digit)
+        if before is not None:
+            bit = DIGIT_BIT[digit]
+            for peer in cells_of(PEERS[cell]):
+                had = before.marks[peer]
+                if values[peer] or not had & bit or _sees(values, peer, digit):
+                    continue
+                if marks[peer] or had == bit:  # an unmarked cell stays open to every digit
+                    marks[peer] |= bit
+            marks[cell] = before.marks[cell]
+            for d in range(1, 10):
+                if marks[cell] & DIGIT_BIT[d] and _sees(values, cell, d):
+                    marks[cell] &= ~DIGIT_BIT[d]
         return self._change(tuple(values), tuple(marks))
+
+    def _before_placing(self, cell: int, digit: int) -> Board | None:
+        """The board just before ``digit`` was last placed in ``cell`` (None when the undo
+        history does not reach it: a game read back from a file)."""
+        for board in reversed(self.undos):
+            if board.values[cell] != digit:
+                return board
+        return None
 
     def toggle_mark(self, cell: int, digit: int) -> bool:
         """Add or remove the pencilmark ``digit`` in an empty ``cell``."""
@@ -224,6 +275,11 @@ def _rule_out(marks: list[int], cell: int, digit: int) -> None:
     """Remove ``digit`` from the marks of every cell ``cell`` sees."""
     for peer in cells_of(PEERS[cell]):
         marks[peer] &= ~DIGIT_BIT[digit]
+
+
+def _sees(values: list[int], cell: int, digit: int) -> bool:
+    """Whether a cell ``cell`` sees holds ``digit``."""
+    return any(values[peer] == digit for peer in cells_of(PEERS[cell]))
 
 
 def _put(values: list[int], marks: list[int], cell: int, digit: int) -> None:
