@@ -88,7 +88,7 @@ def test_pencilmark_grid_alone_and_reglib_line():
     assert pos.givens is None and not pos.problems()
     case = ":0100:5:+4.......9...2...8...7...3..2...5.8...4...9...1.............................2.19:::"
     with pytest.raises(FormatError):
-        load_position(case).problems()  # too few givens: more than one solution
+        load_position(case).problems()  # a givens field of 79 cells, not 81
 
 
 def test_split_positions_pairs_givens_with_filled_but_not_two_puzzles():
