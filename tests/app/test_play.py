@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import subprocess
 import sys
@@ -11,6 +10,7 @@ import time
 import pytest
 
 from helpers import DATA, ROOT, collection
+from play_pilot import message, play
 from sudoku_logic.api.hints import hint_text
 from sudoku_logic.api.position import Position, load_position
 from sudoku_logic.api.solver import Solver
@@ -49,14 +49,6 @@ def game_of(position: Position) -> Game:
     return Game.from_position(position, clock=lambda: 0.0)  # a frozen clock: screens repeat
 
 
-def play(app: PlayApp, script, size=(80, 24)) -> None:
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await script(pilot)
-
-    asyncio.run(main())
-
-
 async def settle(pilot, timeout: float = 120) -> None:
     """Wait until the app has its answer (hint or step list)."""
     end = time.monotonic() + timeout
@@ -65,10 +57,6 @@ async def settle(pilot, timeout: float = 120) -> None:
         assert time.monotonic() < end, "no answer"
         await pilot.pause(0.05)
     await pilot.pause()
-
-
-def message(app: PlayApp) -> str:
-    return str(app.query_one("#message").render())
 
 
 # ---------------------------------------------------------------- the game alone

@@ -3,10 +3,9 @@ digit filter (issue 40, what users of HoDoKu and Sudoku Explainer expect)."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
+from play_pilot import message, play
 from sudoku_logic.api.position import load_position
 from sudoku_logic.app.terminal.play import PlayApp
 from sudoku_logic.app.terminal.play_keys import KEYMAP, HelpScreen
@@ -23,18 +22,6 @@ def state_home(tmp_path, monkeypatch):
 
 def new_app() -> PlayApp:
     return PlayApp(Game.from_position(load_position(P), clock=lambda: 0.0))
-
-
-def play(app: PlayApp, script, size=(80, 24)) -> None:
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await script(pilot)
-
-    asyncio.run(main())
-
-
-def message(app: PlayApp) -> str:
-    return str(app.query_one("#message").render())
 
 
 @pytest.mark.parametrize("key", ["f1", "H"])

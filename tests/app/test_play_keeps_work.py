@@ -3,11 +3,10 @@ q asks before unsaved moves go, and the game in progress is autosaved and offere
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from helpers import ROOT
+from play_pilot import message, play
 from pty_run import Pty, PyteScreen, environ, sudoku_argv
 from sudoku_logic.api.position import load_position
 from sudoku_logic.app.cli.play import resumable
@@ -26,18 +25,6 @@ def state_home(tmp_path, monkeypatch):
 
 def game_of(puzzle: str = P) -> Game:
     return Game.from_position(load_position(puzzle), clock=lambda: 0.0)
-
-
-def play(app: PlayApp, script, size=(80, 24)) -> None:
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await script(pilot)
-
-    asyncio.run(main())
-
-
-def message(app: PlayApp) -> str:
-    return str(app.query_one("#message").render())
 
 
 def test_erasing_a_digit_gives_back_the_marks_its_placement_removed():
