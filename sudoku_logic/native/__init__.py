@@ -28,6 +28,10 @@ _se: Any = None
 REASON = ""
 
 
+#: why the Python engine runs where no ``_se`` was built, here or in the installed copy
+NOT_BUILT = "the compiled engine was not built: no C compiler at install"
+
+
 def _installed_engine() -> tuple[ModuleType | None, str]:
     """The installed distribution's compiled engine, for a source tree that has none built.
 
@@ -56,7 +60,7 @@ def _installed_engine() -> tuple[ModuleType | None, str]:
         if built:
             break
     else:
-        return None, "the compiled engine was not built: no C compiler at install"
+        return None, NOT_BUILT
     stale = "the C sources here are not the installed engine's: pip install . again"
     # the C sources by path below the folder (core/grid.c, se/loop.c, ...)
     sources = {f.as_posix().removeprefix("sudoku_logic/native/"): f for f in files if f.suffix in (".c", ".h")}
@@ -72,7 +76,7 @@ def _installed_engine() -> tuple[ModuleType | None, str]:
     location = Path(str(built[0].locate())).resolve()
     spec = importlib.util.spec_from_file_location(f"{__name__}._se", location)
     if location.parent == here or spec is None or spec.loader is None:
-        return None, "the compiled engine was not built: no C compiler at install"
+        return None, NOT_BUILT
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     sys.modules[spec.name] = module

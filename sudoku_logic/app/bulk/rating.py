@@ -360,7 +360,9 @@ def rate_files(
     """
     err = err or Console(stderr=True, highlight=False, soft_wrap=True)
     if not opts.scheduler:
-        opts.jobs, note = worker_count(opts.jobs, most_puzzles(paths, enough=max(opts.jobs, cpu_count())))
+        opts.jobs, note = worker_count(
+            opts.jobs, most_puzzles(paths, enough=cpu_count())
+        )  # never more workers than cores
         if note:
             err.print(f"note: {note}", markup=False, highlight=False)
     template = Template(opts.template) if opts.template else None
