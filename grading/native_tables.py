@@ -16,7 +16,18 @@ import sys
 from pathlib import Path
 
 from .se import CHAIN_FAMILIES
-from .tables import RATINGS, SE_HIDDEN_SINGLE, SE_LOOP_EXTRA, SE_LOOP_LONG, SE_RULES, SE_SUBSET_EXTRA, SE_TECHNIQUES
+from .tables import (
+    BRUTE_FORCE_SCORE,
+    LEVEL_MAX_SCORE,
+    LEVELS,
+    RATINGS,
+    SE_HIDDEN_SINGLE,
+    SE_LOOP_EXTRA,
+    SE_LOOP_LONG,
+    SE_RULES,
+    SE_SUBSET_EXTRA,
+    SE_TECHNIQUES,
+)
 
 #: How the compiled engine works out a technique's SE difficulty from its number in the table
 #: (``K_*``, by code; grading/se.py's raw_difficulty does the same by family): as it is, a
@@ -24,8 +35,17 @@ from .tables import RATINGS, SE_HIDDEN_SINGLE, SE_LOOP_EXTRA, SE_LOOP_LONG, SE_R
 #: extras, or not at all.
 SE_KINDS = ("PLAIN", "HIDDEN_SINGLE", "CHAIN", "UNIQUE_LOOP", "BUG", "UNRATED")
 
-#: Where the header lives in the source tree.
-HEADER = Path(__file__).resolve().parent.parent / "sudoku_logic" / "native" / "se" / "tables.h"
+#: Where the headers live in the source tree: SE's and HoDoKu's.
+NATIVE = Path(__file__).resolve().parent.parent / "sudoku_logic" / "native"
+HEADER = NATIVE / "se" / "tables.h"
+HODOKU_HEADER = NATIVE / "hodoku" / "tables.h"
+
+
+def hodoku_techniques() -> list[str]:
+    """HoDoKu's techniques by the compiled engine's code (``H_*``): every row with a place in
+    HoDoKu's search order, in that order (ties by HoDoKu's type code)."""
+    rows = [r for r in RATINGS.values() if r.order is not None and r.level is not None]
+    return [r.name for r in sorted(rows, key=lambda r: (r.order, r.code))]
 
 
 def se_kind(name: str) -> int:
@@ -146,17 +166,86 @@ static inline const char *se_technique_name(int technique) {{
 """
 
 
+def hodoku_header() -> str:
+    """The text of ``hodoku/tables.h``."""
+    names = hodoku_techniques()
+    rows = [RATINGS[n] for n in names]
+    levels = [str(LEVELS.index(r.level or LEVELS[0])) for r in rows]
+    limits = [str(LEVEL_MAX_SCORE[level]) for level in LEVELS]
+    return f"""/* HoDoKu's tables for the compiled engine: technique codes in HoDoKu's search order, each
+ * technique's search slot, level and score.  Written by `python -m grading.native_tables` from
+ * grading/tables.py, where each is written once: do not edit (tests/native/test_native_sources.py
+ * fails when this file is not what the generator writes). */
+#ifndef HODOKU_TABLES_H
+#define HODOKU_TABLES_H
+
+/* The techniques by code, in HoDoKu's search order (grading/tables.py's order column). */
+{_enum("H_", [c_name(n) for n in names], "H_COUNT")}
+/* HoDoKu's search slot of each technique (its order column): techniques of one slot are
+ * searched together. */
+static inline int hd_slot(int technique) {{
+    static const int slot[H_COUNT] = {{
+{_array([str(r.order) for r in rows])}
+    }};
+    return slot[technique];
+}}
+
+/* HoDoKu's score of one step of each technique. */
+static inline int hd_score(int technique) {{
+    static const int score[H_COUNT] = {{
+{_array([str(r.score or 0) for r in rows])}
+    }};
+    return score[technique];
+}}
+
+/* HoDoKu's level of each technique: 0 Easy .. {len(LEVELS) - 1} {LEVELS[-1]} (grading/tables.py's LEVELS). */
+static inline int hd_level(int technique) {{
+    static const unsigned char level[H_COUNT] = {{
+{_array(levels)}
+    }};
+    return level[technique];
+}}
+
+/* The most a path of each level may score before its level goes up (LEVEL_MAX_SCORE). */
+#define HD_LEVELS {len(LEVELS)}
+static inline long hd_level_max_score(int level) {{
+    static const long limit[HD_LEVELS] = {{
+{_array(limits)}
+    }};
+    return limit[level];
+}}
+#define HD_BRUTE_FORCE_SCORE {BRUTE_FORCE_SCORE}
+
+/* The names of the techniques, by code (for the Python face). */
+static inline const char *hd_technique_name(int technique) {{
+    static const char *const name[H_COUNT] = {{
+{_strings(names)}
+    }};
+    return name[technique];
+}}
+
+#endif
+"""
+
+
+#: Each header this module writes, and the function that writes it.
+HEADERS = ((HEADER, header), (HODOKU_HEADER, hodoku_header))
+
+
 def main(argv: list[str]) -> int:
-    """Write the header, or with ``--check`` say whether the committed one is current."""
-    text = header()
-    if "--check" in argv:
-        current = HEADER.read_text() if HEADER.exists() else ""
-        if current != text:
-            print(f"{HEADER} is stale: python -m grading.native_tables", file=sys.stderr)
-            return 1
-        return 0
-    HEADER.write_text(text)
-    return 0
+    """Write the headers, or with ``--check`` say whether the committed ones are current."""
+    stale = 0
+    for path, make in HEADERS:
+        text = make()
+        if "--check" in argv:
+            current = path.read_text() if path.exists() else ""
+            if current != text:
+                print(f"{path} is stale: python -m grading.native_tables", file=sys.stderr)
+                stale = 1
+            continue
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text)
+    return stale
 
 
 if __name__ == "__main__":

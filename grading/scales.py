@@ -161,13 +161,20 @@ def _slots(techs: list[Technique]) -> list[tuple[Technique, ...]]:
 
 
 def hodoku_policy(
-    names: Sequence[str] | None = None, *, uniqueness: bool = True, settings: Settings | None = None
+    names: Sequence[str] | None = None,
+    *,
+    uniqueness: bool = True,
+    settings: Settings | None = None,
+    compiled: bool = True,
 ) -> TechniquesPolicy:
-    """HoDoKu's policy over its default techniques (or ``names``)."""
+    """HoDoKu's policy over its default techniques (or ``names``); ``compiled=False``: the
+    Python finders alone, the compiled engine's reference."""
     techs = hodoku_techniques(names)
     if not uniqueness:
         techs = [t for t in techs if not t.needs_unique]
-    return TechniquesPolicy(_slots(techs), name="hodoku", ranked=True, queued=True, settings=settings)
+    return TechniquesPolicy(
+        _slots(techs), name="hodoku", ranked=True, queued=True, settings=settings, compiled=compiled
+    )
 
 
 def listed_policy(

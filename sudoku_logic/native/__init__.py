@@ -8,7 +8,7 @@ whether the compiled one is in use, :data:`REASON` why not.
 
 The rest of the package reaches the C engine only through this module's functions
 (:func:`count_solutions`, :func:`first`, :func:`run`, :func:`rate_batch`,
-:func:`difficulty`) and its tables (:data:`RULES`, :data:`TECHNIQUES`: the names of
+:func:`difficulty`, and HoDoKu's :func:`hodoku_run`) and its tables (:data:`RULES`, :data:`TECHNIQUES`: the names of
 ``se/tables.h``, written from ``grading/tables.py``). Each layer offers its own face on top,
 choosing once what runs: ``sudoku_logic.core.dlx.count_solutions`` (core),
 ``strategies.se.se_compiled`` (SE's rules), ``grading.se_batch`` (whole ratings); see
@@ -110,6 +110,10 @@ RULE_ID: dict[str, int] = {name: i for i, name in enumerate(RULES)}
 TECHNIQUES: tuple[str, ...] = tuple(_se.TECHNIQUES) if AVAILABLE else ()
 #: The size of one whole rating's record (``se/rating.h``'s ``se_rating_rec``).
 RECORD_SIZE: int = _se.RECORD_SIZE if AVAILABLE else 0
+#: HoDoKu's techniques by the compiled engine's code (``H_*``, HoDoKu's search order), and
+#: those the engine has finders for; empty without the engine.
+HODOKU_TECHNIQUES: tuple[str, ...] = tuple(_se.HODOKU_TECHNIQUES) if AVAILABLE else ()
+HODOKU_COMPILED: frozenset[str] = frozenset(_se.HODOKU_COMPILED) if AVAILABLE else frozenset()
 
 
 _SWAP = sys.byteorder != "little"
@@ -178,3 +182,12 @@ def difficulty(technique: int, args: Sequence[int], path_length: int) -> float:
     """SE's raw difficulty of a hint of ``technique`` with ``args`` and a path of
     ``path_length`` nodes, as :func:`rate_batch` folds it."""
     return _engine().difficulty(technique, args, path_length)
+
+
+def hodoku_run(
+    values: bytes, masks: bytes, naked: bytes, hidden: bytes, techniques: bytes, limit: int, snapshots: bool
+) -> tuple:
+    """HoDoKu's path over ``techniques`` (codes) from the packed grid and its singles queues
+    (bytes of cell, digit pairs): ``(why, steps, before, values, masks, naked, hidden)``
+    (``hodoku/loop.h``)."""
+    return _engine().hodoku_run(values, masks, naked, hidden, techniques, limit, snapshots)

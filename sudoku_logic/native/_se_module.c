@@ -8,12 +8,13 @@
 #include "se/rating.h"
 #include "core/scratch.h"
 #include "core/solutions.h"
+#include "binding.h"
 
 #define SNAPSHOT_SIZE (81 + 162)
 
 /* 81 values and 81 little-endian candidate masks read from two buffers; -1 with
  * ValueError when they are not that */
-static int read_values(PyObject *values, PyObject *cands, uint8_t vals[81], uint16_t masks[81]) {
+int read_values(PyObject *values, PyObject *cands, uint8_t vals[81], uint16_t masks[81]) {
     Py_buffer v, c;
     if (PyObject_GetBuffer(values, &v, PyBUF_SIMPLE) < 0) return -1;
     if (PyObject_GetBuffer(cands, &c, PyBUF_SIMPLE) < 0) { PyBuffer_Release(&v); return -1; }
@@ -35,7 +36,7 @@ static int read_values(PyObject *values, PyObject *cands, uint8_t vals[81], uint
     return 0;
 }
 
-static int read_grid(grid *g, PyObject *values, PyObject *cands) {
+int read_grid(grid *g, PyObject *values, PyObject *cands) {
     uint8_t vals[81];
     uint16_t masks[81];
     if (read_values(values, cands, vals, masks) < 0) return -1;
@@ -63,13 +64,7 @@ static int read_rules(PyObject *rules, uint8_t *out, int *n) {
     return 0;
 }
 
-static void write_snapshot(const grid *g, uint8_t *out) {
-    memcpy(out, g->value, 81);
-    for (int i = 0; i < 81; i++) {
-        out[81 + 2 * i] = (uint8_t)(g->cand[i] & 0xFF);
-        out[82 + 2 * i] = (uint8_t)(g->cand[i] >> 8);
-    }
-}
+void write_snapshot(const grid *g, uint8_t *out) { grid_snapshot(g, out); }
 
 /* (rule, technique, placements, eliminations, args, path): path, for a chain, its nodes
  * from the start as (key, cause) pairs */
@@ -337,7 +332,7 @@ static struct PyModuleDef module = {
 };
 
 /* The module's ``attr``: the ``count`` names of se/tables.h as a tuple of str; -1 on an error. */
-static int add_names(PyObject *m, const char *attr, const char *(*name)(int), int count) {
+int add_names(PyObject *m, const char *attr, const char *(*name)(int), int count) {
     PyObject *t = PyTuple_New(count);
     for (int i = 0; t && i < count; i++) {
         PyObject *s = PyUnicode_FromString(name(i));
@@ -356,7 +351,8 @@ PyMODINIT_FUNC PyInit__se(void) {
               PyModule_AddIntConstant(m, "RECORD_SIZE", (long)sizeof(se_rating_rec)) < 0 ||
               PyModule_AddIntConstant(m, "TECHNIQUE_COUNT", T_COUNT) < 0 ||
               add_names(m, "RULES", se_rule_name, R_COUNT) < 0 ||
-              add_names(m, "TECHNIQUES", se_technique_name, T_COUNT) < 0)) {
+              add_names(m, "TECHNIQUES", se_technique_name, T_COUNT) < 0 ||
+              hodoku_add_to_module(m) < 0)) {
         Py_DECREF(m);
         return NULL;
     }

@@ -60,7 +60,7 @@ def solve(
     steps: list[Step] = []
     step: Step | None
     while problem is None and work.empty and len(steps) < max_steps:
-        fast = policy.run_compiled(work, max_steps - len(steps), ctx)
+        fast = policy.run_compiled(work, max_steps - len(steps), ctx, state)
         if fast is not None and fast.steps:
             for i, step in enumerate(fast.steps):
                 if stop is not None and stop(step):

@@ -26,6 +26,7 @@ from heapq import merge
 from itertools import chain
 from typing import Any
 
+from strategies.hodoku import hodoku_compiled
 from strategies.hodoku.singles_queue import QUEUED, SinglesQueue
 from strategies.registry import Rule, Technique
 from strategies.se import se_compiled
@@ -76,9 +77,12 @@ class Policy:
         """Every step available now, easiest first (a hint's list): here :meth:`steps`."""
         return list(self.steps(grid, ctx))
 
-    def run_compiled(self, grid: Grid, limit: int, ctx: SolveContext | None = None) -> CompiledRun | None:
+    def run_compiled(
+        self, grid: Grid, limit: int, ctx: SolveContext | None = None, state: Any = None
+    ) -> CompiledRun | None:
         """Up to ``limit`` of this program's next steps taken at once by the compiled engine,
-        from ``grid`` (not changed), or None where it has no compiled rules."""
+        from ``grid`` (not changed; ``state``, the solve's, brought up to date), or None where
+        it has no compiled rules."""
         return None
 
     @property
@@ -235,7 +239,9 @@ class RulesPolicy(Policy):
                     return step
         return None
 
-    def run_compiled(self, grid: Grid, limit: int, ctx: SolveContext | None = None) -> CompiledRun | None:
+    def run_compiled(
+        self, grid: Grid, limit: int, ctx: SolveContext | None = None, state: Any = None
+    ) -> CompiledRun | None:
         """The C loop over the leading compiled rules (those assuming one solution only
         where the solve knows the puzzle has one, without asking DLX)."""
         ids = b""
@@ -311,6 +317,16 @@ def _rank(step: Step) -> int:
     return step.facts["rank"]  # type: ignore[index]  # used only where every step has facts["rank"]
 
 
+@dataclass
+class QueueState:
+    """A HoDoKu solve's state: its singles queues, and how many leading slots the compiled
+    engine searched in the current position and found nothing in. The Python search starts
+    after those: a search of the queues consumes entries, so it must not run twice."""
+
+    queue: SinglesQueue
+    searched: int = 0
+
+
 class TechniquesPolicy(Policy):
     """Techniques tried slot by slot, the first step found taken.
 
@@ -322,6 +338,8 @@ class TechniquesPolicy(Policy):
     ``queued``: a solve takes Full House, Naked Single and Hidden Single from HoDoKu's
     singles queues (:mod:`strategies.hodoku.singles_queue`). ``memo``: house- and
     digit-local techniques look again only where the grid changed (same steps, faster).
+    In HoDoKu's order the leading techniques the C engine has run there
+    (:meth:`run_compiled`).
     """
 
     def __init__(
@@ -334,6 +352,7 @@ class TechniquesPolicy(Policy):
         memo: bool = True,
         settings: Settings | None = None,
         difficulty: Callable[[Step], float] | None = None,
+        compiled: bool = True,
     ) -> None:
         super().__init__(settings, difficulty)
         self.name = name
@@ -341,6 +360,21 @@ class TechniquesPolicy(Policy):
         self.ranked = ranked
         self.queued = queued and any(t.name in QUEUED for s in self.slots for t in s)
         self.memo = memo
+        #: the leading techniques the compiled engine takes in HoDoKu's way (its codes):
+        #: HoDoKu's order with its singles queues, one technique per slot, none ranked or
+        #: assuming one solution; empty where there are none or it was not built;
+        #: ``compiled=False``: the Python finders alone (the reference the tests hold the
+        #: compiled engine to)
+        self._compiled = self._compiled_lead() if compiled and name == "hodoku" and self.queued else b""
+
+    def _compiled_lead(self) -> bytes:
+        lead: list[str] = []
+        for slot in self.slots:
+            t = slot[0]
+            if len(slot) > 1 or t.ranked or t.needs_unique or t.name not in hodoku_compiled.COMPILED:
+                break
+            lead.append(t.name)
+        return hodoku_compiled.codes(lead)
 
     @property
     def techniques(self) -> tuple[Technique, ...]:
@@ -357,24 +391,49 @@ class TechniquesPolicy(Policy):
     def start(self, grid: Grid, ctx: SolveContext) -> tuple[Grid, Any]:
         if self.queued:
             queue, work = SinglesQueue.start(grid)
-            return work, queue
+            return work, QueueState(queue)
         return grid.copy(), None
 
     def apply(self, grid: Grid, step: Step, state: Any) -> None:
         if state is not None:
-            state.apply(grid, step)
+            (state.queue if isinstance(state, QueueState) else state).apply(grid, step)
         else:
             grid.apply(step)
 
+    def run_compiled(
+        self, grid: Grid, limit: int, ctx: SolveContext | None = None, state: Any = None
+    ) -> CompiledRun | None:
+        """HoDoKu's path over the leading compiled techniques, taken by the C engine from the
+        solve's singles queues ``state`` (brought up to date)."""
+        if not self._compiled or not isinstance(state, QueueState) or state.searched or limit <= 0:
+            return None
+        ran = hodoku_compiled.run(grid, state.queue, self._compiled, limit, ctx)
+        if ran is None:
+            return None
+        why, steps, before, end = ran
+        if why == hodoku_compiled.STUCK:
+            state.searched = len(self._compiled)
+        return CompiledRun(steps, before, end, why == hodoku_compiled.BROKEN)
+
     def steps(self, grid: Grid, ctx: SolveContext | None = None, state: Any = None) -> Iterator[Step]:
-        """Every step available now, slot by slot; ``state``: a solve's singles queues,
-        which then give the singles (one at most each)."""
+        """Every step available now, slot by slot; ``state``: a solve's
+        :class:`QueueState` (or its :class:`SinglesQueue`), whose singles queues then give the singles (one at most each),
+        the search starting after the slots the compiled engine searched here."""
         if ctx is None:
             ctx = self.context()
         memo = solve_memo(ctx) if self.memo else None
         snap = None
         unique = None
-        for slot in self.slots:
+        slots = self.slots
+        queue = None
+        if isinstance(state, QueueState):
+            queue = state.queue
+            if state.searched:
+                slots = slots[state.searched :]
+                state.searched = 0
+        elif state is not None:
+            queue = state  # a solve's singles queues alone
+        for slot in slots:
             if len(slot) == 1:
                 t = slot[0]
                 if t.needs_unique:
@@ -382,8 +441,8 @@ class TechniquesPolicy(Policy):
                         unique = ctx.is_unique(grid)
                     if not unique:
                         continue
-                if state is not None and t.name in QUEUED:
-                    step = state.next(t.name, grid)
+                if queue is not None and t.name in QUEUED:
+                    step = queue.next(t.name, grid)
                     if step is not None:
                         yield step
                     continue

@@ -226,13 +226,15 @@ def test_a_stale_reference_is_found(span, stale):
     assert _check_span(span, NATIVE / "se" / "loop.c") == stale
 
 
-def test_the_generated_header_is_the_tables():
-    """``se/tables.h`` is what ``python -m grading.native_tables`` writes from the Python tables
-    now: SE's rule order and ids, technique codes, kind codes and SE's numbers are written once,
-    in ``grading``; run the generator after changing them."""
-    from grading.native_tables import HEADER, header
+def test_the_generated_headers_are_the_tables():
+    """``se/tables.h`` and ``hodoku/tables.h`` are what ``python -m grading.native_tables``
+    writes from the Python tables now: SE's rule order and ids, technique codes, kind codes and
+    SE's numbers, HoDoKu's technique codes, slots, levels and scores are written once, in
+    ``grading``; run the generator after changing them."""
+    from grading.native_tables import HEADERS
 
-    assert HEADER.read_text() == header(), "se/tables.h is stale: python -m grading.native_tables"
+    for path, make in HEADERS:
+        assert path.read_text() == make(), f"{path.name} is stale: python -m grading.native_tables"
 
 
 def test_no_table_is_written_again_in_c():
@@ -243,7 +245,7 @@ def test_no_table_is_written_again_in_c():
         if path.name == "tables.h":
             continue
         code = re.sub(r"/\*.*?\*/|//[^\n]*", "", _text(path), flags=re.S)
-        assert not re.search(r"enum\s*\{\s*[RTK]_", code), path
+        assert not re.search(r"enum\s*\{\s*[RTKH]_", code), path
         numbers = set(re.findall(r"(?<![\w.])\d+\.\d+(?![\w.])", code)) - {"0.0", "0.05", "0.1", "1000.0", "10"}
         assert not numbers, f"{path.relative_to(ROOT)}: {sorted(numbers)}"
 

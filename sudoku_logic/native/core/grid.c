@@ -81,6 +81,14 @@ int grid_eliminate(grid *g, int cell, int d) {
     return 0;
 }
 
+void grid_snapshot(const grid *g, uint8_t out[GRID_SNAPSHOT]) {
+    memcpy(out, g->value, 81);
+    for (int i = 0; i < 81; i++) {
+        out[81 + 2 * i] = (uint8_t)(g->cand[i] & 0xFF);
+        out[82 + 2 * i] = (uint8_t)(g->cand[i] >> 8);
+    }
+}
+
 set81 grid_one_candidate_cells(const grid *g) {
     set81 once = S_EMPTY, twice = S_EMPTY;
     for (int d = 1; d <= 9; d++) {

@@ -94,6 +94,9 @@ typedef struct {
 int grid_load(grid *g, const uint8_t *values, const uint16_t *cands);
 void grid_place(grid *g, int cell, int d);
 int grid_eliminate(grid *g, int cell, int d);
+/* the grid as 81 values and 81 little-endian candidate masks, as the Python face packs one */
+#define GRID_SNAPSHOT 243
+void grid_snapshot(const grid *g, uint8_t out[GRID_SNAPSHOT]);
 /* whether Grid.contradiction() finds nothing */
 int grid_sound(const grid *g);
 /* cells with exactly one candidate */

@@ -1,0 +1,61 @@
+/* HoDoKu's loop over the compiled techniques (twin of sudoku_logic/solve/policies.py's
+ * TechniquesPolicy.steps and of sudoku_logic/solve/loop.py's solve). */
+#include "hodoku/loop.h"
+
+#include "hodoku/fish.h"
+#include "hodoku/intersections.h"
+#include "hodoku/subsets.h"
+
+int hd_compiled(int technique) {
+    switch (technique) {
+    case H_FULL_HOUSE: case H_NAKED_SINGLE: case H_HIDDEN_SINGLE:
+    case H_LOCKED_PAIR: case H_LOCKED_TRIPLE:
+    case H_LOCKED_CANDIDATES_TYPE_1_POINTING: case H_LOCKED_CANDIDATES_TYPE_2_CLAIMING:
+    case H_NAKED_PAIR: case H_NAKED_TRIPLE: case H_NAKED_QUADRUPLE:
+    case H_HIDDEN_PAIR: case H_HIDDEN_TRIPLE: case H_HIDDEN_QUADRUPLE:
+    case H_X_WING: case H_SWORDFISH: case H_JELLYFISH:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
+    switch (technique) {
+    case H_FULL_HOUSE: return full_house(g, q, out);
+    case H_NAKED_SINGLE: return naked_single(g, q, out);
+    case H_HIDDEN_SINGLE: return hidden_single(g, q, out);
+    case H_LOCKED_PAIR: return locked_pair(g, out);
+    case H_LOCKED_TRIPLE: return locked_triple(g, out);
+    case H_LOCKED_CANDIDATES_TYPE_1_POINTING: return pointing(g, out);
+    case H_LOCKED_CANDIDATES_TYPE_2_CLAIMING: return claiming(g, out);
+    case H_NAKED_PAIR: return naked_subsets(g, 2, out);
+    case H_NAKED_TRIPLE: return naked_subsets(g, 3, out);
+    case H_NAKED_QUADRUPLE: return naked_subsets(g, 4, out);
+    case H_HIDDEN_PAIR: return hidden_subsets(g, 2, out);
+    case H_HIDDEN_TRIPLE: return hidden_subsets(g, 3, out);
+    case H_HIDDEN_QUADRUPLE: return hidden_subsets(g, 4, out);
+    case H_X_WING: return basic_fish(g, 2, out);
+    case H_SWORDFISH: return basic_fish(g, 3, out);
+    case H_JELLYFISH: return basic_fish(g, 4, out);
+    default: return 0;
+    }
+}
+
+int hd_run(grid *g, hd_queue *q, const uint8_t *techniques, int ntechniques, int limit, hd_step *steps,
+           uint8_t (*before)[243], int *n) {
+    *n = 0;
+    for (;;) {
+        if (!s_any(g->empty)) return HD_SOLVED;
+        if (*n >= limit) return HD_LIMIT;
+        hd_step *s = &steps[*n];
+        if (before) grid_snapshot(g, before[*n]);
+        int found = 0;
+        for (int i = 0; i < ntechniques && !found; i++) found = hd_find(techniques[i], g, q, s);
+        if (!found) return q->overflow ? HD_OVERFLOW : HD_STUCK;
+        hd_apply(g, q, s);
+        (*n)++;
+        if (q->overflow) return HD_OVERFLOW;
+        if (s->nelim && !grid_sound(g)) return HD_BROKEN;
+    }
+}

@@ -1,0 +1,193 @@
+"""The compiled HoDoKu engine (``sudoku_logic/native/hodoku``) against the Python engine.
+
+``hodoku_policy(compiled=False)`` is the Python finders alone, the reference; the default
+policy takes HoDoKu's leading techniques from the C engine. Each compiled technique's first
+step is held to its Python finder's on random reachable positions (hypothesis) and on the
+positions of HoDoKu's paths; whole paths are held together step by step, words included,
+and so are the ratings.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from grading.rater import Rater
+from grading.scales import hodoku_policy
+from helpers import PUZZLES, collection, wrong_given
+from reachable_positions import positions
+from strategies.hodoku import hodoku_compiled
+from strategies.hodoku.singles_queue import QUEUED
+from strategies.registry import REGISTRY, load_all
+from strategies.se.se_compiled import pack
+from sudoku_logic import native
+from sudoku_logic.core.formats import parse
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.step import Step
+from sudoku_logic.solve.loop import solve
+from sudoku_logic.solve.memo import step_changes
+
+FIELDS = tuple(Step.__dataclass_fields__)
+
+compiled = pytest.mark.skipif(not hodoku_compiled.AVAILABLE, reason=f"compiled engine not in use: {native.REASON}")
+
+#: the compiled techniques a finder searches the position for (the singles come from queues)
+SEARCHED = sorted((n for n in hodoku_compiled.COMPILED if n not in QUEUED), key=lambda n: hodoku_compiled.CODE[n])
+
+
+def compiled_first(grid: Grid, name: str) -> tuple | None:
+    """The compiled engine's first step of ``name`` on ``grid``: (placements, eliminations)."""
+    why, steps, *_ = native.hodoku_run(*pack(grid), b"", b"", hodoku_compiled.codes([name]), 1, False)
+    if not steps:
+        return None
+    return steps[0][2], steps[0][3]
+
+
+def python_first(grid: Grid, name: str) -> tuple | None:
+    """The Python finder's first step of ``name`` on ``grid`` that changes it."""
+    load_all()
+    for step in REGISTRY[name].find(grid):
+        if step_changes(grid, step):
+            return step.placements, step.eliminations
+    return None
+
+
+def assert_techniques_agree(grid: Grid, where: str) -> int:
+    """Each compiled technique's first step on ``grid`` is its finder's; how many found one."""
+    found = 0
+    for name in SEARCHED:
+        want = python_first(grid, name)
+        assert compiled_first(grid, name) == want, f"{name} at {where}"
+        found += want is not None
+    return found
+
+
+@compiled
+def test_the_compiled_engine_takes_hodoku_s_leading_techniques():
+    """Where the engine is built, HoDoKu's path starts with its techniques: the singles, the
+    locked candidates and sets, the subsets and the basic fish at least."""
+    lead = hodoku_policy()._compiled
+    names = [native.HODOKU_TECHNIQUES[c] for c in lead]
+    assert names[:3] == list(QUEUED)
+    assert {"Locked Pair", "Naked Quadruple", "Hidden Quadruple", "Jellyfish"} <= set(names)
+    assert not hodoku_policy(compiled=False)._compiled
+
+
+@compiled
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions)
+def test_techniques_equal_on_random_reachable_positions(position):
+    """A puzzle with random true placements and eliminations: every compiled technique's
+    first step is the Python finder's."""
+    grid, _ = position
+    assert_techniques_agree(grid, grid.values_string())
+
+
+def _path_positions(puzzles: list[str], every: int) -> list[tuple[str, Grid]]:
+    """Every ``every``-th position of HoDoKu's (Python) path of each puzzle."""
+    out = []
+    reference = hodoku_policy(compiled=False)
+    for p in puzzles:
+        grid = parse(p)
+        work = grid.copy()
+        for i, step in enumerate(solve(grid, reference).steps):
+            if i % every == 0:
+                out.append((f"{p} #{i}", work.copy()))
+            work.apply(step)
+    return out
+
+
+@compiled
+def test_techniques_equal_along_hodoku_paths():
+    """Every third position of HoDoKu's paths through expert and hardest puzzles."""
+    puzzles = collection("qqwing_expert.txt", 8) + collection("top1465.txt", 6)
+    found = 0
+    places = _path_positions(puzzles, 3)
+    for where, grid in places:
+        found += assert_techniques_agree(grid, where)
+    assert len(places) > 300 and found > len(places)
+
+
+def assert_paths_equal(puzzle: str, words: bool = True) -> int:
+    """The compiled and the Python engine take the same path on ``puzzle``, field by field
+    (``words``: the text of each step too); its length."""
+    grid = parse(puzzle)
+    fast = solve(grid, hodoku_policy())
+    slow = solve(grid, hodoku_policy(compiled=False))
+    assert (fast.solved, fast.error, len(fast.steps)) == (slow.solved, slow.error, len(slow.steps)), puzzle
+    fields = FIELDS if words else ("technique", "placements", "eliminations", "facts", "score")
+    for i, (a, b) in enumerate(zip(fast.steps, slow.steps)):
+        for f in fields:
+            assert getattr(a, f) == getattr(b, f), f"{puzzle} step {i}: {f}"
+    assert fast.grid.values == slow.grid.values and fast.grid.cands == slow.grid.cands
+    return len(fast.steps)
+
+
+@compiled
+@pytest.mark.parametrize(
+    "name,limit,every",
+    [
+        ("qqwing_simple.txt", 10, 1),
+        ("qqwing_intermediate.txt", 10, 1),
+        ("qqwing_expert.txt", 12, 1),
+        ("top1465.txt", 8, 25),
+        ("sudoku17.txt", 10, 100),
+    ],
+)
+def test_whole_paths_equal(name, limit, every):
+    """Whole HoDoKu paths, words included: the steps the engine takes, the queues' singles
+    among them, and where the Python finders take over."""
+    for puzzle in collection(name, limit, every=every):
+        assert assert_paths_equal(puzzle) > 10
+
+
+@compiled
+def test_paths_equal_on_the_hardest_list():
+    """The 2011 hardest list, where the engine hands most positions to the Python finders."""
+    lines = [line.split(",")[0] for line in (PUZZLES / "hardest_2011_dev.csv").read_text().splitlines()]
+    puzzles = [p for p in lines if len(p) == 81 and p[0] in "0123456789."]
+    for puzzle in puzzles[::40]:
+        assert_paths_equal(puzzle, words=False)
+
+
+@compiled
+def test_ratings_equal_on_both_engines():
+    """The level, score and hardest technique of HoDoKu's scale, each engine's."""
+    fast, slow = Rater(se=False), Rater(se=False)
+    slow.hodoku = hodoku_policy(compiled=False)
+    for puzzle in collection("qqwing_expert.txt", 20) + collection("sudoku17.txt", 10, every=200):
+        grid = parse(puzzle)
+        a, b = fast.rate(grid), slow.rate(grid)
+        assert (a.level, a.score, a.hodoku_hardest) == (b.level, b.score, b.hodoku_hardest), puzzle
+
+
+@compiled
+def test_broken_positions_stop_alike():
+    """A puzzle with a wrong given breaks the grid on the way: both engines stop at the same
+    step with the same contradiction."""
+    for puzzle in collection("qqwing_easy.txt", 3):
+        grid = wrong_given(puzzle)
+        fast = solve(grid, hodoku_policy())
+        slow = solve(grid, hodoku_policy(compiled=False))
+        assert [s.placements for s in fast.steps] == [s.placements for s in slow.steps]
+        assert fast.error == slow.error and fast.error is not None and not fast.solved
+
+
+@compiled
+def test_the_engine_refuses_what_it_cannot_read():
+    """A technique it has no finder for, and queue entries that are not cells and digits,
+    are a ValueError, not a crash."""
+    grid = parse(collection("qqwing_easy.txt", 1)[0])
+    values, masks = pack(grid)
+    missing = next(i for i, n in enumerate(native.HODOKU_TECHNIQUES) if n not in hodoku_compiled.COMPILED)
+    for naked, hidden, techs in (
+        (b"", b"", bytes([missing])),
+        (b"", b"", bytes([250])),
+        (bytes([81, 1]), b"", hodoku_compiled.codes(["Naked Single"])),
+        (b"", bytes([3, 0]), hodoku_compiled.codes(["Hidden Single"])),
+        (bytes([3]), b"", hodoku_compiled.codes(["Naked Single"])),
+        (bytes(2000), b"", hodoku_compiled.codes(["Naked Single"])),
+    ):
+        with pytest.raises(ValueError):
+            native.hodoku_run(values, masks, naked, hidden, techs, 10, False)
