@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from grading.rater import Rater
 from grading.scales import hodoku_policy
