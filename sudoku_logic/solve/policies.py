@@ -360,21 +360,23 @@ class TechniquesPolicy(Policy):
         self.ranked = ranked
         self.queued = queued and any(t.name in QUEUED for s in self.slots for t in s)
         self.memo = memo
-        #: the leading techniques the compiled engine takes in HoDoKu's way (its codes):
-        #: HoDoKu's order with its singles queues, one technique per slot, none ranked or
-        #: assuming one solution; empty where there are none or it was not built;
-        #: ``compiled=False``: the Python finders alone (the reference the tests hold the
-        #: compiled engine to)
-        self._compiled = self._compiled_lead() if compiled and name == "hodoku" and self.queued else b""
+        #: the leading techniques the compiled engine takes in HoDoKu's way (its codes), and
+        #: the slots they fill: HoDoKu's order with its singles queues, one technique per
+        #: slot; those assuming one solution only where the solve knows it has one (the
+        #: second lead). Empty where there are none or it was not built; ``compiled=False``:
+        #: the Python finders alone (the reference the tests hold the compiled engine to)
+        lead = compiled and name == "hodoku" and self.queued
+        self._compiled = self._compiled_lead(False) if lead else b""
+        self._compiled_unique = self._compiled_lead(True) if lead else b""
 
-    def _compiled_lead(self) -> bytes:
-        lead: list[str] = []
+    def _compiled_lead(self, unique: bool) -> bytes:
+        names: list[str] = []
         for slot in self.slots:
             t = slot[0]
-            if len(slot) > 1 or t.ranked or t.needs_unique or t.name not in hodoku_compiled.COMPILED:
+            if len(slot) > 1 or (t.needs_unique and not unique) or t.name not in hodoku_compiled.COMPILED:
                 break
-            lead.append(t.name)
-        return hodoku_compiled.codes(lead)
+            names.append(t.name)
+        return hodoku_compiled.codes(names)
 
     @property
     def techniques(self) -> tuple[Technique, ...]:
@@ -405,14 +407,15 @@ class TechniquesPolicy(Policy):
     ) -> CompiledRun | None:
         """HoDoKu's path over the leading compiled techniques, taken by the C engine from the
         solve's singles queues ``state`` (brought up to date)."""
-        if not self._compiled or not isinstance(state, QueueState) or state.searched or limit <= 0:
+        lead = self._compiled_unique if ctx is not None and ctx.unique_known is True else self._compiled
+        if not lead or not isinstance(state, QueueState) or state.searched or limit <= 0:
             return None
-        ran = hodoku_compiled.run(grid, state.queue, self._compiled, limit, ctx)
+        ran = hodoku_compiled.run(grid, state.queue, lead, limit, ctx)
         if ran is None:
             return None
         why, steps, before, end = ran
         if why == hodoku_compiled.STUCK:
-            state.searched = len(self._compiled)
+            state.searched = len(lead)
         return CompiledRun(steps, before, end, why == hodoku_compiled.BROKEN)
 
     def steps(self, grid: Grid, ctx: SolveContext | None = None, state: Any = None) -> Iterator[Step]:

@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings
 
 from grading.rater import Rater
 from grading.scales import hodoku_policy
-from helpers import PUZZLES, collection, wrong_given
+from grading.tables import RATINGS
+from helpers import PUZZLES, collection, reglib_cases, wrong_given
 from reachable_positions import positions
 from strategies.hodoku import hodoku_compiled
 from strategies.hodoku.singles_queue import QUEUED
@@ -81,6 +82,17 @@ def test_techniques_equal_on_random_reachable_positions(position):
     first step is the Python finder's."""
     grid, _ = position
     assert_techniques_agree(grid, grid.values_string())
+
+
+@compiled
+def test_techniques_equal_on_the_regression_library():
+    """Every line of HoDoKu's regression library whose technique the engine has: each
+    compiled technique's first step on the line's position is its finder's."""
+    codes = {RATINGS[n].code: n for n in SEARCHED}
+    cases = reglib_cases(*codes)
+    for case in cases:
+        assert_techniques_agree(case.grid, case.line)
+    assert len({c.base_code for c in cases}) >= 10
 
 
 def _path_positions(puzzles: list[str], every: int) -> list[tuple[str, Grid]]:

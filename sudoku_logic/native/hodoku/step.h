@@ -48,4 +48,29 @@ static inline void hd_cell(hd_step *s, int cell) {
     if (s->ncells < 4) s->cells[s->ncells++] = cell;
 }
 
+/* HoDoKu's index sum of a step's eliminations taken in (digit, cell) order (the twin of
+ * sudoku_logic/core/step.py's index_sum over hodoku_rank's order). */
+static inline long hd_index_sum(const hd_step *s) {
+    long total = 0, weight = 1;
+    for (int d = 1; d <= 9; d++) {
+        for (int c = 0; c < 81; c++) {
+            for (int i = 0; i < s->nelim; i++) {
+                if (s->elim[i][0] == c && s->elim[i][1] == d) {
+                    total += (long)c * weight + d;
+                    weight += 80;
+                    break;
+                }
+            }
+        }
+    }
+    return total;
+}
+/* Whether step ``a`` comes strictly before ``b`` by HoDoKu's step comparator for one
+ * technique (sudoku_logic/core/step.py's hodoku_rank: most eliminations, then the lowest
+ * index sum). A ranked finder keeps the first step no later one comes before. */
+static inline int hd_ranks_before(const hd_step *a, const hd_step *b) {
+    if (a->nelim != b->nelim) return a->nelim > b->nelim;
+    return hd_index_sum(a) < hd_index_sum(b);
+}
+
 #endif
