@@ -105,7 +105,7 @@ def run(
     if naked is None or hidden is None:
         return None
     why, records, before, end_values, end_masks, naked, hidden = native.hodoku_run(
-        *pack(grid), naked, hidden, techniques, limit, True
+        *pack(grid), naked, hidden, techniques, limit, True, grid.givens
     )
     givens = grid.givens
     steps = [_step(r, snap, givens, ctx) for r, snap in zip(records, before)]

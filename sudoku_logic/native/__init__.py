@@ -185,9 +185,18 @@ def difficulty(technique: int, args: Sequence[int], path_length: int) -> float:
 
 
 def hodoku_run(
-    values: bytes, masks: bytes, naked: bytes, hidden: bytes, techniques: bytes, limit: int, snapshots: bool
+    values: bytes,
+    masks: bytes,
+    naked: bytes,
+    hidden: bytes,
+    techniques: bytes,
+    limit: int,
+    snapshots: bool,
+    givens: int = 0,
 ) -> tuple:
-    """HoDoKu's path over ``techniques`` (codes) from the packed grid and its singles queues
-    (bytes of cell, digit pairs): ``(why, steps, before, values, masks, naked, hidden)``
-    (``hodoku/loop.h``)."""
-    return _engine().hodoku_run(values, masks, naked, hidden, techniques, limit, snapshots)
+    """HoDoKu's path over ``techniques`` (codes) from the packed grid, its givens (an 81-bit
+    set) and its singles queues (bytes of cell, digit pairs): ``(why, steps, before, values,
+    masks, naked, hidden)`` (``hodoku/loop.h``)."""
+    return _engine().hodoku_run(
+        values, masks, naked, hidden, techniques, limit, snapshots, givens.to_bytes(11, "little")
+    )

@@ -80,19 +80,28 @@ static int read_queue(PyObject *obj, uint8_t *out, int *n) {
 }
 
 PyDoc_STRVAR(hodoku_run_doc,
-"hodoku_run(values, cands, naked, hidden, techniques, limit, snapshots)\n"
+"hodoku_run(values, cands, naked, hidden, techniques, limit, snapshots, givens=b'')\n"
 "    -> (why, steps, before, values, cands, naked, hidden)\n\n"
 "HoDoKu's path over ``techniques`` (bytes of codes, HoDoKu's order) from the packed grid and\n"
 "its singles queues (bytes of cell, digit pairs), up to ``limit`` steps: why it stopped\n"
 "(HODOKU_STUCK, _SOLVED, _BROKEN, _LIMIT), each step as (technique, scored_as, placements,\n"
 "eliminations, house, cells), the position before each (when ``snapshots``), and the grid\n"
-"and queues it ends with.  ValueError for a bad grid, queue or technique.");
+"and queues it ends with; ``givens``: the cells holding givens, an 81-bit set as 11\n"
+"little-endian bytes.  ValueError for a bad grid, queue or technique.");
 
 static PyObject *py_hodoku_run(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *values, *cands, *naked, *hidden, *techs;
     int limit, snapshots;
-    if (!PyArg_ParseTuple(args, "OOOOOip", &values, &cands, &naked, &hidden, &techs, &limit, &snapshots)) return NULL;
+    const char *givens = "";
+    Py_ssize_t ngivens = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOip|y#", &values, &cands, &naked, &hidden, &techs, &limit, &snapshots, &givens,
+                          &ngivens))
+        return NULL;
+    if (ngivens != 0 && ngivens != 11) {
+        PyErr_SetString(PyExc_ValueError, "givens are an 81-bit set as 11 little-endian bytes");
+        return NULL;
+    }
     grid g;
     uint8_t codes[H_COUNT], nq[2 * HD_QUEUE_MAX], hq[2 * HD_QUEUE_MAX];
     int ncodes, nn, nh;
@@ -106,6 +115,9 @@ static PyObject *py_hodoku_run(PyObject *self, PyObject *args) {
     if (!q || !steps || !before || !out_steps || !out_before) {
         PyErr_NoMemory();
         goto done;
+    }
+    for (int c = 0; c < 81 && ngivens; c++) {
+        if ((givens[c >> 3] >> (c & 7) & 1) && g.value[c]) s_add(&g.given, c);
     }
     if (hd_queue_load(q, &g, nq, nn, hq, nh) < 0) {
         PyErr_SetString(PyExc_ValueError, "a singles queue entry is not a cell and a digit");

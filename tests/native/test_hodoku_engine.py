@@ -38,7 +38,7 @@ SEARCHED = sorted((n for n in hodoku_compiled.COMPILED if n not in QUEUED), key=
 
 def compiled_first(grid: Grid, name: str) -> tuple | None:
     """The compiled engine's first step of ``name`` on ``grid``: (placements, eliminations)."""
-    why, steps, *_ = native.hodoku_run(*pack(grid), b"", b"", hodoku_compiled.codes([name]), 1, False)
+    why, steps, *_ = native.hodoku_run(*pack(grid), b"", b"", hodoku_compiled.codes([name]), 1, False, grid.givens)
     if not steps:
         return None
     return steps[0][2], steps[0][3]

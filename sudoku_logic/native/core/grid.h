@@ -87,6 +87,7 @@ typedef struct {
     set81 pos[10];       /* pos[d]: empty cells with candidate d (pos[0] unused, empty) */
     set81 placed[10];    /* placed[d]: cells holding d */
     set81 empty;         /* cells without a value */
+    set81 given;         /* cells whose value is a given (HoDoKu's uniqueness tests ask; empty unless set) */
 } grid;
 
 /* The grid with these values and candidates (cand of a placed cell ignored); the sets are
