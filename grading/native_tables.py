@@ -190,6 +190,14 @@ static inline int hd_slot(int technique) {{
     return slot[technique];
 }}
 
+/* Whether each technique assumes the puzzle has one solution (the uniqueness family). */
+static inline int hd_needs_unique(int technique) {{
+    static const unsigned char unique[H_COUNT] = {{
+{_array([str(int(r.family == "uniqueness")) for r in rows])}
+    }};
+    return unique[technique];
+}}
+
 /* HoDoKu's score of one step of each technique. */
 static inline int hd_score(int technique) {{
     static const int score[H_COUNT] = {{

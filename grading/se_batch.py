@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sudoku_logic import native
+from sudoku_logic.core.context import DEFAULT_SETTINGS, Settings
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.formats import cell_digit
 from sudoku_logic.core.grid import Grid
@@ -51,11 +52,24 @@ def _available() -> bool:
     return bool(_RULES) and native.RECORD_SIZE == RECORD.size
 
 
-def rates_whole(techniques: Sequence[str] | None = None, se: bool = True, hodoku: bool = False) -> bool:
-    """Whether a rating of these scales with these techniques (None: each scale's own) is the
-    compiled engine's whole SE path: SE's scale alone, SE's rules, the engine in use (the one
-    place that decides it for ``sudoku rate``)."""
-    return se and not hodoku and techniques is None and _available()
+def rates_whole(
+    techniques: Sequence[str] | None = None, se: bool = True, hodoku: bool = False, settings: Settings | None = None
+) -> bool:
+    """Whether a rating of these scales with these techniques (None: each scale's own) and
+    these HoDoKu ``settings`` (None: the defaults) is the compiled engine's whole paths,
+    puzzle by puzzle where it can (the one place that decides it for ``sudoku rate``): the
+    engine in use, SE's rules for SE's scale, HoDoKu's default techniques and settings for
+    HoDoKu's (:mod:`grading.hodoku_batch`)."""
+    if techniques is not None or not (se or hodoku):
+        return False
+    if se and not _available():
+        return False
+    if hodoku:
+        from .hodoku_batch import available
+
+        if not available() or (settings is not None and settings != DEFAULT_SETTINGS):
+            return False
+    return True
 
 
 def rate_values(puzzles: Sequence[bytes]) -> list[tuple | None]:

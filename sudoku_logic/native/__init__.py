@@ -114,6 +114,8 @@ RECORD_SIZE: int = _se.RECORD_SIZE if AVAILABLE else 0
 #: those the engine has finders for; empty without the engine.
 HODOKU_TECHNIQUES: tuple[str, ...] = tuple(_se.HODOKU_TECHNIQUES) if AVAILABLE else ()
 HODOKU_COMPILED: frozenset[str] = frozenset(_se.HODOKU_COMPILED) if AVAILABLE else frozenset()
+#: The size of one whole HoDoKu rating's record (``hodoku/rating.h``'s ``hd_rating_rec``).
+HODOKU_RECORD_SIZE: int = _se.HODOKU_RECORD_SIZE if AVAILABLE else 0
 
 
 _SWAP = sys.byteorder != "little"
@@ -200,3 +202,10 @@ def hodoku_run(
     return _engine().hodoku_run(
         values, masks, naked, hidden, techniques, limit, snapshots, givens.to_bytes(11, "little")
     )
+
+
+def hodoku_rate_batch(puzzles: bytes, techniques: bytes, out: bytearray, max_steps: int) -> None:
+    """Each puzzle of ``puzzles`` (81 bytes of values each) rated on HoDoKu's path over
+    ``techniques`` (codes), its record (:data:`HODOKU_RECORD_SIZE` bytes) written into
+    ``out``, the GIL released (``hodoku/rating.c``)."""
+    _engine().hodoku_rate_batch(puzzles, techniques, out, max_steps)

@@ -1,8 +1,10 @@
 /* HoDoKu's engine in the module: ``hodoku_run`` takes HoDoKu's path over the compiled
  * techniques from a position and its singles queues (strategies/hodoku/hodoku_compiled.py
  * packs them and reads what comes back). */
-#include "binding.h"
+#include "binding.h"  /* first: Python.h */
+#include "core/scratch.h"
 #include "hodoku/loop.h"
+#include "hodoku/rating.h"
 
 #define CHUNK 64
 
@@ -47,14 +49,15 @@ static PyObject *queue_bytes(const hd_entry *a, int head, int tail) {
     return b;
 }
 
-/* the technique codes of a bytes object, each one the engine has; -1 with ValueError */
-static int read_techniques(PyObject *obj, uint8_t *out, int *n) {
+/* the technique codes of a bytes object (``compiled``: each one the engine has); -1 with
+ * ValueError */
+static int read_techniques(PyObject *obj, uint8_t *out, int *n, int compiled) {
     Py_buffer b;
     if (PyObject_GetBuffer(obj, &b, PyBUF_SIMPLE) < 0) return -1;
     int bad = b.len > H_COUNT;
     if (!bad) {
         memcpy(out, b.buf, (size_t)b.len);
-        for (Py_ssize_t i = 0; i < b.len; i++) bad |= out[i] >= H_COUNT || !hd_compiled(out[i]);
+        for (Py_ssize_t i = 0; i < b.len; i++) bad |= out[i] >= H_COUNT || (compiled && !hd_compiled(out[i]));
     }
     *n = (int)b.len;
     PyBuffer_Release(&b);
@@ -105,7 +108,7 @@ static PyObject *py_hodoku_run(PyObject *self, PyObject *args) {
     grid g;
     uint8_t codes[H_COUNT], nq[2 * HD_QUEUE_MAX], hq[2 * HD_QUEUE_MAX];
     int ncodes, nn, nh;
-    if (read_grid(&g, values, cands) < 0 || read_techniques(techs, codes, &ncodes) < 0 ||
+    if (read_grid(&g, values, cands) < 0 || read_techniques(techs, codes, &ncodes, 1) < 0 ||
         read_queue(naked, nq, &nn) < 0 || read_queue(hidden, hq, &nh) < 0)
         return NULL;
     hd_queue *q = PyMem_Malloc(sizeof *q);
@@ -157,8 +160,65 @@ done:
     return result;
 }
 
+PyDoc_STRVAR(hodoku_rate_batch_doc,
+"hodoku_rate_batch(puzzles, techniques, out, max_steps)\n\n"
+"Each puzzle of ``puzzles`` (81 bytes of values each) rated on HoDoKu's path over\n"
+"``techniques`` (codes in HoDoKu's order, compiled or not), its record\n"
+"(HODOKU_RECORD_SIZE bytes) written into ``out``, the GIL released (hodoku/rating.h).");
+
+static PyObject *py_hodoku_rate_batch(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *puzzles, *techs, *out;
+    int max_steps;
+    if (!PyArg_ParseTuple(args, "OOOi", &puzzles, &techs, &out, &max_steps)) return NULL;
+    uint8_t codes[H_COUNT];
+    int n;
+    if (read_techniques(techs, codes, &n, 0) < 0) return NULL;
+    Py_buffer p, o;
+    if (PyObject_GetBuffer(puzzles, &p, PyBUF_SIMPLE) < 0) return NULL;
+    if (PyObject_GetBuffer(out, &o, PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&p);
+        return NULL;
+    }
+    Py_ssize_t count = p.len / 81;
+    const char *problem = NULL;
+    if (p.len % 81) problem = "puzzles: 81 bytes each";
+    else if (o.len != count * (Py_ssize_t)sizeof(hd_rating_rec)) problem = "out: HODOKU_RECORD_SIZE bytes per puzzle";
+    else if (max_steps < 0) problem = "max_steps must not be negative";
+    hd_step *step = problem ? NULL : PyMem_Malloc(sizeof *step);
+    hd_queue *queue = problem ? NULL : PyMem_Malloc(sizeof *queue);
+    if (!problem && (!step || !queue)) {
+        PyErr_NoMemory();
+    } else if (!problem) {
+        const uint8_t *in = (const uint8_t *)p.buf;
+        uint8_t *dest = (uint8_t *)o.buf;
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t i = 0; i < count; i++) {
+            hd_rating_rec rec;
+            hd_rate(in + 81 * i, codes, n, max_steps, step, queue, &rec);
+            memcpy(dest + sizeof rec * (size_t)i, &rec, sizeof rec);
+            /* Ctrl-C between two puzzles stops the batch (KeyboardInterrupt) */
+            Py_BLOCK_THREADS
+            int stop = PyErr_CheckSignals() < 0;
+            Py_UNBLOCK_THREADS
+            if (stop) break;
+        }
+        scratch_release();
+        Py_END_ALLOW_THREADS
+    } else {
+        PyErr_SetString(PyExc_ValueError, problem);
+    }
+    PyMem_Free(step);
+    PyMem_Free(queue);
+    PyBuffer_Release(&p);
+    PyBuffer_Release(&o);
+    if (PyErr_Occurred()) return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef hodoku_methods[] = {
     {"hodoku_run", py_hodoku_run, METH_VARARGS, hodoku_run_doc},
+    {"hodoku_rate_batch", py_hodoku_rate_batch, METH_VARARGS, hodoku_rate_batch_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -183,6 +243,7 @@ int hodoku_add_to_module(PyObject *m) {
         return -1;
     static const struct { const char *name; int value; } reasons[] = {
         {"HODOKU_STUCK", HD_STUCK}, {"HODOKU_SOLVED", HD_SOLVED}, {"HODOKU_BROKEN", HD_BROKEN}, {"HODOKU_LIMIT", HD_LIMIT},
+        {"HODOKU_RECORD_SIZE", (int)sizeof(hd_rating_rec)},
     };
     for (size_t i = 0; i < sizeof reasons / sizeof *reasons; i++) {
         if (PyModule_AddIntConstant(m, reasons[i].name, reasons[i].value) < 0) return -1;

@@ -132,10 +132,11 @@ class RateJob(Job):
     """Rates one entry's text in a worker: ``("ok", row)`` with the rating columns, or
     ``("error", message)`` for an entry that is not a puzzle with one solution.
 
-    Where only SE's path is asked for and the compiled engine rates whole paths
-    (:mod:`grading.se_batch`), a bare line of cells is rated there, a batch at
-    a time; every other entry, and every puzzle the engine leaves, goes through the
-    :class:`~grading.rater.Rater`, which gives the same numbers."""
+    Where the compiled engine rates whole paths of the scales asked for
+    (:func:`grading.se_batch.rates_whole`), a bare line of cells is rated there, a batch at
+    a time (:func:`grading.whole.rate_lines`); every other entry, and every puzzle the
+    engine leaves, goes through the :class:`~grading.rater.Rater`, which gives the same
+    numbers."""
 
     techniques: list[str] | None = None
     se: bool = True
@@ -148,6 +149,8 @@ class RateJob(Job):
         return (
             "grading.rater",
             "grading.se_batch",
+            "grading.hodoku_batch",
+            "grading.whole",
             "sudoku_logic.api.position",
             "sudoku_logic.core.dlx",
             *package_modules("strategies"),
@@ -161,7 +164,7 @@ class RateJob(Job):
 
         self._rater = None  # made when first needed: a run of bare lines in C may never need it
         # the SE settings are SE's own: the options of --set are HoDoKu's
-        self._whole = se_batch.rates_whole(self.techniques, self.se, self.hodoku)
+        self._whole = se_batch.rates_whole(self.techniques, self.se, self.hodoku, self.settings)
 
     @property
     def rater(self):
@@ -178,19 +181,14 @@ class RateJob(Job):
     def run_batch(self, texts: list) -> list[tuple[str, object]]:
         out: list = [None] * len(texts)
         if self._whole:
-            from grading import se_batch
-            from grading.rating import Rating
+            from grading.whole import rate_lines
 
             lines = [plain_line(t) for t in texts]
             todo = [(i, line) for i, line in enumerate(lines) if line is not None]
             if todo:
-                rated = se_batch.rate_values([line[0] for _, line in todo])
-                for (i, line), got in zip(todo, rated):
-                    if got is not None:
-                        er, ep, ed, hardest, steps, ms = got
-                        rating = Rating(
-                            line[1], er=er, ep=ep, ed=ed, se_hardest=hardest, se_steps=steps, se_solved=True, ms=ms
-                        )
+                rated = rate_lines([line for _, line in todo], self.se, self.hodoku)
+                for (i, _), rating in zip(todo, rated):
+                    if rating is not None:
                         out[i] = ("ok", rating_row(rating, self.scale))
         slow = _RaterJob(self)
         return [got if got is not None else guarded(slow, texts[i]) for i, got in enumerate(out)]

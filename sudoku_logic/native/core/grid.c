@@ -55,6 +55,28 @@ int grid_load(grid *g, const uint8_t *values, const uint16_t *cands) {
     return 0;
 }
 
+int grid_load_givens(grid *g, const uint8_t givens[81]) {
+    uint16_t seen[27] = {0};
+    for (int c = 0; c < 81; c++) {
+        int d = givens[c];
+        if (d > 9) return -1;
+        if (!d) continue;
+        for (int k = 0; k < 3; k++) {
+            uint16_t bit = (uint16_t)(1u << (d - 1));
+            if (seen[CELL_HOUSE[c][k]] & bit) return -1;
+            seen[CELL_HOUSE[c][k]] |= bit;
+        }
+    }
+    uint16_t cands[81];
+    for (int c = 0; c < 81; c++) {
+        cands[c] = 0;
+        if (givens[c]) continue;
+        uint16_t used = (uint16_t)(seen[CELL_HOUSE[c][0]] | seen[CELL_HOUSE[c][1]] | seen[CELL_HOUSE[c][2]]);
+        cands[c] = (uint16_t)(0x1FF & ~used);
+    }
+    return grid_load(g, givens, cands);
+}
+
 void grid_place(grid *g, int cell, int d) {
     for (unsigned m = g->cand[cell]; m; m &= m - 1) {
         s_del(&g->pos[__builtin_ctz(m) + 1], cell);

@@ -93,6 +93,9 @@ typedef struct {
 /* The grid with these values and candidates (cand of a placed cell ignored); the sets are
  * worked out from them.  Returns 0, or -1 if a value or a mask is out of range. */
 int grid_load(grid *g, const uint8_t *values, const uint16_t *cands);
+/* The grid of a puzzle's givens (81 values, 0 empty), every other candidate left; -1 where
+ * a value is out of range or two givens clash. */
+int grid_load_givens(grid *g, const uint8_t givens[81]);
 void grid_place(grid *g, int cell, int d);
 int grid_eliminate(grid *g, int cell, int d);
 /* the grid as 81 values and 81 little-endian candidate masks, as the Python face packs one */

@@ -111,6 +111,16 @@ static inline int hd_slot(int technique) {
     return slot[technique];
 }
 
+/* Whether each technique assumes the puzzle has one solution (the uniqueness family). */
+static inline int hd_needs_unique(int technique) {
+    static const unsigned char unique[H_COUNT] = {
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    };
+    return unique[technique];
+}
+
 /* HoDoKu's score of one step of each technique. */
 static inline int hd_score(int technique) {
     static const int score[H_COUNT] = {

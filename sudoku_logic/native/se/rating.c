@@ -1,8 +1,6 @@
 /* Sudoku Explainer's arithmetic and a whole rating (twin of grading/se.py's raw_difficulty
  * and path_rating, and of the SE path of grading/rater.py's Rater.rate). */
-#define _POSIX_C_SOURCE 199309L  /* clock_gettime */
-#include <time.h>
-
+#include "core/status.h"  /* first: it asks for clock_gettime */
 #include "se/chain_links.h"
 #include "se/loop.h"
 #include "se/rating.h"
@@ -50,35 +48,6 @@ static int needs_unique(int rule) {
     return rule == R_UNIQUE_LOOPS || rule == R_BIVALUE_UNIVERSAL_GRAVES;
 }
 
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
-}
-
-/* the grid of a puzzle's givens, every other candidate left; -1 where a value is out of
- * range or two givens clash */
-static int load_givens(grid *g, const uint8_t givens[81]) {
-    uint16_t seen[27] = {0};
-    for (int c = 0; c < 81; c++) {
-        int d = givens[c];
-        if (d > 9) return -1;
-        if (!d) continue;
-        for (int k = 0; k < 3; k++) {
-            uint16_t bit = (uint16_t)(1u << (d - 1));
-            if (seen[CELL_HOUSE[c][k]] & bit) return -1;
-            seen[CELL_HOUSE[c][k]] |= bit;
-        }
-    }
-    uint16_t cands[81];
-    for (int c = 0; c < 81; c++) {
-        cands[c] = 0;
-        if (givens[c]) continue;
-        uint16_t used = (uint16_t)(seen[CELL_HOUSE[c][0]] | seen[CELL_HOUSE[c][1]] | seen[CELL_HOUSE[c][2]]);
-        cands[c] = (uint16_t)(0x1FF & ~used);
-    }
-    return grid_load(g, givens, cands);
-}
 
 void se_rate(const uint8_t givens[81], const uint8_t *rules, int nrules, int max_steps,
              se_hint *hint, se_rating_rec *out) {
@@ -86,7 +55,7 @@ void se_rate(const uint8_t givens[81], const uint8_t *rules, int nrules, int max
     memset(out, 0, sizeof *out);
     out->hardest = -1;
     grid g;
-    if (load_givens(&g, givens) < 0) {
+    if (grid_load_givens(&g, givens) < 0) {
         out->status = RATE_INVALID;
         return;
     }

@@ -6,6 +6,7 @@
 #ifndef SE_RATING_H
 #define SE_RATING_H
 
+#include "core/status.h"
 #include "se/hint.h"
 
 /* SE's raw difficulty of a hint (its sums of 0.1 unrounded, what SE sorts by). */
@@ -13,15 +14,6 @@ double se_raw_difficulty(const se_hint *h);
 /* A raw difficulty as SE prints it: (int)((d + 0.05) * 10) tenths. */
 double se_shown(double raw);
 
-/* Why a rating came out as it did; anything but RATE_OK leaves the puzzle to Python (which
- * says what is wrong with it, or takes the path where the engine cannot). */
-enum {
-    RATE_OK,          /* rated: the path solved the grid, the puzzle has one solution */
-    RATE_INVALID,     /* a value out of range, or givens that break a house */
-    RATE_NOT_UNIQUE,  /* no solution or several (found when a uniqueness rule came up) */
-    RATE_STUCK,       /* no rule found a step, or a step broke the grid */
-    RATE_BEYOND       /* a hint beyond the record's bounds, or the step limit */
-};
 
 /* One puzzle's rating, as the Python side's structured array holds it (40 bytes). */
 typedef struct {
