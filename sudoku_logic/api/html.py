@@ -38,32 +38,35 @@ p { margin: .35em 0; }
 .legend svg { vertical-align: middle; }
 .stepper { display: flex; flex-wrap: wrap; gap: 1.2em; align-items: flex-start; margin-top: .6em; }
 .board { flex: none; width: 31em; max-width: 100%; }
-#grid { display: block; width: 100%; height: auto; }
+.board > svg { display: block; width: 100%; height: auto; }
 .nav { display: flex; align-items: center; gap: .5em; margin: .4em 0 .5em; }
 .nav button { font: inherit; padding: .25em .9em; border: 1px solid #9e9e9e; background: #f5f5f5;
               color: #212121; cursor: pointer; }  /* square: a clicked button repaints the same */
 .nav button:disabled { color: #aaa; cursor: default; }
-#where { color: #555; font-size: .9em; }
-#line { font-size: 1em; margin: 0 0 .3em; font-family: ui-monospace, monospace; font-weight: 600;
+.where { color: #555; font-size: .9em; }
+.line { font-size: 1em; margin: 0 0 .3em; font-family: ui-monospace, monospace; font-weight: 600;
         overflow-wrap: anywhere; }
-#explanation { line-height: 1.4; }
+.explanation { line-height: 1.4; }
 .chain { font-family: ui-monospace, monospace; font-size: .82em; color: #333; overflow-wrap: break-word;
          border-left: .3em solid #e65100; padding-left: .4em; }
 .side { flex: 1; min-width: 20em; }
-#steps { list-style: none; margin: 0; padding: 0; max-height: 40em; overflow-y: auto; border: 1px solid #ddd;
+.steps { list-style: none; margin: 0; padding: 0; max-height: 40em; overflow-y: auto; border: 1px solid #ddd;
          font-family: ui-monospace, monospace; font-size: .8em;
          position: relative; /* the entries' offsetTop is within the list */ }
-#steps a { display: block; padding: .12em .5em; color: inherit; text-decoration: none; overflow-wrap: anywhere; }
-#steps a:hover { background: #eeeeee; }
-#steps li.current a { background: #1565c0; color: #fff; }
+.steps a { display: block; padding: .12em .5em; color: inherit; text-decoration: none; overflow-wrap: anywhere; }
+.steps a:hover { background: #eeeeee; }
+.steps li.current a { background: #1565c0; color: #fff; }
 noscript p { color: #b71c1c; }
+section.puzzle { border-top: 2px solid #ddd; margin-top: 1.6em; padding-top: .4em; }
+.contents { font-size: .9em; }
 @media print {
   body { margin: 0; max-width: none; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .nav button, noscript { display: none; }
   .stepper { display: block; }
   .board { width: 15cm; break-after: page; }
-  #steps { max-height: none; overflow: visible; border: none; }
-  #steps li.current a { font-weight: 700; }
+  .steps { max-height: none; overflow: visible; border: none; }
+  .steps li.current a { font-weight: 700; }
+  section.puzzle { break-before: page; }
 }
 """
 
@@ -73,12 +76,16 @@ noscript p { color: #b71c1c; }
 _SCRIPT = r"""
 (() => {
 "use strict";
-const D = JSON.parse(document.getElementById("stepper-data").textContent);
 const NS = "http://www.w3.org/2000/svg";
+
+/** The stepper of one path: its data D, its elements' ids after the prefix P ("" on a page
+    of one puzzle; "p3-" for the section "p3" of a page of several). */
+function stepper(P, D) {
 const C = D.cell, X0 = D.origin[0], Y0 = D.origin[1], SUB = C / 3;
-const $ = id => document.getElementById(id);
+const $ = id => document.getElementById(P + id);
+const root = P ? document.getElementById(P.slice(0, -1)) : document.body;
 const layer = {bg: $("g-bg"), marks: $("g-marks"), cands: $("g-cands"), values: $("g-values"), links: $("g-links")};
-const items = Array.from(document.querySelectorAll("#steps li"));
+const items = Array.from($("steps").querySelectorAll("li"));
 const last = D.steps.length - 1;
 let current = -1;
 
@@ -194,7 +201,7 @@ function drawLinks(step) {
       drawn.set(key + "#" + i, 1);
       const kind = D.kinds[k], attrs = {class: "link " + kind, d: arrowPath(points, e[0], e[1], seen * 3),
                                         stroke: colour, "stroke-width": kind === "implies" ? 1.1 : 1.6,
-                                        "marker-end": `url(#${marker})`, "data-chain": i};
+                                        "marker-end": `url(#${P}${marker})`, "data-chain": i};
       if (kind === "weak") attrs["stroke-dasharray"] = "4 3";
       layer.links.append(el("path", attrs));
     }
@@ -221,50 +228,85 @@ function showInList(i) {
   list.scrollTop = Math.max(0, li.offsetTop - (list.clientHeight - li.offsetHeight) / 2);
 }
 
-const hashOf = i => i === last ? "end" : String(i + 1);
-/** Show entry i of the path (0: the first step; the last entry: the grid at the end). */
-function go(i) {
+const hashOf = i => P + (i === last ? "end" : String(i + 1));
+/** Show entry i of the path (0: the first step; the last entry: the grid at the end); with
+    ``mark``, the location hash names it. */
+function go(i, mark) {
   i = Math.max(0, Math.min(last, i));
-  if (i === current) return;
-  current = i;
-  const step = D.steps[i];
-  drawGrid(step);
-  drawLinks(step);
-  showText(step);
-  showInList(i);
-  $("where").textContent = i === last ? `end (${last} steps)` : `step ${i + 1} of ${last}`;
-  $("prev").disabled = i === 0;
-  $("next").disabled = i === last;
-  document.body.dataset.step = hashOf(i);
-  if (location.hash.slice(1) !== hashOf(i)) {
+  if (i !== current) {
+    current = i;
+    const step = D.steps[i];
+    drawGrid(step);
+    drawLinks(step);
+    showText(step);
+    showInList(i);
+    $("where").textContent = i === last ? `end (${last} steps)` : `step ${i + 1} of ${last}`;
+    $("prev").disabled = i === 0;
+    $("next").disabled = i === last;
+    root.dataset.step = hashOf(i).slice(P.length);
+  }
+  if (mark && location.hash.slice(1) !== hashOf(i)) {
     try { history.replaceState(null, "", "#" + hashOf(i)); } catch (e) { /* a page that may not rewrite its URL */ }
   }
 }
-/** The entry the location hash names: #12 or #step12 the 12th step, #end the end; else the first. */
-function fromHash() {
-  const h = location.hash.slice(1);
+/** Whether the hash h names this path: #12 on a page of one; #p3, #p3-12 or #p3-end for the section p3. */
+const owns = h => !P || h === P.slice(0, -1) || h.startsWith(P);
+/** The entry a hash this path owns names: 12 or step12 the 12th step, end the end; else the first. */
+function fromHash(h) {
+  h = h.slice(P.length);
   if (h === "end") return last;
   const m = /^(?:step)?(\d+)$/.exec(h);
   return m ? Number(m[1]) - 1 : 0;
 }
 
-$("prev").addEventListener("click", () => go(current - 1));
-$("next").addEventListener("click", () => go(current + 1));
+const self = {root, owns, move: by => go(current + by, true), to: i => go(i, true), last,
+              open: h => go(fromHash(h), true)};
+$("prev").addEventListener("click", () => go(current - 1, true));
+$("next").addEventListener("click", () => go(current + 1, true));
 $("steps").addEventListener("click", e => {
   const li = e.target.closest("li");
   if (!li) return;
   e.preventDefault();
-  go(items.indexOf(li));
+  go(items.indexOf(li), true);
 });
+go(0, false);
+return self;
+}
+
+const steppers = Array.from(document.querySelectorAll('script[type="application/json"][id$="stepper-data"]'))
+  .map(s => stepper(s.id.slice(0, -"stepper-data".length), JSON.parse(s.textContent)));
+let active = steppers[0];  // the path the keys move: the one last clicked or named by the hash
+/** How many pixels of an element are in the window. */
+function seen(e) {
+  const r = e.getBoundingClientRect();
+  return Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+}
+/** The path the keys move: the one last used while it is in sight, else the one most in sight. */
+function target() {
+  if (steppers.length === 1 || seen(active.root) > 0) return active;
+  return steppers.reduce((a, b) => seen(b.root) > seen(a.root) ? b : a);
+}
+/** The path the hash names opens there (on a page of several, scrolled into sight). */
+function fromHash(scroll) {
+  const h = location.hash.slice(1), s = steppers.find(s => s.owns(h));
+  if (!s) return;
+  active = s;
+  s.open(h);
+  if (scroll && steppers.length > 1) s.root.scrollIntoView();
+}
+for (const s of steppers) s.root.addEventListener("click", () => { active = s; });
 document.addEventListener("keydown", e => {
   if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-  const to = {ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: last}[e.key];
-  if (to === undefined) return;
+  const s = target(), by = {ArrowLeft: -1, ArrowRight: 1}[e.key];
+  if (by !== undefined) s.move(by);
+  else if (e.key === "Home") s.to(0);
+  else if (e.key === "End") s.to(s.last);
+  else return;
+  active = s;
   e.preventDefault();
-  go(to);
 });
-window.addEventListener("hashchange", () => go(fromHash()));
-go(fromHash());
+window.addEventListener("hashchange", () => fromHash(true));
+fromHash(true);
 })();
 """
 
@@ -347,18 +389,19 @@ def _end_line(result: SolveResult) -> str:
     return "The solution." if result.solved else "Where the steps stop."
 
 
-def _json_script(data: dict) -> str:
+def _json_script(data: dict, prefix: str = "") -> str:
     """``data`` as an inert JSON script element the page's script reads (``<`` escaped, so no
     text in it can end the element)."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-    return f'<script type="application/json" id="stepper-data">{text}</script>'
+    return f'<script type="application/json" id="{prefix}stepper-data">{text}</script>'
 
 
-def _step_list(result: SolveResult) -> str:
-    """The numbered step lines, then the end, each a link to its entry (``#12``, ``#end``)."""
-    items = [f'<li><a href="#{i}">{i}. {_esc(s.notation)}</a></li>' for i, s in enumerate(result.steps, 1)]
-    items.append(f'<li><a href="#end">{_esc(_end_line(result))}</a></li>')
-    return '<ol id="steps" aria-label="steps">' + "".join(items) + "</ol>"
+def _step_list(result: SolveResult, prefix: str = "") -> str:
+    """The numbered step lines, then the end, each a link to its entry (``#12``, ``#end``;
+    ``#p3-12`` in the section ``p3``)."""
+    items = [f'<li><a href="#{prefix}{i}">{i}. {_esc(s.notation)}</a></li>' for i, s in enumerate(result.steps, 1)]
+    items.append(f'<li><a href="#{prefix}end">{_esc(_end_line(result))}</a></li>')
+    return f'<ol id="{prefix}steps" class="steps" aria-label="steps">' + "".join(items) + "</ol>"
 
 
 def _legend(steps: Iterable[Step]) -> str:
@@ -416,14 +459,46 @@ def _rating_text(rating) -> str:
     return "Rating of this path: " + "; ".join(parts) + "."
 
 
-def render_page(grid: Grid, result: SolveResult, title: str | None = None) -> str:
-    """The HTML stepper page for a solve path that starts at ``grid``: header, one grid
-    drawn by its script, the step list beside it."""
+def path_summary(grid: Grid, result: SolveResult) -> str:
+    """The lines above a path's stepper: the puzzle, how the path ends and its rating, the
+    colours and arrows it uses."""
     from grading.rater import rate_path
 
     puzzle = grid.values_string()
-    rating = rate_path(puzzle, result, 0.0)
-    title = title or "Sudoku, step by step"
+    ends = "solved" if result.solved else "stuck: no enabled technique applies at the end"
+    return "\n".join(
+        [
+            f'<p class="meta">{_esc(puzzle)}</p>',
+            f"<p>{len(result.steps)} steps; {ends}. {_rating_text(rate_path(puzzle, result, 0.0))}</p>",
+            _legend(result.steps),
+        ]
+    )
+
+
+def stepper_html(grid: Grid, result: SolveResult, prefix: str = "") -> str:
+    """One path's stepper: its grid, Prev/Next, the step's text, the step list beside it, and
+    the data its script draws from; every id starts with ``prefix`` (``p3-`` in the section
+    ``p3`` of a page of several puzzles)."""
+    line = "h3" if prefix else "h2"  # under the puzzle's own heading on a page of several
+    return "\n".join(
+        [
+            '<div class="stepper"><div class="board">',
+            page_grid(prefix),
+            f'<div class="nav"><button id="{prefix}prev" type="button" title="previous step (Left arrow; Home: first)">'
+            f'\u25c0 Prev</button><button id="{prefix}next" type="button" title="next step (Right arrow; End: the end)">'
+            f'Next \u25b6</button><span id="{prefix}where" class="where"></span></div>',
+            f'<{line} id="{prefix}line" class="line"></{line}><p id="{prefix}roles" class="roles"></p>'
+            f'<p id="{prefix}explanation" class="explanation"></p><div id="{prefix}chains"></div>',
+            '</div><div class="side">',
+            _step_list(result, prefix),
+            "</div></div>",
+            _json_script(_path_data(grid, result), prefix),
+        ]
+    )
+
+
+def page_head(title: str) -> str:
+    """The page's start, up to its heading: the styles, the title."""
     return "\n".join(
         [
             "<!DOCTYPE html>",
@@ -431,24 +506,29 @@ def render_page(grid: Grid, result: SolveResult, title: str | None = None) -> st
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             f"<title>{_esc(title)}</title><style>{_CSS}</style></head><body>",
             f"<h1>{_esc(title)}</h1>",
-            f'<p class="meta">{_esc(puzzle)}</p>',
-            f"<p>{len(result.steps)} steps; {'solved' if result.solved else 'stuck: no enabled technique applies at the end'}. "
-            f"{_rating_text(rating)}</p>",
-            _legend(result.steps),
-            "<noscript><p>This page draws the grid of each step with JavaScript: turn it on to see the pictures. "
-            "The steps are all listed below.</p></noscript>",
-            '<main class="stepper"><div class="board">',
-            page_grid(),
-            '<div class="nav"><button id="prev" type="button" title="previous step (Left arrow; Home: first)">'
-            '\u25c0 Prev</button><button id="next" type="button" title="next step (Right arrow; End: the end)">'
-            'Next \u25b6</button><span id="where"></span></div>',
-            '<h2 id="line"></h2><p id="roles" class="roles"></p><p id="explanation"></p><div id="chains"></div>',
-            '</div><div class="side">',
-            _step_list(result),
-            "</div></main>",
-            _json_script(_path_data(grid, result)),
-            f"<script>{_SCRIPT}</script>",
-            "</body></html>\n",
+        ]
+    )
+
+
+#: What the page says without its script, before its steppers.
+NOSCRIPT = (
+    "<noscript><p>This page draws the grid of each step with JavaScript: turn it on to see the pictures. "
+    "The steps are all listed below.</p></noscript>"
+)
+#: The page's end: the script that runs every stepper on it.
+PAGE_END = f"<script>{_SCRIPT}</script>\n</body></html>\n"
+
+
+def render_page(grid: Grid, result: SolveResult, title: str | None = None) -> str:
+    """The HTML stepper page for a solve path that starts at ``grid``: header, one grid
+    drawn by its script, the step list beside it."""
+    return "\n".join(
+        [
+            page_head(title or "Sudoku, step by step"),
+            path_summary(grid, result),
+            NOSCRIPT,
+            f"<main>{stepper_html(grid, result)}</main>",
+            PAGE_END,
         ]
     )
 

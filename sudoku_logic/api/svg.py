@@ -95,18 +95,19 @@ def _center(cell: int, d: int) -> tuple[float, float]:
     return PAD + c * CELL + sub * (k % 3) + sub / 2, PAD + r * CELL + sub * (k // 3) + sub / 2
 
 
-def _marker(i: int) -> str:
-    """The id of the arrowhead of chain ``i``: ``arrow``, then ``arrow2``, ``arrow3``..."""
+def _marker(i: int, prefix: str = "") -> str:
+    """The id of the arrowhead of chain ``i``: ``arrow``, then ``arrow2``, ``arrow3``... (after
+    ``prefix``, which tells the grids of a page of several puzzles apart)."""
     i %= len(CHAIN_COLOURS)
-    return "arrow" if i == 0 else f"arrow{i + 1}"
+    return prefix + ("arrow" if i == 0 else f"arrow{i + 1}")
 
 
-def _markers() -> str:
+def _markers(prefix: str = "") -> str:
     """The ``<defs>`` of one arrowhead per chain colour."""
     return (
         "<defs>"
         + "".join(
-            f'<marker id="{_marker(i)}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" '
+            f'<marker id="{_marker(i, prefix)}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" '
             f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>'
             for i, colour in enumerate(CHAIN_COLOURS)
         )
@@ -226,9 +227,10 @@ def _rules(x0: float, y0: float) -> str:
     )
 
 
-def page_grid() -> str:
+def page_grid(prefix: str = "") -> str:
     """The page's one grid: labels, lines and arrowheads, and the empty layers the script
-    fills with the shown step (shading, role marks, candidates, digits, arrows)."""
+    fills with the shown step (shading, role marks, candidates, digits, arrows); every id
+    starts with ``prefix`` (a page of several puzzles has a grid for each)."""
     x0, y0 = LABEL + PAD, LABEL + PAD
     width = x0 + 9 * CELL + PAD
     labels = "".join(
@@ -238,17 +240,17 @@ def page_grid() -> str:
     )
     return "".join(
         [
-            f'<svg id="grid" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {width}" role="img" '
+            f'<svg id="{prefix}grid" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {width}" role="img" '
             f'aria-label="the candidate grid of the step shown">',
-            _markers(),
+            _markers(prefix),
             f'<rect x="{x0}" y="{y0}" width="{9 * CELL}" height="{9 * CELL}" fill="#fff"/>',
-            '<g id="g-bg"></g><g id="g-marks"></g>',
+            f'<g id="{prefix}g-bg"></g><g id="{prefix}g-marks"></g>',
             '<g font-family="DejaVu Sans, Arial, Helvetica, sans-serif" text-anchor="middle" dominant-baseline="central">',
             f'<g font-size="13" fill="#616161">{labels}</g>',
-            '<g id="g-cands" font-size="12" fill="#555"></g>',
-            '<g id="g-values" font-size="30" fill="#111"></g></g>',
+            f'<g id="{prefix}g-cands" font-size="12" fill="#555"></g>',
+            f'<g id="{prefix}g-values" font-size="30" fill="#111"></g></g>',
             _rules(x0, y0),
-            '<g id="g-links" fill="none"></g>',
+            f'<g id="{prefix}g-links" fill="none"></g>',
             "</svg>",
         ]
     )

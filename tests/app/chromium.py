@@ -206,11 +206,12 @@ class Browser:
             )
 
     def screenshot(self, selector: str | None = None) -> bytes:
-        """A PNG of the viewport, or of the box of the element ``selector``."""
+        """A PNG of the viewport, or of the box of the element ``selector`` (wherever the page
+        is scrolled: the clip is in the document's coordinates)."""
         params: dict = {"format": "png"}
         if selector:
             x, y, w, h = self.evaluate(f"""(() => {{ const r = document.querySelector({json.dumps(selector)})
-                .getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }})()""")
+                .getBoundingClientRect(); return [r.x + scrollX, r.y + scrollY, r.width, r.height]; }})()""")
             params["clip"] = {"x": x, "y": y, "width": w, "height": h, "scale": 1}
         return base64.b64decode(self.send("Page.captureScreenshot", params)["data"])
 

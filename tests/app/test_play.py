@@ -5,12 +5,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 
 import pytest
 
 from helpers import DATA, ROOT, collection
-from play_pilot import message, play
+from play_pilot import message, play, settle
 from sudoku_logic.api.hints import hint_text
 from sudoku_logic.api.position import Position, load_position
 from sudoku_logic.api.solver import Solver
@@ -47,16 +46,6 @@ def position_before(puzzle: str, n: int, order: str = "se") -> tuple[Position, o
 
 def game_of(position: Position) -> Game:
     return Game.from_position(position, clock=lambda: 0.0)  # a frozen clock: screens repeat
-
-
-async def settle(pilot, timeout: float = 120) -> None:
-    """Wait until the app has its answer (hint or step list)."""
-    end = time.monotonic() + timeout
-    await pilot.pause()
-    while pilot.app.busy:
-        assert time.monotonic() < end, "no answer"
-        await pilot.pause(0.05)
-    await pilot.pause()
 
 
 # ---------------------------------------------------------------- the game alone

@@ -61,14 +61,25 @@ def puzzles(arg: str, rep: Reporter) -> Iterator[tuple[Entry, Grid, list[int]]]:
 
 
 def positions(arg: str, rep: Reporter, as_json: bool = False, level: int = 3) -> Iterator[tuple[str, Position, Grid]]:
-    """Yield (prefix, position, grid) for each sound position of ``arg``.
+    """Yield (prefix, position, grid) for each sound position of ``arg``, reporting the
+    others as :func:`position_entries` does."""
+    for entry, pos, grid in position_entries(arg, rep, as_json, level):
+        yield entry.where, pos, grid
+
+
+def position_entries(
+    arg: str, rep: Reporter, as_json: bool = False, level: int = 3
+) -> Iterator[tuple[Entry, Position, Grid]]:
+    """Yield (entry, position, grid) for each sound position of ``arg`` (the entry's
+    ``index`` its number in the input, counting the entries skipped).
 
     Unreadable or unsolvable input is reported as a problem (exit 2); a position that
     contradicts its solution is reported (exit 1), as much as hint ``level`` tells, and skipped.
     """
     from sudoku_logic.api.hints import mistake_lines
 
-    for entry in read(arg):
+    for index, entry in enumerate(read(arg), 1):
+        entry.index = entry.index or index
         if entry.error is not None:
             rep.problem(entry.where + str(entry.error))
             continue
@@ -90,4 +101,4 @@ def positions(arg: str, rep: Reporter, as_json: bool = False, level: int = 3) ->
                     rep.err.print(entry.where + line, markup=False)
             continue
         assert grid is not None  # no problems: the grid was made
-        yield entry.where, pos, grid
+        yield entry, pos, grid

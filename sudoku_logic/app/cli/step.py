@@ -11,7 +11,7 @@ import typer
 from sudoku_logic.api.render import candidate_grid, legend
 from sudoku_logic.app.cli import options as shared
 from sudoku_logic.app.cli.common import Reporter, fail, indent
-from sudoku_logic.app.cli.positions import positions
+from sudoku_logic.app.cli.positions import position_entries
 from sudoku_logic.app.io.words import counted
 from sudoku_logic.app.io.writer import print_json
 from sudoku_logic.core.formats import to_line
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from sudoku_logic.api.position import Position
+    from sudoku_logic.app.cli.step_html import HtmlPages
     from sudoku_logic.core.step import Step
     from sudoku_logic.solve.loop import SolveResult
 
@@ -31,7 +32,8 @@ HELP = {
     "techniques": "comma-separated technique or family names to use, in order",
     "grids": "show the candidate grid with each step highlighted",
     "interactive": "one step at a time: Enter next, b back, h hint level, q quit",
-    "html": "write a self-contained page to step through the path: one grid, the step list, Prev/Next and arrow keys",
+    "html": "write a self-contained page to step through the path: one grid, the step list, Prev/Next and arrow keys; "
+    "several puzzles: one page with a section each, or a page each when FILE holds {n} (steps-{n}.html)",
     "until": "stop before step N and print the position there (givens and pencilmarks, to paste into `sudoku hint`); with -i, start at step N",
     "until_technique": "stop before the first step of this technique (or family, or short name) and print the position there; with -i, start at that step",
 }
@@ -78,7 +80,7 @@ def step(
     order: Optional[str] = shared.ORDER,
     grids: bool = typer.Option(False, "--grids", help=HELP["grids"]),
     interactive: bool = typer.Option(False, "--interactive", "-i", help=HELP["interactive"]),
-    html: Optional[str] = typer.Option(None, "--html", help=HELP["html"]),
+    html: Optional[str] = typer.Option(None, "--html", metavar="FILE", help=HELP["html"]),
     as_json: bool = shared.AS_JSON,
     no_uniqueness: bool = shared.NO_UNIQUENESS,
     until: Optional[int] = typer.Option(None, "--until", min=1, help=HELP["until"]),
@@ -93,7 +95,10 @@ def step(
     s: skip to the next step that is not a single, h: hint level 1/2/3, q: quit; on a
     terminal of 24 lines the grid is the 13-line pencilmark grid); --html FILE writes a
     self-contained page that steps through the path on one grid (Prev/Next, arrow keys;
-    FILE#N opens step N). --until N and
+    FILE#N opens step N); a file of several puzzles gives one page with a section per
+    puzzle (FILE#p3 opens puzzle 3, FILE#p3-N its step N; the arrow keys move the puzzle
+    last used), or with {n} in FILE a page per puzzle, {n} its number in the input
+    (--html 'steps-{n}.html' writes steps-1.html, steps-2.html, ...). --until N and
     --until-technique NAME stop the path there and print the position as a givens line and
     a pencilmark grid, which `sudoku hint` reads back.
     """
@@ -103,12 +108,31 @@ def step(
 def run_step(opts: StepOptions) -> None:
     """Solve each position of the PUZZLE argument and show its path as the options ask."""
     rep = Reporter(opts.no_color)
-    shows_one = bool(opts.interactive or opts.html)  # the stepper and the page show one position
-    done = False
-    for where, pos, grid in positions(opts.puzzle, rep, opts.as_json):
-        if done and shows_one:
-            rep.err.print("note: only the first position is shown with --interactive or --html", markup=False)
+    pages = None
+    if opts.html and not opts.stops:
+        from sudoku_logic.app.cli.step_html import HtmlPages
+
+        pages = HtmlPages(rep, opts.html)
+    try:
+        _each_path(opts, rep, pages)
+        if pages is not None:
+            pages.close()
+    except BaseException:
+        if pages is not None:
+            pages.discard()
+        raise
+    rep.exit()
+
+
+def _each_path(opts: StepOptions, rep: Reporter, pages: Optional[HtmlPages]) -> None:
+    """Solve each position and show its path: a page of ``pages``, the stepper (the first
+    position only), the position where the path stops, JSON or text."""
+    shown = False  # the stepper has shown a position
+    for entry, pos, grid in position_entries(opts.puzzle, rep, opts.as_json):
+        if shown:
+            rep.err.print("note: only the first position is shown with --interactive", markup=False)
             break
+        where = entry.where
         result = opts.solver(pos).solve(grid)
         start = 0
         if opts.stops:
@@ -121,20 +145,18 @@ def run_step(opts: StepOptions) -> None:
             from sudoku_logic.app.terminal.interactive import run_stepper
 
             run_stepper(grid, result, console=rep.out, plain=rep.plain, start=start)
-            done = True
+            shown = True
         elif opts.stops:
             _print_until(rep, grid, pos, result.steps, start, opts.as_json)
-        elif opts.html:
-            if not _write_page(rep, opts.html, grid, result):
+        elif pages is not None:
+            if not pages.add(entry, grid, result):
                 break
-            done = True
         elif opts.as_json:
             from grading.rater import path_doc
 
             print_json(rep.out, path_doc(grid.values_string(), result))
         else:
             _print_path(rep, grid, result, opts.grids)
-    rep.exit()
 
 
 def _no_stop(opts: StepOptions, length: int) -> str:
@@ -142,19 +164,6 @@ def _no_stop(opts: StepOptions, length: int) -> str:
     if opts.until is not None:
         return f"the path has {length} steps, so no step {opts.until}"
     return f"the path has {length} steps and no {opts.until_technique} step"
-
-
-def _write_page(rep: Reporter, path: str, grid: Grid, result: SolveResult) -> bool:
-    """Write the --html page and say so; False (the problem reported) if it cannot be written."""
-    from sudoku_logic.api.html import write_html
-
-    try:
-        write_html(path, grid, result)
-    except OSError as e:
-        rep.problem(f"cannot write {path}: {e.strerror or e}")
-        return False
-    rep.out.print(f"Wrote {len(result.steps)} steps to {path}", markup=False)
-    return True
 
 
 def _print_path(rep: Reporter, grid: Grid, result: SolveResult, grids: bool) -> None:

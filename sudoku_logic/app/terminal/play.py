@@ -24,11 +24,11 @@ from sudoku_logic.api.hints import hint_text, mistake_lines
 from sudoku_logic.app.terminal.play_board import GRID_H, GRID_W, WRONG, cell_at, render_grid
 from sudoku_logic.app.terminal.play_keys import BINDINGS as KEY_BINDINGS
 from sudoku_logic.app.terminal.play_keys import BOUND, KEYS, HelpScreen
-from sudoku_logic.app.terminal.play_state import Game, autosave_path, clock_text
+from sudoku_logic.app.terminal.play_state import COLOUR_NAMES, Game, autosave_path, clock_text
 from sudoku_logic.app.terminal.play_worker import Request, Worker
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.houses import DIGIT_BIT
+from sudoku_logic.core.houses import DIGIT_BIT, cell_name
 from sudoku_logic.core.step import Step
 
 __all__ = ["GRID_H", "GRID_W", "GridView", "PlayApp", "cell_at", "render_grid"]
@@ -115,6 +115,9 @@ class PlayApp(App):
         self.busy: str | None = None  # what is being looked for
         self.filter = 0  # HoDoKu's filter: the digit whose cells are shown (0: none)
         self.filter_next = False  # d was pressed: the next digit sets the filter
+        self.colour = 0  # the colour p gives (an index of COLOUR_NAMES)
+        self.colour_chosen = False  # P was pressed: the status names the colour
+        self.paint_next = False  # p was pressed: the next digit is the candidate to colour
         self._spin = 0
 
     # ------------------------------------------------------------ layout
@@ -171,6 +174,8 @@ class PlayApp(App):
             self.asking = None  # another key: the question is dropped, the key does what it does
         if self.filter_next and not (event.key.isdigit() or event.key == "d"):
             self.filter_next = False
+        if self.paint_next and not (event.key in ("p", "delete", "backspace", "full_stop") or event.key.isdigit()):
+            self.paint_next = False
         if event.key not in BOUND and event.is_printable and self.asking is None and not self._steps_open():
             self.say(f"{event.character}: no such key (F1: every key).")
 
@@ -218,6 +223,59 @@ class PlayApp(App):
             self.say(f"{self.filter} can still go in {len(where)} cells (d {self.filter} again: off).")
         else:
             self.say("Filter off.")
+
+    # ------------------------------------------------------------ colouring (HoDoKu's)
+    def action_paint(self) -> None:
+        self.filter_next = False
+        self.paint_next = True
+        self.say(
+            f"p: now a digit, to colour that candidate of {cell_name(self.grid_view.cursor)} "
+            f"in {COLOUR_NAMES[self.colour]} (0: the cell's colours off; P: another colour)."
+        )
+
+    def action_next_colour(self) -> None:
+        self.colour = (self.colour + 1) % len(COLOUR_NAMES)
+        self.colour_chosen = True
+        self._status()
+        pair = "ab"[self.colour // 2]
+        self.say(
+            f"Colour {COLOUR_NAMES[self.colour]} (pair {pair} {pair.upper()}): p then a digit colours a candidate."
+        )
+
+    def action_clear_colours(self) -> None:
+        if self.game.unpaint():
+            self._coloured()
+            self.say("Every colour is off (u brings them back).")
+        else:
+            self.say("No candidate has a colour.")
+
+    def _paint(self, digit: int) -> None:
+        """Colour candidate ``digit`` of the cursor's cell (0: take its colours off)."""
+        self.paint_next = False
+        cell = self.grid_view.cursor
+        name = cell_name(cell)
+        if digit == 0:
+            done = self.game.unpaint(cell)
+            self.say(f"{name}: colours off." if done else f"{name} has no colour.")
+        elif self.game.paint(cell, digit, self.colour):
+            colour = self.game.board.colour_of(cell, digit)
+            done = True
+            self.say(
+                f"{name}: {digit} in {COLOUR_NAMES[colour]}." if colour is not None else f"{name}: {digit} colour off."
+            )
+        else:
+            done = False
+            why = "holds a digit" if self.game.board.values[cell] else f"has no candidate {digit}"
+            self.say(f"{name} {why}: only a candidate takes a colour.")
+        if done:
+            self._coloured()
+
+    def _coloured(self) -> None:
+        """After a change of colours: shown and autosaved; hints and checks stay."""
+        self.grid_view.refresh()
+        self.autosaving = True
+        self._autosave()
+        self._status()
 
     async def action_answer(self, yes: bool) -> None:
         asking, self.asking = self.asking, None
@@ -289,8 +347,17 @@ class PlayApp(App):
         mode = "marks" if self.marks_mode else "digits"
         order = "Sudoku Explainer" if self.order == "se" else "HoDoKu"
         for line in self.query("#status").results(Static):  # none once the screen has gone
-            shown = f"\nshowing where {self.filter} can go" if self.filter else ""
+            shown = self._third_line()
             line.update(Text(f"{clock_text(self.game.elapsed())}  typing {mode}\nhints: {order}{shown}", no_wrap=True))
+
+    def _third_line(self) -> str:
+        """The status's last line: the digit filter's, the colour p gives (once chosen or used)."""
+        colour = COLOUR_NAMES[self.colour] if self.colour_chosen or self.game.board.colours else ""
+        if self.filter and colour:
+            return f"\nwhere {self.filter} goes  colour {colour}"
+        if self.filter:
+            return f"\nshowing where {self.filter} can go"
+        return f"\ncolouring in {colour}" if colour else ""
 
     def _spinner(self) -> None:
         if self.busy:
@@ -314,7 +381,7 @@ class PlayApp(App):
             self.action_check()
 
     def _hint_current(self) -> bool:
-        return self.hint is not None and self.hint_board == self.game.board
+        return self.hint is not None and self.game.board.same_position(self.hint_board)
 
     # ------------------------------------------------------------ the board
     def action_move(self, delta: int) -> None:
@@ -332,8 +399,11 @@ class PlayApp(App):
         if self.filter_next:
             self._set_filter(d)
             return
+        if self.paint_next:
+            self._paint(d)
+            return
         cell = self.grid_view.cursor
-        name = f"r{cell // 9 + 1}c{cell % 9 + 1}"
+        name = cell_name(cell)
         if self.game.is_given(cell):
             self.say(f"{name} is a given.")
             return
@@ -349,6 +419,9 @@ class PlayApp(App):
     def action_erase(self) -> None:
         if self.filter_next:
             self._set_filter(0)
+            return
+        if self.paint_next:
+            self._paint(0)
             return
         cell = self.grid_view.cursor
         if self.game.clear(cell):
@@ -579,7 +652,7 @@ class PlayApp(App):
         if got.error:
             self.say(got.error, WRONG)
             return
-        if board != self.game.board:
+        if not board.same_position(self.game.board):
             self.say("The board changed meanwhile: ask again.")
             return
         if request.kind == "next":

@@ -1,5 +1,6 @@
-"""The board of ``sudoku play`` drawn as text: givens, your digits and marks, a step's
-pattern, the digit filter's cells; and which cell a click on it falls in."""
+"""The board of ``sudoku play`` drawn as text: givens, your digits and marks, the colours you
+gave candidates, a step's pattern, the digit filter's cells; and which cell a click on it
+falls in."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ _SHADE = ("", "on #262626")  # a checkerboard inside each box tells the cells ap
 _CURSOR = "on #005f87"
 WRONG = "bold #ff5f5f"
 _FILTER = "on #5f5f00"  # the cells where the filtered digit can still go
+#: the colours you give candidates, as HoDoKu's two pairs: a and A orange, b and B violet
+PAINT = ("bold #000000 on #ff8700", "bold #000000 on #ffd787", "bold #000000 on #8787ff", "bold #000000 on #d7d7ff")
 
 
 def _border(left: str, fill: str, thin: str, thick: str, right: str) -> str:
@@ -33,10 +36,12 @@ def render_grid(
     where: frozenset[int] = frozenset(),
 ) -> Text:
     """The board, 55 columns by 22 lines: givens bold, your digits blue (``wrong`` ones red),
-    your marks; with ``grid`` (a position of a step list or a hint) its candidates where you
-    have no marks, and ``step``'s highlights; the cells ``where`` (the digit filter's) lit."""
+    your marks and the colours you gave them; with ``grid`` (a position of a step list or a
+    hint) its candidates where you have no marks, and ``step``'s highlights (over your
+    colours); the cells ``where`` (the digit filter's) lit."""
     values = grid.values if grid is not None else game.board.values
     roles = step_roles(step)
+    painted = {(c, d): k for c, d, k in game.board.colours}
     pattern = set(step.cells) if step is not None else set()
     out = Text(no_wrap=True)
     out.append(_border("┏", "━", "┯", "┳", "┓") + "\n", style=STYLES["border"])
@@ -60,13 +65,15 @@ def render_grid(
                     out.append(f"  {v}  " if half == 0 else " " * CELL_W, style=f"{style} {bg}".strip())
                 else:
                     marks = game.board.marks[cell] if grid is None else grid.cands[cell]
+                    if grid is None:  # a colour on a cell you have not marked shows its digit
+                        marks |= sum(DIGIT_BIT[d] for (c, d) in painted if c == cell)
                     dim = grid is not None and not game.board.marks[cell]  # open, not marked by you
                     for d in range(half * 5 + 1, half * 5 + 6):
                         if d <= 9 and marks & DIGIT_BIT[d]:
-                            role = roles.get((cell, d))
-                            out.append(
-                                str(d), style=role_style(role) if role else f"{'dim ' if dim else ''}{bg}".strip()
-                            )
+                            role, colour = roles.get((cell, d)), painted.get((cell, d))
+                            plain = f"{'dim ' if dim else ''}{bg}".strip()
+                            style = role_style(role) if role else PAINT[colour] if colour is not None else plain
+                            out.append(str(d), style=style)
                         else:
                             out.append(" ", style=bg)
                 out.append("┃" if c in (2, 5, 8) else "│", style=STYLES["border"] if c in (2, 5, 8) else STYLES["rule"])

@@ -1,5 +1,6 @@
 """What ``sudoku play`` keeps of a game: the givens, your digits, your pencilmarks, the
-undo history and the clock, and the text forms the CLI reads it from and saves it to.
+colours you gave candidates (HoDoKu's colouring: a change of colours is a move, undone as
+one), the undo history and the clock, and the text forms the CLI reads it from and saves it to.
 
 No Textual here: the screen (:mod:`sudoku_logic.app.terminal.play`) shows a :class:`Game` and asks it
 to change; everything a game can do is tested without a terminal.
@@ -29,6 +30,10 @@ from sudoku_logic.core.step import Step
 CLOCK_LINE = re.compile(r"^# sudoku play: (\d+):(\d\d):(\d\d) played$", re.M)
 #: The order hints came in, kept by a saved game.
 ORDER_LINE = re.compile(r"^# order: (se|hodoku)$", re.M)
+#: The colours you gave candidates, kept by a saved game: ``r1c1:5a`` (r1c1's 5 in colour a).
+COLOURS_LINE = re.compile(r"^# colours: (.*)$", re.M)
+#: The colours of HoDoKu's colouring, two pairs: a and A, b and B (the two sides of a chain).
+COLOUR_NAMES = "aAbB"
 
 
 def autosave_path(givens: tuple[int, ...] | list[int]) -> Path:
@@ -46,10 +51,21 @@ def saved_order(text: str) -> str | None:
 
 @dataclass(frozen=True)
 class Board:
-    """One state of the grid: 81 values (givens and yours) and 81 mark masks (0: unmarked)."""
+    """One state of the grid: 81 values (givens and yours), 81 mark masks (0: unmarked) and
+    the colours you gave candidates, ``(cell, digit, colour)`` in order (colour an index of
+    :data:`COLOUR_NAMES`)."""
 
     values: tuple[int, ...]
     marks: tuple[int, ...]
+    colours: tuple[tuple[int, int, int], ...] = ()
+
+    def same_position(self, other: Board | None) -> bool:
+        """Whether ``other`` has the same digits and marks (its colours may differ)."""
+        return other is not None and (self.values, self.marks) == (other.values, other.marks)
+
+    def colour_of(self, cell: int, digit: int) -> int | None:
+        """The colour of candidate ``digit`` of ``cell``, None if it has none."""
+        return next((k for c, d, k in self.colours if (c, d) == (cell, digit)), None)
 
 
 @dataclass
@@ -87,6 +103,9 @@ class Game:
         lines = [f"# sudoku play: {clock_text(self.elapsed())} played"]
         if order is not None:
             lines.append(f"# order: {order}")
+        if self.board.colours:
+            words = (f"{cell_name(c)}:{d}{COLOUR_NAMES[k]}" for c, d, k in self.board.colours)
+            lines.append("# colours: " + " ".join(words))
         givens = "".join(str(v) if v else "." for v in self.givens)
         values, marks = self.board.values, self.board.marks
         if not any(marks):
@@ -116,7 +135,7 @@ class Game:
                     marks[cell], values[cell] = DIGIT_BIT[values[cell]], 0
                 elif fix == "unmark":
                     marks[cell] = 0
-        game.board = Board(tuple(values), tuple(marks))
+        game.board = Board(tuple(values), tuple(marks), _read_colours(text, values))
         return game
 
     # ------------------------------------------------------------ what it is now
@@ -150,8 +169,14 @@ class Game:
             return False
 
     # ------------------------------------------------------------ changes
-    def _change(self, values: tuple[int, ...], marks: tuple[int, ...]) -> bool:
-        new = Board(values, marks)
+    def _change(
+        self, values: tuple[int, ...], marks: tuple[int, ...], colours: tuple[tuple[int, int, int], ...] | None = None
+    ) -> bool:
+        """Make the board these digits, marks and colours (by default the colours it has, on
+        the candidates still shown), one undo step; False if nothing changed."""
+        if colours is None:
+            colours = tuple(x for x in self.board.colours if _shows(values, marks, x[0], x[1]))
+        new = Board(values, marks, colours)
         if new == self.board:
             return False
         self.undos.append(self.board)
@@ -249,6 +274,23 @@ class Game:
             _put(values, marks, cell, digit)
         return self._change(tuple(values), tuple(marks))
 
+    def paint(self, cell: int, digit: int, colour: int) -> bool:
+        """Give candidate ``digit`` of the empty ``cell`` the ``colour`` (HoDoKu's colouring;
+        again with the same colour: take it off); False where ``digit`` is not a candidate
+        (your marks, or in an unmarked cell what the digits allow)."""
+        values, marks = self.board.values, self.board.marks
+        if not _shows(values, marks, cell, digit):
+            return False
+        others = tuple(x for x in self.board.colours if x[:2] != (cell, digit))
+        if self.board.colour_of(cell, digit) != colour:
+            others = tuple(sorted((*others, (cell, digit, colour))))
+        return self._change(values, marks, others)
+
+    def unpaint(self, cell: int | None = None) -> bool:
+        """Take the colours off the candidates of ``cell`` (None: of every cell)."""
+        kept = tuple(x for x in self.board.colours if cell is not None and x[0] != cell)
+        return self._change(self.board.values, self.board.marks, kept)
+
     def undo(self) -> bool:
         return self._back_to(self.undos, self.redos)
 
@@ -271,13 +313,33 @@ def _cell(name: str) -> int | None:
     return (int(m[1]) - 1) * 9 + int(m[2]) - 1 if m else None
 
 
+def _read_colours(text: str, values: list[int]) -> tuple[tuple[int, int, int], ...]:
+    """The colours a saved game keeps (on empty cells; a word that is not ``r1c1:5a`` skipped)."""
+    found = COLOURS_LINE.search(text)
+    out: dict[tuple[int, int], int] = {}
+    for word in found[1].split() if found else ():
+        m = re.fullmatch(r"(r[1-9]c[1-9]):([1-9])([aAbB])", word)
+        cell = _cell(m[1]) if m else None
+        if m and cell is not None and not values[cell]:
+            out[cell, int(m[2])] = COLOUR_NAMES.index(m[3])
+    return tuple(sorted((c, d, k) for (c, d), k in out.items()))
+
+
+def _shows(values: tuple[int, ...], marks: tuple[int, ...], cell: int, digit: int) -> bool:
+    """Whether ``digit`` is a candidate of ``cell`` on the board: one of your marks, or in an
+    empty cell you have not marked, a digit no cell it sees holds."""
+    if values[cell]:
+        return False
+    return bool(marks[cell] & DIGIT_BIT[digit]) if marks[cell] else not _sees(values, cell, digit)
+
+
 def _rule_out(marks: list[int], cell: int, digit: int) -> None:
     """Remove ``digit`` from the marks of every cell ``cell`` sees."""
     for peer in cells_of(PEERS[cell]):
         marks[peer] &= ~DIGIT_BIT[digit]
 
 
-def _sees(values: list[int], cell: int, digit: int) -> bool:
+def _sees(values: list[int] | tuple[int, ...], cell: int, digit: int) -> bool:
     """Whether a cell ``cell`` sees holds ``digit``."""
     return any(values[peer] == digit for peer in cells_of(PEERS[cell]))
 
