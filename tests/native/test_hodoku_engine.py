@@ -12,9 +12,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from grading import hodoku_batch
 from grading.rater import Rater
 from grading.scales import hodoku_policy
 from grading.tables import RATINGS
+from grading.whole import rate_lines
 from helpers import PUZZLES, collection, reglib_cases, wrong_given
 from reachable_positions import positions
 from strategies.hodoku import hodoku_compiled
@@ -202,3 +204,60 @@ def test_the_engine_refuses_what_it_cannot_read():
     ):
         with pytest.raises(ValueError):
             native.hodoku_run(values, masks, naked, hidden, techs, 10, False)
+
+
+# ---------------------------------------------------------------- whole ratings in C
+
+
+def _values(puzzle: str) -> bytes:
+    return bytes(0 if ch in ".0" else int(ch) for ch in puzzle)
+
+
+@compiled
+def test_batch_ratings_equal_the_rater():
+    """Each puzzle the engine rates whole gets the Rater's level, score, hardest technique
+    and steps; the others are left to it (a technique the engine has no finder for yet)."""
+    puzzles = (
+        collection("qqwing_simple.txt", 30)
+        + collection("qqwing_expert.txt", 40)
+        + collection("sudoku17.txt", 40, every=100)
+        + collection("top1465.txt", 30, every=40)
+    )
+    rated = hodoku_batch.rate_values([_values(p) for p in puzzles])
+    rater = Rater(se=False)
+    whole = 0
+    for puzzle, got in zip(puzzles, rated):
+        if got is None:
+            continue
+        want = rater.rate(parse(puzzle))
+        assert got[:4] == (want.level, want.score, want.hodoku_hardest, want.hodoku_steps), puzzle
+        whole += 1
+    assert 40 < whole < len(puzzles)
+
+
+@compiled
+def test_batch_leaves_what_is_not_a_puzzle_to_python():
+    """Clashing givens, no solution, several solutions: left to the Rater, which says why."""
+    good = collection("qqwing_easy.txt", 1)[0]
+    clash = "11" + good[2:]
+    several = "." * 81
+    rated = hodoku_batch.rate_values([_values(p) for p in (clash, several, good)])
+    assert rated[0] is None and rated[1] is None and rated[2] is not None
+    with pytest.raises(ValueError):
+        native.hodoku_rate_batch(b"\0" * 80, b"", bytearray(24), 10)
+    with pytest.raises(ValueError):
+        native.hodoku_rate_batch(b"\0" * 81, bytes([250]), bytearray(24), 10)
+
+
+@compiled
+def test_whole_lines_equal_the_rater_on_both_scales():
+    """``rate_lines`` (the default row's path) gives each puzzle the Rater's rating on both
+    scales, whichever scale the engine rated whole."""
+    puzzles = collection("qqwing_intermediate.txt", 10) + collection("top1465.txt", 10, every=100)
+    lines = [(_values(p), p) for p in puzzles]
+    rater = Rater()
+    for puzzle, got in zip(puzzles, rate_lines(lines)):
+        want = rater.rate(parse(puzzle))
+        assert got is not None
+        for field in ("er", "ep", "ed", "se_hardest", "se_steps", "level", "score", "hodoku_hardest", "hodoku_steps"):
+            assert getattr(got, field) == getattr(want, field), (puzzle, field)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 SCRIPT = Path(__file__).resolve().parent / "sanitize_native.py"
-SUBSET = "random_reachable or cut_short or broken or (whole_paths_equal and (simple or expert))"
+SUBSET = "random_reachable or cut_short or broken or batch or (whole_paths_equal and (simple or expert))"
 
 
 def _has_runtime(cc: str) -> bool:
