@@ -29,12 +29,10 @@ OK = 0
 
 @cache
 def _codes() -> bytes:
-    """The engine's codes of HoDoKu's default techniques in its search order (the techniques
-    of :func:`grading.scales.hodoku_policy`)."""
-    from .scales import hodoku_techniques
-
+    """The engine's codes of HoDoKu's default techniques in its search order (the engine's
+    copy of :func:`grading.scales.hodoku_techniques`, read without importing the finders)."""
     code = {name: i for i, name in enumerate(native.HODOKU_TECHNIQUES)}
-    return bytes(code[t.name] for t in hodoku_techniques())
+    return bytes(code[name] for name in native.HODOKU_DEFAULT)
 
 
 def available() -> bool:

@@ -1,12 +1,15 @@
-"""The compiled SE engine's tables, written from the Python ones: ``python -m grading.native_tables``.
+"""The compiled engines' tables, written from the Python ones: ``python -m grading.native_tables``.
 
 SE's rule ids (the order of :data:`grading.tables.SE_RULES`), the technique codes
 (:data:`grading.tables.SE_TECHNIQUES`), the kind codes (:data:`SE_KINDS`) and SE's
 numbers (the table's ``se`` column and its unique-loop extras) are written once, here in
 Python; the C engine reads them from ``sudoku_logic/native/se/tables.h``, which this module
-writes (as CPython writes ``Include/opcode.h`` from ``Lib/opcode.py``). The header is
-committed; ``tests/test_native_sources.py`` fails when it is not what :func:`header` writes
-now. ``python -m grading.native_tables --check`` says whether it is, without writing.
+writes (as CPython writes ``Include/opcode.h`` from ``Lib/opcode.py``). HoDoKu's technique
+codes, slots, levels, scores and default path go to ``hodoku/tables.h`` the same way
+(:func:`hodoku_header`). The headers are committed; ``tests/native/test_native_sources.py``
+fails when one is not what this module writes now. ``python -m grading.native_tables --check`` says whether it is, without writing. Where
+the built engine is older than its tables, run it with ``SUDOKU_ENGINE=python`` (it reads
+HoDoKu's default path from the registry, which loads the package).
 """
 
 from __future__ import annotations
@@ -168,8 +171,11 @@ static inline const char *se_technique_name(int technique) {{
 
 def hodoku_header() -> str:
     """The text of ``hodoku/tables.h``."""
+    from .scales import hodoku_techniques as default_path
+
     names = hodoku_techniques()
     rows = [RATINGS[n] for n in names]
+    default = [t.name for t in default_path()]
     levels = [str(LEVELS.index(r.level or LEVELS[0])) for r in rows]
     limits = [str(LEVEL_MAX_SCORE[level]) for level in LEVELS]
     return f"""/* HoDoKu's tables for the compiled engine: technique codes in HoDoKu's search order, each
@@ -223,6 +229,16 @@ static inline long hd_level_max_score(int level) {{
     return limit[level];
 }}
 #define HD_BRUTE_FORCE_SCORE {BRUTE_FORCE_SCORE}
+
+/* HoDoKu's default path: the techniques its default configuration takes, in its search order
+ * (grading/scales.py's hodoku_techniques(), the registry's defaults included). */
+#define HD_DEFAULT_COUNT {len(default)}
+static inline int hd_default_technique(int i) {{
+    static const unsigned char code[HD_DEFAULT_COUNT] = {{
+{_array([str(names.index(n)) for n in default])}
+    }};
+    return code[i];
+}}
 
 /* The names of the techniques, by code (for the Python face). */
 static inline const char *hd_technique_name(int technique) {{

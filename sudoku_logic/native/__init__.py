@@ -114,6 +114,8 @@ RECORD_SIZE: int = _se.RECORD_SIZE if AVAILABLE else 0
 #: those the engine has finders for; empty without the engine.
 HODOKU_TECHNIQUES: tuple[str, ...] = tuple(_se.HODOKU_TECHNIQUES) if AVAILABLE else ()
 HODOKU_COMPILED: frozenset[str] = frozenset(_se.HODOKU_COMPILED) if AVAILABLE else frozenset()
+#: HoDoKu's default path: the techniques its default configuration takes, in its order.
+HODOKU_DEFAULT: tuple[str, ...] = tuple(_se.HODOKU_DEFAULT) if AVAILABLE else ()
 #: The size of one whole HoDoKu rating's record (``hodoku/rating.h``'s ``hd_rating_rec``).
 HODOKU_RECORD_SIZE: int = _se.HODOKU_RECORD_SIZE if AVAILABLE else 0
 

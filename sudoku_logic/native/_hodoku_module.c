@@ -234,12 +234,15 @@ static const char *compiled_name(int i) {
     return names[i];
 }
 
+static const char *default_name(int i) { return hd_technique_name(hd_default_technique(i)); }
+
 int hodoku_add_to_module(PyObject *m) {
     int compiled = 0;
     for (int t = 0; t < H_COUNT; t++) compiled += hd_compiled(t);
     if (PyModule_AddFunctions(m, hodoku_methods) < 0 ||
         add_names(m, "HODOKU_TECHNIQUES", hd_technique_name, H_COUNT) < 0 ||
-        add_names(m, "HODOKU_COMPILED", compiled_name, compiled) < 0)
+        add_names(m, "HODOKU_COMPILED", compiled_name, compiled) < 0 ||
+        add_names(m, "HODOKU_DEFAULT", default_name, HD_DEFAULT_COUNT) < 0)
         return -1;
     static const struct { const char *name; int value; } reasons[] = {
         {"HODOKU_STUCK", HD_STUCK}, {"HODOKU_SOLVED", HD_SOLVED}, {"HODOKU_BROKEN", HD_BROKEN}, {"HODOKU_LIMIT", HD_LIMIT},

@@ -260,3 +260,8 @@ def test_the_engine_gives_the_tables_names():
         pytest.skip("no compiled engine here")
     assert native.RULES == SE_RULES
     assert native.TECHNIQUES == tuple(name for _, name in SE_TECHNIQUES)
+    from grading.native_tables import hodoku_techniques
+    from grading.scales import hodoku_policy
+
+    assert native.HODOKU_TECHNIQUES == tuple(hodoku_techniques())
+    assert native.HODOKU_DEFAULT == hodoku_policy().technique_names
