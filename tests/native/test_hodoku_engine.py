@@ -231,6 +231,7 @@ def test_batch_ratings_equal_the_rater():
             continue
         want = rater.rate(parse(puzzle))
         assert got[:4] == (want.level, want.score, want.hodoku_hardest, want.hodoku_steps), puzzle
+        assert got[5] == want.hodoku_solved
         whole += 1
     assert 40 < whole < len(puzzles)
 
@@ -259,5 +260,16 @@ def test_whole_lines_equal_the_rater_on_both_scales():
     for puzzle, got in zip(puzzles, rate_lines(lines)):
         want = rater.rate(parse(puzzle))
         assert got is not None
-        for field in ("er", "ep", "ed", "se_hardest", "se_steps", "level", "score", "hodoku_hardest", "hodoku_steps"):
+        for field in (
+            "er",
+            "ep",
+            "ed",
+            "se_hardest",
+            "se_steps",
+            "level",
+            "score",
+            "hodoku_hardest",
+            "hodoku_steps",
+            "hodoku_solved",
+        ):
             assert getattr(got, field) == getattr(want, field), (puzzle, field)

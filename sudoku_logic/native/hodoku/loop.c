@@ -2,6 +2,7 @@
  * TechniquesPolicy.steps and of sudoku_logic/solve/loop.py's solve). */
 #include "hodoku/loop.h"
 
+#include "hodoku/brute_force.h"
 #include "hodoku/fish.h"
 #include "hodoku/intersections.h"
 #include "hodoku/subsets.h"
@@ -14,6 +15,7 @@ int hd_compiled(int technique) {
     case H_NAKED_PAIR: case H_NAKED_TRIPLE: case H_NAKED_QUADRUPLE:
     case H_HIDDEN_PAIR: case H_HIDDEN_TRIPLE: case H_HIDDEN_QUADRUPLE:
     case H_X_WING: case H_SWORDFISH: case H_JELLYFISH:
+    case H_BRUTE_FORCE:
         return 1;
     default:
         return 0;
@@ -38,6 +40,7 @@ int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
     case H_X_WING: return basic_fish(g, 2, out);
     case H_SWORDFISH: return basic_fish(g, 3, out);
     case H_JELLYFISH: return basic_fish(g, 4, out);
+    case H_BRUTE_FORCE: return brute_force(g, out);
     default: return 0;
     }
 }
