@@ -115,3 +115,13 @@ def run(
     empty = end.empty
     queue.empties = bytearray((empty & hm).bit_count() for hm in HOUSE_MASK)
     return why, steps, before, end
+
+
+def first(grid: Grid, techniques: bytes, ctx: SolveContext | None = None) -> Step | None:
+    """The first step of the first of ``techniques`` (:func:`codes`, none of them a queued
+    single: a position without a history has no queues) that has one on ``grid``, as the
+    Python finders make it, or None."""
+    why, records, before, *_ = native.hodoku_run(*pack(grid), b"", b"", techniques, 1, True, grid.givens)
+    if not records:
+        return None
+    return _step(records[0], before[0], grid.givens, ctx)

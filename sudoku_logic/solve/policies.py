@@ -418,6 +418,50 @@ class TechniquesPolicy(Policy):
             state.searched = len(lead)
         return CompiledRun(steps, before, end, why == hodoku_compiled.BROKEN)
 
+    def next_step(self, grid: Grid, ctx: SolveContext | None = None, state: Any = None) -> Step | None:
+        """The step HoDoKu takes now. Without a solve's queues (a hint, the game) the slots
+        the compiled engine has, but the queued singles, are searched in C, a run of
+        consecutive ones in one call; the others by their finders."""
+        if state is not None or not self._compiled or not hodoku_compiled.AVAILABLE:
+            return super().next_step(grid, ctx, state)
+        if ctx is None:
+            ctx = self.context()
+        run: list[str] = []
+        for slot in self.slots:
+            t = slot[0]
+            if len(slot) == 1 and t.name in hodoku_compiled.COMPILED and t.name not in QUEUED:
+                if t.needs_unique and not ctx.is_unique(grid):
+                    continue
+                run.append(t.name)
+                continue
+            if run:
+                step = hodoku_compiled.first(grid, hodoku_compiled.codes(run), ctx)
+                run = []
+                if step is not None:
+                    return step
+            step = next(self._slot_found(slot, grid, ctx), None)
+            if step is not None:
+                return step
+        if run:
+            return hodoku_compiled.first(grid, hodoku_compiled.codes(run), ctx)
+        return None
+
+    def _slot_found(self, slot: tuple[Technique, ...], grid: Grid, ctx: SolveContext) -> Iterator[Step]:
+        """The steps of one slot in the order HoDoKu takes them (as :meth:`steps` gives a
+        slot's, without the solve's memo or queues)."""
+        if len(slot) > 1:
+            unique: bool | None = None
+            if any(t.needs_unique for t in slot):
+                unique = ctx.is_unique(grid)
+            return _slot_steps(tuple(t for t in slot if unique or not t.needs_unique), grid, ctx)
+        t = slot[0]
+        if t.needs_unique and not ctx.is_unique(grid):
+            return iter(())
+        found: Iterable[Step] = (s for s in t.find(grid, ctx) if step_changes(grid, s))
+        if self.ranked and t.ranked:
+            found = sorted(found, key=hodoku_rank)
+        return iter(found)
+
     def steps(self, grid: Grid, ctx: SolveContext | None = None, state: Any = None) -> Iterator[Step]:
         """Every step available now, slot by slot; ``state``: a solve's
         :class:`QueueState` (or its :class:`SinglesQueue`), whose singles queues then give the singles (one at most each),

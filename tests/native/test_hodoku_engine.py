@@ -122,6 +122,22 @@ def test_techniques_equal_along_hodoku_paths():
     assert len(places) > 300 and found > len(places)
 
 
+@compiled
+def test_next_step_without_queues_equal():
+    """A hint's step (a position without a history: no queues) is the same on both engines,
+    words included, at positions along HoDoKu's paths."""
+    fast, slow = hodoku_policy(), hodoku_policy(compiled=False)
+    places = _path_positions(collection("qqwing_expert.txt", 4) + collection("top1465.txt", 2), 5)
+    for where, grid in places:
+        a = fast.next_step(grid, fast.context(unique=True))
+        b = slow.next_step(grid, slow.context(unique=True))
+        assert (a is None) == (b is None), where
+        if a is not None:
+            for f in FIELDS:
+                assert getattr(a, f) == getattr(b, f), f"{where}: {f}"
+    assert len(places) > 50
+
+
 def assert_paths_equal(puzzle: str, words: bool = True) -> int:
     """The compiled and the Python engine take the same path on ``puzzle``, field by field
     (``words``: the text of each step too); its length."""
