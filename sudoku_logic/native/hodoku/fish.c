@@ -1,5 +1,7 @@
 /* Basic fish (twin of strategies/fish.py: basic_fish, _orientations, _combos): digit by digit,
- * rows as base lines then columns, base lines in combination order. */
+ * rows as base lines then columns, base lines in combination order.  Finned and Sashimi basic
+ * fish (twin of strategies/fish.py: finned_basic_fish, shared_finned_basic_fish, is_sashimi,
+ * _cover_choices): the one search both share, each technique taking the first fish of its kind. */
 #include "hodoku/fish.h"
 
 #include "hodoku/combinations.h"
@@ -38,6 +40,104 @@ int basic_fish(const grid *g, int size, hd_step *out) {
                     }
                 }
                 if (any) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static const int FINNED[5] = {0, 0, H_FINNED_X_WING, H_FINNED_SWORDFISH, H_FINNED_JELLYFISH};
+static const int SASHIMI[5] = {0, 0, H_SASHIMI_X_WING, H_SASHIMI_SWORDFISH, H_SASHIMI_JELLYFISH};
+/* the most fins a fish may have (strategies/fish_search.py's MAX_FINS) */
+#define MAX_FINS 5
+
+/* the fewest lines of a 9-bit line mask outside one stack (band) */
+static int outside_stack(unsigned m) {
+    int best = 9;
+    for (int st = 0; st < 3; st++) {
+        int k = m_count(m & ~(7u << (3 * st)));
+        if (k < best) best = k;
+    }
+    return best;
+}
+
+/* whether a non-empty 9-bit line mask lies inside one stack (band) */
+static int in_one_stack(unsigned m) {
+    for (int st = 0; st < 3; st++) {
+        if (!(m & ~(7u << (3 * st)))) return 1;
+    }
+    return 0;
+}
+
+/* The fish with base lines ``bmask`` and cover lines ``cover`` of digit ``d`` (its
+ * candidates ``p``, each base line's mask of cover lines ``masks``): 1 and the step in
+ * ``out`` when it is finned, its fins in one box, it removes something and it is of the
+ * kind asked (``sashimi``: is_sashimi), else 0. */
+static int finned_cover(int d, set81 p, const unsigned *masks, int by_cols, unsigned bmask, unsigned cover,
+                        int size, int sashimi, hd_step *out) {
+    unsigned finmask = 0;
+    for (int i = 0; i < 9; i++) {
+        if (bmask >> i & 1) finmask |= masks[i] & ~cover;
+    }
+    set81 fins = S_EMPTY;
+    for (set81 e = p; s_any(e);) {
+        int c = s_pop(&e), base = by_cols ? c % 9 : c / 9, line = by_cols ? c / 9 : c % 9;
+        if ((bmask >> base & 1) && (finmask >> line & 1)) s_add(&fins, c);
+    }
+    if (s_count(fins) > MAX_FINS || !s_any(fins)) return 0;
+    set81 box = HOUSE_SET[CELL_HOUSE[s_first(fins)][2]];
+    if (!s_subset(fins, box)) return 0;
+    int kind = 0; /* is_sashimi: some base line keeps at most one candidate without its fins */
+    for (int i = 0; i < 9; i++) {
+        if ((bmask >> i & 1) && m_count(masks[i] & cover) <= 1) kind = 1;
+    }
+    if (kind != sashimi) return 0;
+    int any = 0;
+    for (set81 e = s_and(p, box); s_any(e);) {
+        int c = s_pop(&e), base = by_cols ? c % 9 : c / 9, line = by_cols ? c / 9 : c % 9;
+        if ((cover >> line & 1) && !(bmask >> base & 1)) {
+            if (!any) hd_begin(out, sashimi ? SASHIMI[size] : FINNED[size]);
+            any = 1;
+            hd_elim(out, c, d);
+        }
+    }
+    return any;
+}
+
+int finned_basic_fish(const grid *g, int size, int sashimi, hd_step *out) {
+    for (int d = 1; d <= 9; d++) {
+        set81 p = g->pos[d];
+        if (!s_any(p)) continue;
+        unsigned rows[9] = {0}, cols[9] = {0};
+        for (set81 e = p; s_any(e);) {
+            int c = s_pop(&e);
+            rows[c / 9] |= 1u << (c % 9);
+            cols[c % 9] |= 1u << (c / 9);
+        }
+        for (int by_cols = 0; by_cols < 2; by_cols++) {
+            const unsigned *masks = by_cols ? cols : rows;
+            int units[9], n = 0;
+            for (int i = 0; i < 9; i++) {
+                if (masks[i]) units[n++] = i;
+            }
+            int idx[4];
+            for (int ok = comb_first(idx, size, n); ok; ok = comb_next(idx, size, n)) {
+                unsigned umask = 0, bmask = 0;
+                for (int k = 0; k < size; k++) { umask |= masks[units[idx[k]]]; bmask |= 1u << units[idx[k]]; }
+                if (outside_stack(umask) > size || m_count(umask) <= size) continue;
+                /* the cover lines: ``size`` of the union's lines, in combination order, the
+                 * rest (the fin lines) inside one stack */
+                int lines[9], nl = 0;
+                for (int i = 0; i < 9; i++) {
+                    if (umask >> i & 1) lines[nl++] = i;
+                }
+                int cidx[4];
+                for (int cok = comb_first(cidx, size, nl); cok; cok = comb_next(cidx, size, nl)) {
+                    unsigned cover = 0;
+                    for (int k = 0; k < size; k++) cover |= 1u << lines[cidx[k]];
+                    if (!in_one_stack(umask & ~cover)) continue;
+                    if (finned_cover(d, p, masks, by_cols, bmask, cover, size, sashimi, out)) return 1;
+                }
             }
         }
     }
