@@ -61,12 +61,30 @@ static int outside_stack(unsigned m) {
     return best;
 }
 
-/* whether a non-empty 9-bit line mask lies inside one stack (band) */
-static int in_one_stack(unsigned m) {
+/* The cover choices of the union of base lines ``umask`` (_cover_choices): its splits into
+ * ``size`` cover lines and fin lines (one at least) inside one stack, as cover masks in
+ * ``covers`` in the order of the cover lines' combinations; how many (9 at most: three stacks,
+ * three nonempty subsets of a stack's lines each of one size). */
+static int cover_choices(unsigned umask, int size, unsigned covers[9]) {
+    int n = 0;
     for (int st = 0; st < 3; st++) {
-        if (!(m & ~(7u << (3 * st)))) return 1;
+        unsigned inside = umask & 7u << (3 * st);
+        for (unsigned fins = inside; fins; fins = (fins - 1) & inside) {
+            unsigned cover = umask & ~fins;
+            if (m_count(cover) != size || n >= 9) continue;
+            /* insert in lexicographic order of the lines: a set comes first when the
+             * lowest line of the two sets' difference is its own */
+            int k = n++;
+            while (k > 0) {
+                unsigned diff = covers[k - 1] ^ cover;
+                if (covers[k - 1] & diff & -diff) break;
+                covers[k] = covers[k - 1];
+                k--;
+            }
+            covers[k] = cover;
+        }
     }
-    return 0;
+    return n;
 }
 
 /* The fish with base lines ``bmask`` and cover lines ``cover`` of digit ``d`` (its
@@ -75,27 +93,24 @@ static int in_one_stack(unsigned m) {
  * kind asked (``sashimi``: is_sashimi), else 0. */
 static int finned_cover(int d, set81 p, const unsigned *masks, int by_cols, unsigned bmask, unsigned cover,
                         int size, int sashimi, hd_step *out) {
-    unsigned finmask = 0;
-    for (int i = 0; i < 9; i++) {
-        if (bmask >> i & 1) finmask |= masks[i] & ~cover;
-    }
     set81 fins = S_EMPTY;
-    for (set81 e = p; s_any(e);) {
-        int c = s_pop(&e), base = by_cols ? c % 9 : c / 9, line = by_cols ? c / 9 : c % 9;
-        if ((bmask >> base & 1) && (finmask >> line & 1)) s_add(&fins, c);
-    }
-    if (s_count(fins) > MAX_FINS || !s_any(fins)) return 0;
-    set81 box = HOUSE_SET[CELL_HOUSE[s_first(fins)][2]];
-    if (!s_subset(fins, box)) return 0;
-    int kind = 0; /* is_sashimi: some base line keeps at most one candidate without its fins */
+    int nfins = 0, kind = 0; /* kind, is_sashimi: a base line keeps one candidate at most without its fins */
     for (int i = 0; i < 9; i++) {
-        if ((bmask >> i & 1) && m_count(masks[i] & cover) <= 1) kind = 1;
+        if (!(bmask >> i & 1)) continue;
+        if (m_count(masks[i] & cover) <= 1) kind = 1;
+        for (unsigned f = masks[i] & ~cover; f; f &= f - 1) {
+            int line = __builtin_ctz(f);
+            s_add(&fins, by_cols ? line * 9 + i : i * 9 + line);
+            nfins++;
+        }
     }
-    if (kind != sashimi) return 0;
+    if (nfins > MAX_FINS || !nfins || kind != sashimi) return 0;
+    int box = CELL_HOUSE[s_first(fins)][2];
+    if (!s_subset(fins, HOUSE_SET[box])) return 0;
     int any = 0;
-    for (set81 e = s_and(p, box); s_any(e);) {
-        int c = s_pop(&e), base = by_cols ? c % 9 : c / 9, line = by_cols ? c / 9 : c % 9;
-        if ((cover >> line & 1) && !(bmask >> base & 1)) {
+    for (int j = 0; j < 9; j++) { /* a box's cells ascending */
+        int c = HOUSE_CELLS[box][j], base = by_cols ? c % 9 : c / 9, line = by_cols ? c / 9 : c % 9;
+        if (s_has(p, c) && (cover >> line & 1) && !(bmask >> base & 1)) {
             if (!any) hd_begin(out, sashimi ? SASHIMI[size] : FINNED[size]);
             any = 1;
             hd_elim(out, c, d);
@@ -125,18 +140,10 @@ int finned_basic_fish(const grid *g, int size, int sashimi, hd_step *out) {
                 unsigned umask = 0, bmask = 0;
                 for (int k = 0; k < size; k++) { umask |= masks[units[idx[k]]]; bmask |= 1u << units[idx[k]]; }
                 if (outside_stack(umask) > size || m_count(umask) <= size) continue;
-                /* the cover lines: ``size`` of the union's lines, in combination order, the
-                 * rest (the fin lines) inside one stack */
-                int lines[9], nl = 0;
-                for (int i = 0; i < 9; i++) {
-                    if (umask >> i & 1) lines[nl++] = i;
-                }
-                int cidx[4];
-                for (int cok = comb_first(cidx, size, nl); cok; cok = comb_next(cidx, size, nl)) {
-                    unsigned cover = 0;
-                    for (int k = 0; k < size; k++) cover |= 1u << lines[cidx[k]];
-                    if (!in_one_stack(umask & ~cover)) continue;
-                    if (finned_cover(d, p, masks, by_cols, bmask, cover, size, sashimi, out)) return 1;
+                unsigned covers[9];
+                int nc = cover_choices(umask, size, covers);
+                for (int k = 0; k < nc; k++) {
+                    if (finned_cover(d, p, masks, by_cols, bmask, covers[k], size, sashimi, out)) return 1;
                 }
             }
         }
