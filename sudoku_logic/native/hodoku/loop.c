@@ -3,9 +3,11 @@
 #include "hodoku/loop.h"
 
 #include "hodoku/brute_force.h"
+#include "hodoku/coloring.h"
 #include "hodoku/fish.h"
 #include "hodoku/intersections.h"
 #include "hodoku/subsets.h"
+#include "hodoku/sue_de_coq.h"
 
 int hd_compiled(int technique) {
     switch (technique) {
@@ -16,6 +18,9 @@ int hd_compiled(int technique) {
     case H_HIDDEN_PAIR: case H_HIDDEN_TRIPLE: case H_HIDDEN_QUADRUPLE:
     case H_X_WING: case H_SWORDFISH: case H_JELLYFISH:
     case H_BRUTE_FORCE:
+    case H_FINNED_X_WING: case H_SASHIMI_X_WING: case H_FINNED_SWORDFISH: case H_SASHIMI_SWORDFISH:
+    case H_FINNED_JELLYFISH: case H_SASHIMI_JELLYFISH: case H_SUE_DE_COQ:
+    case H_SIMPLE_COLORS_TRAP: case H_SIMPLE_COLORS_WRAP: case H_MULTI_COLORS_1: case H_MULTI_COLORS_2:
         return 1;
     default:
         return 0;
@@ -41,6 +46,17 @@ int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
     case H_SWORDFISH: return basic_fish(g, 3, out);
     case H_JELLYFISH: return basic_fish(g, 4, out);
     case H_BRUTE_FORCE: return brute_force(g, out);
+    case H_FINNED_X_WING: return finned_basic_fish(g, 2, 0, out);
+    case H_SASHIMI_X_WING: return finned_basic_fish(g, 2, 1, out);
+    case H_FINNED_SWORDFISH: return finned_basic_fish(g, 3, 0, out);
+    case H_SASHIMI_SWORDFISH: return finned_basic_fish(g, 3, 1, out);
+    case H_FINNED_JELLYFISH: return finned_basic_fish(g, 4, 0, out);
+    case H_SASHIMI_JELLYFISH: return finned_basic_fish(g, 4, 1, out);
+    case H_SUE_DE_COQ: return sue_de_coq(g, out);
+    case H_SIMPLE_COLORS_TRAP: return simple_colors(g, 0, out);
+    case H_SIMPLE_COLORS_WRAP: return simple_colors(g, 1, out);
+    case H_MULTI_COLORS_1: return multi_colors(g, 1, out);
+    case H_MULTI_COLORS_2: return multi_colors(g, 2, out);
     default: return 0;
     }
 }
