@@ -5,6 +5,7 @@
 #include "hodoku/fish.h"
 #include "hodoku/intersections.h"
 #include "hodoku/subsets.h"
+#include "hodoku/uniqueness.h"
 
 int hd_compiled(int technique) {
     switch (technique) {
@@ -14,6 +15,9 @@ int hd_compiled(int technique) {
     case H_NAKED_PAIR: case H_NAKED_TRIPLE: case H_NAKED_QUADRUPLE:
     case H_HIDDEN_PAIR: case H_HIDDEN_TRIPLE: case H_HIDDEN_QUADRUPLE:
     case H_X_WING: case H_SWORDFISH: case H_JELLYFISH:
+    case H_BIVALUE_UNIVERSAL_GRAVE_PLUS_1: case H_UNIQUENESS_TEST_1: case H_UNIQUENESS_TEST_2:
+    case H_UNIQUENESS_TEST_3: case H_UNIQUENESS_TEST_4: case H_UNIQUENESS_TEST_5: case H_UNIQUENESS_TEST_6:
+    case H_HIDDEN_RECTANGLE: case H_AVOIDABLE_RECTANGLE_TYPE_1: case H_AVOIDABLE_RECTANGLE_TYPE_2:
         return 1;
     default:
         return 0;
@@ -38,6 +42,16 @@ int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
     case H_X_WING: return basic_fish(g, 2, out);
     case H_SWORDFISH: return basic_fish(g, 3, out);
     case H_JELLYFISH: return basic_fish(g, 4, out);
+    case H_BIVALUE_UNIVERSAL_GRAVE_PLUS_1: return bug_plus_1(g, out);
+    case H_UNIQUENESS_TEST_1: return uniqueness_1(g, out);
+    case H_UNIQUENESS_TEST_2: return uniqueness_2(g, out);
+    case H_UNIQUENESS_TEST_3: return uniqueness_3(g, out);
+    case H_UNIQUENESS_TEST_4: return uniqueness_4(g, out);
+    case H_UNIQUENESS_TEST_5: return uniqueness_5(g, out);
+    case H_UNIQUENESS_TEST_6: return uniqueness_6(g, out);
+    case H_HIDDEN_RECTANGLE: return hidden_rectangle(g, out);
+    case H_AVOIDABLE_RECTANGLE_TYPE_1: return avoidable_rectangle_1(g, out);
+    case H_AVOIDABLE_RECTANGLE_TYPE_2: return avoidable_rectangle_2(g, out);
     default: return 0;
     }
 }
