@@ -38,6 +38,9 @@ compiled = pytest.mark.skipif(not hodoku_compiled.AVAILABLE, reason=f"compiled e
 SEARCHED = sorted((n for n in hodoku_compiled.COMPILED if n not in QUEUED), key=lambda n: hodoku_compiled.CODE[n])
 
 
+load_all()
+
+
 def compiled_first(grid: Grid, name: str) -> tuple | None:
     """The compiled engine's first step of ``name`` on ``grid``: (placements, eliminations)."""
     why, steps, *_ = native.hodoku_run(*pack(grid), b"", b"", hodoku_compiled.codes([name]), 1, False, grid.givens)
@@ -48,7 +51,6 @@ def compiled_first(grid: Grid, name: str) -> tuple | None:
 
 def python_first(grid: Grid, name: str) -> tuple | None:
     """The Python finder's first step of ``name`` on ``grid`` that changes it."""
-    load_all()
     for step in REGISTRY[name].find(grid):
         if step_changes(grid, step):
             return step.placements, step.eliminations

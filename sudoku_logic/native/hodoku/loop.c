@@ -8,6 +8,7 @@
 #include "hodoku/intersections.h"
 #include "hodoku/subsets.h"
 #include "hodoku/sue_de_coq.h"
+#include "hodoku/uniqueness.h"
 
 int hd_compiled(int technique) {
     switch (technique) {
@@ -21,6 +22,9 @@ int hd_compiled(int technique) {
     case H_FINNED_X_WING: case H_SASHIMI_X_WING: case H_FINNED_SWORDFISH: case H_SASHIMI_SWORDFISH:
     case H_FINNED_JELLYFISH: case H_SASHIMI_JELLYFISH: case H_SUE_DE_COQ:
     case H_SIMPLE_COLORS_TRAP: case H_SIMPLE_COLORS_WRAP: case H_MULTI_COLORS_1: case H_MULTI_COLORS_2:
+    case H_BIVALUE_UNIVERSAL_GRAVE_PLUS_1: case H_UNIQUENESS_TEST_1: case H_UNIQUENESS_TEST_2:
+    case H_UNIQUENESS_TEST_3: case H_UNIQUENESS_TEST_4: case H_UNIQUENESS_TEST_5: case H_UNIQUENESS_TEST_6:
+    case H_HIDDEN_RECTANGLE: case H_AVOIDABLE_RECTANGLE_TYPE_1: case H_AVOIDABLE_RECTANGLE_TYPE_2:
         return 1;
     default:
         return 0;
@@ -57,6 +61,16 @@ int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
     case H_SIMPLE_COLORS_WRAP: return simple_colors(g, 1, out);
     case H_MULTI_COLORS_1: return multi_colors(g, 1, out);
     case H_MULTI_COLORS_2: return multi_colors(g, 2, out);
+    case H_BIVALUE_UNIVERSAL_GRAVE_PLUS_1: return bug_plus_1(g, out);
+    case H_UNIQUENESS_TEST_1: return uniqueness_1(g, out);
+    case H_UNIQUENESS_TEST_2: return uniqueness_2(g, out);
+    case H_UNIQUENESS_TEST_3: return uniqueness_3(g, out);
+    case H_UNIQUENESS_TEST_4: return uniqueness_4(g, out);
+    case H_UNIQUENESS_TEST_5: return uniqueness_5(g, out);
+    case H_UNIQUENESS_TEST_6: return uniqueness_6(g, out);
+    case H_HIDDEN_RECTANGLE: return hidden_rectangle(g, out);
+    case H_AVOIDABLE_RECTANGLE_TYPE_1: return avoidable_rectangle_1(g, out);
+    case H_AVOIDABLE_RECTANGLE_TYPE_2: return avoidable_rectangle_2(g, out);
     default: return 0;
     }
 }
