@@ -4,7 +4,10 @@
 
 #include "hodoku/fish.h"
 #include "hodoku/intersections.h"
+#include "hodoku/simple_chains.h"
+#include "hodoku/single_digit.h"
 #include "hodoku/subsets.h"
+#include "hodoku/wings.h"
 
 int hd_compiled(int technique) {
     switch (technique) {
@@ -14,6 +17,8 @@ int hd_compiled(int technique) {
     case H_NAKED_PAIR: case H_NAKED_TRIPLE: case H_NAKED_QUADRUPLE:
     case H_HIDDEN_PAIR: case H_HIDDEN_TRIPLE: case H_HIDDEN_QUADRUPLE:
     case H_X_WING: case H_SWORDFISH: case H_JELLYFISH:
+    case H_REMOTE_PAIR: case H_SKYSCRAPER: case H_2_STRING_KITE: case H_TURBOT_FISH: case H_EMPTY_RECTANGLE:
+    case H_W_WING: case H_XY_WING: case H_XYZ_WING:
         return 1;
     default:
         return 0;
@@ -38,6 +43,14 @@ int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
     case H_X_WING: return basic_fish(g, 2, out);
     case H_SWORDFISH: return basic_fish(g, 3, out);
     case H_JELLYFISH: return basic_fish(g, 4, out);
+    case H_REMOTE_PAIR: return remote_pair(g, out);
+    case H_SKYSCRAPER: return skyscraper(g, out);
+    case H_2_STRING_KITE: return two_string_kite(g, out);
+    case H_TURBOT_FISH: return turbot_fish(g, out);
+    case H_EMPTY_RECTANGLE: return empty_rectangle(g, out);
+    case H_W_WING: return w_wing(g, out);
+    case H_XY_WING: return xy_wing(g, out);
+    case H_XYZ_WING: return xyz_wing(g, out);
     default: return 0;
     }
 }

@@ -1,0 +1,124 @@
+"""The compiled HoDoKu engine's Remote Pair, single-digit patterns and wings against their
+Python finders (``sudoku_logic/native/hodoku/simple_chains.c``, ``single_digit.c``,
+``wings.c``).
+
+:mod:`test_hodoku_engine` holds every compiled technique to its finder on random reachable
+positions, HoDoKu's paths and the regression library; these add the positions where these
+techniques are found often (two digits made bivalue in many cells, many candidates thinned
+out), and whole paths without the uniqueness techniques, where the engine's lead runs on
+through the wings.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from grading.scales import hodoku_policy
+from helpers import collection
+from reachable_positions import POOL, solution
+from strategies.hodoku import hodoku_compiled
+from strategies.registry import REGISTRY, load_all
+from sudoku_logic import native
+from sudoku_logic.core.formats import parse
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.solve.loop import solve
+from test_hodoku_engine import FIELDS, compiled_first, python_first
+
+compiled = pytest.mark.skipif(not hodoku_compiled.AVAILABLE, reason=f"compiled engine not in use: {native.REASON}")
+
+PATTERNS = ("Skyscraper", "2-String Kite", "Turbot Fish", "Empty Rectangle")
+WINGS = ("W-Wing", "XY-Wing", "XYZ-Wing")
+OURS = ("Remote Pair", *PATTERNS, *WINGS)
+
+
+def paired_position(rng: random.Random) -> Grid:
+    """A shipped puzzle where most cells solved by one or two pairs of digits hold only those
+    two, and some other false candidates are gone: Remote Pairs, W-Wings and XY-Wings abound."""
+    p = rng.choice(POOL)
+    g, sol = parse(p), solution(p)
+    for _ in range(rng.randint(1, 2)):
+        a, b = rng.sample(range(1, 10), 2)
+        for c in range(81):
+            if not g.values[c] and sol[c] in (a, b) and g.has(c, a) and g.has(c, b) and rng.random() < 0.8:
+                for d in range(1, 10):
+                    if d not in (a, b) and g.has(c, d):
+                        g.eliminate(c, d)
+    false = [(c, d) for c in range(81) for d in range(1, 10) if g.has(c, d) and d != sol[c]]
+    for c, d in rng.sample(false, min(rng.randrange(60), len(false))):
+        g.eliminate(c, d)
+    return g
+
+
+def thinned_position(rng: random.Random) -> Grid:
+    """A shipped puzzle with many of its false candidates removed (single-digit patterns)."""
+    p = rng.choice(POOL)
+    g, sol = parse(p), solution(p)
+    false = [(c, d) for c in range(81) for d in range(1, 10) if g.has(c, d) and d != sol[c]]
+    for c, d in rng.sample(false, len(false) * rng.randint(2, 7) // 10):
+        g.eliminate(c, d)
+    return g
+
+
+@compiled
+def test_the_engine_has_these_finders():
+    """Remote Pair, the single-digit patterns and the wings are compiled."""
+    assert set(OURS) <= hodoku_compiled.COMPILED
+
+
+@compiled
+def test_remote_pairs_equal_where_pairs_abound():
+    """The best Remote Pair by HoDoKu's comparator (ties to the shortest chain, then the first
+    found), and the wings, on positions full of bivalue cells; the best is often not the
+    finder's first, so the ranking is tested too."""
+    load_all()
+    rng = random.Random(3)
+    found = not_first = 0
+    for _ in range(400):
+        grid = paired_position(rng)
+        for name in ("Remote Pair", *WINGS):
+            want = python_first(grid, name)
+            assert compiled_first(grid, name) == want, f"{name} at {grid.values_string()}"
+            if name == "Remote Pair" and want is not None:
+                found += 1
+                not_first += next(iter(REGISTRY[name].find(grid))).eliminations != want[1]
+    assert found > 50 and not_first > 10
+
+
+@compiled
+def test_patterns_and_wings_equal_on_thinned_positions():
+    """Each single-digit pattern's and wing's first step on positions with many candidates gone."""
+    rng = random.Random(5)
+    found = dict.fromkeys(OURS, 0)
+    for _ in range(300):
+        grid = thinned_position(rng)
+        for name in OURS:
+            want = python_first(grid, name)
+            assert compiled_first(grid, name) == want, f"{name} at {grid.values_string()}"
+            found[name] += want is not None
+    assert min(found[n] for n in PATTERNS + WINGS) > 50, found
+
+
+def assert_paths_equal_without_uniqueness(puzzle: str) -> list[str]:
+    """HoDoKu's path without the uniqueness techniques, where the engine's lead runs on
+    through XYZ-Wing, is the Python finders' path, words included; its techniques."""
+    grid = parse(puzzle)
+    fast = solve(grid, hodoku_policy(uniqueness=False))
+    slow = solve(grid, hodoku_policy(uniqueness=False, compiled=False))
+    assert (fast.solved, fast.error, len(fast.steps)) == (slow.solved, slow.error, len(slow.steps)), puzzle
+    for i, (a, b) in enumerate(zip(fast.steps, slow.steps)):
+        for f in FIELDS:
+            assert getattr(a, f) == getattr(b, f), f"{puzzle} step {i}: {f}"
+    return [s.technique for s in fast.steps]
+
+
+@compiled
+def test_paths_equal_through_the_wings():
+    """Whole paths of expert and hardest puzzles with the lead through XYZ-Wing compiled."""
+    lead = [native.HODOKU_TECHNIQUES[c] for c in hodoku_policy(uniqueness=False)._compiled]
+    assert set(OURS) <= set(lead)
+    used: set[str] = set()
+    for puzzle in collection("qqwing_expert.txt", 15) + collection("top1465.txt", 15, every=20):
+        used |= set(assert_paths_equal_without_uniqueness(puzzle))
+    assert len(used & set(OURS)) >= 5, used
