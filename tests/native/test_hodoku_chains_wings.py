@@ -1,6 +1,6 @@
-"""The compiled HoDoKu engine's Remote Pair, single-digit patterns and wings against their
-Python finders (``sudoku_logic/native/hodoku/simple_chains.c``, ``single_digit.c``,
-``wings.c``).
+"""The compiled HoDoKu engine's simple chains (Remote Pair, X-Chain, XY-Chain), single-digit
+patterns and wings against their Python finders (``sudoku_logic/native/hodoku/simple_chains.c``,
+``single_digit.c``, ``wings.c``).
 
 :mod:`test_hodoku_engine` holds every compiled technique to its finder on random reachable
 positions, HoDoKu's paths and the regression library; these add the positions where these
@@ -29,8 +29,10 @@ from test_hodoku_engine import FIELDS, compiled_first, python_first
 compiled = pytest.mark.skipif(not hodoku_compiled.AVAILABLE, reason=f"compiled engine not in use: {native.REASON}")
 
 PATTERNS = ("Skyscraper", "2-String Kite", "Turbot Fish", "Empty Rectangle")
+DUALS = ("Dual 2-String Kite", "Dual Empty Rectangle")
 WINGS = ("W-Wing", "XY-Wing", "XYZ-Wing")
-OURS = ("Remote Pair", *PATTERNS, *WINGS)
+CHAINS = ("X-Chain", "XY-Chain")
+OURS = ("Remote Pair", *PATTERNS, *DUALS, *WINGS, *CHAINS)
 
 
 def paired_position(rng: random.Random) -> Grid:
@@ -63,7 +65,7 @@ def thinned_position(rng: random.Random) -> Grid:
 
 @compiled
 def test_the_engine_has_these_finders():
-    """Remote Pair, the single-digit patterns and the wings are compiled."""
+    """The simple chains, the single-digit patterns (the duals too) and the wings are compiled."""
     assert set(OURS) <= hodoku_compiled.COMPILED
 
 
@@ -77,7 +79,7 @@ def test_remote_pairs_equal_where_pairs_abound():
     found = not_first = 0
     for _ in range(400):
         grid = paired_position(rng)
-        for name in ("Remote Pair", *WINGS):
+        for name in ("Remote Pair", *WINGS, "XY-Chain"):
             want = python_first(grid, name)
             assert compiled_first(grid, name) == want, f"{name} at {grid.values_string()}"
             if name == "Remote Pair" and want is not None:
@@ -87,8 +89,9 @@ def test_remote_pairs_equal_where_pairs_abound():
 
 
 @compiled
-def test_patterns_and_wings_equal_on_thinned_positions():
-    """Each single-digit pattern's and wing's first step on positions with many candidates gone."""
+def test_patterns_wings_and_chains_equal_on_thinned_positions():
+    """Each single-digit pattern's, wing's and chain's first step (a chain's: the best by
+    HoDoKu's comparator) on positions with many candidates gone."""
     rng = random.Random(5)
     found = dict.fromkeys(OURS, 0)
     for _ in range(300):
@@ -97,7 +100,7 @@ def test_patterns_and_wings_equal_on_thinned_positions():
             want = python_first(grid, name)
             assert compiled_first(grid, name) == want, f"{name} at {grid.values_string()}"
             found[name] += want is not None
-    assert min(found[n] for n in PATTERNS + WINGS) > 50, found
+    assert min(found[n] for n in PATTERNS + WINGS + CHAINS) > 50 and min(found[n] for n in DUALS) > 0, found
 
 
 def assert_paths_equal_without_uniqueness(puzzle: str) -> list[str]:
@@ -117,8 +120,9 @@ def assert_paths_equal_without_uniqueness(puzzle: str) -> list[str]:
 def test_paths_equal_through_the_wings():
     """Whole paths of expert and hardest puzzles with the lead through XYZ-Wing compiled."""
     lead = [native.HODOKU_TECHNIQUES[c] for c in hodoku_policy(uniqueness=False)._compiled]
-    assert set(OURS) <= set(lead)
+    in_lead = {"Remote Pair", *PATTERNS, *WINGS}
+    assert in_lead <= set(lead)
     used: set[str] = set()
     for puzzle in collection("qqwing_expert.txt", 15) + collection("top1465.txt", 15, every=20):
         used |= set(assert_paths_equal_without_uniqueness(puzzle))
-    assert len(used & set(OURS)) >= 5, used
+    assert len(used & in_lead) >= 5, used

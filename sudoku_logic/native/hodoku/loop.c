@@ -17,8 +17,9 @@ int hd_compiled(int technique) {
     case H_NAKED_PAIR: case H_NAKED_TRIPLE: case H_NAKED_QUADRUPLE:
     case H_HIDDEN_PAIR: case H_HIDDEN_TRIPLE: case H_HIDDEN_QUADRUPLE:
     case H_X_WING: case H_SWORDFISH: case H_JELLYFISH:
-    case H_REMOTE_PAIR: case H_SKYSCRAPER: case H_2_STRING_KITE: case H_TURBOT_FISH: case H_EMPTY_RECTANGLE:
-    case H_W_WING: case H_XY_WING: case H_XYZ_WING:
+    case H_REMOTE_PAIR: case H_SKYSCRAPER: case H_2_STRING_KITE: case H_DUAL_2_STRING_KITE:
+    case H_TURBOT_FISH: case H_EMPTY_RECTANGLE: case H_DUAL_EMPTY_RECTANGLE:
+    case H_W_WING: case H_XY_WING: case H_XYZ_WING: case H_X_CHAIN: case H_XY_CHAIN:
         return 1;
     default:
         return 0;
@@ -46,11 +47,15 @@ int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
     case H_REMOTE_PAIR: return remote_pair(g, out);
     case H_SKYSCRAPER: return skyscraper(g, out);
     case H_2_STRING_KITE: return two_string_kite(g, out);
+    case H_DUAL_2_STRING_KITE: return dual_two_string_kite(g, out);
     case H_TURBOT_FISH: return turbot_fish(g, out);
     case H_EMPTY_RECTANGLE: return empty_rectangle(g, out);
+    case H_DUAL_EMPTY_RECTANGLE: return dual_empty_rectangle(g, out);
     case H_W_WING: return w_wing(g, out);
     case H_XY_WING: return xy_wing(g, out);
     case H_XYZ_WING: return xyz_wing(g, out);
+    case H_X_CHAIN: return x_chain(g, out);
+    case H_XY_CHAIN: return xy_chain(g, out);
     default: return 0;
     }
 }

@@ -1,5 +1,6 @@
 /* Single-digit patterns (twin of strategies/hodoku/single_digit.py: _skyscrapers,
- * _kites_for_digit, turbot_fish, _er_raw, empty_rectangle): strong links (a house holding
+ * _kites_for_digit, dual_two_string_kite, turbot_fish, _er_raw, _ers_for_digit,
+ * empty_rectangle, dual_empty_rectangle): strong links (a house holding
  * the digit in exactly two cells) chained through one weak link, in the Python finders'
  * order. */
 #include "hodoku/single_digit.h"
@@ -63,18 +64,23 @@ int skyscraper(const grid *g, hd_step *out) {
 
 /* ------------------------------------------------------------------ 2-String Kite */
 
-int two_string_kite(const grid *g, hd_step *out) {
-    for (int d = 1; d <= 9; d++) {
-        set81 p = g->pos[d];
-        pairs rows, cols;
-        conjugate_pairs(p, 0, 9, &rows);
-        if (!rows.n) continue;
-        conjugate_pairs(p, 9, 18, &cols);
-        for (int i = 0; i < rows.n; i++) {
-            for (int j = 0; j < cols.n; j++) {
-                int r0 = rows.link[i][1], r1 = rows.link[i][2], c0 = cols.link[j][1], c1 = cols.link[j][2], t;
-                if (box_of(r0) == box_of(c0)) {
-                } else if (box_of(r0) == box_of(c1)) {
+/* a kite: its row and column links' ends joined in a box, and the cell its free ends cross */
+typedef struct { uint8_t r0, c0, cross; } kite;
+
+/* Every kite of ``d`` in the finder's order (twin of _kites_for_digit: rows outer, columns
+ * inner), at most ``max``; how many. */
+static int kites_for_digit(const grid *g, int d, kite *out, int max) {
+    set81 p = g->pos[d];
+    pairs rows, cols;
+    conjugate_pairs(p, 0, 9, &rows);
+    if (!rows.n) return 0;
+    conjugate_pairs(p, 9, 18, &cols);
+    int n = 0;
+    for (int i = 0; i < rows.n; i++) {
+        for (int j = 0; j < cols.n && n < max; j++) {
+            int r0 = rows.link[i][1], r1 = rows.link[i][2], c0 = cols.link[j][1], c1 = cols.link[j][2], t;
+            if (box_of(r0) != box_of(c0)) {
+                if (box_of(r0) == box_of(c1)) {
                     t = c0; c0 = c1; c1 = t;
                 } else if (box_of(r1) == box_of(c0)) {
                     t = r0; r0 = r1; r1 = t;
@@ -84,11 +90,43 @@ int two_string_kite(const grid *g, hd_step *out) {
                 } else {
                     continue;
                 }
-                if (r0 == c0 || r0 == c1 || r1 == c0 || r1 == c1) continue; /* the links share a cell */
-                int cross = row_of(c1) * 9 + col_of(r1);
-                if (!s_has(p, cross)) continue;
-                hd_begin(out, H_2_STRING_KITE);
-                hd_elim(out, cross, d);
+            }
+            if (r0 == c0 || r0 == c1 || r1 == c0 || r1 == c1) continue; /* the links share a cell */
+            int cross = row_of(c1) * 9 + col_of(r1);
+            if (!s_has(p, cross)) continue;
+            out[n].r0 = (uint8_t)r0;
+            out[n].c0 = (uint8_t)c0;
+            out[n].cross = (uint8_t)cross;
+            n++;
+        }
+    }
+    return n;
+}
+
+int two_string_kite(const grid *g, hd_step *out) {
+    for (int d = 1; d <= 9; d++) {
+        kite k;
+        if (!kites_for_digit(g, d, &k, 1)) continue;
+        hd_begin(out, H_2_STRING_KITE);
+        hd_elim(out, k.cross, d);
+        return 1;
+    }
+    return 0;
+}
+
+/* Two kites of one digit joined by the same two box cells, crossing in different cells: the
+ * first pair in the finder's order, the two crossings as it lists them. */
+int dual_two_string_kite(const grid *g, hd_step *out) {
+    kite ks[81]; /* a row link and a column link each: 9 x 9 at most */
+    for (int d = 1; d <= 9; d++) {
+        int n = kites_for_digit(g, d, ks, 81);
+        for (int i = 0; i + 1 < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                int same = (ks[i].r0 == ks[j].r0 && ks[i].c0 == ks[j].c0) || (ks[i].r0 == ks[j].c0 && ks[i].c0 == ks[j].r0);
+                if (!same || ks[i].cross == ks[j].cross) continue;
+                hd_begin(out, H_DUAL_2_STRING_KITE);
+                hd_elim(out, ks[i].cross, d);
+                hd_elim(out, ks[j].cross, d);
                 return 1;
             }
         }
@@ -151,15 +189,22 @@ int turbot_fish(const grid *g, hd_step *out) {
 
 /* ------------------------------------------------------------------ Empty Rectangle */
 
-/* The first empty rectangle of ``d`` (twin of _er_raw): ``two_only``: only those whose row and
- * column parts hold one candidate each, else only the others.  Its target cell, or -1. */
-static int er_target(const grid *g, int d, int two_only) {
+/* an empty rectangle: its box, the strong link's ends (x in the box's row or column) and the
+ * cell losing the digit */
+typedef struct { uint8_t box, x, y, target; } rect;
+
+#define MAX_RECTS 1024 /* per digit: 9 boxes x 36 link ends x 3 lines through the box, at most */
+
+/* Adds the empty rectangles of ``d`` to ``out`` (``*n`` of them, at most ``max``) in the
+ * finder's order (twin of _er_raw): ``two_only``: only those whose row and column parts hold
+ * one candidate each, else only the others; one already in ``out`` is not added again. */
+static void ers_raw(const grid *g, int d, int two_only, rect *out, int *n, int max) {
     set81 p = g->pos[d];
     for (int b = 0; b < 9; b++) {
         set81 bm = HOUSE_SET[18 + b];
         set81 bc = s_and(p, bm);
-        int n = s_count(bc);
-        if (n < 2 || n > 5) continue;
+        int count = s_count(bc);
+        if (count < 2 || count > 5) continue;
         int r0 = b / 3 * 3, c0 = b % 3 * 3;
         for (int ro = 2; ro >= 0; ro--) {
             for (int co = 2; co >= 0; co--) {
@@ -175,38 +220,63 @@ static int er_target(const grid *g, int d, int two_only) {
                 if (!s_any(s_andnot(in_row, colm)) || !s_any(s_andnot(in_col, rowm))) continue;
                 int few = s_count(in_row) < 2 && s_count(in_col) < 2;
                 if (few != two_only) continue;
-                /* a strong link in a column with one end in the ER row */
-                set81 xs = s_andnot(s_and(p, rowm), bm);
-                for (int x; (x = s_pop(&xs)) >= 0;) {
-                    set81 pair = s_and(p, HOUSE_SET[9 + col_of(x)]);
-                    if (s_count(pair) != 2) continue;
-                    s_del(&pair, x);
-                    int y = s_first(pair), target = row_of(y) * 9 + er_col;
-                    if (s_has(p, target) && !s_has(bm, target)) return target;
-                }
-                /* a strong link in a row with one end in the ER column */
-                xs = s_andnot(s_and(p, colm), bm);
-                for (int x; (x = s_pop(&xs)) >= 0;) {
-                    set81 pair = s_and(p, HOUSE_SET[row_of(x)]);
-                    if (s_count(pair) != 2) continue;
-                    s_del(&pair, x);
-                    int y = s_first(pair), target = er_row * 9 + col_of(y);
-                    if (s_has(p, target) && !s_has(bm, target)) return target;
+                /* a strong link in a column with one end in the ER row, then in a row with
+                 * one end in the ER column */
+                for (int by_row = 0; by_row < 2; by_row++) {
+                    set81 xs = s_andnot(s_and(p, by_row ? colm : rowm), bm);
+                    for (int x; (x = s_pop(&xs)) >= 0;) {
+                        set81 pair = s_and(p, HOUSE_SET[by_row ? row_of(x) : 9 + col_of(x)]);
+                        if (s_count(pair) != 2) continue;
+                        s_del(&pair, x);
+                        int y = s_first(pair);
+                        int target = by_row ? er_row * 9 + col_of(y) : row_of(y) * 9 + er_col;
+                        if (!s_has(p, target) || s_has(bm, target)) continue;
+                        int seen = 0;
+                        for (int k = 0; k < *n && !seen; k++) {
+                            seen = out[k].box == b && out[k].x == x && out[k].y == y && out[k].target == target;
+                        }
+                        if (seen || *n >= max) continue;
+                        rect r = {(uint8_t)b, (uint8_t)x, (uint8_t)y, (uint8_t)target};
+                        out[(*n)++] = r;
+                        if (*n >= max) return;
+                    }
                 }
             }
         }
     }
-    return -1;
 }
 
 int empty_rectangle(const grid *g, hd_step *out) {
     for (int two_only = 0; two_only < 2; two_only++) {
         for (int d = 1; d <= 9; d++) {
-            int target = er_target(g, d, two_only);
-            if (target < 0) continue;
+            rect r;
+            int n = 0;
+            ers_raw(g, d, two_only, &r, &n, 1);
+            if (!n) continue;
             hd_begin(out, H_EMPTY_RECTANGLE);
-            hd_elim(out, target, d);
+            hd_elim(out, r.target, d);
             return 1;
+        }
+    }
+    return 0;
+}
+
+/* Two empty rectangles of one digit in the same box with different targets (twin of
+ * dual_empty_rectangle over _ers_for_digit): the first pair, the targets as it lists them. */
+int dual_empty_rectangle(const grid *g, hd_step *out) {
+    for (int d = 1; d <= 9; d++) {
+        rect rs[MAX_RECTS];
+        int n = 0;
+        ers_raw(g, d, 0, rs, &n, MAX_RECTS);
+        ers_raw(g, d, 1, rs, &n, MAX_RECTS);
+        for (int i = 0; i + 1 < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                if (rs[j].box != rs[i].box || rs[j].target == rs[i].target) continue;
+                hd_begin(out, H_DUAL_EMPTY_RECTANGLE);
+                hd_elim(out, rs[i].target, d);
+                hd_elim(out, rs[j].target, d);
+                return 1;
+            }
         }
     }
     return 0;
