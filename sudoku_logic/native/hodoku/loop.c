@@ -19,7 +19,7 @@ int hd_compiled(int technique) {
     case H_X_WING: case H_SWORDFISH: case H_JELLYFISH:
     case H_REMOTE_PAIR: case H_SKYSCRAPER: case H_2_STRING_KITE: case H_DUAL_2_STRING_KITE:
     case H_TURBOT_FISH: case H_EMPTY_RECTANGLE: case H_DUAL_EMPTY_RECTANGLE:
-    case H_W_WING: case H_XY_WING: case H_XYZ_WING: case H_X_CHAIN: case H_XY_CHAIN:
+    case H_W_WING: case H_XY_WING: case H_XYZ_WING: case H_WXYZ_WING: case H_X_CHAIN: case H_XY_CHAIN:
         return 1;
     default:
         return 0;
@@ -54,6 +54,7 @@ int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
     case H_W_WING: return w_wing(g, out);
     case H_XY_WING: return xy_wing(g, out);
     case H_XYZ_WING: return xyz_wing(g, out);
+    case H_WXYZ_WING: return wxyz_wing(g, out);
     case H_X_CHAIN: return x_chain(g, out);
     case H_XY_CHAIN: return xy_chain(g, out);
     default: return 0;

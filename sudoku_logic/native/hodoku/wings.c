@@ -1,4 +1,4 @@
-/* Wings (twin of strategies/wings.py: w_wing, _w_link, xy_wing, xyz_wing): a pivot and pincers
+/* Wings (twin of strategies/wings.py: w_wing, _w_link, xy_wing, xyz_wing, wxyz_wing): a pivot and pincers
  * (or two bivalue cells and a strong link) forcing one digit z into one of some cells; the
  * cells seeing all of those lose z. */
 #include "hodoku/wings.h"
@@ -122,6 +122,60 @@ int xyz_wing(const grid *g, hd_step *out) {
                 if (!s_any(elim)) continue;
                 wing_step(out, H_XYZ_WING, z, elim);
                 return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ WXYZ-Wing */
+
+/* The digits of three pincers that are not restricted: held by two pincers that do not see
+ * each other (the pivot sees every pincer). */
+static unsigned wxyz_free(const grid *g, const int q[3]) {
+    unsigned free = 0;
+    for (int i = 0; i < 3; i++) {
+        for (int j = i + 1; j < 3; j++) {
+            if (!s_has(PEER_SET[q[i]], q[j])) free |= g->cand[q[i]] & g->cand[q[j]];
+        }
+    }
+    return free;
+}
+
+int wxyz_wing(const grid *g, hd_step *out) {
+    set81 by_size[4];
+    cells_by_size(g, by_size);
+    set81 small = s_or(s_or(by_size[1], by_size[2]), by_size[3]);
+    for (set81 ps = small; s_any(ps);) {
+        int pivot = s_pop(&ps);
+        unsigned pm = g->cand[pivot];
+        int wings[20], n = 0;
+        for (set81 qs = s_and(PEER_SET[pivot], small); s_any(qs);) {
+            int q = s_pop(&qs);
+            if (m_count(g->cand[q] | pm) <= 4 && n < 20) wings[n++] = q;
+        }
+        for (int i = 0; i + 2 < n; i++) {
+            for (int j = i + 1; j + 1 < n; j++) {
+                if (m_count(pm | g->cand[wings[i]] | g->cand[wings[j]]) > 4) continue;
+                for (int k = j + 1; k < n; k++) {
+                    int q[3] = {wings[i], wings[j], wings[k]};
+                    if (m_count(pm | g->cand[q[0]] | g->cand[q[1]] | g->cand[q[2]]) != 4) continue;
+                    unsigned free = wxyz_free(g, q);
+                    if (m_count(free) != 1) continue;
+                    /* The finder skips four cells met before with a lower pivot; both pivots
+                     * then see the other three, so the free digit and the eliminations were the
+                     * same, and none: the first step is the same without the check. */
+                    int quad[4] = {pivot, q[0], q[1], q[2]};
+                    int z = m_first(free);
+                    set81 elim = g->pos[z];
+                    for (int c = 0; c < 4; c++) {
+                        s_del(&elim, quad[c]);
+                        if (g->cand[quad[c]] & free) elim = s_and(elim, PEER_SET[quad[c]]);
+                    }
+                    if (!s_any(elim)) continue;
+                    wing_step(out, H_WXYZ_WING, z, elim);
+                    return 1;
+                }
             }
         }
     }
