@@ -105,12 +105,13 @@ def test_patterns_wings_and_chains_equal_on_thinned_positions():
     assert min(found[n] for n in PATTERNS + WINGS + CHAINS) > 50 and min(found[n] for n in OFF_BY_DEFAULT) > 0, found
 
 
-def assert_paths_equal_without_uniqueness(puzzle: str) -> list[str]:
-    """HoDoKu's path without the uniqueness techniques, where the engine's lead runs on
-    through XYZ-Wing, is the Python finders' path, words included; its techniques."""
+def assert_paths_equal_under(puzzle: str, names: list[str] | None = None) -> list[str]:
+    """HoDoKu's path over ``names`` (its default techniques) without the uniqueness ones,
+    where the engine's lead runs on through XYZ-Wing at least, is the Python finders' path,
+    words and facts included; its techniques."""
     grid = parse(puzzle)
-    fast = solve(grid, hodoku_policy(uniqueness=False))
-    slow = solve(grid, hodoku_policy(uniqueness=False, compiled=False))
+    fast = solve(grid, hodoku_policy(names, uniqueness=False))
+    slow = solve(grid, hodoku_policy(names, uniqueness=False, compiled=False))
     assert (fast.solved, fast.error, len(fast.steps)) == (slow.solved, slow.error, len(slow.steps)), puzzle
     for i, (a, b) in enumerate(zip(fast.steps, slow.steps)):
         for f in FIELDS:
@@ -126,5 +127,19 @@ def test_paths_equal_through_the_wings():
     assert in_lead <= set(lead)
     used: set[str] = set()
     for puzzle in collection("qqwing_expert.txt", 15) + collection("top1465.txt", 15, every=20):
-        used |= set(assert_paths_equal_without_uniqueness(puzzle))
+        used |= set(assert_paths_equal_under(puzzle))
     assert len(used & in_lead) >= 5, used
+
+
+@compiled
+def test_paths_equal_over_the_compiled_techniques():
+    """Whole paths over the compiled techniques alone, in HoDoKu's order: the lead runs through
+    X-Chain and XY-Chain (the chains' size in the steps' facts), WXYZ-Wing and the duals."""
+    names = sorted(hodoku_compiled.COMPILED, key=lambda n: hodoku_compiled.CODE[n])
+    lead = {native.HODOKU_TECHNIQUES[c] for c in hodoku_policy(names, uniqueness=False)._compiled}
+    assert set(OURS) <= lead
+    used: dict[str, int] = {}
+    for puzzle in collection("qqwing_expert.txt", 40):
+        for t in assert_paths_equal_under(puzzle, names):
+            used[t] = used.get(t, 0) + 1
+    assert all(used.get(n, 0) > 2 for n in ("Remote Pair", "X-Chain", "XY-Chain", "WXYZ-Wing")), used
