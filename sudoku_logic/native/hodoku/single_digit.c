@@ -1,8 +1,7 @@
 /* Single-digit patterns (twin of strategies/hodoku/single_digit.py: _skyscrapers,
  * _kites_for_digit, dual_two_string_kite, turbot_fish, _er_raw, _ers_for_digit,
- * empty_rectangle, dual_empty_rectangle): strong links (a house holding
- * the digit in exactly two cells) chained through one weak link, in the Python finders'
- * order. */
+ * empty_rectangle, dual_empty_rectangle): strong links (a house holding the digit in exactly
+ * two cells) chained through one weak link, in the Python finders' order. */
 #include "hodoku/single_digit.h"
 
 /* A digit's strong links (twin of strategies/_pattern_tools.py: conjugate_pairs): house,
@@ -34,6 +33,8 @@ static inline int box_of(int c) { return CELL_HOUSE[c][2] - 18; }
 
 /* ------------------------------------------------------------------ Skyscraper */
 
+/* Two strong links in rows (then in columns), digit by digit, their first or their second
+ * ends in one line and the other ends not: the cells seeing both free ends lose the digit. */
 int skyscraper(const grid *g, hd_step *out) {
     for (int lines = 1; lines >= 0; lines--) {
         for (int d = 1; d <= 9; d++) {
@@ -103,6 +104,7 @@ static int kites_for_digit(const grid *g, int d, kite *out, int max) {
     return n;
 }
 
+/* the first kite of the lowest digit that has one */
 int two_string_kite(const grid *g, hd_step *out) {
     for (int d = 1; d <= 9; d++) {
         kite k;
@@ -246,6 +248,7 @@ static void ers_raw(const grid *g, int d, int two_only, rect *out, int *n, int m
     }
 }
 
+/* the first ordinary rectangle of the lowest digit, else the first with one candidate a part */
 int empty_rectangle(const grid *g, hd_step *out) {
     for (int two_only = 0; two_only < 2; two_only++) {
         for (int d = 1; d <= 9; d++) {

@@ -26,6 +26,8 @@ static int w_link(const grid *g, int y, int c1, int c2) {
     return 0;
 }
 
+/* Two bivalue cells with the same digits, in cell order, x the lower digit then the higher:
+ * the cells seeing both lose x when a strong link on the other digit joins them. */
 int w_wing(const grid *g, hd_step *out) {
     set81 by_size[4];
     cells_by_size(g, by_size);
@@ -102,6 +104,8 @@ int xy_wing(const grid *g, hd_step *out) {
 
 /* ------------------------------------------------------------------ XYZ-Wing */
 
+/* A pivot of three digits and two of its bivalue peers inside them (pivots in cell order,
+ * pincers in combination order): the cells seeing all three lose the digit they share. */
 int xyz_wing(const grid *g, hd_step *out) {
     set81 by_size[4];
     cells_by_size(g, by_size);
@@ -133,15 +137,17 @@ int xyz_wing(const grid *g, hd_step *out) {
 /* The digits of three pincers that are not restricted: held by two pincers that do not see
  * each other (the pivot sees every pincer). */
 static unsigned wxyz_free(const grid *g, const int q[3]) {
-    unsigned free = 0;
+    unsigned loose = 0;
     for (int i = 0; i < 3; i++) {
         for (int j = i + 1; j < 3; j++) {
-            if (!s_has(PEER_SET[q[i]], q[j])) free |= g->cand[q[i]] & g->cand[q[j]];
+            if (!s_has(PEER_SET[q[i]], q[j])) loose |= g->cand[q[i]] & g->cand[q[j]];
         }
     }
-    return free;
+    return loose;
 }
 
+/* A pivot and three of its peers holding four digits, one of them (z) not restricted: the
+ * cells seeing every cell of the four that holds z lose it. */
 int wxyz_wing(const grid *g, hd_step *out) {
     set81 by_size[4];
     cells_by_size(g, by_size);
@@ -160,17 +166,17 @@ int wxyz_wing(const grid *g, hd_step *out) {
                 for (int k = j + 1; k < n; k++) {
                     int q[3] = {wings[i], wings[j], wings[k]};
                     if (m_count(pm | g->cand[q[0]] | g->cand[q[1]] | g->cand[q[2]]) != 4) continue;
-                    unsigned free = wxyz_free(g, q);
-                    if (m_count(free) != 1) continue;
+                    unsigned loose = wxyz_free(g, q);
+                    if (m_count(loose) != 1) continue;
                     /* The finder skips four cells met before with a lower pivot; both pivots
                      * then see the other three, so the free digit and the eliminations were the
                      * same, and none: the first step is the same without the check. */
                     int quad[4] = {pivot, q[0], q[1], q[2]};
-                    int z = m_first(free);
+                    int z = m_first(loose);
                     set81 elim = g->pos[z];
                     for (int c = 0; c < 4; c++) {
                         s_del(&elim, quad[c]);
-                        if (g->cand[quad[c]] & free) elim = s_and(elim, PEER_SET[quad[c]]);
+                        if (g->cand[quad[c]] & loose) elim = s_and(elim, PEER_SET[quad[c]]);
                     }
                     if (!s_any(elim)) continue;
                     wing_step(out, H_WXYZ_WING, z, elim);
