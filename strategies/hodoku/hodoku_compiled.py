@@ -72,8 +72,8 @@ def _finder_step(name: str, grid: Grid, placements: list, eliminations: list, ct
 
 def _step(record: tuple, snapshot: bytes | None, givens: int, ctx: SolveContext | None) -> Step:
     """The step of one engine record ``(technique, scored_as, placements, eliminations,
-    house, cells)``; its text is the Python finder's, on the position ``snapshot``."""
-    tech, scored_as, placements, eliminations, house, _ = record
+    house, cells, size)``; its text is the Python finder's, on the position ``snapshot``."""
+    tech, scored_as, placements, eliminations, house, _, size = record
     name = native.HODOKU_TECHNIQUES[tech]
     if name in _SINGLES:
         cell, d = placements[0]
@@ -81,6 +81,8 @@ def _step(record: tuple, snapshot: bytes | None, givens: int, ctx: SolveContext 
             return naked_single_step(cell, d)
         return (full_house_step if name == "Full House" else hidden_single_step)(cell, d, house)
     facts = None if scored_as == tech else {"found_by": native.HODOKU_TECHNIQUES[scored_as]}
+    if size:
+        facts = {**(facts or {}), "size": size}  # a chain's length, as its finder's step has it
 
     def text() -> dict:
         if snapshot is None:

@@ -26,7 +26,7 @@ from strategies.se.se_compiled import pack
 from sudoku_logic import native
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.grid import Grid
-from sudoku_logic.core.step import Step
+from sudoku_logic.core.step import Step, hodoku_rank
 from sudoku_logic.solve.loop import solve
 from sudoku_logic.solve.memo import step_changes
 
@@ -50,11 +50,13 @@ def compiled_first(grid: Grid, name: str) -> tuple | None:
 
 
 def python_first(grid: Grid, name: str) -> tuple | None:
-    """The Python finder's first step of ``name`` on ``grid`` that changes it."""
-    for step in REGISTRY[name].find(grid):
-        if step_changes(grid, step):
-            return step.placements, step.eliminations
-    return None
+    """The Python finder's first step of ``name`` on ``grid`` that changes it (of a ranked
+    technique the best by :func:`hodoku_rank`, ties to the first, as HoDoKu's policy takes it)."""
+    found = (s for s in REGISTRY[name].find(grid) if step_changes(grid, s))
+    if REGISTRY[name].ranked:
+        found = iter(sorted(found, key=hodoku_rank))
+    step = next(found, None)
+    return None if step is None else (step.placements, step.eliminations)
 
 
 def assert_techniques_agree(grid: Grid, where: str) -> int:

@@ -6,9 +6,12 @@
 #include "hodoku/coloring.h"
 #include "hodoku/fish.h"
 #include "hodoku/intersections.h"
+#include "hodoku/simple_chains.h"
+#include "hodoku/single_digit.h"
 #include "hodoku/subsets.h"
 #include "hodoku/sue_de_coq.h"
 #include "hodoku/uniqueness.h"
+#include "hodoku/wings.h"
 
 int hd_compiled(int technique) {
     switch (technique) {
@@ -25,6 +28,9 @@ int hd_compiled(int technique) {
     case H_BIVALUE_UNIVERSAL_GRAVE_PLUS_1: case H_UNIQUENESS_TEST_1: case H_UNIQUENESS_TEST_2:
     case H_UNIQUENESS_TEST_3: case H_UNIQUENESS_TEST_4: case H_UNIQUENESS_TEST_5: case H_UNIQUENESS_TEST_6:
     case H_HIDDEN_RECTANGLE: case H_AVOIDABLE_RECTANGLE_TYPE_1: case H_AVOIDABLE_RECTANGLE_TYPE_2:
+    case H_REMOTE_PAIR: case H_SKYSCRAPER: case H_2_STRING_KITE: case H_DUAL_2_STRING_KITE:
+    case H_TURBOT_FISH: case H_EMPTY_RECTANGLE: case H_DUAL_EMPTY_RECTANGLE:
+    case H_W_WING: case H_XY_WING: case H_XYZ_WING: case H_WXYZ_WING: case H_X_CHAIN: case H_XY_CHAIN:
         return 1;
     default:
         return 0;
@@ -71,6 +77,19 @@ int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
     case H_HIDDEN_RECTANGLE: return hidden_rectangle(g, out);
     case H_AVOIDABLE_RECTANGLE_TYPE_1: return avoidable_rectangle_1(g, out);
     case H_AVOIDABLE_RECTANGLE_TYPE_2: return avoidable_rectangle_2(g, out);
+    case H_REMOTE_PAIR: return remote_pair(g, out);
+    case H_SKYSCRAPER: return skyscraper(g, out);
+    case H_2_STRING_KITE: return two_string_kite(g, out);
+    case H_DUAL_2_STRING_KITE: return dual_two_string_kite(g, out);
+    case H_TURBOT_FISH: return turbot_fish(g, out);
+    case H_EMPTY_RECTANGLE: return empty_rectangle(g, out);
+    case H_DUAL_EMPTY_RECTANGLE: return dual_empty_rectangle(g, out);
+    case H_W_WING: return w_wing(g, out);
+    case H_XY_WING: return xy_wing(g, out);
+    case H_XYZ_WING: return xyz_wing(g, out);
+    case H_WXYZ_WING: return wxyz_wing(g, out);
+    case H_X_CHAIN: return x_chain(g, out);
+    case H_XY_CHAIN: return xy_chain(g, out);
     default: return 0;
     }
 }
