@@ -2,6 +2,8 @@
  * TechniquesPolicy.steps and of sudoku_logic/solve/loop.py's solve). */
 #include "hodoku/loop.h"
 
+#include "hodoku/als.h"
+#include "hodoku/als_chains.h"
 #include "hodoku/fish.h"
 #include "hodoku/intersections.h"
 #include "hodoku/subsets.h"
@@ -14,6 +16,7 @@ int hd_compiled(int technique) {
     case H_NAKED_PAIR: case H_NAKED_TRIPLE: case H_NAKED_QUADRUPLE:
     case H_HIDDEN_PAIR: case H_HIDDEN_TRIPLE: case H_HIDDEN_QUADRUPLE:
     case H_X_WING: case H_SWORDFISH: case H_JELLYFISH:
+    case H_ALMOST_LOCKED_SET_XZ_RULE: case H_ALMOST_LOCKED_SET_XY_WING: case H_ALMOST_LOCKED_SET_XY_CHAIN:
         return 1;
     default:
         return 0;
@@ -38,6 +41,9 @@ int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
     case H_X_WING: return basic_fish(g, 2, out);
     case H_SWORDFISH: return basic_fish(g, 3, out);
     case H_JELLYFISH: return basic_fish(g, 4, out);
+    case H_ALMOST_LOCKED_SET_XZ_RULE: return als_xz(g, q, out);
+    case H_ALMOST_LOCKED_SET_XY_WING: return als_xy_wing(g, q, out);
+    case H_ALMOST_LOCKED_SET_XY_CHAIN: return als_xy_chain(g, q, out);
     default: return 0;
     }
 }
