@@ -1,8 +1,8 @@
 """The compiled ALS techniques (``sudoku_logic/native/hodoku/als.c`` and ``als_chains.c``)
 against the Python finders (``strategies/hodoku/als.py``, ``als_chains.py``): the first step
-of ALS-XZ, ALS-XY-Wing and ALS-XY-Chain where HoDoKu's path takes an ALS step, whole paths
-with the ALS techniques in the compiled lead, and the lead stopping before them under other
-ALS settings (the engine has HoDoKu's defaults only).
+of ALS-XZ, ALS-XY-Wing, ALS-XY-Chain and Death Blossom where HoDoKu's path takes an ALS
+step, whole paths with the family in the compiled lead, and the lead stopping before it
+under other ALS settings (the engine has HoDoKu's defaults only).
 """
 
 from __future__ import annotations
@@ -25,9 +25,13 @@ from sudoku_logic.solve.memo import step_changes
 
 compiled = pytest.mark.skipif(not hodoku_compiled.AVAILABLE, reason=f"compiled engine not in use: {native.REASON}")
 
+#: the family on HoDoKu's default path, and with Death Blossom (off by default)
 ALS = ("Almost Locked Set XZ-Rule", "Almost Locked Set XY-Wing", "Almost Locked Set XY-Chain")
+FAMILY = (*ALS, "Death Blossom")
 #: the compiled techniques before the ALS family in HoDoKu's order, then the family
-LEAD = [n for n in sorted(hodoku_compiled.COMPILED, key=hodoku_compiled.CODE.__getitem__) if n not in ALS] + list(ALS)
+LEAD = [n for n in sorted(hodoku_compiled.COMPILED, key=hodoku_compiled.CODE.__getitem__) if n not in FAMILY] + list(
+    FAMILY
+)
 
 
 def compiled_first(grid: Grid, name: str) -> tuple | None:
@@ -61,9 +65,9 @@ def als_positions(puzzles: list[str]) -> list[tuple[str, Grid, str]]:
 def assert_als_techniques_equal(places: list[tuple[str, Grid, str]]) -> dict[str, int]:
     """At each place every ALS technique's first step is its finder's, and the engine finds
     the step the path took; how often each technique found one."""
-    found = dict.fromkeys(ALS, 0)
+    found = dict.fromkeys(FAMILY, 0)
     for where, grid, taken in places:
-        for name in ALS:
+        for name in FAMILY:
             want = python_first(grid, name)
             assert compiled_first(grid, name) == want, f"{name} at {where}"
             assert want is not None or name != taken, where
@@ -81,7 +85,8 @@ def test_als_techniques_equal_where_top1465_paths_take_them():
     """Every position where HoDoKu's path through 12 of top1465 takes an ALS step."""
     places = als_positions(collection("top1465.txt", 12, every=7))
     assert len(places) >= 5 and {t for *_, t in places} >= {ALS[0], ALS[1]}
-    assert min(assert_als_techniques_equal(places).values()) >= 3
+    found = assert_als_techniques_equal(places)
+    assert min(found[n] for n in ALS) >= 3 and found["Death Blossom"] >= 1
 
 
 @compiled
@@ -89,7 +94,8 @@ def test_als_techniques_equal_where_hardest_paths_take_them():
     """Every position where HoDoKu's path through 6 of the 2011 hardest list takes an ALS step."""
     places = als_positions(hardest(60)[:6])
     assert len(places) >= 3
-    assert min(assert_als_techniques_equal(places).values()) >= 2
+    found = assert_als_techniques_equal(places)
+    assert min(found[n] for n in ALS) >= 2 and found["Death Blossom"] >= 1
 
 
 @compiled
@@ -97,7 +103,7 @@ def test_als_paths_equal_with_the_family_in_the_lead():
     """A path over the compiled techniques and the ALS family runs in C up to where it is
     stuck, step for step the Python path, words included."""
     fast, slow = hodoku_policy(LEAD), hodoku_policy(LEAD, compiled=False)
-    assert set(ALS) <= {native.HODOKU_TECHNIQUES[c] for c in fast._compiled}
+    assert set(FAMILY) <= {native.HODOKU_TECHNIQUES[c] for c in fast._compiled}
     taken = 0
     for puzzle in collection("top1465.txt", 10, every=13):
         a, b = solve(parse(puzzle), fast), solve(parse(puzzle), slow)
@@ -110,7 +116,7 @@ def test_als_paths_equal_with_the_family_in_the_lead():
                 y.explanation,
                 y.detail,
             ), puzzle
-        taken += sum(s.technique in ALS for s in a.steps)
+        taken += sum(s.technique in FAMILY for s in a.steps)
     assert taken >= 5
 
 
@@ -121,16 +127,22 @@ def test_the_lead_stops_before_als_under_other_settings():
     settings = Settings().with_als(allow_overlap=True)
     policy = hodoku_policy(LEAD, settings=settings)
     lead = {native.HODOKU_TECHNIQUES[c] for c in policy._compiled}
-    assert "Jellyfish" in lead and not set(ALS) & lead
-    assert set(ALS) <= {native.HODOKU_TECHNIQUES[c] for c in hodoku_policy(LEAD, settings=Settings())._compiled}
+    assert "Jellyfish" in lead and not set(FAMILY) & lead
+    assert set(FAMILY) <= {native.HODOKU_TECHNIQUES[c] for c in hodoku_policy(LEAD, settings=Settings())._compiled}
     reference = hodoku_policy(LEAD, settings=settings, compiled=False)
     for puzzle in collection("top1465.txt", 4, every=13):
         a, b = solve(parse(puzzle), policy), solve(parse(puzzle), reference)
         assert [(s.technique, s.eliminations) for s in a.steps] == [(s.technique, s.eliminations) for s in b.steps]
 
 
-def test_the_chain_budget_is_the_default_setting():
-    """The compiled chain search stops where the Python one does under the default settings."""
+def test_the_compiled_bounds_are_the_default_settings():
+    """The compiled chain search stops where the Python one does, and Death Blossom keeps as
+    many ALS per stem candidate, under the default settings."""
     header = (ROOT / "sudoku_logic/native/hodoku/als_chains.h").read_text()
-    budget = re.search(r"#define HD_ALS_CHAIN_BUDGET (\d+)", header)
-    assert budget is not None and int(budget.group(1)) == AlsOptions().chain_budget
+    defaults = AlsOptions()
+    for name, want in (
+        ("HD_ALS_CHAIN_BUDGET", defaults.chain_budget),
+        ("HD_DB_MAX_ALS_PER_DIGIT", defaults.db_max_als_per_digit),
+    ):
+        value = re.search(rf"#define {name} (\d+)", header)
+        assert value is not None and int(value.group(1)) == want, name

@@ -1,5 +1,5 @@
-/* ALS-XY-Chain (twin of strategies/hodoku/als_chains.py: als_xy_chain, _chains,
- * _forward_states, _actual): HoDoKu's chains of at least four ALS over forward RCs, searched
+/* ALS-XY-Chain and Death Blossom (twin of strategies/hodoku/als_chains.py: als_xy_chain,
+ * _chains, _forward_states, _actual, death_blossom, _db_combos).  ALS-XY-Chain: HoDoKu's chains of at least four ALS over forward RCs, searched
  * as states (ALS, actual RC of the incoming link, links so far capped at 3) from each first
  * link, the fewest ALS cells kept per state; of the chains' elimination sets the best by
  * HoDoKu's order (most eliminations, lowest index sum, fewest ALS, fewest cells, first
@@ -229,6 +229,102 @@ int als_xy_chain(const grid *g, hd_queue *q, hd_step *out) {
             if (t->nals < b->nals || (t->nals == b->nals && t->ncells < b->ncells)) best = i;
         }
         found = hd_als_emit(H_ALMOST_LOCKED_SET_XY_CHAIN, w->ties[best].el, out);
+    }
+done:
+    sx_free(w);
+    hd_als_free(a);
+    return found;
+}
+
+/* ------------------------------------------------------------------ Death Blossom */
+
+typedef struct {
+    const hd_als_data *a;
+    const grid *g;
+    int stem, ndigits, digits[9];
+    set81 stem_bit;
+    uint16_t lists[81][9][HD_DB_MAX_ALS_PER_DIGIT];   /* per cell and digit: the ALS whose
+                                                         d-candidates it sees, in order */
+    uint8_t nlist[81][9];
+    set81 el[10];
+} blossom_work;
+
+/* _db_combos: one ALS per stem digit (digits ascending, ALS in list order), cut as soon as
+ * no Z digit can still eliminate; 1 with the first full choice's eliminations in w->el */
+static int db_combos(blossom_work *w, int k, set81 used, int nz, const int *zd, const set81 *zacc) {
+    if (k == w->ndigits) {
+        int any = 0;
+        for (int d = 0; d < 10; d++) w->el[d] = S_EMPTY;
+        for (int i = 0; i < nz; i++) {
+            set81 hit = s_and(s_andnot(s_andnot(zacc[i], used), w->stem_bit), w->g->pos[zd[i]]);
+            w->el[zd[i]] = hit;
+            any |= s_any(hit);
+        }
+        return any;
+    }
+    int d = w->digits[k];
+    for (int l = 0; l < w->nlist[w->stem][d - 1]; l++) {
+        const hd_als *x = &w->a->als[w->lists[w->stem][d - 1][l]];
+        if (s_any(s_and(x->cells, used))) continue;
+        set81 nused = s_or(used, x->cells);
+        set81 gone = s_or(nused, w->stem_bit);
+        int nd[9], n = 0;
+        set81 nacc[9];
+        for (int i = 0; i < nz; i++) {
+            if (!(x->cands >> (zd[i] - 1) & 1)) continue;
+            set81 acc = s_and(zacc[i], x->dbud[zd[i] - 1]);
+            if (!s_any(s_andnot(acc, gone))) continue;
+            nd[n] = zd[i];
+            nacc[n++] = acc;
+        }
+        if (n && db_combos(w, k + 1, nused, n, nd, nacc)) return 1;
+    }
+    return 0;
+}
+
+int death_blossom(const grid *g, hd_queue *q, hd_step *out) {
+    hd_als_data *a = hd_als_data_new(g);
+    blossom_work *w = a ? sx_alloc(sizeof *w) : NULL;
+    int found = 0;
+    if (!a || !w) {
+        q->overflow = 1;
+        goto done;
+    }
+    w->a = a;
+    w->g = g;
+    memset(w->nlist, 0, sizeof w->nlist);
+    for (int i = 0; i < a->n; i++) {
+        for (int d = 1; d <= 9; d++) {
+            if (!(a->als[i].cands >> (d - 1) & 1)) continue;
+            for (set81 e = a->als[i].dbud[d - 1]; s_any(e);) {
+                int c = s_pop(&e);
+                if (w->nlist[c][d - 1] < HD_DB_MAX_ALS_PER_DIGIT) w->lists[c][d - 1][w->nlist[c][d - 1]++] = (uint16_t)i;
+            }
+        }
+    }
+    for (int stem = 0; stem < 81 && !found; stem++) {
+        unsigned cands = g->cand[stem];
+        if (!cands) continue;
+        int covered = 1;
+        w->ndigits = 0;
+        for (int d = 1; d <= 9; d++) {
+            if (!(cands >> (d - 1) & 1)) continue;
+            covered &= w->nlist[stem][d - 1] > 0;
+            w->digits[w->ndigits++] = d;
+        }
+        if (!covered) continue;
+        w->stem = stem;
+        w->stem_bit = S_EMPTY;
+        s_add(&w->stem_bit, stem);
+        int zd[9], nz = 0;
+        set81 zacc[9];
+        for (int z = 1; z <= 9; z++) {
+            if (cands >> (z - 1) & 1) continue;
+            zd[nz] = z;
+            zacc[nz].w[0] = ~(uint64_t)0;
+            zacc[nz++].w[1] = ((uint64_t)1 << 17) - 1;
+        }
+        if (db_combos(w, 0, S_EMPTY, nz, zd, zacc)) found = hd_als_emit(H_DEATH_BLOSSOM, w->el, out);
     }
 done:
     sx_free(w);

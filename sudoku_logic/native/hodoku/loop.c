@@ -17,6 +17,7 @@ int hd_compiled(int technique) {
     case H_HIDDEN_PAIR: case H_HIDDEN_TRIPLE: case H_HIDDEN_QUADRUPLE:
     case H_X_WING: case H_SWORDFISH: case H_JELLYFISH:
     case H_ALMOST_LOCKED_SET_XZ_RULE: case H_ALMOST_LOCKED_SET_XY_WING: case H_ALMOST_LOCKED_SET_XY_CHAIN:
+    case H_DEATH_BLOSSOM:
         return 1;
     default:
         return 0;
@@ -44,6 +45,7 @@ int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
     case H_ALMOST_LOCKED_SET_XZ_RULE: return als_xz(g, q, out);
     case H_ALMOST_LOCKED_SET_XY_WING: return als_xy_wing(g, q, out);
     case H_ALMOST_LOCKED_SET_XY_CHAIN: return als_xy_chain(g, q, out);
+    case H_DEATH_BLOSSOM: return death_blossom(g, q, out);
     default: return 0;
     }
 }
