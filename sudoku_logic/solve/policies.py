@@ -30,7 +30,7 @@ from strategies.hodoku import hodoku_compiled
 from strategies.hodoku.singles_queue import QUEUED, SinglesQueue
 from strategies.registry import Rule, Technique
 from strategies.se import se_compiled
-from sudoku_logic.core.context import Settings, SolveContext
+from sudoku_logic.core.context import AlsOptions, Settings, SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.step import Step, hodoku_rank
 
@@ -370,10 +370,15 @@ class TechniquesPolicy(Policy):
         self._compiled_unique = self._compiled_lead(True) if lead else b""
 
     def _compiled_lead(self, unique: bool) -> bytes:
+        """The leading compiled slots' codes; the engine has the ALS family under HoDoKu's
+        default ALS settings only, so the lead stops before it under others."""
         names: list[str] = []
+        als_default = self.settings is None or self.settings.als == AlsOptions()
         for slot in self.slots:
             t = slot[0]
             if len(slot) > 1 or (t.needs_unique and not unique) or t.name not in hodoku_compiled.COMPILED:
+                break
+            if t.family == "als" and not als_default:
                 break
             names.append(t.name)
         return hodoku_compiled.codes(names)

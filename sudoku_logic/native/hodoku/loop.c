@@ -4,6 +4,8 @@
 
 #include "hodoku/brute_force.h"
 #include "hodoku/coloring.h"
+#include "hodoku/als.h"
+#include "hodoku/als_chains.h"
 #include "hodoku/fish.h"
 #include "hodoku/intersections.h"
 #include "hodoku/simple_chains.h"
@@ -31,6 +33,8 @@ int hd_compiled(int technique) {
     case H_REMOTE_PAIR: case H_SKYSCRAPER: case H_2_STRING_KITE: case H_DUAL_2_STRING_KITE:
     case H_TURBOT_FISH: case H_EMPTY_RECTANGLE: case H_DUAL_EMPTY_RECTANGLE:
     case H_W_WING: case H_XY_WING: case H_XYZ_WING: case H_WXYZ_WING: case H_X_CHAIN: case H_XY_CHAIN:
+    case H_ALMOST_LOCKED_SET_XZ_RULE: case H_ALMOST_LOCKED_SET_XY_WING: case H_ALMOST_LOCKED_SET_XY_CHAIN:
+    case H_DEATH_BLOSSOM:
         return 1;
     default:
         return 0;
@@ -90,6 +94,10 @@ int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
     case H_WXYZ_WING: return wxyz_wing(g, out);
     case H_X_CHAIN: return x_chain(g, out);
     case H_XY_CHAIN: return xy_chain(g, out);
+    case H_ALMOST_LOCKED_SET_XZ_RULE: return als_xz(g, q, out);
+    case H_ALMOST_LOCKED_SET_XY_WING: return als_xy_wing(g, q, out);
+    case H_ALMOST_LOCKED_SET_XY_CHAIN: return als_xy_chain(g, q, out);
+    case H_DEATH_BLOSSOM: return death_blossom(g, q, out);
     default: return 0;
     }
 }
