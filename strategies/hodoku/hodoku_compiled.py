@@ -22,7 +22,7 @@ from sudoku_logic import native
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK
-from sudoku_logic.core.step import TEXT_FIELDS, Step, lazy_step
+from sudoku_logic.core.step import TEXT_FIELDS, Step, hodoku_rank, lazy_step
 
 #: Whether the compiled engine is in use.
 AVAILABLE = native.AVAILABLE
@@ -106,9 +106,12 @@ def run(
     hidden = _queue_bytes(queue.hidden, values)
     if naked is None or hidden is None:
         return None
-    why, records, before, end_values, end_masks, naked, hidden = native.hodoku_run(
-        *pack(grid), naked, hidden, techniques, limit, True, grid.givens
-    )
+    try:
+        why, records, before, end_values, end_masks, naked, hidden = native.hodoku_run(
+            *pack(grid), naked, hidden, techniques, limit, True, grid.givens
+        )
+    except OverflowError:  # a search or a queue beyond the engine's bounds
+        return None
     givens = grid.givens
     steps = [_step(r, snap, givens, ctx) for r, snap in zip(records, before)]
     end = unpack(end_values, end_masks, givens)
@@ -122,8 +125,30 @@ def run(
 def first(grid: Grid, techniques: bytes, ctx: SolveContext | None = None) -> Step | None:
     """The first step of the first of ``techniques`` (:func:`codes`, none of them a queued
     single: a position without a history has no queues) that has one on ``grid``, as the
-    Python finders make it, or None."""
-    why, records, before, *_ = native.hodoku_run(*pack(grid), b"", b"", techniques, 1, True, grid.givens)
+    Python finders make it, or None. Where a search goes beyond the engine's bounds, the
+    Python finders answer."""
+    try:
+        why, records, before, *_ = native.hodoku_run(*pack(grid), b"", b"", techniques, 1, True, grid.givens)
+    except OverflowError:
+        return _python_first(grid, techniques, ctx)
     if not records:
         return None
     return _step(records[0], before[0], grid.givens, ctx)
+
+
+def _changes(grid: Grid, step: Step) -> bool:
+    """Whether applying ``step`` would change ``grid``."""
+    return any(not grid.values[c] for c, _ in step.placements) or any(
+        grid.cands[c] >> (d - 1) & 1 for c, d in step.eliminations
+    )
+
+
+def _python_first(grid: Grid, techniques: bytes, ctx: SolveContext | None) -> Step | None:
+    """:func:`first` from the Python finders (a ranked technique's best step first)."""
+    load_all()
+    for code in techniques:
+        t = REGISTRY[native.HODOKU_TECHNIQUES[code]]
+        found = [s for s in t.find(grid, ctx) if _changes(grid, s)]
+        if found:
+            return min(found, key=hodoku_rank) if t.ranked else found[0]
+    return None

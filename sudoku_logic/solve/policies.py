@@ -369,16 +369,19 @@ class TechniquesPolicy(Policy):
         self._compiled = self._compiled_lead(False) if lead else b""
         self._compiled_unique = self._compiled_lead(True) if lead else b""
 
+    def _compiled_here(self, t: Technique) -> bool:
+        """Whether the compiled engine takes ``t`` with this policy's settings: it has the ALS
+        family under HoDoKu's default ALS settings only."""
+        if t.name not in hodoku_compiled.COMPILED:
+            return False
+        return t.family != "als" or self.settings is None or self.settings.als == AlsOptions()
+
     def _compiled_lead(self, unique: bool) -> bytes:
-        """The leading compiled slots' codes; the engine has the ALS family under HoDoKu's
-        default ALS settings only, so the lead stops before it under others."""
+        """The leading compiled slots' codes (see :meth:`_compiled_here`)."""
         names: list[str] = []
-        als_default = self.settings is None or self.settings.als == AlsOptions()
         for slot in self.slots:
             t = slot[0]
-            if len(slot) > 1 or (t.needs_unique and not unique) or t.name not in hodoku_compiled.COMPILED:
-                break
-            if t.family == "als" and not als_default:
+            if len(slot) > 1 or (t.needs_unique and not unique) or not self._compiled_here(t):
                 break
             names.append(t.name)
         return hodoku_compiled.codes(names)
@@ -434,7 +437,7 @@ class TechniquesPolicy(Policy):
         run: list[str] = []
         for slot in self.slots:
             t = slot[0]
-            if len(slot) == 1 and t.name in hodoku_compiled.COMPILED and t.name not in QUEUED:
+            if len(slot) == 1 and self._compiled_here(t) and t.name not in QUEUED:
                 if t.needs_unique and not ctx.is_unique(grid):
                     continue
                 run.append(t.name)

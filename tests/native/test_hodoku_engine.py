@@ -293,3 +293,27 @@ def test_whole_lines_equal_the_rater_on_both_scales():
             "hodoku_solved",
         ):
             assert getattr(got, field) == getattr(want, field), (puzzle, field)
+
+
+@compiled
+def test_a_search_beyond_the_engine_s_bounds_goes_to_python(monkeypatch):
+    """Where the engine says a search went beyond its bounds (OverflowError), a path goes on
+    with the Python finders and a hint is the Python finder's: the same steps."""
+    puzzle = collection("qqwing_expert.txt", 3)[2]
+    want = solve(parse(puzzle), hodoku_policy(compiled=False))
+    grid = parse(puzzle)
+
+    def beyond(*args):
+        raise OverflowError("a search beyond the compiled engine's bounds")
+
+    monkeypatch.setattr(native, "hodoku_run", beyond)
+    got = solve(grid, hodoku_policy())
+    assert [(s.technique, s.eliminations) for s in got.steps] == [(s.technique, s.eliminations) for s in want.steps]
+    work = grid.copy()  # the position before the path's first step that is not a single
+    for s in want.steps:
+        if s.technique not in QUEUED:
+            break
+        work.apply(s)
+    policy = hodoku_policy(compiled=False)
+    step = hodoku_policy().next_step(work, policy.context(unique=True))
+    assert step is not None and step.notation == s.notation

@@ -66,6 +66,7 @@ void hd_rate(const uint8_t givens[81], const uint8_t *techniques, int ntechnique
             found = hd_find(t, &g, queue, step);
         }
         if (status != RATE_OK) break;
+        if (queue->overflow) { status = RATE_BEYOND; break; }  /* a search beyond its bounds */
         if (!found) { status = RATE_STUCK; break; }
         int s = hd_score(step->scored_as), l = hd_level(step->scored_as);
         score += s;
