@@ -146,6 +146,10 @@ class RateJob(Job):
 
     @property
     def preload(self) -> tuple[str, ...]:  # type: ignore[override]
+        from grading import se_batch
+
+        if se_batch.rates_whole(self.techniques, self.se, self.hodoku):  # the rest if a puzzle needs the Rater
+            return ("grading.rating", "grading.se_batch", "sudoku_logic.api.position")
         return (
             "grading.rater",
             "grading.se_batch",
