@@ -18,13 +18,16 @@ each session (each command run in its own session, as here) an equal share of th
 while another session keeps a core busy, ``-j 2`` cannot have two, and the speed-up says
 nothing about the pool. Measure on an idle machine; else compare a change at equal ``-j``.
 
-Figures of 28 Nov 2026 (2 cores, other sessions busy, load 4-7: not the idle figures the
-issue asks for): ``-j 2`` over ``-j 1``, 3 runs each: easy 3000 0.96x (default) and 0.84x
-(SE), sudoku17[:5000] 1.07x and 0.96x; the whole run's CPU (children included) of ``-j 2``
-equal to ``-j 1``'s (4.10 s and 4.27 s, easy, default row). At equal ``-j 2``, in turn, 5
-pairs, this pool against the one that sent one puzzle a message (whole processes, medians):
-sudoku17[:5000] SE columns 2.34 s against 4.01 s (1.92x as fast, pairs 0.45-0.60), easy
-3000 default row 4.15 s against 4.58 s (pairs 0.40-1.85).
+Figures of 28 Nov 2026, 2 cores, after main's compiled HoDoKu path (other sessions less
+busy, load about 2): ``-j 2`` over ``-j 1``, 3 runs each, medians: sudoku17[:5000] 1.68x for
+the default row (3.70 s, 1353 p/s against 2.20 s, 2272 p/s; pairs 1.60-1.78) and 1.31x for
+SE's columns (1.08 s against 0.77 s); the easy 3000 1.23x for both (0.53 s against 0.47 s,
+0.43 s against 0.36 s): that run is mostly the command's start (0.2 s, with one worker or
+two) and the parent writing 3000 rows, the rating itself 0.3 s of CPU. Starting the pool
+costs milliseconds (one puzzle: 0.18-0.21 s with ``-j 1``, 0.20 s with ``-j 2``). Under a
+load of 4-7 (other sessions busy) ``-j 2`` was 0.8-1.1x ``-j 1``; at equal ``-j 2`` this pool
+rated sudoku17[:5000]'s SE columns 1.92x as fast as the pool that sent one puzzle a message
+(2.34 s against 4.01 s, 5 pairs in turn, pairs 0.45-0.60).
 
 ``speed``: the first N puzzles of each collection (default 300 of qqwing_expert and 1500 of
 sudoku17: some ten seconds each, so that starting and finishing weigh little), rated in full (both scales, the default row) by the local pool of J worker processes (default: all
