@@ -78,6 +78,28 @@ def descendants(pid: int) -> list[int]:
     return out
 
 
+def _cmdline(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline") as fh:
+            return fh.read()
+    except OSError:
+        return ""
+
+
+def rating_workers(pid: int) -> list[int]:
+    """The worker processes of the run ``pid``: its forked children, and a fork server's
+    children (a run that started threads before a worker starts them there)."""
+    kids = _by_parent()
+    out = []
+    for child in kids.get(pid, []):
+        line = _cmdline(child)
+        if "forkserver" in line:
+            out += kids.get(child, [])
+        elif "resource_tracker" not in line:
+            out.append(child)
+    return out
+
+
 def alive(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as fh:

@@ -14,22 +14,27 @@ reading and yielding (memory stays constant however long the input). ``kind`` is
 - whatever a task given already done says (the caller's bad lines pass through in order).
 
 Engines (:class:`Pool`): :class:`SerialPool` (this process; the timeout is a ``SIGALRM`` timer),
-:class:`LocalPool` (worker processes fed over pipes, so that a task past the timeout can be
-stopped by killing its process; a fresh one takes its place) and
+:class:`LocalPool` (worker processes fed batches of tasks over pipes, so that a task past
+the timeout can be stopped by killing its process; a fresh one takes its place) and
 :class:`sudoku_logic.app.bulk.dask_pool.DaskPool` (a Dask cluster; each of its tasks rates a chunk
-in one :class:`Slot`). Worker processes start from a fork server that has imported the job's
-modules once (a new process takes milliseconds), ignore Ctrl-C (the parent decides) and stop
-when their parent dies.
+in a one-process :class:`LocalPool`). Worker processes are forks of this process while it runs
+no other thread, else start from a fork server that has imported the job's modules once
+(either way a new process takes milliseconds); they ignore Ctrl-C (the parent decides) and
+stop when their parent dies.
 """
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
+import multiprocessing.sharedctypes
 import os
 import queue
 import signal
+import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -79,6 +84,7 @@ class Task:
     item: object = None
     done: tuple[str, object] | None = None
     attempts: int = 0
+    alone: bool = False  # run in a batch of its own (its batch's process died)
 
 
 def guarded(job: Job, payload) -> tuple[str, object]:
@@ -148,11 +154,34 @@ def limit_memory(mb: int | None) -> str | None:
 
 # ---------------------------------------------------------------- worker processes
 
+#: A batch takes about this many seconds of work at the pace the finished batches show (so
+#: that a message, its pickling and the parent's wake-up weigh little on puzzles rated in
+#: microseconds), is at most :data:`MAX_BATCH` tasks, and a worker holds :data:`IN_FLIGHT`
+#: batches (it starts the next while the parent takes the last one's results).
+BATCH_SECONDS = 0.05
+MAX_BATCH = 256
+IN_FLIGHT = 2
+#: Payload characters above which a worker is sent a batch only when it holds none (two
+#: such batches, and their results, could fill the pipe both ways at once).
+SMALL_BATCH = 32_000
+
 
 def _context(job: Job):
-    """The multiprocessing context: a fork server with the job's modules imported (POSIX),
-    else spawn. Forking the caller itself is avoided: it runs threads."""
-    if "forkserver" in multiprocessing.get_all_start_methods():
+    """The multiprocessing context of a new worker process: a fork of this process where
+    that is safe (Linux, no thread but this one: a new process is ready in milliseconds with
+    every module this process has imported, the job's imported here first); else a fork server with the job's modules
+    imported (POSIX), else spawn. Forking a process that runs threads is avoided."""
+    methods = multiprocessing.get_all_start_methods()
+    if sys.platform == "linux" and "fork" in methods and threading.active_count() == 1:
+        for name in job.preload:  # once here, not in each process
+            importlib.import_module(name)
+        for stream in (sys.stdout, sys.stderr):  # a child flushes its copies as it ends: empty them first
+            try:
+                stream.flush()
+            except (AttributeError, OSError, ValueError):
+                pass
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
         own = type(job).__module__  # unpickling the job imports it: do that once, in the server
         ctx.set_forkserver_preload([__name__, *job.preload, *([own] if own != "__main__" else [])])
@@ -160,14 +189,20 @@ def _context(job: Job):
     return multiprocessing.get_context("spawn")
 
 
-def _child(conn: Connection, job: Job, memory_mb: int | None) -> None:
-    """A worker process: set up, say ready (or why not), then run payloads until told to stop
-    or until the parent is gone (its pipe closes; a parent killed with SIGKILL tells no one
-    else, and a fork server's children are reparented when it exits with its parent)."""
+def _child(conn: Connection, job: Job, memory_mb: int | None, marker) -> None:
+    """A worker process: import the job's modules, set up, say ready (or why not), then run
+    batches until told to stop or until the parent is gone (its pipe closes; a parent killed
+    with SIGKILL tells no one else, and a fork server's children are reparented when it exits
+    with its parent). A batch is ``(seqs, payloads, one_by_one)``: one at a time (each
+    task's seq and start in ``marker``, which the parent reads for timeouts and to know which
+    task a dead process was running), or all through :meth:`Job.run_batch`; the results go
+    back in one message with the seconds they took."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = os.getppid()
     tune_gc()
     try:
+        for name in job.preload:  # a forked process has not imported them yet
+            importlib.import_module(name)
         job.setup()
         problem = limit_memory(memory_mb)
     except Exception as e:
@@ -183,8 +218,18 @@ def _child(conn: Connection, job: Job, memory_mb: int | None) -> None:
             msg = conn.recv()
             if msg is None:
                 return
-            seq, payload = msg
-            conn.send((seq, guarded(job, payload)))
+            seqs, payloads, one_by_one = msg
+            t0 = time.monotonic()
+            if one_by_one:
+                out = []
+                for seq, payload in zip(seqs, payloads):
+                    marker[1] = time.monotonic()  # the start first: a seq is never seen with an older start
+                    marker[0] = seq
+                    out.append(guarded(job, payload))
+            else:
+                marker[1], marker[0] = t0, seqs[0]
+                out = guarded_batch(job, payloads)
+            conn.send((out, time.monotonic() - t0))
     except (EOFError, OSError):
         return  # the parent closed the pipe or died
 
@@ -211,47 +256,93 @@ def _children_allowed():
 _START_LOCK = threading.Lock()
 
 
-class Slot:
-    """One worker process and the task it is running."""
+@dataclass
+class Batch:
+    """Tasks sent to one worker in one message, in order; ``one_by_one``: run one at a time."""
 
-    def __init__(self, job: Job, memory_mb: int | None, ctx=None) -> None:
+    tasks: list[Task]
+    one_by_one: bool
+    chars: int = 0  # the payloads' characters (a rough size of the message)
+
+
+class Slot:
+    """One worker process and the batches it holds (sent, their results not yet back)."""
+
+    def __init__(self, job: Job, memory_mb: int | None, start: bool = True) -> None:
         self.job, self.memory_mb = job, memory_mb
-        self.ctx = ctx or _context(job)
-        self.task: Task | None = None
-        self.since = 0.0
-        self.start()
+        self.marker = multiprocessing.sharedctypes.RawArray("d", 2)  # (seq, start) of the task running
+        self.batches: deque[Batch] = deque()
+        if start:
+            self.start()
 
     def start(self) -> None:
         """Start a fresh process and wait until it is ready (a process killed while starting
         is replaced, :data:`ATTEMPTS` times); PoolError if it cannot be."""
-        self.task = None
         for _ in range(ATTEMPTS):
-            self.conn, child = self.ctx.Pipe()
-            self.proc = self.ctx.Process(target=_child, args=(child, self.job, self.memory_mb), daemon=True)
-            try:
-                with _children_allowed():
-                    self.proc.start()
-            except (EOFError, OSError):  # the fork server was killed: the next start makes a new one
-                child.close()
-                self.conn.close()
-                continue
-            child.close()
-            try:
-                if not self.conn.poll(120):
-                    raise EOFError
-                kind, problem = self.conn.recv()
-            except (EOFError, OSError):
-                self.kill()
-                continue
-            if kind == "fatal":
-                self.kill()
-                raise PoolError(problem)
-            return
+            if self.spawn() and self.ready():
+                return
         raise PoolError(f"a worker process died while starting, {ATTEMPTS} times")
 
-    def send(self, task: Task) -> None:
-        self.task, self.since = task, time.monotonic()
-        self.conn.send((task.seq, task.payload))
+    def spawn(self) -> bool:
+        """Start a fresh process (not waiting for it); False if that failed."""
+        self.batches.clear()
+        self.marker[0] = -1
+        ctx = _context(self.job)
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_child, args=(child, self.job, self.memory_mb, self.marker), daemon=True)
+        try:
+            with _children_allowed():
+                self.proc.start()
+        except (EOFError, OSError):  # the fork server was killed: the next start makes a new one
+            child.close()
+            self.conn.close()
+            return False
+        child.close()
+        return True
+
+    def ready(self) -> bool:
+        """Wait for the process started by :meth:`spawn` to say it is ready: True; False if
+        it died first; PoolError with its reason if it cannot run the job."""
+        try:
+            if not self.conn.poll(120):
+                raise EOFError
+            kind, problem = self.conn.recv()
+        except (EOFError, OSError):
+            self.kill()
+            return False
+        if kind == "fatal":
+            self.kill()
+            raise PoolError(problem)
+        return True
+
+    @property
+    def load(self) -> int:
+        """Tasks sent and not yet back."""
+        return sum(len(b.tasks) for b in self.batches)
+
+    def send(self, batch: Batch) -> None:
+        """Send a batch (to a process that has died, it is held until its end is read)."""
+        self.batches.append(batch)
+        try:
+            self.conn.send(([t.seq for t in batch.tasks], [t.payload for t in batch.tasks], batch.one_by_one))
+        except OSError:
+            pass
+
+    def running(self) -> tuple[Task | None, float]:
+        """The task of the first batch this process is running one by one, and when it
+        started (None: it is between tasks, or runs its batch at once)."""
+        seq, since = int(self.marker[0]), self.marker[1]
+        if self.batches and self.batches[0].one_by_one:
+            for t in self.batches[0].tasks:
+                if t.seq == seq:
+                    return t, since
+        return None, 0.0
+
+    def take(self) -> list[Task]:
+        """Every task this process holds, in order, and none held any more."""
+        tasks = [t for b in self.batches for t in b.tasks]
+        self.batches.clear()
+        return tasks
 
     def kill(self) -> None:
         """Stop the process at once (a task past its time, a broken process)."""
@@ -276,7 +367,7 @@ class Slot:
         self.conn.close()
 
     def close(self) -> None:
-        if self.task is not None:
+        if self.batches:
             self.kill()
         else:
             self.stop()
@@ -439,9 +530,15 @@ class SerialPool(Pool):
 
 @dataclass
 class LocalPool(Pool):
-    """``jobs`` worker processes on this machine; at most ``window`` tasks between reading
-    and yielding (default 16 per process); ``timeout`` seconds per task; ``memory_mb``: each
-    process's address-space limit (None: none)."""
+    """``jobs`` worker processes on this machine, each sent batches of tasks (:class:`Batch`:
+    1, 2, 4, ... tasks at first, so that the first rows come at once, then as many as take
+    about :data:`BATCH_SECONDS` at the pace the finished batches show; the last ones split
+    what is left among the workers); at most ``window`` tasks between reading and yielding
+    (default :data:`IN_FLIGHT` full batches for each process, twice over); ``timeout``
+    seconds per task (a worker then runs its batch one task at a time and the parent reads
+    which task runs since when); ``memory_mb``: each process's address-space limit (None:
+    none). A process that dies running a batch at once has each of its tasks run again
+    alone, so that only the task that kills its process is counted against its tries."""
 
     job: Job
     jobs: int
@@ -454,9 +551,12 @@ class LocalPool(Pool):
         self.reader: ReadAhead | None = None
 
     def start(self) -> None:
-        ctx = _context(self.job)
-        for _ in range(self.jobs):
-            self.slots.append(Slot(self.job, self.memory_mb, ctx))
+        slots = [Slot(self.job, self.memory_mb, start=False) for _ in range(self.jobs)]
+        self.slots = slots
+        started = [s.spawn() for s in slots]  # every process starts at once
+        for s, ok in zip(slots, started):
+            if not (ok and s.ready()):
+                s.start()
 
     def close(self) -> None:
         if self.reader is not None:
@@ -467,7 +567,7 @@ class LocalPool(Pool):
         self.slots = []
 
     def run(self, tasks: Iterator[Task]) -> Iterator[tuple[Task, str, object]]:
-        window = self.window or self.jobs * 16
+        window = self.window or 2 * IN_FLIGHT * self.jobs * MAX_BATCH
         if not self.slots:
             self.start()
         if self.reader is not None:  # a previous run's
@@ -476,11 +576,12 @@ class LocalPool(Pool):
         assert reader.wake_r is not None  # wake=True
         slots = self.slots
         done: dict[int, tuple[Task, str, object]] = {}
-        waiting: list[Task] = []  # read, not yet sent, in order (a retried task first)
+        waiting: deque[Task] = deque()  # read, not yet sent, in order (tasks sent again first)
+        sizes = _Sizes(self.jobs, window, bool(self.timeout))
         next_out = None
         exhausted = False
         while True:
-            in_flight = sum(s.task is not None for s in slots)
+            in_flight = sum(s.load for s in slots)
             while not exhausted and len(waiting) + len(done) + in_flight < window:
                 task = reader.get()
                 if task is None:
@@ -494,21 +595,21 @@ class LocalPool(Pool):
                     done[task.seq] = (task, *task.done)
                 else:
                     waiting.append(task)
-            for s in slots:
-                if s.task is None and waiting:
-                    s.send(waiting.pop(0))
+            left = len(waiting) + (reader.queue.qsize() if not exhausted else 0)
+            for depth in range(IN_FLIGHT):  # one batch to each process before a second to any
+                for s in slots:
+                    if waiting and len(s.batches) == depth and (depth == 0 or _small(s, waiting[0])):
+                        s.send(sizes.take(waiting, left if exhausted or reader.finished else None))
             if next_out is not None and next_out in done:
                 while next_out in done:
                     yield done.pop(next_out)
                     next_out += 1
                 continue  # there is room again: read before waiting (the reader's wake-ups were used)
-            busy = [s for s in slots if s.task is not None]
+            busy = [s for s in slots if s.batches]
             if exhausted and not busy and not waiting and not done:
                 return
-            limit = None
-            if self.timeout and busy:
-                limit = max(0.0, min(s.since for s in busy) + self.timeout - time.monotonic())
-            room = len(waiting) + len(done) + len(busy) < window
+            limit = self._limit(busy)
+            room = len(waiting) + len(done) + sum(s.load for s in busy) < window
             sources = [s.conn for s in busy] + ([reader.wake_r] if room and not exhausted else [])
             if not sources:  # the window is full of results waiting on one slow task
                 sources = [s.conn for s in busy]
@@ -517,61 +618,116 @@ class LocalPool(Pool):
                     os.read(reader.wake_r, 4096)
                     continue
                 s = next(x for x in busy if x.conn is ready)
-                task = s.task
-                assert task is not None  # s is busy
                 try:
-                    seq, (kind, payload) = s.conn.recv()
+                    results, seconds = s.conn.recv()
                 except (EOFError, OSError):  # the process died (killed, out of memory)
-                    task.attempts += 1
-                    s.restart()
-                    if task.attempts >= ATTEMPTS:
-                        done[task.seq] = (task, "failed", f"its worker process died {task.attempts} times")
-                    else:
-                        waiting.insert(0, task)
+                    self._died(s, waiting, done)
                     continue
-                done[seq] = (task, kind, payload)
-                s.task = None
+                batch = s.batches.popleft()
+                for t, (kind, payload) in zip(batch.tasks, results):
+                    done[t.seq] = (t, kind, payload)
+                sizes.finished(len(batch.tasks), seconds)
             if self.timeout:
-                now = time.monotonic()
-                for s in busy:
-                    if s.task is not None and now - s.since > self.timeout:
-                        done[s.task.seq] = (s.task, "timeout", now - s.since)
-                        s.restart()
+                self._timeouts(busy, waiting, done)
+
+    def _limit(self, busy: list[Slot]) -> float | None:
+        """Seconds to wait at most before a task of ``busy`` is past the timeout."""
+        if not self.timeout or not busy:
+            return None
+        now = time.monotonic()
+        left = [since + self.timeout - now if task else self.timeout for task, since in (s.running() for s in busy)]
+        return max(0.0, min(left))
+
+    def _timeouts(self, busy: list[Slot], waiting: deque[Task], done: dict) -> None:
+        """Give each task past the timeout its result, and its process's other tasks again."""
+        assert self.timeout  # only called with one
+        now = time.monotonic()
+        for s in busy:
+            task, since = s.running()
+            if task is None or now - since <= self.timeout or s.conn.poll(0):
+                continue
+            done[task.seq] = (task, "timeout", now - since)
+            waiting.extendleft(reversed([t for t in s.take() if t is not task]))
+            s.restart()
+
+    def _died(self, s: Slot, waiting: deque[Task], done: dict) -> None:
+        """After the process of ``s`` died: the task it was running counts a try (``failed``
+        after :data:`ATTEMPTS`); where that is not known (a batch run at once), each task of
+        that batch is run again alone; every other task it held is sent again."""
+        running, _ = s.running()
+        first = s.batches[0]
+        culprit = running or (first.tasks[0] if len(first.tasks) == 1 else None)
+        tasks = s.take()
+        s.restart()
+        if culprit is None:  # which task it was running is not known
+            for t in first.tasks:
+                t.alone = True
+        else:
+            culprit.attempts += 1
+            if culprit.attempts >= ATTEMPTS:
+                done[culprit.seq] = (culprit, "failed", f"its worker process died {culprit.attempts} times")
+                tasks.remove(culprit)
+        waiting.extendleft(reversed(tasks))
+
+
+def _chars(task: Task) -> int:
+    """A task's payload in characters (a rough size of its part of a message)."""
+    return len(task.payload) if isinstance(task.payload, str) else 16
+
+
+def _small(slot: Slot, task: Task) -> bool:
+    """Whether ``slot`` may be sent a second batch starting with ``task``: its batches and
+    that one fit in the pipe while its process works."""
+    return all(b.chars <= SMALL_BATCH for b in slot.batches) and _chars(task) <= SMALL_BATCH
+
+
+class _Sizes:
+    """How many tasks the next batch of a :class:`LocalPool` takes (see its docstring)."""
+
+    def __init__(self, jobs: int, window: int, one_by_one: bool) -> None:
+        self.jobs, self.one_by_one = jobs, one_by_one
+        self.most = max(1, min(MAX_BATCH, window // (2 * IN_FLIGHT * jobs)))
+        self.size = 1
+        self.pace: float | None = None  # seconds per task (a moving average)
+
+    def take(self, waiting: deque[Task], left: int | None) -> Batch:
+        """The next batch from the front of ``waiting``; ``left``: the tasks left in all,
+        once the input has ended (the last batches share them among the processes)."""
+        size = self.size if self.pace is None else round(BATCH_SECONDS / self.pace) if self.pace else self.most
+        size = max(1, min(size, self.most))
+        if left is not None:
+            size = min(size, max(1, -(-left // self.jobs)))
+        if waiting[0].alone:
+            alone = waiting.popleft()
+            return Batch([alone], True, _chars(alone))
+        tasks = [waiting.popleft()]
+        chars = _chars(tasks[0])
+        while waiting and len(tasks) < size and not waiting[0].alone and chars + _chars(waiting[0]) <= SMALL_BATCH:
+            chars += _chars(waiting[0])
+            tasks.append(waiting.popleft())
+        if self.pace is None:
+            self.size = min(2 * self.size, self.most)
+        return Batch(tasks, self.one_by_one or len(tasks) == 1, chars)
+
+    def finished(self, tasks: int, seconds: float) -> None:
+        """A batch of ``tasks`` took its worker ``seconds``."""
+        if tasks:
+            now = seconds / tasks
+            self.pace = now if self.pace is None else 0.7 * self.pace + 0.3 * now
 
 
 def run_chunk(
     job: Job, payloads: list, timeout: float | None, memory_mb: int | None
 ) -> tuple[list[tuple[str, object]], float]:
-    """Run payloads in order in one worker process of this machine (a :class:`Slot`), with the
-    pool's timeout, memory limit and retries: ``(kind, payload)`` for each, and the seconds it
-    all took. This is what a Dask task does with its chunk (the process is started from a
-    fork server with the job's modules imported, so a chunk pays milliseconds for it)."""
+    """Run payloads in order in one worker process of this machine (a one-process
+    :class:`LocalPool`), with the pool's timeout, memory limit and retries: ``(kind,
+    payload)`` for each, and the seconds it all took. This is what a Dask task does with its
+    chunk (the process is started from a fork server with the job's modules imported, so a
+    chunk pays milliseconds for it)."""
     t0 = time.monotonic()
-    out: list[tuple[str, object]] = []
-    slot = Slot(job, memory_mb)
-    try:
-        for i, payload in enumerate(payloads):
-            attempts = 0
-            while True:
-                slot.send(Task(i, payload))
-                if not slot.conn.poll(timeout):
-                    out.append(("timeout", time.monotonic() - slot.since))
-                    slot.restart()
-                    break
-                try:
-                    _, result = slot.conn.recv()
-                except (EOFError, OSError):
-                    attempts += 1
-                    slot.restart()
-                    if attempts >= ATTEMPTS:
-                        out.append(("failed", f"its worker process died {attempts} times"))
-                        break
-                    continue
-                slot.task = None
-                out.append(result)
-                break
-    finally:
-        slot.close()
+    pool = LocalPool(job, 1, timeout, memory_mb)
+    with pool:
+        out = [(kind, payload) for _, kind, payload in pool.run(Task(i, p) for i, p in enumerate(payloads))]
     return out, time.monotonic() - t0
 
 

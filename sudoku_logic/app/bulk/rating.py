@@ -146,6 +146,17 @@ class RateJob(Job):
 
     @property
     def preload(self) -> tuple[str, ...]:  # type: ignore[override]
+        from grading import se_batch
+
+        if se_batch.rates_whole(self.techniques, self.se, self.hodoku, self.settings):
+            # whole paths in C: the Python path's modules only where a puzzle needs them
+            return (
+                "grading.rating",
+                "grading.se_batch",
+                "grading.hodoku_batch",
+                "grading.whole",
+                "sudoku_logic.api.position",
+            )
         return (
             "grading.rater",
             "grading.se_batch",

@@ -1,10 +1,12 @@
-"""A pool job for the Dask tests, importable by the test cluster's workers (this folder is on
+"""A pool job and a probe for the Dask tests, importable by the test cluster's workers (this folder is on
 their PYTHONPATH)."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
+import threading
 
 from sudoku_logic.app.bulk.pool import Job
 
@@ -31,3 +33,13 @@ class KillsItsWorker(Job):
 
     def run(self, payload):
         return "ok", payload
+
+
+def worker_state() -> dict:
+    """What our tasks must leave as they found it in a Dask worker: its signal handlers,
+    its threads that keep a process alive at exit, its multiprocessing children."""
+    return {
+        "handlers": {s.name: repr(signal.getsignal(s)) for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)},
+        "non-daemon threads": sorted(t.name for t in threading.enumerate() if not t.daemon),
+        "children": len(multiprocessing.active_children()),
+    }

@@ -268,6 +268,54 @@ def test_a_lost_scheduler_is_one_line_and_resume_goes_on(cluster, long_run, tmp_
     assert without_ms(rows_of(out)) == want
 
 
+def test_a_run_leaves_its_workers_as_it_found_them(cluster, tmp_path):
+    """Issue 40 item 11: a worker that ran our tasks must still stop on one SIGTERM. Our
+    tasks replace no signal handler in the worker, leave no thread that would keep it from
+    exiting and no pool process running."""
+    from dask_jobs import worker_state
+
+    with cluster.client() as c:
+        before = c.run(worker_state)
+        src = write(tmp_path, "in.txt", EXPERT[:12] + EASY[:8])
+        assert run(str(src), "-f", "csv", "--scheduler", cluster.address, "--chunk", "3").returncode == 0
+        after = c.run(worker_state)
+    assert after == before and all(state["children"] == 0 for state in after.values())
+
+
+def test_workers_stop_on_the_first_sigterm_after_their_scheduler(tmp_path):
+    """Issue 40 item 11 as reported: a scheduler and two workers, a --scheduler run, the
+    scheduler stopped first, then each worker sent SIGTERM once: each stops (its nanny, the
+    worker process under it and our fork server with its children). The bound is against a
+    hang, not a timing."""
+    from bulk_helpers import descendants, wait_gone
+
+    small = Cluster(tmp_path / "small", workers=2)
+    try:
+        src = write(tmp_path, "in.txt", EXPERT[:30])
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "sudoku_logic", "rate", str(src), "--scheduler", small.address, "--chunk", "2"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd=ROOT,
+        )
+        time.sleep(3)  # tasks running in both workers
+        below = [p for w in small.workers for p in descendants(w.pid)]
+        small.scheduler.terminate()
+        small.scheduler.wait(timeout=60)
+        proc.wait(timeout=120)
+        for w in small.workers:
+            w.terminate()
+        for w in small.workers:
+            w.wait(timeout=120)  # raises if a worker ignored its SIGTERM
+        assert not wait_gone(below, 30)
+    finally:
+        for p in small.workers + [small.scheduler]:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+        small.log.close()
+
+
 def test_a_task_that_kills_its_workers_gives_failed_rows(cluster):
     """Dask gives up on a task that killed three workers (KilledWorker): its puzzles come
     back failed and the run ends, without hanging. Run last: it kills workers."""

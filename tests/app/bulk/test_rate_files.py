@@ -17,7 +17,7 @@ import time
 import pytest
 
 import pty_run
-from bulk_helpers import ROOT, children, dotted, rows_of, run, start_and_stop, without_ms, write
+from bulk_helpers import ROOT, dotted, rating_workers, rows_of, run, start_and_stop, without_ms, write
 from commands import P, sudoku
 from helpers import collection
 
@@ -288,8 +288,7 @@ def test_a_worker_killed_mid_puzzle_costs_no_row(tmp_path):
     deadline = time.time() + 60
     while killed < 2 and time.time() < deadline and proc.poll() is None:
         time.sleep(0.3)
-        servers = [p for p in children(proc.pid) if "forkserver" in open(f"/proc/{p}/cmdline").read()]
-        rating = [p for s in servers for p in children(s)]  # the fork server's children rate
+        rating = rating_workers(proc.pid)
         if rating:
             os.kill(rating[-1], signal.SIGKILL)
             killed += 1
