@@ -1,7 +1,9 @@
-"""Our Sudoku Explainer (SE) rating path against serate and skfr, whole processes timed in turn.
+"""Our rating paths against the anchors: our SE path against serate and skfr, our HoDoKu path
+and default row against HoDoKu's jar, whole processes timed in turn.
 
     python -m benchmarks.se_anchors [--rounds 2] [--samples simple3000 qqwing_expert ...]
                                     [--limit N] [--timeout 1800] [--anchors DIR]
+                                    [--programs ours hodoku row serate skfr jar]
 
 For each sample (a file written to a temporary directory from the project's ``puzzles/``:
 ``simple3000`` = the first 1000 of qqwing_simple, qqwing_easy and qqwing_intermediate;
@@ -11,6 +13,10 @@ times:
 
 - ours: ``sudoku rate FILE --jobs 1 --no-progress --no-summary --columns puzzle,rating,ep,ed
   --format csv --output ours.csv`` (the ``sudoku`` script beside this interpreter);
+- hodoku: the same with ``--columns puzzle,level,score`` (our HoDoKu path alone);
+- row: the same with the default columns (both scales);
+- jar: ``java -Xmx512m -Djava.util.logging.config.file=/dev/null -jar hodoku.jar /o stdout /bs
+  FILE`` (HoDoKu's level and score), in a scratch directory;
 - serate: ``java -Xrs -Xmx500m -cp serate.jar:json-simple.jar diuf.sudoku.test.serate
   --format=%g,%r,%p,%d --input=FILE`` (Sudoku Explainer's batch rater), in a scratch directory;
 - skfr: ``./skfr -iNAME`` on ``NAME.txt``, in a scratch directory it was copied into.
@@ -52,8 +58,9 @@ SAMPLES: dict[str, list[tuple[str, int]]] = {
     "top1465": [("top1465.txt", 300)],
     "sudoku17": [("sudoku17.txt", 5000)],
 }
-PROGRAMS = ("ours", "serate", "skfr")
-OUR_COLUMNS = "puzzle,rating,ep,ed"
+PROGRAMS = ("ours", "hodoku", "row", "serate", "skfr", "jar")
+#: our programs' columns (None: the default row)
+OUR_COLUMNS = {"ours": "puzzle,rating,ep,ed", "hodoku": "puzzle,level,score", "row": None}
 
 
 def failure(runs: list[Run]) -> str:
@@ -80,11 +87,22 @@ def our_env(cache: Path) -> dict[str, str]:
     return env
 
 
-def our_command(inp: str, out: str) -> list[str]:
-    """Our SE path on ``inp``, rows (CSV) to ``out``."""
+def our_command(inp: str, out: str, program: str = "ours") -> list[str]:
+    """Our ``program`` (SE path, HoDoKu path or default row) on ``inp``, rows (CSV) to ``out``."""
     script = Path(sys.executable).parent / "sudoku"
     argv = [str(script), "rate", inp, "--jobs", "1", "--no-progress", "--no-summary"]
-    return argv + ["--columns", OUR_COLUMNS, "--format", "csv", "--output", out]
+    columns = OUR_COLUMNS[program]
+    return argv + (["--columns", columns] if columns else []) + ["--format", "csv", "--output", out]
+
+
+def jar_command(anchors: Path, inp: str) -> list[str] | None:
+    """HoDoKu's jar rating ``inp`` (a relative path), or None when it cannot run."""
+    java = shutil.which("java")
+    jar = anchors / "hodoku.jar"
+    if not java or not jar.is_file():
+        print(f"note: jar skipped: {'no java on PATH' if not java else f'no hodoku.jar in {anchors}'}", file=sys.stderr)
+        return None
+    return [java, "-Xmx512m", "-Djava.util.logging.config.file=/dev/null", "-jar", str(jar), "/o", "stdout", "/bs", inp]
 
 
 def serate_command(anchors: Path, inp: str) -> list[str] | None:
@@ -215,7 +233,7 @@ def time_sample(
             file=sys.stderr,
             flush=True,
         )
-    return {p: runs.get(p) for p in PROGRAMS}
+    return {p: runs.get(p) for p in PROGRAMS}  # a program not run: None
 
 
 def agreement(name: str, ps: list[str], work: Path, skfr: Path | None, serate: bool) -> str:
@@ -244,13 +262,22 @@ def print_tables(
     print()
     print(f"Puzzles per second (best of {rounds} round(s), whole processes; ratio > 1: ours faster)")
     print()
-    titles = ("sample", "puzzles", "ours p/s", "serate p/s", "skfr p/s", "ours/serate", "ours/skfr")
+    titles = (
+        "sample",
+        "puzzles",
+        *(f"{'SE' if p == 'ours' else p} p/s" for p in PROGRAMS),
+        "SE/serate",
+        "SE/skfr",
+        "hodoku/jar",
+        "row/jar",
+    )
     rows = [
         [name, sizes[name], *(fmt_rate(sizes[name], res[p], timeout) for p in PROGRAMS)]
         + [fmt_ratio(res["ours"], res["serate"]), fmt_ratio(res["ours"], res["skfr"])]
+        + [fmt_ratio(res["hodoku"], res["jar"]), fmt_ratio(res["row"], res["jar"])]
         for name, res in results.items()
     ]
-    print_markdown(titles, rows, "lrrrrrr")
+    print_markdown(titles, rows, "lr" + "r" * (len(titles) - 2))
     print()
     print("Seconds of the best round (wall / CPU of the child), and every round's wall time")
     print()
@@ -276,6 +303,9 @@ def main(argv: list[str] | None = None) -> int:
         "--samples", nargs="+", choices=list(SAMPLES), default=list(SAMPLES), help="samples to run (default: all)"
     )
     ap.add_argument("--limit", type=int, default=None, help="cut every sample to N puzzles")
+    ap.add_argument(
+        "--programs", nargs="+", choices=PROGRAMS, default=list(PROGRAMS), help="programs to time (default: all)"
+    )
     ap.add_argument("--rounds", type=int, default=2, help="rounds of each program (default 2)")
     ap.add_argument("--timeout", type=float, default=1800.0, help="seconds per process (default 1800)")
     ap.add_argument(
@@ -305,8 +335,10 @@ def main(argv: list[str] | None = None) -> int:
         if not warm.ok:
             print(f"error: ours failed on one puzzle: {warm.status}", file=sys.stderr)
             return 1
-        serate = serate_command(anchors, "sample.txt")
-        skfr = prepare_skfr(anchors, base / "skfr", first)
+        wanted = set(args.programs)
+        serate = serate_command(anchors, "sample.txt") if "serate" in wanted else None
+        skfr = prepare_skfr(anchors, base / "skfr", first) if "skfr" in wanted else None
+        jar = jar_command(anchors, "sample.txt") if "jar" in wanted else None
 
         print(f"machine: {machine()}; {platform.platform()}; Python {platform.python_version()}")
         print(
@@ -322,16 +354,20 @@ def main(argv: list[str] | None = None) -> int:
             (work / "sample.txt").write_text(text)
             if skfr:
                 (skfr.parent / f"{name}.txt").write_text(text)
-            ours = our_command("sample.txt", "ours.csv")
+            ours = {p: our_command("sample.txt", f"{p}.csv", p) for p in OUR_COLUMNS if p in wanted}
             contenders = {
-                "ours": partial(run_command, ours, cwd=work, timeout=args.timeout, env=env),
+                **{p: partial(run_command, cmd, cwd=work, timeout=args.timeout, env=env) for p, cmd in ours.items()},
+                "jar": None
+                if jar is None
+                else partial(run_command, jar, cwd=work, timeout=args.timeout, stdout_path=work / "jar.txt"),
                 "serate": None
                 if serate is None
                 else partial(run_command, serate, cwd=work, timeout=args.timeout, stdout_path=work / "serate.csv"),
                 "skfr": None if skfr is None else partial(skfr_run, skfr, name, args.timeout),
             }
             results[name] = time_sample(name, ps, work, contenders, args.rounds)
-            agree.append(agreement(name, ps, work, skfr, serate is not None))
+            if "ours" in wanted:
+                agree.append(agreement(name, ps, work, skfr, serate is not None))
 
     print_tables(results, {name: len(ps) for name, ps in samples.items()}, args.rounds, args.timeout)
     print()
