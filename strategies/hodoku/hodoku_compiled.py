@@ -60,33 +60,39 @@ def _entries(data: bytes) -> deque[tuple[int, int]]:
 _SINGLES = ("Full House", "Naked Single", "Hidden Single")
 
 
-def _finder_step(name: str, grid: Grid, placements: list, eliminations: list, ctx: SolveContext | None) -> Step:
-    """The first step of ``name``'s Python finder on ``grid`` that places and removes what
-    the engine's step did."""
+def _finder_step(
+    name: str, grid: Grid, placements: list, eliminations: list, ctx: SolveContext | None, finder: str | None = None
+) -> Step:
+    """The first step of ``name`` from the Python finder of ``finder`` (default ``name``: a
+    step found by another technique's search, ``facts["found_by"]``) on ``grid`` that places
+    and removes what the engine's step did."""
     load_all()
-    for step in REGISTRY[name].find(grid, ctx):
-        if step.placements == placements and step.eliminations == eliminations:
+    for step in REGISTRY[finder or name].find(grid, ctx):
+        if step.technique == name and step.placements == placements and step.eliminations == eliminations:
             return step
-    raise Disagreement(f"the Python finder of {name} does not find the compiled engine's step")
+    raise Disagreement(f"the Python finder of {finder or name} does not find the compiled engine's step")
 
 
 def _step(record: tuple, snapshot: bytes | None, givens: int, ctx: SolveContext | None) -> Step:
     """The step of one engine record ``(technique, scored_as, placements, eliminations,
-    house, cells)``; its text is the Python finder's, on the position ``snapshot``."""
-    tech, scored_as, placements, eliminations, house, _ = record
+    house, cells, size)``; its text is the Python finder's, on the position ``snapshot``. A
+    slot's step (a chain's, ``size`` its nodes) is the first of its search: rank 0."""
+    tech, scored_as, placements, eliminations, house, _, size = record
     name = native.HODOKU_TECHNIQUES[tech]
     if name in _SINGLES:
         cell, d = placements[0]
         if name == "Naked Single":
             return naked_single_step(cell, d)
         return (full_house_step if name == "Full House" else hidden_single_step)(cell, d, house)
-    facts = None if scored_as == tech else {"found_by": native.HODOKU_TECHNIQUES[scored_as]}
+    facts: dict | None = None if scored_as == tech else {"found_by": native.HODOKU_TECHNIQUES[scored_as]}
+    if size:
+        facts = {"size": size, "rank": 0, **(facts or {})}
 
     def text() -> dict:
         if snapshot is None:
             raise RuntimeError("a compiled step's text needs the position before it: run with snapshots")
         grid = unpack(snapshot[:81], snapshot[81:], givens)
-        full = _finder_step(name, grid, placements, eliminations, ctx)
+        full = _finder_step(name, grid, placements, eliminations, ctx, native.HODOKU_TECHNIQUES[scored_as])
         return {field: getattr(full, field) for field in TEXT_FIELDS}
 
     return lazy_step(name, text, placements, eliminations, facts=facts)

@@ -29,7 +29,7 @@ static PyObject *step_tuple(const hd_step *s) {
         if (!c) goto fail;
         PyTuple_SET_ITEM(cells, i, c);
     }
-    return Py_BuildValue("(iiNNiN)", s->technique, s->scored_as, places, elims, s->house, cells);
+    return Py_BuildValue("(iiNNiNi)", s->technique, s->scored_as, places, elims, s->house, cells, s->size);
 fail:
     Py_XDECREF(places);
     Py_XDECREF(elims);
@@ -88,7 +88,7 @@ PyDoc_STRVAR(hodoku_run_doc,
 "HoDoKu's path over ``techniques`` (bytes of codes, HoDoKu's order) from the packed grid and\n"
 "its singles queues (bytes of cell, digit pairs), up to ``limit`` steps: why it stopped\n"
 "(HODOKU_STUCK, _SOLVED, _BROKEN, _LIMIT), each step as (technique, scored_as, placements,\n"
-"eliminations, house, cells), the position before each (when ``snapshots``), and the grid\n"
+"eliminations, house, cells, size), the position before each (when ``snapshots``), and the grid\n"
 "and queues it ends with; ``givens``: the cells holding givens, an 81-bit set as 11\n"
 "little-endian bytes.  ValueError for a bad grid, queue or technique.");
 

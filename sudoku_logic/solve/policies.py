@@ -317,6 +317,20 @@ def _rank(step: Step) -> int:
     return step.facts["rank"]  # type: ignore[index]  # used only where every step has facts["rank"]
 
 
+#: the techniques whose tabling search takes ALS nodes with the setting ``als_nodes``
+_ALS_NODES = frozenset(
+    (
+        "Grouped Continuous Nice Loop",
+        "Grouped Discontinuous Nice Loop",
+        "Grouped AIC",
+        "Forcing Chain Contradiction",
+        "Forcing Chain Verity",
+        "Forcing Net Contradiction",
+        "Forcing Net Verity",
+    )
+)
+
+
 @dataclass
 class QueueState:
     """A HoDoKu solve's state: its singles queues, and how many leading slots the compiled
@@ -366,17 +380,26 @@ class TechniquesPolicy(Policy):
         #: second lead). Empty where there are none or it was not built; ``compiled=False``:
         #: the Python finders alone (the reference the tests hold the compiled engine to)
         lead = compiled and name == "hodoku" and self.queued
-        self._compiled = self._compiled_lead(False) if lead else b""
-        self._compiled_unique = self._compiled_lead(True) if lead else b""
+        self._compiled, self._compiled_slots = self._compiled_lead(False) if lead else (b"", 0)
+        self._compiled_unique, self._compiled_unique_slots = self._compiled_lead(True) if lead else (b"", 0)
 
-    def _compiled_lead(self, unique: bool) -> bytes:
+    def _compiled_lead(self, unique: bool) -> tuple[bytes, int]:
+        """The codes of the leading slots the C engine has, and how many slots they are. A
+        slot of several techniques is compiled when all of them are: the engine has them
+        only through that slot's finder (``hd_compiled_slot``), searched once for the slot.
+        The slots whose search runs through ALS nodes with the setting ``als_nodes`` stay
+        Python then (the C searches have none)."""
         names: list[str] = []
+        slots = 0
+        als = self.settings is not None and self.settings.als_nodes
         for slot in self.slots:
-            t = slot[0]
-            if len(slot) > 1 or (t.needs_unique and not unique) or t.name not in hodoku_compiled.COMPILED:
+            if any(t.needs_unique and not unique or t.name not in hodoku_compiled.COMPILED for t in slot):
                 break
-            names.append(t.name)
-        return hodoku_compiled.codes(names)
+            if als and any(t.name in _ALS_NODES for t in slot):
+                break
+            names.extend(t.name for t in slot)
+            slots += 1
+        return hodoku_compiled.codes(names), slots
 
     @property
     def techniques(self) -> tuple[Technique, ...]:
@@ -407,7 +430,8 @@ class TechniquesPolicy(Policy):
     ) -> CompiledRun | None:
         """HoDoKu's path over the leading compiled techniques, taken by the C engine from the
         solve's singles queues ``state`` (brought up to date)."""
-        lead = self._compiled_unique if ctx is not None and ctx.unique_known is True else self._compiled
+        unique = ctx is not None and ctx.unique_known is True
+        lead = self._compiled_unique if unique else self._compiled
         if not lead or not isinstance(state, QueueState) or state.searched or limit <= 0:
             return None
         ran = hodoku_compiled.run(grid, state.queue, lead, limit, ctx)
@@ -415,7 +439,7 @@ class TechniquesPolicy(Policy):
             return None
         why, steps, before, end = ran
         if why == hodoku_compiled.STUCK:
-            state.searched = len(lead)
+            state.searched = self._compiled_unique_slots if unique else self._compiled_slots
         return CompiledRun(steps, before, end, why == hodoku_compiled.BROKEN)
 
     def steps(self, grid: Grid, ctx: SolveContext | None = None, state: Any = None) -> Iterator[Step]:

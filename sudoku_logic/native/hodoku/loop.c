@@ -5,6 +5,7 @@
 #include "hodoku/fish.h"
 #include "hodoku/intersections.h"
 #include "hodoku/subsets.h"
+#include "hodoku/tabling_loops.h"
 
 int hd_compiled(int technique) {
     switch (technique) {
@@ -16,8 +17,26 @@ int hd_compiled(int technique) {
     case H_X_WING: case H_SWORDFISH: case H_JELLYFISH:
         return 1;
     default:
+        return hd_compiled_slot(technique);
+    }
+}
+
+/* Slots of several techniques (policies.py's _slot_steps): one finder for the slot. */
+int hd_compiled_slot(int technique) {
+    switch (technique) {
+    case H_CONTINUOUS_NICE_LOOP: case H_DISCONTINUOUS_NICE_LOOP: case H_AIC:
+    case H_GROUPED_CONTINUOUS_NICE_LOOP: case H_GROUPED_DISCONTINUOUS_NICE_LOOP: case H_GROUPED_AIC:
+        return 1;
+    default:
         return 0;
     }
+}
+
+int hd_next(const uint8_t *techniques, int ntechniques, int i) {
+    int slot = hd_slot(techniques[i]);
+    if (!hd_compiled_slot(techniques[i])) return i + 1;
+    while (i < ntechniques && hd_slot(techniques[i]) == slot) i++;
+    return i;
 }
 
 int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
@@ -38,6 +57,10 @@ int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
     case H_X_WING: return basic_fish(g, 2, out);
     case H_SWORDFISH: return basic_fish(g, 3, out);
     case H_JELLYFISH: return basic_fish(g, 4, out);
+    case H_CONTINUOUS_NICE_LOOP: case H_DISCONTINUOUS_NICE_LOOP: case H_AIC:
+        return nice_loops(g, 0, out);
+    case H_GROUPED_CONTINUOUS_NICE_LOOP: case H_GROUPED_DISCONTINUOUS_NICE_LOOP: case H_GROUPED_AIC:
+        return nice_loops(g, 1, out);
     default: return 0;
     }
 }
@@ -51,7 +74,8 @@ int hd_run(grid *g, hd_queue *q, const uint8_t *techniques, int ntechniques, int
         hd_step *s = &steps[*n];
         if (before) grid_snapshot(g, before[*n]);
         int found = 0;
-        for (int i = 0; i < ntechniques && !found; i++) found = hd_find(techniques[i], g, q, s);
+        for (int i = 0; i < ntechniques && !found; i = hd_next(techniques, ntechniques, i))
+            found = hd_find(techniques[i], g, q, s);
         if (!found) return q->overflow ? HD_OVERFLOW : HD_STUCK;
         hd_apply(g, q, s);
         (*n)++;

@@ -20,6 +20,7 @@ typedef struct {
     int cells[4];      /* a naked or locked subset's cells (its elimination order needs them) */
     int ncells;
     int house;         /* a single's house (Full House, Hidden Single), else -1 */
+    int size;          /* a chain's nodes (facts["size"] of a tabling slot's step), else 0 */
 } hd_step;
 
 /* A new step of ``technique``: nothing placed or removed yet. */
@@ -27,6 +28,7 @@ static inline void hd_begin(hd_step *s, int technique) {
     s->technique = s->scored_as = technique;
     s->nplace = s->nelim = s->ncells = 0;
     s->house = -1;
+    s->size = 0;
 }
 /* the step places ``d`` in ``cell`` (bounded: a step places each cell once at most) */
 static inline void hd_place(hd_step *s, int cell, int d) {

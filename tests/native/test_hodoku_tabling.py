@@ -1,0 +1,167 @@
+"""The compiled engine's tabling slots (``sudoku_logic/native/hodoku/tabling*.c``) against the
+Python finders: the nice loops and AICs, searched together (one slot for the three, one for
+their grouped variants). The step the engine takes from a slot is the first of
+``policies._slot_steps``; whole paths through the slots are the Python engine's, words
+included, and so are their ratings.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from grading.hodoku import path_rating
+from grading.hodoku_batch import RECORD
+from grading.scales import hodoku_policy
+from grading.tables import LEVELS, RATINGS
+from helpers import PUZZLES, collection, reglib_cases
+from strategies.hodoku import hodoku_compiled
+from strategies.se.se_compiled import pack
+from sudoku_logic import native
+from sudoku_logic.core.context import Settings
+from sudoku_logic.core.formats import parse
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.solve.loop import solve
+from sudoku_logic.solve.policies import _slot_steps
+from test_hodoku_engine import assert_paths_equal
+
+compiled = pytest.mark.skipif(not hodoku_compiled.AVAILABLE, reason=f"compiled engine not in use: {native.REASON}")
+
+LOOPS = ("Continuous Nice Loop", "Discontinuous Nice Loop", "AIC")
+GROUPED = tuple("Grouped " + n for n in LOOPS)
+#: the slots of several techniques the engine has
+SLOTS = [s for s in hodoku_policy(compiled=False).slots if len(s) > 1 and s[0].name in hodoku_compiled.COMPILED]
+
+
+def _through_slots() -> list[str]:
+    """HoDoKu's default techniques without those the engine lacks before the tabling slots:
+    a path whose compiled lead reaches the slots."""
+    last = max(hodoku_compiled.CODE[n] for n in GROUPED)
+    names = [t.name for t in hodoku_policy().techniques]
+    return [n for n in names if n in hodoku_compiled.COMPILED or hodoku_compiled.CODE[n] > last]
+
+
+def slot_first_c(grid: Grid, slot) -> tuple | None:
+    """The engine's step from ``slot``: technique, scored as, placements, eliminations, size."""
+    codes = hodoku_compiled.codes([t.name for t in slot])
+    _, steps, *_ = native.hodoku_run(*pack(grid), b"", b"", codes, 1, False, grid.givens)
+    if not steps:
+        return None
+    tech, scored, places, elims, _, _, size = steps[0]
+    return native.HODOKU_TECHNIQUES[tech], native.HODOKU_TECHNIQUES[scored], places, elims, size
+
+
+def slot_first_py(grid: Grid, slot) -> tuple | None:
+    """The first step of ``policies._slot_steps`` on ``grid``, read as :func:`slot_first_c`."""
+    step = next(_slot_steps(slot, grid, hodoku_policy(compiled=False).context()), None)
+    if step is None:
+        return None
+    facts = step.facts or {}
+    return step.technique, facts.get("found_by", step.technique), step.placements, step.eliminations, facts["size"]
+
+
+def assert_slots_agree(grid: Grid, where: str) -> int:
+    """Each compiled slot's step on ``grid`` is the Python slot's; how many found one."""
+    found = 0
+    for slot in SLOTS:
+        want = slot_first_py(grid, slot)
+        assert slot_first_c(grid, slot) == want, f"{slot[0].name} at {where}"
+        found += want is not None
+    return found
+
+
+def _path_positions(puzzles: list[str], every: int) -> list[tuple[str, Grid]]:
+    out = []
+    reference = hodoku_policy(compiled=False)
+    for p in puzzles:
+        grid = parse(p)
+        work = grid.copy()
+        for i, step in enumerate(solve(grid, reference).steps):
+            if i % every == 0:
+                out.append((f"{p} #{i}", work.copy()))
+            work.apply(step)
+    return out
+
+
+@compiled
+def test_the_loop_slots_are_compiled_as_slots():
+    """Both loop slots are the engine's, each whole; the lead takes them as two slots where
+    every technique before them is compiled, and leaves the grouped one to Python with
+    HoDoKu's "allow ALS in tabling chains"."""
+    assert [tuple(t.name for t in s) for s in SLOTS][:2] == [LOOPS, GROUPED]
+    policy = hodoku_policy(_through_slots())
+    lead = [native.HODOKU_TECHNIQUES[c] for c in policy._compiled]
+    assert lead[-6:] == list(LOOPS + GROUPED)
+    assert policy._compiled_slots == len(lead) - 4
+    als = hodoku_policy(_through_slots(), settings=Settings(als_nodes=True))
+    assert [native.HODOKU_TECHNIQUES[c] for c in als._compiled] == lead[:-3]
+
+
+@compiled
+def test_slot_steps_equal_along_hard_paths():
+    """Every other position of HoDoKu's paths through top1465 and the 2011 hardest list:
+    each slot's step is the Python slot's first, scored as the search that found it."""
+    hardest = collection("hardest_2011_dev.csv", 3, every=50)
+    places = _path_positions(collection("top1465.txt", 4, every=97) + hardest, 2)
+    found = sum(assert_slots_agree(grid, where) for where, grid in places)
+    assert len(places) > 100 and found > len(places) // 2
+
+
+@compiled
+def test_slot_steps_equal_on_the_regression_library():
+    """Every nice loop and AIC line of HoDoKu's regression library, grouped or not."""
+    cases = reglib_cases(*(RATINGS[n].code for n in LOOPS + GROUPED))
+    found = sum(assert_slots_agree(case.grid, case.line) for case in cases)
+    assert len(cases) > 50 and found > len(cases)
+
+
+def _hard_puzzles() -> list[str]:
+    lines = [line.split(",")[0] for line in (PUZZLES / "hardest_2011_dev.csv").read_text().splitlines()]
+    return [p for p in lines if len(p) == 81 and p[0] in "0123456789."]
+
+
+@compiled
+@pytest.mark.parametrize("source", ["top1465", "hardest_2011"])
+def test_whole_paths_equal_through_the_slots(source):
+    """HoDoKu's paths (less the techniques the engine lacks before the loops, so that its
+    lead reaches them) are the Python engine's step by step, words included."""
+    names = _through_slots()
+    puzzles = collection("top1465.txt", 6, every=150) if source == "top1465" else _hard_puzzles()[5::60][:4]
+    loops = 0
+    for puzzle in puzzles:
+        grid = parse(puzzle)
+        fast = solve(grid, hodoku_policy(names))
+        slow = solve(grid, hodoku_policy(names, compiled=False))
+        assert len(fast.steps) == len(slow.steps) and fast.solved == slow.solved, puzzle
+        for i, (a, b) in enumerate(zip(fast.steps, slow.steps)):
+            for f in ("technique", "placements", "eliminations", "facts", "score", "detail", "explanation"):
+                assert getattr(a, f) == getattr(b, f), f"{puzzle} step {i}: {f}"
+        loops += sum(s.technique in LOOPS + GROUPED for s in slow.steps)
+    assert loops > 3
+
+
+@compiled
+def test_default_paths_still_equal():
+    """HoDoKu's default path (its lead stops before the loops today) is unchanged."""
+    for puzzle in collection("top1465.txt", 3, every=300):
+        assert assert_paths_equal(puzzle) > 10
+
+
+@compiled
+def test_ratings_through_the_slots_equal_python():
+    """The C rating (hd_rate, one search per slot) of paths through the loops: the level,
+    score, hardest technique and steps of the Python path (a step found by the grouped
+    search scored as grouped)."""
+    names = _through_slots()
+    puzzles = collection("top1465.txt", 60, every=20)
+    out = bytearray(RECORD.size * len(puzzles))
+    values = b"".join(bytes(0 if ch in ".0" else int(ch) for ch in p) for p in puzzles)
+    native.hodoku_rate_batch(values, hodoku_compiled.codes(names), out, 2000)
+    rated = 0
+    for puzzle, (_, score, steps, hardest, level, solved, _) in zip(puzzles, RECORD.iter_unpack(out)):
+        if not solved:
+            continue  # beyond the engine: a technique it lacks
+        slow = solve(parse(puzzle), hodoku_policy(names, compiled=False))
+        want = path_rating(slow.steps, slow.solved)
+        assert (LEVELS[level], score, native.HODOKU_TECHNIQUES[hardest], steps) == (*want, len(slow.steps)), puzzle
+        rated += 1
+    assert rated >= 5
