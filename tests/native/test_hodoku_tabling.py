@@ -1,6 +1,7 @@
 """The compiled engine's tabling slots (``sudoku_logic/native/hodoku/tabling*.c``) against the
 Python finders: the nice loops and AICs, searched together (one slot for the three, one for
-their grouped variants). The step the engine takes from a slot is the first of
+their grouped variants), the forcing chains (Contradiction and Verity, one slot) and the
+forcing nets (one slot). The step the engine takes from a slot is the first of
 ``policies._slot_steps``; whole paths through the slots are the Python engine's, words
 included, and so are their ratings.
 """
@@ -28,6 +29,9 @@ compiled = pytest.mark.skipif(not hodoku_compiled.AVAILABLE, reason=f"compiled e
 
 LOOPS = ("Continuous Nice Loop", "Discontinuous Nice Loop", "AIC")
 GROUPED = tuple("Grouped " + n for n in LOOPS)
+CHAINS = ("Forcing Chain Contradiction", "Forcing Chain Verity")
+NETS = ("Forcing Net Contradiction", "Forcing Net Verity")
+TABLING = LOOPS + GROUPED + CHAINS + NETS
 #: the slots of several techniques the engine has
 SLOTS = [s for s in hodoku_policy(compiled=False).slots if len(s) > 1 and s[0].name in hodoku_compiled.COMPILED]
 
@@ -35,7 +39,7 @@ SLOTS = [s for s in hodoku_policy(compiled=False).slots if len(s) > 1 and s[0].n
 def _through_slots() -> list[str]:
     """HoDoKu's default techniques without those the engine lacks before the tabling slots:
     a path whose compiled lead reaches the slots."""
-    last = max(hodoku_compiled.CODE[n] for n in GROUPED)
+    last = max(hodoku_compiled.CODE[t.name] for slot in SLOTS for t in slot)
     names = [t.name for t in hodoku_policy().techniques]
     return [n for n in names if n in hodoku_compiled.COMPILED or hodoku_compiled.CODE[n] > last]
 
@@ -83,17 +87,17 @@ def _path_positions(puzzles: list[str], every: int) -> list[tuple[str, Grid]]:
 
 
 @compiled
-def test_the_loop_slots_are_compiled_as_slots():
-    """Both loop slots are the engine's, each whole; the lead takes them as two slots where
-    every technique before them is compiled, and leaves the grouped one to Python with
-    HoDoKu's "allow ALS in tabling chains"."""
-    assert [tuple(t.name for t in s) for s in SLOTS][:2] == [LOOPS, GROUPED]
+def test_the_tabling_slots_are_compiled_as_slots():
+    """The tabling slots are the engine's, each whole; the lead takes each as one slot where
+    every technique before it is compiled, and leaves those through ALS nodes to Python
+    with HoDoKu's "allow ALS in tabling chains"."""
+    assert [tuple(t.name for t in s) for s in SLOTS] == [LOOPS, GROUPED, CHAINS, NETS]
     policy = hodoku_policy(_through_slots())
     lead = [native.HODOKU_TECHNIQUES[c] for c in policy._compiled]
-    assert lead[-6:] == list(LOOPS + GROUPED)
-    assert policy._compiled_slots == len(lead) - 4
+    assert lead[-len(TABLING) :] == list(TABLING)
+    assert policy._compiled_slots == len(lead) - sum(len(s) - 1 for s in SLOTS)
     als = hodoku_policy(_through_slots(), settings=Settings(als_nodes=True))
-    assert [native.HODOKU_TECHNIQUES[c] for c in als._compiled] == lead[:-3]
+    assert [native.HODOKU_TECHNIQUES[c] for c in als._compiled] == lead[: lead.index(GROUPED[0])]
 
 
 @compiled
@@ -108,8 +112,8 @@ def test_slot_steps_equal_along_hard_paths():
 
 @compiled
 def test_slot_steps_equal_on_the_regression_library():
-    """Every nice loop and AIC line of HoDoKu's regression library, grouped or not."""
-    cases = reglib_cases(*(RATINGS[n].code for n in LOOPS + GROUPED))
+    """Every nice loop, AIC and forcing chain or net line of HoDoKu's regression library."""
+    cases = reglib_cases(*(RATINGS[n].code for n in TABLING))
     found = sum(assert_slots_agree(case.grid, case.line) for case in cases)
     assert len(cases) > 50 and found > len(cases)
 
@@ -122,8 +126,8 @@ def _hard_puzzles() -> list[str]:
 @compiled
 @pytest.mark.parametrize("source", ["top1465", "hardest_2011"])
 def test_whole_paths_equal_through_the_slots(source):
-    """HoDoKu's paths (less the techniques the engine lacks before the loops, so that its
-    lead reaches them) are the Python engine's step by step, words included."""
+    """HoDoKu's paths (less the techniques the engine lacks before the tabling slots, so
+    that its lead reaches them) are the Python engine's step by step, words included."""
     names = _through_slots()
     puzzles = collection("top1465.txt", 6, every=150) if source == "top1465" else _hard_puzzles()[5::60][:4]
     loops = 0
@@ -135,7 +139,7 @@ def test_whole_paths_equal_through_the_slots(source):
         for i, (a, b) in enumerate(zip(fast.steps, slow.steps)):
             for f in ("technique", "placements", "eliminations", "facts", "score", "detail", "explanation"):
                 assert getattr(a, f) == getattr(b, f), f"{puzzle} step {i}: {f}"
-        loops += sum(s.technique in LOOPS + GROUPED for s in slow.steps)
+        loops += sum(s.technique in TABLING for s in slow.steps)
     assert loops > 3
 
 
@@ -148,7 +152,7 @@ def test_default_paths_still_equal():
 
 @compiled
 def test_ratings_through_the_slots_equal_python():
-    """The C rating (hd_rate, one search per slot) of paths through the loops: the level,
+    """The C rating (hd_rate, one search per slot) of paths through the slots: the level,
     score, hardest technique and steps of the Python path (a step found by the grouped
     search scored as grouped)."""
     names = _through_slots()

@@ -5,6 +5,7 @@
 #include "hodoku/fish.h"
 #include "hodoku/intersections.h"
 #include "hodoku/subsets.h"
+#include "hodoku/tabling_forcing.h"
 #include "hodoku/tabling_loops.h"
 
 int hd_compiled(int technique) {
@@ -26,6 +27,8 @@ int hd_compiled_slot(int technique) {
     switch (technique) {
     case H_CONTINUOUS_NICE_LOOP: case H_DISCONTINUOUS_NICE_LOOP: case H_AIC:
     case H_GROUPED_CONTINUOUS_NICE_LOOP: case H_GROUPED_DISCONTINUOUS_NICE_LOOP: case H_GROUPED_AIC:
+    case H_FORCING_CHAIN_CONTRADICTION: case H_FORCING_CHAIN_VERITY:
+    case H_FORCING_NET_CONTRADICTION: case H_FORCING_NET_VERITY:
         return 1;
     default:
         return 0;
@@ -61,6 +64,8 @@ int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
         return nice_loops(g, 0, out);
     case H_GROUPED_CONTINUOUS_NICE_LOOP: case H_GROUPED_DISCONTINUOUS_NICE_LOOP: case H_GROUPED_AIC:
         return nice_loops(g, 1, out);
+    case H_FORCING_CHAIN_CONTRADICTION: case H_FORCING_CHAIN_VERITY: return forcing_chains(g, out);
+    case H_FORCING_NET_CONTRADICTION: case H_FORCING_NET_VERITY: return forcing_nets(g, out);
     default: return 0;
     }
 }

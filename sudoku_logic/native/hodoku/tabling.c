@@ -130,16 +130,31 @@ static void group_links(tb_graph *t) {
     }
 }
 
-void tb_build(tb_graph *t, const grid *g, int grouped) {
+static void start(tb_graph *t, const grid *g, int grouped) {
     t->g = g;
     t->overflow = 0;
     t->ngroups = 0;
+    t->net = NULL;
+    t->net_start = NULL;
+    t->net_len = NULL;
     if (grouped) group_nodes(t);
     t->nnodes = TB_NORMAL + 2 * t->ngroups;
     memset(t->nlinks, 0, sizeof t->nlinks);
     memset(t->stamp, 0, sizeof t->stamp);
     t->table = 0;
     t->norder = 0;
+}
+
+void tb_build_net(tb_graph *t, const grid *g, const uint16_t *net, const int *net_start, const uint16_t *net_len) {
+    start(t, g, 1);
+    t->net = net;
+    t->net_start = net_start;
+    t->net_len = net_len;
+    group_links(t);
+}
+
+void tb_build(tb_graph *t, const grid *g, int grouped) {
+    start(t, g, grouped);
     for (set81 e = g->empty; s_any(e);) {
         int c = s_pop(&e);
         for (int d = 1; d <= 9; d++) {
@@ -178,8 +193,9 @@ void tb_table(tb_graph *t, int p) {
     int size = 1;
     for (int j = 0; j < size; j++) {
         int u = t->order[j];
-        for (int k = 0; k < t->nlinks[u]; k++) {
-            int w = t->links[u][k];
+        int nnet = t->net && u < TB_NORMAL ? t->net_len[u] : 0;
+        for (int k = 0; k < nnet + t->nlinks[u]; k++) {
+            int w = k < nnet ? t->net[t->net_start[u] + k] : t->links[u][k - nnet];
             if (t->stamp[w] == stamp) continue;
             if (size >= TB_MAX_ENTRIES) {
                 t->norder = size;

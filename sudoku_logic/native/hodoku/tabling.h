@@ -37,6 +37,11 @@ typedef struct {
     int overflow;                               /* a bound was reached (never, by the sizes above) */
     uint8_t nlinks[TB_MAX_NODES];
     uint16_t links[TB_MAX_NODES][TB_MAX_LINKS]; /* each node's direct consequences, HoDoKu's order */
+    /* nets: a candidate's net fill (tabling_forcing.c's net_fill) comes before its links:
+     * net[net_start[n] ..] (net_len[n] of them); NULL for chains */
+    const uint16_t *net;
+    const int *net_start;
+    const uint16_t *net_len;
     /* one table (tb_table): entries in order, each node's parent while its stamp is the table's */
     int norder;
     uint16_t order[TB_MAX_ENTRIES];
@@ -47,6 +52,9 @@ typedef struct {
 
 /* The chain graph of ``g`` in ``t`` (``grouped``: with group nodes). */
 void tb_build(tb_graph *t, const grid *g, int grouped);
+/* The net graph of ``g`` in ``t``: the candidates' net fills (``net``, ``net_start``,
+ * ``net_len``: kept by the caller) and the group nodes' links as for chains. */
+void tb_build_net(tb_graph *t, const grid *g, const uint16_t *net, const int *net_start, const uint16_t *net_len);
 /* Node ``n``'s cell (a group's first cell), cells, digit, polarity, buddies. */
 int tb_cell(const tb_graph *t, int n);
 set81 tb_cells(const tb_graph *t, int n);
