@@ -209,6 +209,115 @@ void tb_table(tb_graph *t, int p) {
     t->norder = size;
 }
 
+static void expand(tb_graph *t, int p, const uint8_t *wanted, int nwanted, int target);
+
+void tb_table_to(tb_graph *t, int p, int target) { expand(t, p, NULL, 1, target); }
+
+void tb_table_until(tb_graph *t, int p, const uint8_t *wanted, int nwanted) { expand(t, p, wanted, nwanted, -1); }
+
+/* premise p's table until it holds nwanted of wanted's nodes, or target (wanted NULL) */
+static void expand(tb_graph *t, int p, const uint8_t *wanted, int nwanted, int target) {
+    int stamp = ++t->table;
+    t->order[0] = (uint16_t)p;
+    t->parent[p] = -1;
+    t->stamp[p] = stamp;
+    int size = 1, left = target == p ? 0 : nwanted;
+    for (int j = 0; j < size && left > 0; j++) {
+        int u = t->order[j];
+        int nnet = t->net && u < TB_NORMAL ? t->net_len[u] : 0;
+        for (int k = 0; k < nnet + t->nlinks[u]; k++) {
+            int w = k < nnet ? t->net[t->net_start[u] + k] : t->links[u][k - nnet];
+            if (t->stamp[w] == stamp) continue;
+            if (size >= TB_MAX_ENTRIES) {
+                t->norder = size;
+                return;
+            }
+            t->stamp[w] = stamp;
+            t->parent[w] = (int16_t)u;
+            t->order[size++] = (uint16_t)w;
+            left -= wanted ? wanted[w] : w == target;
+        }
+    }
+    t->norder = size;
+}
+
+/* node u's k-th link of its nnet + nlinks */
+static inline int link_at(const tb_graph *t, int u, int k, int nnet) {
+    return k < nnet ? t->net[t->net_start[u] + k] : t->links[u][k - nnet];
+}
+static inline int nnet_of(const tb_graph *t, int u) { return t->net && u < TB_NORMAL ? t->net_len[u] : 0; }
+
+void tb_close(const tb_graph *t, tb_closures *c) {
+    int n = t->nnodes, counter = 0, ncomp = 0, sp = 0;
+    for (int v = 0; v < n; v++) {
+        c->index[v] = c->comp[v] = -1;
+        c->on_stack[v] = 0;
+    }
+    for (int root = 0; root < n; root++) {
+        if (c->index[root] >= 0) continue;
+        int depth = 0;
+        c->frame[0] = root;
+        c->edge[0] = 0;
+        c->index[root] = c->low[root] = counter++;
+        c->stack[sp++] = root;
+        c->on_stack[root] = 1;
+        while (depth >= 0) {
+            int v = c->frame[depth], nnet = nnet_of(t, v), deg = nnet + t->nlinks[v];
+            if (c->edge[depth] < deg) {
+                int w = link_at(t, v, c->edge[depth]++, nnet);
+                if (c->index[w] < 0) {
+                    /* depth < n: a node is on the call stack once */
+                    depth++;
+                    c->frame[depth] = w;
+                    c->edge[depth] = 0;
+                    c->index[w] = c->low[w] = counter++;
+                    c->stack[sp++] = w;
+                    c->on_stack[w] = 1;
+                } else if (c->on_stack[w] && c->index[w] < c->low[v]) {
+                    c->low[v] = c->index[w];
+                }
+                continue;
+            }
+            if (c->low[v] == c->index[v]) {
+                /* a component: its members, then what their links reach */
+                uint64_t *row = c->reach[ncomp];
+                memset(row, 0, sizeof c->reach[0]);
+                int first = sp;
+                do {
+                    first--;
+                    int m = c->stack[first];
+                    c->on_stack[m] = 0;
+                    c->comp[m] = ncomp;
+                    row[m >> 6] |= (uint64_t)1 << (m & 63);
+                } while (c->stack[first] != v);
+                for (int i = first; i < sp; i++) {
+                    int m = c->stack[i], mnet = nnet_of(t, m);
+                    for (int k = 0; k < mnet + t->nlinks[m]; k++) {
+                        int w = link_at(t, m, k, mnet);
+                        if (c->comp[w] == ncomp || c->comp[w] < 0) continue; /* (< 0: never) */
+                        const uint64_t *other = c->reach[c->comp[w]];
+                        for (int x = 0; x < TB_WORDS; x++) row[x] |= other[x];
+                    }
+                }
+                sp = first;
+                ncomp++;
+            }
+            depth--;
+            if (depth >= 0) {
+                int u = c->frame[depth];
+                if (c->low[v] < c->low[u]) c->low[u] = c->low[v];
+            }
+        }
+    }
+}
+
+int tb_reach_count(const tb_closures *c, int n) {
+    const uint64_t *row = tb_reach(c, n);
+    int k = 0;
+    for (int x = 0; x < TB_WORDS; x++) k += pop64(row[x]);
+    return k;
+}
+
 int tb_path(const tb_graph *t, int n, uint16_t *path, int cap) {
     int len = 0;
     for (int x = n; x >= 0 && len < cap; x = t->parent[x]) path[len++] = (uint16_t)x;

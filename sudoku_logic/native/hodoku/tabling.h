@@ -63,6 +63,30 @@ int tb_on(int n);
 set81 tb_buddies(const tb_graph *t, int n);
 /* Premise ``p``'s chain table (t->order, t->parent), expanded to HoDoKu's limit of entries. */
 void tb_table(tb_graph *t, int p);
+/* The same table expanded only until it holds ``nwanted`` of the nodes marked in ``wanted``
+ * (its entries then are the whole table's first ones, in the same order). */
+void tb_table_until(tb_graph *t, int p, const uint8_t *wanted, int nwanted);
+/* The same table expanded only until it holds ``target``. */
+void tb_table_to(tb_graph *t, int p, int target);
+
+/* 64-bit words of a set of nodes */
+#define TB_WORDS ((TB_MAX_NODES + 63) / 64)
+
+/* What every node reaches (itself included), as sets of nodes: strongly connected
+ * components (Tarjan's, without recursion), each component's set the union of its
+ * successors' (strategies/chain_core.py's closures). */
+typedef struct {
+    uint64_t reach[TB_MAX_NODES][TB_WORDS]; /* by component */
+    int comp[TB_MAX_NODES];
+    int index[TB_MAX_NODES], low[TB_MAX_NODES], stack[TB_MAX_NODES], frame[TB_MAX_NODES], edge[TB_MAX_NODES];
+    uint8_t on_stack[TB_MAX_NODES];
+} tb_closures;
+
+/* Fill ``c`` for the graph ``t``. */
+void tb_close(const tb_graph *t, tb_closures *c);
+/* The set of nodes ``n`` reaches, and its size. */
+static inline const uint64_t *tb_reach(const tb_closures *c, int n) { return c->reach[c->comp[n]]; }
+int tb_reach_count(const tb_closures *c, int n);
 /* Whether the current table holds ``n``. */
 static inline int tb_holds(const tb_graph *t, int n) { return t->stamp[n] == t->table; }
 /* The chain from the premise to ``n`` (in the current table) into ``path`` (premise first,

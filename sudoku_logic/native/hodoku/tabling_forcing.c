@@ -18,29 +18,46 @@ typedef struct { uint64_t w[W729]; } set729;
 
 static inline int b_has(const set729 *s, int i) { return (int)(s->w[i >> 6] >> (i & 63) & 1); }
 static inline void b_add(set729 *s, int i) { s->w[i >> 6] |= (uint64_t)1 << (i & 63); }
+/* the n <= 64 bits of s from bit ``off`` (off + n <= 729) */
+static inline uint64_t bits_at(const set729 *s, int off, int n) {
+    int w = off >> 6, b = off & 63;
+    uint64_t x = s->w[w] >> b;
+    if (b && w + 1 < W729) x |= s->w[w + 1] << (64 - b);
+    return n == 64 ? x : x & (((uint64_t)1 << n) - 1);
+}
 /* digit d's 81 cells of a 729-bit set */
 static set81 slice(const set729 *s, int d) {
-    set81 out = S_EMPTY;
     int base = (d - 1) * 81;
-    for (int c = 0; c < 81; c++) {
-        if (b_has(s, base + c)) s_add(&out, c);
-    }
+    set81 out = {{bits_at(s, base, 64), bits_at(s, base + 64, 17)}};
     return out;
 }
 
 typedef struct {
     tb_graph graph;
+    tb_closures close;
     set729 on[TB_NORMAL], off[TB_NORMAL]; /* each premise's facts (its table's normal nodes) */
     set81 allowed[10];                    /* HoDoKu's candidatesAllowed */
     uint16_t path[TB_MAX_ENTRIES];
 } forcing_search;
 
-/* premise p's table, kept as its facts */
+/* premise p's table, kept as its facts: everything p reaches, or where that is HoDoKu's
+ * limit of entries or more, the table's entries (ChainSearch.sets) */
 static void fill_sets(forcing_search *s, int p) {
     tb_graph *t = &s->graph;
-    tb_table(t, p);
     memset(&s->on[p], 0, sizeof s->on[p]);
     memset(&s->off[p], 0, sizeof s->off[p]);
+    if (tb_reach_count(&s->close, p) < TB_MAX_ENTRIES) {
+        const uint64_t *row = tb_reach(&s->close, p);
+        for (int x = 0; x < (TB_NORMAL + 63) / 64; x++) {
+            for (uint64_t bits = row[x]; bits; bits &= bits - 1) {
+                int n = x * 64 + __builtin_ctzll(bits);
+                if (n < TB_ON) b_add(&s->off[p], n);
+                else if (n < TB_NORMAL) b_add(&s->on[p], n - TB_ON);
+            }
+        }
+        return;
+    }
+    tb_table(t, p);
     for (int j = 0; j < t->norder; j++) {
         int n = t->order[j];
         if (n < TB_ON) b_add(&s->off[p], n);
@@ -64,19 +81,28 @@ static int contradiction_found(const forcing_search *s, int p) {
         if (s_any(s_and(ons[e], seen))) return 1;
         seen = s_or(seen, ons[e]);
     }
-    for (int e = 1; e <= 9; e++) {
+    for (int e = 1; e <= 9; e++) {  /* a digit set twice in a house */
         if (!s_many(ons[e])) continue;
-        for (int h = 0; h < 27; h++) {
-            if (s_many(s_and(ons[e], HOUSE_SET[h]))) return 1;
+        uint32_t houses = 0;
+        for (set81 x = ons[e]; s_any(x);) {
+            int c = s_pop(&x);
+            uint32_t hs = 1u << CELL_HOUSE[c][0] | 1u << CELL_HOUSE[c][1] | 1u << CELL_HOUSE[c][2];
+            if (houses & hs) return 1;
+            houses |= hs;
         }
     }
     set81 cells = s_andnot(g->empty, seen);
     for (int d = 1; d <= 9; d++) cells = s_and(cells, s_or(offs[d], s_andnot(g->empty, g->pos[d])));
     /* (~pos[d] outside the empty cells is cut by ``cells`` anyway) */
     if (s_any(cells)) return 1;
-    for (int d = 1; d <= 9; d++) {
-        for (int h = 0; h < 27; h++) {
-            set81 a = s_and(HOUSE_SET[h], s->allowed[d]);
+    for (int d = 1; d <= 9; d++) {  /* a digit with no place left in a house: one of offs' */
+        uint32_t houses = 0;
+        for (set81 x = offs[d]; s_any(x);) {
+            int c = s_pop(&x);
+            houses |= 1u << CELL_HOUSE[c][0] | 1u << CELL_HOUSE[c][1] | 1u << CELL_HOUSE[c][2];
+        }
+        for (; houses; houses &= houses - 1) {
+            set81 a = s_and(HOUSE_SET[__builtin_ctz(houses)], s->allowed[d]);
             if (s_any(a) && s_subset(a, offs[d])) return 1;
         }
     }
@@ -177,10 +203,11 @@ static int first_conclusion(forcing_search *s) {
     return -1;
 }
 
-/* the length of HoDoKu's chain from premise p to fact f (its nodes) */
+/* the length of HoDoKu's chain from premise p to fact f (its nodes): premise p's table
+ * expanded as far as f (the table last expanded, when it is p's and holds f) */
 static int chain_length(forcing_search *s, int p, int f) {
     tb_graph *t = &s->graph;
-    tb_table(t, p);
+    if (!(t->norder > 0 && t->order[0] == p && tb_holds(t, f))) tb_table_to(t, p, f);
     if (!tb_holds(t, f)) return 0; /* (never: the facts were read from this table) */
     return tb_path(t, f, s->path, TB_MAX_ENTRIES);
 }
@@ -479,6 +506,7 @@ static void net_fill(filler *f, int c, int d, int on) {
 
 static int forcing(const grid *g, forcing_search *s, hd_step *out, int net) {
     tb_graph *t = &s->graph;
+    tb_close(t, &s->close);
     for (int d = 1; d <= 9; d++) {
         set81 seen = S_EMPTY;
         for (set81 e = g->placed[d]; s_any(e);) seen = s_or(seen, PEER_SET[s_pop(&e)]);

@@ -192,11 +192,13 @@ static int is_target(const grid *g, int p, int n) {
 
 typedef struct {
     tb_graph graph;
+    tb_closures close;
     best_loop loops, aics;
     elims e;
     uint16_t path[TB_MAX_ENTRIES];
     uint16_t hits[TB_MAX_ENTRIES];
     uint8_t direct[TB_MAX_NODES];
+    uint8_t wanted[TB_MAX_NODES];
 } loop_search;
 
 int nice_loops(const grid *g, int grouped, hd_step *out) {
@@ -206,6 +208,8 @@ int nice_loops(const grid *g, int grouped, hd_step *out) {
     tb_build(t, g, grouped);
     s->loops.found = s->aics.found = 0;
     memset(s->direct, 0, sizeof s->direct);
+    memset(s->wanted, 0, sizeof s->wanted);
+    tb_close(t, &s->close);
     for (int is_on = 1; is_on >= 0; is_on--) {
         for (set81 e = g->empty; s_any(e);) {
             int c = s_pop(&e);
@@ -213,13 +217,31 @@ int nice_loops(const grid *g, int grouped, hd_step *out) {
                 if (!(g->cand[c] >> (d - 1) & 1)) continue;
                 int p = (d - 1) * 81 + c + (is_on ? TB_ON : 0);
                 if (!t->nlinks[p]) continue;
-                tb_table(t, p);
-                /* a loop or AIC has more than one link: its end is no direct consequence */
+                /* the ends it reaches (_loop_targets): the table is expanded until it
+                 * holds them all; a loop or AIC has more than one link: its end is no
+                 * direct consequence */
                 for (int k = 0; k < t->nlinks[p]; k++) s->direct[t->links[p][k]] = 1;
+                const uint64_t *reach = tb_reach(&s->close, p);
+                int nwanted = 0;
+                for (int x = 0; x < (TB_NORMAL + 63) / 64; x++) {
+                    for (uint64_t bits = reach[x]; bits; bits &= bits - 1) {
+                        int n = x * 64 + __builtin_ctzll(bits);
+                        if (n < TB_NORMAL && !s->direct[n] && is_target(g, p, n)) {
+                            s->wanted[n] = 1;
+                            nwanted++;
+                        }
+                    }
+                }
                 int nhits = 0;
-                for (int j = 1; j < t->norder; j++) {
-                    int n = t->order[j];
-                    if (!s->direct[n] && is_target(g, p, n)) s->hits[nhits++] = (uint16_t)n;
+                if (nwanted) {
+                    tb_table_until(t, p, s->wanted, nwanted);
+                    for (int j = 1; j < t->norder; j++) {
+                        int n = t->order[j];
+                        if (s->wanted[n]) s->hits[nhits++] = (uint16_t)n;
+                    }
+                    for (int x = 0; x < (TB_NORMAL + 63) / 64; x++) {
+                        for (uint64_t bits = reach[x]; bits; bits &= bits - 1) s->wanted[x * 64 + __builtin_ctzll(bits)] = 0;
+                    }
                 }
                 for (int k = 0; k < t->nlinks[p]; k++) s->direct[t->links[p][k]] = 0;
                 for (int j = 0; j < nhits; j++) {
