@@ -248,7 +248,8 @@ static inline int link_at(const tb_graph *t, int u, int k, int nnet) {
 static inline int nnet_of(const tb_graph *t, int u) { return t->net && u < TB_NORMAL ? t->net_len[u] : 0; }
 
 void tb_close(const tb_graph *t, tb_closures *c) {
-    int n = t->nnodes, counter = 0, ncomp = 0, sp = 0;
+    int n = t->nnodes, counter = 0, ncomp = 0, sp = 0, words = (n + 63) / 64;
+    c->words = words;
     for (int v = 0; v < n; v++) {
         c->index[v] = c->comp[v] = -1;
         c->on_stack[v] = 0;
@@ -281,7 +282,7 @@ void tb_close(const tb_graph *t, tb_closures *c) {
             if (c->low[v] == c->index[v]) {
                 /* a component: its members, then what their links reach */
                 uint64_t *row = c->reach[ncomp];
-                memset(row, 0, sizeof c->reach[0]);
+                memset(row, 0, (size_t)words * sizeof row[0]);
                 int first = sp;
                 do {
                     first--;
@@ -296,7 +297,7 @@ void tb_close(const tb_graph *t, tb_closures *c) {
                         int w = link_at(t, m, k, mnet);
                         if (c->comp[w] == ncomp || c->comp[w] < 0) continue; /* (< 0: never) */
                         const uint64_t *other = c->reach[c->comp[w]];
-                        for (int x = 0; x < TB_WORDS; x++) row[x] |= other[x];
+                        for (int x = 0; x < words; x++) row[x] |= other[x];
                     }
                 }
                 sp = first;
@@ -314,7 +315,7 @@ void tb_close(const tb_graph *t, tb_closures *c) {
 int tb_reach_count(const tb_closures *c, int n) {
     const uint64_t *row = tb_reach(c, n);
     int k = 0;
-    for (int x = 0; x < TB_WORDS; x++) k += pop64(row[x]);
+    for (int x = 0; x < c->words; x++) k += pop64(row[x]);
     return k;
 }
 

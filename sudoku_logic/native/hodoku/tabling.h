@@ -76,7 +76,8 @@ void tb_table_to(tb_graph *t, int p, int target);
  * components (Tarjan's, without recursion), each component's set the union of its
  * successors' (strategies/chain_core.py's closures). */
 typedef struct {
-    uint64_t reach[TB_MAX_NODES][TB_WORDS]; /* by component */
+    int words;                              /* the words of a set in use: the graph's nodes */
+    uint64_t reach[TB_MAX_NODES][TB_WORDS]; /* by component (words beyond ``words`` unused) */
     int comp[TB_MAX_NODES];
     int index[TB_MAX_NODES], low[TB_MAX_NODES], stack[TB_MAX_NODES], frame[TB_MAX_NODES], edge[TB_MAX_NODES];
     uint8_t on_stack[TB_MAX_NODES];
@@ -84,7 +85,7 @@ typedef struct {
 
 /* Fill ``c`` for the graph ``t``. */
 void tb_close(const tb_graph *t, tb_closures *c);
-/* The set of nodes ``n`` reaches, and its size. */
+/* The set of nodes ``n`` reaches (c->words words), and its size. */
 static inline const uint64_t *tb_reach(const tb_closures *c, int n) { return c->reach[c->comp[n]]; }
 int tb_reach_count(const tb_closures *c, int n);
 /* Whether the current table holds ``n``. */

@@ -111,8 +111,8 @@ static int contradiction_found(const forcing_search *s, int p) {
 
 /* every 729-bit fact */
 static void b_all(set729 *s) {
-    memset(s, 0, sizeof *s);
-    for (int i = 0; i < N_CANDS; i++) b_add(s, i);
+    for (int k = 0; k < W729 - 1; k++) s->w[k] = ~(uint64_t)0;
+    s->w[W729 - 1] = ((uint64_t)1 << (N_CANDS - 64 * (W729 - 1))) - 1;
 }
 
 /* the ON premises of the places of each house and digit with some, houses then digits in
