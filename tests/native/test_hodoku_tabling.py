@@ -9,12 +9,14 @@ included, and so are their ratings.
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from grading.hodoku import path_rating
 from grading.hodoku_batch import RECORD
 from grading.scales import hodoku_policy
 from grading.tables import LEVELS, RATINGS
 from helpers import PUZZLES, collection, reglib_cases
+from reachable_positions import positions
 from strategies.hodoku import hodoku_compiled
 from strategies.se.se_compiled import pack
 from sudoku_logic import native
@@ -108,6 +110,16 @@ def test_slot_steps_equal_along_hard_paths():
     places = _path_positions(collection("top1465.txt", 4, every=97) + hardest, 2)
     found = sum(assert_slots_agree(grid, where) for where, grid in places)
     assert len(places) > 100 and found > len(places) // 2
+
+
+@compiled
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions)
+def test_slot_steps_equal_on_random_reachable_positions(position):
+    """A puzzle with random true placements and eliminations (large tables, some at HoDoKu's
+    limit of entries): each slot's step is the Python slot's first."""
+    grid, _ = position
+    assert_slots_agree(grid, grid.values_string())
 
 
 @compiled
