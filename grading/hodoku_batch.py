@@ -41,8 +41,9 @@ def available() -> bool:
 
 
 def rate_values(puzzles: Sequence[bytes]) -> list[tuple | None]:
-    """For each puzzle (81 bytes of values 0-9), ``(level, score, hardest, steps, ms)`` of its
-    HoDoKu path as the compiled engine rates it, or None where the engine leaves it to the
+    """For each puzzle (81 bytes of values 0-9), ``(level, score, hardest, steps, ms,
+    solved)`` of its HoDoKu path as the compiled engine rates it (``solved``: by logic, without
+    Brute Force), or None where the engine leaves it to the
     Python path. Needs the compiled engine (:func:`available`)."""
     if not available():
         raise RuntimeError("the compiled engine cannot rate HoDoKu paths here")
@@ -50,6 +51,8 @@ def rate_values(puzzles: Sequence[bytes]) -> list[tuple | None]:
     native.hodoku_rate_batch(b"".join(puzzles), _codes(), out, MAX_STEPS)
     names = native.HODOKU_TECHNIQUES
     return [
-        (LEVELS[level], score, names[hardest] if hardest >= 0 else "none", steps, ms) if status == OK else None
-        for ms, score, steps, hardest, level, _solved, status in RECORD.iter_unpack(out)
+        (LEVELS[level], score, names[hardest] if hardest >= 0 else "none", steps, ms, bool(solved))
+        if status == OK
+        else None
+        for ms, score, steps, hardest, level, solved, status in RECORD.iter_unpack(out)
     ]

@@ -34,8 +34,18 @@ RECORD = struct.Struct("<ddddihBB")
 #: ``se_rating_rec.status``: rated; anything else is left to the Python path
 OK = 0
 
-#: The fields of :func:`rate_array`'s structured array.
-FIELDS = (("er", "f8"), ("ep", "f8"), ("ed", "f8"), ("hardest", "U56"), ("steps", "i4"), ("solved", "?"), ("ms", "f8"))
+#: The fields of :func:`rate_array`'s structured array: SE's, then HoDoKu's.
+SE_FIELDS = (
+    ("er", "f8"),
+    ("ep", "f8"),
+    ("ed", "f8"),
+    ("hardest", "U56"),
+    ("steps", "i4"),
+    ("solved", "?"),
+    ("ms", "f8"),
+)
+HODOKU_FIELDS = (("level", "U7"), ("score", "i4"), ("hodoku_hardest", "U56"))
+FIELDS = SE_FIELDS + HODOKU_FIELDS
 
 
 def _rule_ids() -> bytes | None:
@@ -87,15 +97,18 @@ def rate_values(puzzles: Sequence[bytes]) -> list[tuple | None]:
     ]
 
 
-def rate_array(puzzles: Any, errors: str = "raise") -> Any:
-    """SE's ER, EP, ED, hardest technique, steps, solved and ms of each puzzle of an (N, 81)
-    or (N, 9, 9) array (0 for empty), as a numpy structured array of :data:`FIELDS`.
+def rate_array(puzzles: Any, errors: str = "raise", hodoku: bool = True) -> Any:
+    """SE's ER, EP, ED, hardest technique, steps, solved and ms, and HoDoKu's level, score
+    and hardest technique of each puzzle of an (N, 81) or (N, 9, 9) array (0 for empty), as
+    a numpy structured array of :data:`FIELDS` (``hodoku=False``: SE's fields alone, and
+    only SE's path run).
 
     Each cell is an integer 0-9, or a float that is one exactly (the rule :func:`sudoku_logic.load`
     follows too). A row with any other value, or a puzzle that is not valid with one solution,
     raises ValueError (SudokuError for the puzzle) naming its row and cell; with
-    ``errors="skip"`` the row gets NaN ratings and solved False, and one warning names every
-    row skipped and why. Needs numpy."""
+    ``errors="skip"`` the row gets NaN ratings, score -1 and solved False, and one warning
+    names every row skipped and why. Each path runs in the compiled engine with the GIL
+    released where it can, else in Python. Needs numpy."""
     import numpy as np
 
     if errors not in ("raise", "skip"):
@@ -111,23 +124,42 @@ def rate_array(puzzles: Any, errors: str = "raise") -> Any:
         if errors == "raise":
             raise ValueError(f"row {i}: {why}")
         skipped.append(f"row {i}: {why}")
-    result = np.zeros(len(values), dtype=list(FIELDS))
+    result = np.zeros(len(values), dtype=list(FIELDS if hodoku else SE_FIELDS))
     rows = [values[i].tobytes() for i in range(len(values))]
     good = [i for i in range(len(rows)) if i not in bad]
     rated = dict(zip(good, rate_values([rows[i] for i in good]) if _available() else [None] * len(good)))
+    ho_rated: dict[int, tuple | None] = {}
+    if hodoku:
+        from . import hodoku_batch
+
+        whole = hodoku_batch.available()
+        ho_rated = dict(zip(good, hodoku_batch.rate_values([rows[i] for i in good]) if whole else [None] * len(good)))
     for i in range(len(rows)):
         got = rated.get(i)
         if got is None and i not in bad:
             got = _python_rating(rows[i], i, errors, skipped)
         if got is None:
-            result[i] = (np.nan, np.nan, np.nan, "", 0, False, 0.0)
+            result[i] = (np.nan, np.nan, np.nan, "", 0, False, 0.0, *(("", -1, "") if hodoku else ()))
             continue
         er, ep, ed, hardest, steps, ms = got[:6]
         solved = got[6] if len(got) > 6 else True
-        result[i] = (er, ep, ed, hardest, steps, solved, ms)
+        if not hodoku:
+            result[i] = (er, ep, ed, hardest, steps, solved, ms)
+            continue
+        ho = ho_rated.get(i) or _python_hodoku(rows[i])
+        result[i] = (er, ep, ed, hardest, steps, solved, ms + ho[4], ho[0], ho[1], ho[2])
     if skipped:
         warnings.warn(f"rate_array skipped {len(skipped)} row(s): " + "; ".join(skipped), RuntimeWarning, stacklevel=2)
     return result
+
+
+def _python_hodoku(values: bytes) -> tuple:
+    """One puzzle's HoDoKu rating from the Python path, as :func:`hodoku_batch.rate_values`
+    gives it (the puzzle is known to have one solution: its SE path showed it)."""
+    from .rater import Rater
+
+    r = Rater(se=False).rate(Grid.from_values(list(values)), unique=True)
+    return r.level, r.score, r.hodoku_hardest, r.hodoku_steps, r.ms, bool(r.hodoku_solved)
 
 
 def _digits(arr: Any) -> tuple[Any, dict[int, str]]:

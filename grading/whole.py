@@ -35,8 +35,7 @@ def rate_lines(lines: Sequence[tuple[bytes, str]], se: bool = True, hodoku: bool
             rating.se_solved = True
             rating.ms += ms
         if hodoku and h is not None:
-            rating.level, rating.score, rating.hodoku_hardest, rating.hodoku_steps, ms = h
-            rating.hodoku_solved = True
+            rating.level, rating.score, rating.hodoku_hardest, rating.hodoku_steps, ms, rating.hodoku_solved = h
             rating.ms += ms
         if (se and s is None) or (hodoku and h is None):
             # one scale's whole path showed the puzzle has one solution: the other's in Python

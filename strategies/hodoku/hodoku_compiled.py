@@ -22,7 +22,7 @@ from sudoku_logic import native
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK
-from sudoku_logic.core.step import TEXT_FIELDS, Step, lazy_step
+from sudoku_logic.core.step import TEXT_FIELDS, Step, hodoku_rank, lazy_step
 
 #: Whether the compiled engine is in use.
 AVAILABLE = native.AVAILABLE
@@ -59,6 +59,23 @@ def _entries(data: bytes) -> deque[tuple[int, int]]:
 
 _SINGLES = ("Full House", "Naked Single", "Hidden Single")
 
+#: The techniques of HoDoKu's tabling slots (``hodoku/tabling*.c``): the engine gives the step
+#: HoDoKu takes from the slot, the first of its search (``facts["rank"]`` 0).
+TABLING = frozenset(
+    (
+        "Continuous Nice Loop",
+        "Discontinuous Nice Loop",
+        "AIC",
+        "Grouped Continuous Nice Loop",
+        "Grouped Discontinuous Nice Loop",
+        "Grouped AIC",
+        "Forcing Chain Contradiction",
+        "Forcing Chain Verity",
+        "Forcing Net Contradiction",
+        "Forcing Net Verity",
+    )
+)
+
 
 def _finder_step(
     name: str, grid: Grid, placements: list, eliminations: list, ctx: SolveContext | None, finder: str | None = None
@@ -76,7 +93,7 @@ def _finder_step(
 def _step(record: tuple, snapshot: bytes | None, givens: int, ctx: SolveContext | None) -> Step:
     """The step of one engine record ``(technique, scored_as, placements, eliminations,
     house, cells, size)``; its text is the Python finder's, on the position ``snapshot``. A
-    slot's step (a chain's, ``size`` its nodes) is the first of its search: rank 0."""
+    tabling slot's step is the first of its search: rank 0."""
     tech, scored_as, placements, eliminations, house, _, size = record
     name = native.HODOKU_TECHNIQUES[tech]
     if name in _SINGLES:
@@ -86,7 +103,9 @@ def _step(record: tuple, snapshot: bytes | None, givens: int, ctx: SolveContext 
         return (full_house_step if name == "Full House" else hidden_single_step)(cell, d, house)
     facts: dict | None = None if scored_as == tech else {"found_by": native.HODOKU_TECHNIQUES[scored_as]}
     if size:
-        facts = {"size": size, "rank": 0, **(facts or {})}
+        facts = {**(facts or {}), "size": size}  # a chain's length, as its finder's step has it
+        if name in TABLING:
+            facts["rank"] = 0
 
     def text() -> dict:
         if snapshot is None:
@@ -110,9 +129,12 @@ def run(
     hidden = _queue_bytes(queue.hidden, values)
     if naked is None or hidden is None:
         return None
-    why, records, before, end_values, end_masks, naked, hidden = native.hodoku_run(
-        *pack(grid), naked, hidden, techniques, limit, True, grid.givens
-    )
+    try:
+        why, records, before, end_values, end_masks, naked, hidden = native.hodoku_run(
+            *pack(grid), naked, hidden, techniques, limit, True, grid.givens
+        )
+    except OverflowError:  # a search or a queue beyond the engine's bounds
+        return None
     givens = grid.givens
     steps = [_step(r, snap, givens, ctx) for r, snap in zip(records, before)]
     end = unpack(end_values, end_masks, givens)
@@ -121,3 +143,35 @@ def run(
     empty = end.empty
     queue.empties = bytearray((empty & hm).bit_count() for hm in HOUSE_MASK)
     return why, steps, before, end
+
+
+def first(grid: Grid, techniques: bytes, ctx: SolveContext | None = None) -> Step | None:
+    """The first step of the first of ``techniques`` (:func:`codes`, none of them a queued
+    single: a position without a history has no queues) that has one on ``grid``, as the
+    Python finders make it, or None. Where a search goes beyond the engine's bounds, the
+    Python finders answer."""
+    try:
+        why, records, before, *_ = native.hodoku_run(*pack(grid), b"", b"", techniques, 1, True, grid.givens)
+    except OverflowError:
+        return _python_first(grid, techniques, ctx)
+    if not records:
+        return None
+    return _step(records[0], before[0], grid.givens, ctx)
+
+
+def _changes(grid: Grid, step: Step) -> bool:
+    """Whether applying ``step`` would change ``grid``."""
+    return any(not grid.values[c] for c, _ in step.placements) or any(
+        grid.cands[c] >> (d - 1) & 1 for c, d in step.eliminations
+    )
+
+
+def _python_first(grid: Grid, techniques: bytes, ctx: SolveContext | None) -> Step | None:
+    """:func:`first` from the Python finders (a ranked technique's best step first)."""
+    load_all()
+    for code in techniques:
+        t = REGISTRY[native.HODOKU_TECHNIQUES[code]]
+        found = [s for s in t.find(grid, ctx) if _changes(grid, s)]
+        if found:
+            return min(found, key=hodoku_rank) if t.ranked else found[0]
+    return None

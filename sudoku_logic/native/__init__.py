@@ -145,6 +145,20 @@ def describe() -> str:
     return "engine: compiled (C)" if AVAILABLE else f"engine: python ({REASON})"
 
 
+def describe_hodoku(default_settings: bool) -> str:
+    """One line for ``sudoku --version``: how much of HoDoKu's default path the compiled engine
+    takes, and what settings other than HoDoKu's defaults (``default_settings`` False) change."""
+    if not AVAILABLE:
+        return "HoDoKu's path: python"
+    have = sum(name in HODOKU_COMPILED for name in HODOKU_DEFAULT)
+    line = f"HoDoKu's path: compiled for {have} of its {len(HODOKU_DEFAULT)} default techniques"
+    if have < len(HODOKU_DEFAULT):
+        line += " (a puzzle that needs another is rated in Python)"
+    if not default_settings:
+        line += "; with these settings, whole ratings in Python"
+    return line
+
+
 def rule_ids(names: Sequence[str]) -> bytes:
     """The compiled engine's ids of SE's rules ``names`` (each one it has)."""
     return bytes(RULE_ID[n] for n in names)

@@ -8,7 +8,7 @@
 
 #define CHUNK 64
 
-/* (technique, scored_as, placements, eliminations, house, cells) */
+/* (technique, scored_as, placements, eliminations, house, cells, size) */
 static PyObject *step_tuple(const hd_step *s) {
     PyObject *places = PyList_New(s->nplace);
     PyObject *elims = PyList_New(s->nelim);

@@ -30,7 +30,7 @@ from strategies.hodoku import hodoku_compiled
 from strategies.hodoku.singles_queue import QUEUED, SinglesQueue
 from strategies.registry import Rule, Technique
 from strategies.se import se_compiled
-from sudoku_logic.core.context import Settings, SolveContext
+from sudoku_logic.core.context import AlsOptions, Settings, SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.step import Step, hodoku_rank
 
@@ -383,19 +383,25 @@ class TechniquesPolicy(Policy):
         self._compiled, self._compiled_slots = self._compiled_lead(False) if lead else (b"", 0)
         self._compiled_unique, self._compiled_unique_slots = self._compiled_lead(True) if lead else (b"", 0)
 
+    def _compiled_here(self, t: Technique) -> bool:
+        """Whether the compiled engine takes ``t`` with this policy's settings: it has the ALS
+        family under HoDoKu's default ALS settings only, and the tabling searches without
+        ALS nodes (the setting ``als_nodes`` off)."""
+        if t.name not in hodoku_compiled.COMPILED:
+            return False
+        if t.name in _ALS_NODES and self.settings is not None and self.settings.als_nodes:
+            return False
+        return t.family != "als" or self.settings is None or self.settings.als == AlsOptions()
+
     def _compiled_lead(self, unique: bool) -> tuple[bytes, int]:
-        """The codes of the leading slots the C engine has, and how many slots they are. A
-        slot of several techniques is compiled when all of them are: the engine has them
-        only through that slot's finder (``hd_compiled_slot``), searched once for the slot.
-        The slots whose search runs through ALS nodes with the setting ``als_nodes`` stay
-        Python then (the C searches have none)."""
+        """The codes of the leading slots the C engine has (see :meth:`_compiled_here`), and
+        how many slots they are. A slot of several techniques is compiled when all of them
+        are: the engine has them only through that slot's finder (``hd_compiled_slot``),
+        searched once for the slot."""
         names: list[str] = []
         slots = 0
-        als = self.settings is not None and self.settings.als_nodes
         for slot in self.slots:
-            if any(t.needs_unique and not unique or t.name not in hodoku_compiled.COMPILED for t in slot):
-                break
-            if als and any(t.name in _ALS_NODES for t in slot):
+            if any((t.needs_unique and not unique) or not self._compiled_here(t) for t in slot):
                 break
             names.extend(t.name for t in slot)
             slots += 1
@@ -441,6 +447,54 @@ class TechniquesPolicy(Policy):
         if why == hodoku_compiled.STUCK:
             state.searched = self._compiled_unique_slots if unique else self._compiled_slots
         return CompiledRun(steps, before, end, why == hodoku_compiled.BROKEN)
+
+    def next_step(self, grid: Grid, ctx: SolveContext | None = None, state: Any = None) -> Step | None:
+        """The step HoDoKu takes now. Without a solve's queues (a hint, the game) the slots
+        the compiled engine has, but the queued singles, are searched in C, a run of
+        consecutive ones in one call; the others by their finders."""
+        if state is not None or not self._compiled or not hodoku_compiled.AVAILABLE:
+            return super().next_step(grid, ctx, state)
+        if ctx is None:
+            ctx = self.context()
+        run: list[str] = []
+        for slot in self.slots:
+            t = slot[0]
+            if len(slot) == 1 and self._compiled_here(t) and t.name not in QUEUED:
+                if t.needs_unique and not ctx.is_unique(grid):
+                    continue
+                run.append(t.name)
+                continue
+            if run:
+                step = hodoku_compiled.first(grid, hodoku_compiled.codes(run), ctx)
+                run = []
+                if step is not None:
+                    return step
+            if len(slot) > 1 and all(self._compiled_here(x) and not x.needs_unique for x in slot):
+                # a tabling slot: one C search gives the step HoDoKu takes from it
+                step = hodoku_compiled.first(grid, hodoku_compiled.codes([x.name for x in slot]), ctx)
+            else:
+                step = next(self._slot_found(slot, grid, ctx), None)
+            if step is not None:
+                return step
+        if run:
+            return hodoku_compiled.first(grid, hodoku_compiled.codes(run), ctx)
+        return None
+
+    def _slot_found(self, slot: tuple[Technique, ...], grid: Grid, ctx: SolveContext) -> Iterator[Step]:
+        """The steps of one slot in the order HoDoKu takes them (as :meth:`steps` gives a
+        slot's, without the solve's memo or queues)."""
+        if len(slot) > 1:
+            unique: bool | None = None
+            if any(t.needs_unique for t in slot):
+                unique = ctx.is_unique(grid)
+            return _slot_steps(tuple(t for t in slot if unique or not t.needs_unique), grid, ctx)
+        t = slot[0]
+        if t.needs_unique and not ctx.is_unique(grid):
+            return iter(())
+        found: Iterable[Step] = (s for s in t.find(grid, ctx) if step_changes(grid, s))
+        if self.ranked and t.ranked:
+            found = sorted(found, key=hodoku_rank)
+        return iter(found)
 
     def steps(self, grid: Grid, ctx: SolveContext | None = None, state: Any = None) -> Iterator[Step]:
         """Every step available now, slot by slot; ``state``: a solve's

@@ -579,7 +579,7 @@ def test_rate_array_takes_numpy_puzzles():
     from grading.rater import Rater
 
     for p, row in zip(good, out):
-        r = Rater(hodoku=False).rate(parse(p))
+        r = Rater().rate(parse(p))
         assert (row["er"], row["ep"], row["ed"], row["hardest"], row["steps"], bool(row["solved"])) == (
             r.er,
             r.ep,
@@ -588,12 +588,17 @@ def test_rate_array_takes_numpy_puzzles():
             r.se_steps,
             True,
         )
+        assert (row["level"], row["score"], row["hodoku_hardest"]) == (r.level, r.score, r.hodoku_hardest)
+    se_only = se_batch.rate_array(arr, hodoku=False)
+    assert se_only.dtype.names == tuple(n for n, _ in se_batch.SE_FIELDS)
+    assert se_only["er"].tolist() == out["er"].tolist()
     two = np.array([line_values(good[0]), line_values(two_solutions(good[1]))])
     with pytest.raises(MultipleSolutions, match="row 1"):
         se_batch.rate_array(two)
     with pytest.warns(RuntimeWarning, match="row 1: "):
         skipped = se_batch.rate_array(two, errors="skip")
     assert skipped["solved"].tolist() == [True, False] and np.isnan(skipped["er"][1])
+    assert skipped["score"].tolist()[1] == -1 and skipped["level"].tolist()[1] == ""
     with pytest.raises(ValueError, match="shape"):
         se_batch.rate_array(np.zeros((2, 80)))
     with pytest.raises(ValueError, match=r"row 0: r1c1 holds 10, not a digit 0-9 \(0 for empty\)"):

@@ -58,10 +58,14 @@ def _version(value: bool) -> None:
         "HoDoKu's level and score (HoDoKu 2.2)",
         markup=False,
     )
+    from sudoku_logic.core.context import DEFAULT_SETTINGS
+    from sudoku_logic.native import describe_hodoku
+
     try:
         settings = resolve_settings()
         source = f" (from ${ENV})" if os.environ.get(ENV) else ""
         out.print(f"settings{source}: " + ", ".join(all_values(settings)), markup=False)
+        out.print(describe_hodoku(settings == DEFAULT_SETTINGS), markup=False)
     except ValueError as e:
         out.print(f"settings: {e}", markup=False)
     raise typer.Exit(0)

@@ -9,12 +9,14 @@ typedef struct {
     uint8_t open[81];   /* 1 for an empty cell */
     uint16_t need[27];  /* digits each house still lacks */
     int left;           /* empty cells */
+    uint8_t value[81];  /* the digits placed, givens included */
 } cstate;
 
 static int place(cstate *s, int cell, int d) {
     unsigned bit = 1u << (d - 1);
     s->open[cell] = 0;
     s->cand[cell] = 0;
+    s->value[cell] = (uint8_t)d;
     s->left--;
     for (int t = 0; t < 3; t++) {
         int h = CELL_HOUSE[cell][t];
@@ -75,12 +77,18 @@ typedef struct {
     solutions_poll poll;
     void *ctx;
     int stopped;
+    uint8_t *first;     /* where the first solution found goes, or NULL */
+    int found;
 } csearch;
 
 static int count(cstate *s, int limit, csearch *k) {
     if (k->poll && ++k->nodes % SOLUTIONS_POLL == 0 && k->poll(k->ctx)) k->stopped = 1;
     if (k->stopped || !propagate(s)) return 0;
-    if (!s->left) return 1;
+    if (!s->left) {
+        if (k->first && !k->found) memcpy(k->first, s->value, 81);
+        k->found = 1;
+        return 1;
+    }
     int best = -1, fewest = 10;
     for (int c = 0; c < 81; c++) {
         if (s->open[c] && m_count(s->cand[c]) < fewest) {
@@ -96,7 +104,9 @@ static int count(cstate *s, int limit, csearch *k) {
     return n;
 }
 
-int count_solutions_polled(const uint8_t *values, const uint16_t *cands, int limit, solutions_poll poll, void *ctx) {
+/* count_solutions_polled, the first solution found written to ``first`` (when not NULL) */
+static int count_from(const uint8_t *values, const uint16_t *cands, int limit, solutions_poll poll, void *ctx,
+                      uint8_t *first) {
     cstate s;
     s.left = 0;
     for (int h = 0; h < 27; h++) s.need[h] = 0x1ff;
@@ -111,6 +121,7 @@ int count_solutions_polled(const uint8_t *values, const uint16_t *cands, int lim
         }
     }
     for (int c = 0; c < 81; c++) {
+        s.value[c] = values[c];
         s.open[c] = values[c] == 0;
         s.cand[c] = 0;
         if (!s.open[c]) continue;
@@ -119,11 +130,19 @@ int count_solutions_polled(const uint8_t *values, const uint16_t *cands, int lim
         for (int t = 0; t < 3; t++) m &= s.need[CELL_HOUSE[c][t]];
         s.cand[c] = m;
     }
-    csearch k = {0, poll, ctx, 0};
+    csearch k = {0, poll, ctx, 0, first, 0};
     int n = count(&s, limit > 0 ? limit : 1, &k);  /* as DLX: the first solution is always counted */
     return k.stopped ? -1 : n;
 }
 
+int count_solutions_polled(const uint8_t *values, const uint16_t *cands, int limit, solutions_poll poll, void *ctx) {
+    return count_from(values, cands, limit, poll, ctx, NULL);
+}
+
 int count_solutions(const uint8_t *values, const uint16_t *cands, int limit) {
-    return count_solutions_polled(values, cands, limit, NULL, NULL);
+    return count_from(values, cands, limit, NULL, NULL, NULL);
+}
+
+int unique_solution(const uint8_t *values, const uint16_t *cands, uint8_t solution[81]) {
+    return count_from(values, cands, 2, NULL, NULL, solution) == 1;
 }

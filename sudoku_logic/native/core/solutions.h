@@ -8,6 +8,9 @@
  * so that every house holds each digit once, counting up to ``limit`` (at least one). */
 int count_solutions(const uint8_t *values, const uint16_t *cands, int limit);
 
+/* Whether the position has exactly one solution; if so it is written to ``solution`` (81 values). */
+int unique_solution(const uint8_t *values, const uint16_t *cands, uint8_t solution[81]);
+
 /* Nodes between two calls of a search's poll. */
 #define SOLUTIONS_POLL 65536L
 /* A search's poll: nonzero stops the search. */

@@ -52,7 +52,7 @@ void hd_rate(const uint8_t givens[81], const uint8_t *techniques, int ntechnique
     }
     int unique = -1;  /* unknown until a technique assuming it comes up */
     long score = 0;
-    int level = 0, steps = 0, status = RATE_OK, hardest_level = -1, hardest_score = -1;
+    int level = 0, steps = 0, status = RATE_OK, hardest_level = -1, hardest_score = -1, guessed = 0;
     while (s_any(g.empty)) {
         if (steps >= max_steps) { status = RATE_BEYOND; break; }
         int found = 0;
@@ -66,6 +66,7 @@ void hd_rate(const uint8_t givens[81], const uint8_t *techniques, int ntechnique
             found = hd_find(t, &g, queue, step);
         }
         if (status != RATE_OK) break;
+        if (queue->overflow) { status = RATE_BEYOND; break; }  /* a search beyond its bounds */
         if (!found) { status = RATE_STUCK; break; }
         int s = hd_score(step->scored_as), l = hd_level(step->scored_as);
         score += s;
@@ -76,6 +77,7 @@ void hd_rate(const uint8_t givens[81], const uint8_t *techniques, int ntechnique
             out->hardest = (int16_t)step->technique;
         }
         steps++;
+        guessed |= step->technique == H_BRUTE_FORCE;
         hd_apply(&g, queue, step);
         if (queue->overflow) { status = RATE_BEYOND; break; }
         if (step->nelim && !grid_sound(&g)) { status = RATE_STUCK; break; }
@@ -87,7 +89,7 @@ void hd_rate(const uint8_t givens[81], const uint8_t *techniques, int ntechnique
         out->score = (int32_t)score;
         out->level = (uint8_t)level;
         out->steps = steps;
-        out->solved = 1;
+        out->solved = !guessed;  /* by logic: without a Brute Force step */
     }
     out->ms = now_ms() - t0;
 }

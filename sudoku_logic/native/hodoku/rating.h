@@ -14,7 +14,7 @@ typedef struct {
     int32_t steps;
     int16_t hardest;   /* technique code (H_*) of the hardest step; -1 none */
     uint8_t level;     /* 0 Easy .. 4 Extreme */
-    uint8_t solved;
+    uint8_t solved;    /* by logic alone: no Brute Force step */
     uint8_t status;    /* RATE_* */
     uint8_t pad[3];
 } hd_rating_rec;

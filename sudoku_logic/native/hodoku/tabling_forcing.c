@@ -520,8 +520,9 @@ static int forcing(const grid *g, forcing_search *s, hd_step *out, int net) {
             fill_sets(s, (d - 1) * 81 + c);
         }
     }
+    if (t->overflow) return -1;
     int f = first_conclusion(s);
-    if (f < 0 || t->overflow) return 0;
+    if (f < 0) return 0;
     best_proof b = {{0, 0}, {0, 0}};
     int q = f >= TB_ON ? f - TB_ON : f + TB_ON; /* the premise whose falsehood gives f */
     if (contradiction_found(s, q)) contradictions(s, q, &b);
@@ -533,7 +534,7 @@ static int forcing(const grid *g, forcing_search *s, hd_step *out, int net) {
         kind = f < TB_ON && b.length[1] < b.length[0] ? 1 : 0;
     else if (b.found[0] || b.found[1])
         kind = b.found[0] ? 0 : 1;
-    if (kind < 0) return 0;
+    if (kind < 0) return -1; /* (never: a conclusion has a proof) */
     static const int TECH[2][2] = {{H_FORCING_CHAIN_CONTRADICTION, H_FORCING_CHAIN_VERITY},
                                    {H_FORCING_NET_CONTRADICTION, H_FORCING_NET_VERITY}};
     hd_begin(out, TECH[net][kind]);
@@ -545,7 +546,7 @@ static int forcing(const grid *g, forcing_search *s, hd_step *out, int net) {
 
 int forcing_chains(const grid *g, hd_step *out) {
     forcing_search *s = malloc(sizeof *s);
-    if (!s) return 0;
+    if (!s) return -1;
     tb_build(&s->graph, g, 1);
     int found = forcing(g, s, out, 0);
     free(s);
@@ -562,7 +563,7 @@ int forcing_nets(const grid *g, hd_step *out) {
     uint16_t *flat = malloc(cap * sizeof *flat);
     int *start = malloc(TB_NORMAL * sizeof *start);
     uint16_t *len = calloc(TB_NORMAL, sizeof *len);
-    int found = 0;
+    int found = -1;
     if (s && f && flat && start && len) {
         f->g = g;
         f->stamp = 0;

@@ -203,7 +203,7 @@ typedef struct {
 
 int nice_loops(const grid *g, int grouped, hd_step *out) {
     loop_search *s = malloc(sizeof *s);
-    if (!s) return 0;
+    if (!s) return -1;
     tb_graph *t = &s->graph;
     tb_build(t, g, grouped);
     s->loops.found = s->aics.found = 0;
@@ -258,8 +258,8 @@ int nice_loops(const grid *g, int grouped, hd_step *out) {
     if (s->aics.found && (!b->found || s->aics.nelim > b->nelim ||
                           (s->aics.nelim == b->nelim && s->aics.isum < b->isum)))
         b = &s->aics;
-    int found = b->found && !t->overflow;
-    if (found) {
+    int found = t->overflow ? -1 : b->found;
+    if (found > 0) {
         static const int KIND[3] = {H_CONTINUOUS_NICE_LOOP, H_DISCONTINUOUS_NICE_LOOP, H_AIC};
         int base = KIND[b->kind];
         hd_begin(out, b->grouped ? base + 3 : base);

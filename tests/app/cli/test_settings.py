@@ -83,6 +83,12 @@ def test_version_names_the_settings():
     assert (
         r.stdout.startswith("sudoku-logic ") and "als_nodes=false" in r.stdout and "als.allow_overlap=false" in r.stdout
     )
+    from sudoku_logic import native
+
+    if native.AVAILABLE:
+        have = sum(n in native.HODOKU_COMPILED for n in native.HODOKU_DEFAULT)
+        assert f"HoDoKu's path: compiled for {have} of its {len(native.HODOKU_DEFAULT)} default techniques" in r.stdout
+        assert "with these settings" not in r.stdout
 
 
 def test_version_shows_settings_from_the_environment(tmp_path, monkeypatch):
@@ -91,6 +97,10 @@ def test_version_shows_settings_from_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("SUDOKU_LOGIC_SETTINGS", str(f))
     r = invoke("--version")
     assert "settings (from $SUDOKU_LOGIC_SETTINGS): als_nodes=true" in r.stdout
+    from sudoku_logic import native
+
+    if native.AVAILABLE:
+        assert "; with these settings, whole ratings in Python" in r.stdout
 
 
 def _techniques_used(stdout: str) -> set:
