@@ -145,14 +145,17 @@ def run(
     return why, steps, before, end
 
 
-def first(grid: Grid, techniques: bytes, ctx: SolveContext | None = None) -> Step | None:
+def first(grid: Grid, techniques: bytes, ctx: SolveContext | None = None, fallback: bool = True) -> Step | None:
     """The first step of the first of ``techniques`` (:func:`codes`, none of them a queued
     single: a position without a history has no queues) that has one on ``grid``, as the
     Python finders make it, or None. Where a search goes beyond the engine's bounds, the
-    Python finders answer."""
+    Python finders answer (without ``fallback``: OverflowError, for a caller that ranks a
+    slot's steps itself)."""
     try:
         why, records, before, *_ = native.hodoku_run(*pack(grid), b"", b"", techniques, 1, True, grid.givens)
     except OverflowError:
+        if not fallback:
+            raise
         return _python_first(grid, techniques, ctx)
     if not records:
         return None

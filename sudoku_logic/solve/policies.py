@@ -470,8 +470,12 @@ class TechniquesPolicy(Policy):
                 if step is not None:
                     return step
             if len(slot) > 1 and all(self._compiled_here(x) and not x.needs_unique for x in slot):
-                # a tabling slot: one C search gives the step HoDoKu takes from it
-                step = hodoku_compiled.first(grid, hodoku_compiled.codes([x.name for x in slot]), ctx)
+                # a tabling slot: one C search gives the step HoDoKu takes from it (where
+                # the engine leaves it to Python, the slot's finders)
+                try:
+                    step = hodoku_compiled.first(grid, hodoku_compiled.codes([x.name for x in slot]), ctx, False)
+                except OverflowError:
+                    step = next(self._slot_found(slot, grid, ctx), None)
             else:
                 step = next(self._slot_found(slot, grid, ctx), None)
             if step is not None:

@@ -2,9 +2,13 @@
  * _loop_targets, _check_loop, _continuous_elims, _check_aics, _keep, _loop_cmp).
  *
  * Python sorts every loop and AIC found by HoDoKu's comparator (_loop_cmp) and the slot
- * takes the first: here only the best is kept as they are found (loops of all premises,
- * then the AICs): most eliminations, then the lowest index sum, the first found of equal
- * ones; a later chain of the same kind and eliminations keeps the shorter length. */
+ * takes the first: here only the best are kept as they are found (loops of all premises,
+ * then the AICs): most eliminations, then the lowest index sum (the top group, each chain
+ * of it before every other).  Within the top group _loop_cmp orders only chains of one
+ * kind and eliminations (the shorter first) and calls the others equal: with one such key
+ * the first is its shortest chain, with several keys of one chain each the first found.
+ * With several keys one of which has two chains the comparator is not transitive and the
+ * first is what Python's sort makes of the whole list: the engine leaves it to Python. */
 #include "hodoku/tabling_loops.h"
 
 #include <stdlib.h>
@@ -13,10 +17,19 @@
 
 enum { CONTINUOUS, DISCONTINUOUS, AIC };
 
+/* the distinct keys (kind, grouped, eliminations) of the top group followed */
+#define TOP_KEYS 8
+
 typedef struct {
-    int found, kind, grouped, nelim, length;
+    int kind, grouped, length, count; /* its shortest chain, how many chains _keep kept */
+} top_key;
+
+typedef struct {
+    int found, nelim, nkeys, overflow;
     long isum;
-    uint8_t elim[N_CANDS][2]; /* (cell, digit), digit then cell order */
+    uint8_t elim[N_CANDS][2]; /* the group's first key's (cell, digit), digit then cell order */
+    top_key keys[TOP_KEYS];
+    uint8_t key_elims[TOP_KEYS][N_CANDS][2];
 } best_loop;
 
 /* a chain's eliminations: a mark per candidate, then listed digit then cell */
@@ -69,26 +82,50 @@ static int loop_chain(const tb_graph *t, const uint16_t *path, int len, int nice
     return 1;
 }
 
-/* keep ``e`` (a chain of ``kind``) if it comes before the best so far (_loop_cmp, _keep) */
+/* keep ``e`` (a chain of ``kind``) if it is in the top group so far (_loop_cmp, _keep) */
 static void keep(best_loop *b, int kind, int grouped, elims *e, int length) {
     e_list(e);
     if (!e->n) return;
     long isum = e_isum(e);
-    if (b->found) {
-        if (e->n < b->nelim || (e->n == b->nelim && isum >= b->isum)) {
-            if (e->n == b->nelim && isum == b->isum && kind == b->kind && grouped == b->grouped &&
-                !memcmp(e->elim, b->elim, (size_t)e->n * 2) && length < b->length)
-                b->length = length;
+    if (b->found && (e->n < b->nelim || (e->n == b->nelim && isum > b->isum))) return;
+    if (!b->found || e->n > b->nelim || isum < b->isum) {
+        b->found = 1;
+        b->nelim = e->n;
+        b->isum = isum;
+        b->nkeys = 0;
+        b->overflow = 0;
+        memcpy(b->elim, e->elim, (size_t)e->n * 2);
+    }
+    size_t bytes = (size_t)e->n * 2;
+    for (int k = 0; k < b->nkeys; k++) {
+        top_key *key = &b->keys[k];
+        if (key->kind == kind && key->grouped == grouped && !memcmp(b->key_elims[k], e->elim, bytes)) {
+            if (length < key->length) { /* _keep: a shorter chain of a key is kept too */
+                key->length = length;
+                key->count++;
+            }
             return;
         }
     }
-    b->found = 1;
-    b->kind = kind;
-    b->grouped = grouped;
-    b->nelim = e->n;
-    b->isum = isum;
-    b->length = length;
-    memcpy(b->elim, e->elim, (size_t)e->n * 2);
+    if (b->nkeys >= TOP_KEYS) {
+        b->overflow = 1;
+        return;
+    }
+    top_key *key = &b->keys[b->nkeys];
+    key->kind = kind;
+    key->grouped = grouped;
+    key->length = length;
+    key->count = 1;
+    memcpy(b->key_elims[b->nkeys], e->elim, bytes);
+    b->nkeys++;
+}
+
+/* whether Python's sort of the top group is beyond a rule (see the top of the file) */
+static int ambiguous(const best_loop *b, int more_keys) {
+    if (b->overflow) return 1;
+    int keys = b->nkeys + more_keys, dup = 0;
+    for (int k = 0; k < b->nkeys; k++) dup |= b->keys[k].count > 1;
+    return keys > 1 && dup;
 }
 
 static int path_grouped(const uint16_t *path, int len) {
@@ -254,17 +291,24 @@ int nice_loops(const grid *g, int grouped, hd_step *out) {
             }
         }
     }
-    const best_loop *b = &s->loops;
-    if (s->aics.found && (!b->found || s->aics.nelim > b->nelim ||
-                          (s->aics.nelim == b->nelim && s->aics.isum < b->isum)))
+    /* the found list is the loops, then the AICs: the top group of both, the loops first */
+    const best_loop *b = &s->loops, *a = &s->aics;
+    int tie = a->found && b->found && a->nelim == b->nelim && a->isum == b->isum;
+    if (a->found && (!b->found || a->nelim > b->nelim || (a->nelim == b->nelim && a->isum < b->isum))) {
         b = &s->aics;
-    int found = t->overflow ? -1 : b->found;
+        a = NULL;
+    } else if (!tie) {
+        a = NULL;
+    }
+    int found = b->found;
+    if (t->overflow || (found && (ambiguous(b, a ? a->nkeys : 0) || (a && ambiguous(a, b->nkeys))))) found = -1;
     if (found > 0) {
         static const int KIND[3] = {H_CONTINUOUS_NICE_LOOP, H_DISCONTINUOUS_NICE_LOOP, H_AIC};
-        int base = KIND[b->kind];
-        hd_begin(out, b->grouped ? base + 3 : base);
+        const top_key *key = &b->keys[0];
+        int base = KIND[key->kind];
+        hd_begin(out, key->grouped ? base + 3 : base);
         out->scored_as = grouped ? base + 3 : base;
-        out->size = b->length;
+        out->size = key->length;
         /* the step's eliminations in (cell, digit) order */
         for (int c = 0; c < 81; c++) {
             for (int i = 0; i < b->nelim; i++) {

@@ -10,7 +10,7 @@
  * (``grouped``: their grouped variants' slot, whose search runs through group nodes): the
  * first of policies.py's _slot_steps, its ``scored_as`` the searching technique, its
  * ``size`` the chain's nodes.  1, or 0 when the search finds none; -1 where it could not run
- * (no memory: the Python finders then answer). */
+ * (no memory) or Python's sort decides (see tabling_loops.c): the Python finders then answer. */
 int nice_loops(const grid *g, int grouped, hd_step *out);
 
 #endif
