@@ -59,20 +59,41 @@ def _entries(data: bytes) -> deque[tuple[int, int]]:
 
 _SINGLES = ("Full House", "Naked Single", "Hidden Single")
 
+#: The techniques of HoDoKu's tabling slots (``hodoku/tabling*.c``): the engine gives the step
+#: HoDoKu takes from the slot, the first of its search (``facts["rank"]`` 0).
+TABLING = frozenset(
+    (
+        "Continuous Nice Loop",
+        "Discontinuous Nice Loop",
+        "AIC",
+        "Grouped Continuous Nice Loop",
+        "Grouped Discontinuous Nice Loop",
+        "Grouped AIC",
+        "Forcing Chain Contradiction",
+        "Forcing Chain Verity",
+        "Forcing Net Contradiction",
+        "Forcing Net Verity",
+    )
+)
 
-def _finder_step(name: str, grid: Grid, placements: list, eliminations: list, ctx: SolveContext | None) -> Step:
-    """The first step of ``name``'s Python finder on ``grid`` that places and removes what
-    the engine's step did."""
+
+def _finder_step(
+    name: str, grid: Grid, placements: list, eliminations: list, ctx: SolveContext | None, finder: str | None = None
+) -> Step:
+    """The first step of ``name`` from the Python finder of ``finder`` (default ``name``: a
+    step found by another technique's search, ``facts["found_by"]``) on ``grid`` that places
+    and removes what the engine's step did."""
     load_all()
-    for step in REGISTRY[name].find(grid, ctx):
-        if step.placements == placements and step.eliminations == eliminations:
+    for step in REGISTRY[finder or name].find(grid, ctx):
+        if step.technique == name and step.placements == placements and step.eliminations == eliminations:
             return step
-    raise Disagreement(f"the Python finder of {name} does not find the compiled engine's step")
+    raise Disagreement(f"the Python finder of {finder or name} does not find the compiled engine's step")
 
 
 def _step(record: tuple, snapshot: bytes | None, givens: int, ctx: SolveContext | None) -> Step:
     """The step of one engine record ``(technique, scored_as, placements, eliminations,
-    house, cells, size)``; its text is the Python finder's, on the position ``snapshot``."""
+    house, cells, size)``; its text is the Python finder's, on the position ``snapshot``. A
+    tabling slot's step is the first of its search: rank 0."""
     tech, scored_as, placements, eliminations, house, _, size = record
     name = native.HODOKU_TECHNIQUES[tech]
     if name in _SINGLES:
@@ -80,15 +101,17 @@ def _step(record: tuple, snapshot: bytes | None, givens: int, ctx: SolveContext 
         if name == "Naked Single":
             return naked_single_step(cell, d)
         return (full_house_step if name == "Full House" else hidden_single_step)(cell, d, house)
-    facts = None if scored_as == tech else {"found_by": native.HODOKU_TECHNIQUES[scored_as]}
+    facts: dict | None = None if scored_as == tech else {"found_by": native.HODOKU_TECHNIQUES[scored_as]}
     if size:
         facts = {**(facts or {}), "size": size}  # a chain's length, as its finder's step has it
+        if name in TABLING:
+            facts["rank"] = 0
 
     def text() -> dict:
         if snapshot is None:
             raise RuntimeError("a compiled step's text needs the position before it: run with snapshots")
         grid = unpack(snapshot[:81], snapshot[81:], givens)
-        full = _finder_step(name, grid, placements, eliminations, ctx)
+        full = _finder_step(name, grid, placements, eliminations, ctx, native.HODOKU_TECHNIQUES[scored_as])
         return {field: getattr(full, field) for field in TEXT_FIELDS}
 
     return lazy_step(name, text, placements, eliminations, facts=facts)
@@ -122,14 +145,17 @@ def run(
     return why, steps, before, end
 
 
-def first(grid: Grid, techniques: bytes, ctx: SolveContext | None = None) -> Step | None:
+def first(grid: Grid, techniques: bytes, ctx: SolveContext | None = None, fallback: bool = True) -> Step | None:
     """The first step of the first of ``techniques`` (:func:`codes`, none of them a queued
     single: a position without a history has no queues) that has one on ``grid``, as the
     Python finders make it, or None. Where a search goes beyond the engine's bounds, the
-    Python finders answer."""
+    Python finders answer (without ``fallback``: OverflowError, for a caller that ranks a
+    slot's steps itself)."""
     try:
         why, records, before, *_ = native.hodoku_run(*pack(grid), b"", b"", techniques, 1, True, grid.givens)
     except OverflowError:
+        if not fallback:
+            raise
         return _python_first(grid, techniques, ctx)
     if not records:
         return None

@@ -317,6 +317,20 @@ def _rank(step: Step) -> int:
     return step.facts["rank"]  # type: ignore[index]  # used only where every step has facts["rank"]
 
 
+#: the techniques whose tabling search takes ALS nodes with the setting ``als_nodes``
+_ALS_NODES = frozenset(
+    (
+        "Grouped Continuous Nice Loop",
+        "Grouped Discontinuous Nice Loop",
+        "Grouped AIC",
+        "Forcing Chain Contradiction",
+        "Forcing Chain Verity",
+        "Forcing Net Contradiction",
+        "Forcing Net Verity",
+    )
+)
+
+
 @dataclass
 class QueueState:
     """A HoDoKu solve's state: its singles queues, and how many leading slots the compiled
@@ -366,25 +380,32 @@ class TechniquesPolicy(Policy):
         #: second lead). Empty where there are none or it was not built; ``compiled=False``:
         #: the Python finders alone (the reference the tests hold the compiled engine to)
         lead = compiled and name == "hodoku" and self.queued
-        self._compiled = self._compiled_lead(False) if lead else b""
-        self._compiled_unique = self._compiled_lead(True) if lead else b""
+        self._compiled, self._compiled_slots = self._compiled_lead(False) if lead else (b"", 0)
+        self._compiled_unique, self._compiled_unique_slots = self._compiled_lead(True) if lead else (b"", 0)
 
     def _compiled_here(self, t: Technique) -> bool:
         """Whether the compiled engine takes ``t`` with this policy's settings: it has the ALS
-        family under HoDoKu's default ALS settings only."""
+        family under HoDoKu's default ALS settings only, and the tabling searches without
+        ALS nodes (the setting ``als_nodes`` off)."""
         if t.name not in hodoku_compiled.COMPILED:
+            return False
+        if t.name in _ALS_NODES and self.settings is not None and self.settings.als_nodes:
             return False
         return t.family != "als" or self.settings is None or self.settings.als == AlsOptions()
 
-    def _compiled_lead(self, unique: bool) -> bytes:
-        """The leading compiled slots' codes (see :meth:`_compiled_here`)."""
+    def _compiled_lead(self, unique: bool) -> tuple[bytes, int]:
+        """The codes of the leading slots the C engine has (see :meth:`_compiled_here`), and
+        how many slots they are. A slot of several techniques is compiled when all of them
+        are: the engine has them only through that slot's finder (``hd_compiled_slot``),
+        searched once for the slot."""
         names: list[str] = []
+        slots = 0
         for slot in self.slots:
-            t = slot[0]
-            if len(slot) > 1 or (t.needs_unique and not unique) or not self._compiled_here(t):
+            if any((t.needs_unique and not unique) or not self._compiled_here(t) for t in slot):
                 break
-            names.append(t.name)
-        return hodoku_compiled.codes(names)
+            names.extend(t.name for t in slot)
+            slots += 1
+        return hodoku_compiled.codes(names), slots
 
     @property
     def techniques(self) -> tuple[Technique, ...]:
@@ -415,7 +436,8 @@ class TechniquesPolicy(Policy):
     ) -> CompiledRun | None:
         """HoDoKu's path over the leading compiled techniques, taken by the C engine from the
         solve's singles queues ``state`` (brought up to date)."""
-        lead = self._compiled_unique if ctx is not None and ctx.unique_known is True else self._compiled
+        unique = ctx is not None and ctx.unique_known is True
+        lead = self._compiled_unique if unique else self._compiled
         if not lead or not isinstance(state, QueueState) or state.searched or limit <= 0:
             return None
         ran = hodoku_compiled.run(grid, state.queue, lead, limit, ctx)
@@ -423,7 +445,7 @@ class TechniquesPolicy(Policy):
             return None
         why, steps, before, end = ran
         if why == hodoku_compiled.STUCK:
-            state.searched = len(lead)
+            state.searched = self._compiled_unique_slots if unique else self._compiled_slots
         return CompiledRun(steps, before, end, why == hodoku_compiled.BROKEN)
 
     def next_step(self, grid: Grid, ctx: SolveContext | None = None, state: Any = None) -> Step | None:
@@ -447,7 +469,15 @@ class TechniquesPolicy(Policy):
                 run = []
                 if step is not None:
                     return step
-            step = next(self._slot_found(slot, grid, ctx), None)
+            if len(slot) > 1 and all(self._compiled_here(x) and not x.needs_unique for x in slot):
+                # a tabling slot: one C search gives the step HoDoKu takes from it (where
+                # the engine leaves it to Python, the slot's finders)
+                try:
+                    step = hodoku_compiled.first(grid, hodoku_compiled.codes([x.name for x in slot]), ctx, False)
+                except OverflowError:
+                    step = next(self._slot_found(slot, grid, ctx), None)
+            else:
+                step = next(self._slot_found(slot, grid, ctx), None)
             if step is not None:
                 return step
         if run:

@@ -34,8 +34,12 @@ FIELDS = tuple(Step.__dataclass_fields__)
 
 compiled = pytest.mark.skipif(not hodoku_compiled.AVAILABLE, reason=f"compiled engine not in use: {native.REASON}")
 
-#: the compiled techniques a finder searches the position for (the singles come from queues)
-SEARCHED = sorted((n for n in hodoku_compiled.COMPILED if n not in QUEUED), key=lambda n: hodoku_compiled.CODE[n])
+#: the compiled techniques a finder searches the position for (the singles come from queues),
+#: each alone in its slot: a slot of several is held to the Python slot in test_hodoku_tabling
+_SHARED = {t.name for s in hodoku_policy(compiled=False).slots if len(s) > 1 for t in s}
+SEARCHED = sorted(
+    (n for n in hodoku_compiled.COMPILED if n not in QUEUED and n not in _SHARED), key=lambda n: hodoku_compiled.CODE[n]
+)
 
 
 load_all()
@@ -236,7 +240,8 @@ def _values(puzzle: str) -> bytes:
 @compiled
 def test_batch_ratings_equal_the_rater():
     """Each puzzle the engine rates whole gets the Rater's level, score, hardest technique
-    and steps; the others are left to it (a technique the engine has no finder for yet)."""
+    and steps; the others are left to it (a technique the engine has no finder for yet:
+    with the tabling slots compiled, none of these)."""
     puzzles = (
         collection("qqwing_simple.txt", 30)
         + collection("qqwing_expert.txt", 40)
@@ -253,7 +258,7 @@ def test_batch_ratings_equal_the_rater():
         assert got[:4] == (want.level, want.score, want.hodoku_hardest, want.hodoku_steps), puzzle
         assert got[5] == want.hodoku_solved
         whole += 1
-    assert 40 < whole < len(puzzles)
+    assert 40 < whole <= len(puzzles)
 
 
 @compiled

@@ -14,6 +14,8 @@
 #include "hodoku/sue_de_coq.h"
 #include "hodoku/uniqueness.h"
 #include "hodoku/wings.h"
+#include "hodoku/tabling_forcing.h"
+#include "hodoku/tabling_loops.h"
 
 int hd_compiled(int technique) {
     switch (technique) {
@@ -37,8 +39,38 @@ int hd_compiled(int technique) {
     case H_DEATH_BLOSSOM:
         return 1;
     default:
+        return hd_compiled_slot(technique);
+    }
+}
+
+/* Slots of several techniques (policies.py's _slot_steps): one finder for the slot. */
+int hd_compiled_slot(int technique) {
+    switch (technique) {
+    case H_CONTINUOUS_NICE_LOOP: case H_DISCONTINUOUS_NICE_LOOP: case H_AIC:
+    case H_GROUPED_CONTINUOUS_NICE_LOOP: case H_GROUPED_DISCONTINUOUS_NICE_LOOP: case H_GROUPED_AIC:
+    case H_FORCING_CHAIN_CONTRADICTION: case H_FORCING_CHAIN_VERITY:
+    case H_FORCING_NET_CONTRADICTION: case H_FORCING_NET_VERITY:
+        return 1;
+    default:
         return 0;
     }
+}
+
+int hd_next(const uint8_t *techniques, int ntechniques, int i) {
+    int slot = hd_slot(techniques[i]);
+    if (!hd_compiled_slot(techniques[i])) return i + 1;
+    while (i < ntechniques && hd_slot(techniques[i]) == slot) i++;
+    return i;
+}
+
+/* a tabling search's answer: -1 (it could not run) goes to the Python finders, as a search
+ * beyond its bounds does */
+static int tabling(int found, hd_queue *q) {
+    if (found < 0) {
+        q->overflow = 1;
+        return 0;
+    }
+    return found;
 }
 
 int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
@@ -98,6 +130,12 @@ int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
     case H_ALMOST_LOCKED_SET_XY_WING: return als_xy_wing(g, q, out);
     case H_ALMOST_LOCKED_SET_XY_CHAIN: return als_xy_chain(g, q, out);
     case H_DEATH_BLOSSOM: return death_blossom(g, q, out);
+    case H_CONTINUOUS_NICE_LOOP: case H_DISCONTINUOUS_NICE_LOOP: case H_AIC:
+        return tabling(nice_loops(g, 0, out), q);
+    case H_GROUPED_CONTINUOUS_NICE_LOOP: case H_GROUPED_DISCONTINUOUS_NICE_LOOP: case H_GROUPED_AIC:
+        return tabling(nice_loops(g, 1, out), q);
+    case H_FORCING_CHAIN_CONTRADICTION: case H_FORCING_CHAIN_VERITY: return tabling(forcing_chains(g, out), q);
+    case H_FORCING_NET_CONTRADICTION: case H_FORCING_NET_VERITY: return tabling(forcing_nets(g, out), q);
     default: return 0;
     }
 }
@@ -111,7 +149,8 @@ int hd_run(grid *g, hd_queue *q, const uint8_t *techniques, int ntechniques, int
         hd_step *s = &steps[*n];
         if (before) grid_snapshot(g, before[*n]);
         int found = 0;
-        for (int i = 0; i < ntechniques && !found; i++) found = hd_find(techniques[i], g, q, s);
+        for (int i = 0; i < ntechniques && !found; i = hd_next(techniques, ntechniques, i))
+            found = hd_find(techniques[i], g, q, s);
         if (!found) return q->overflow ? HD_OVERFLOW : HD_STUCK;
         hd_apply(g, q, s);
         (*n)++;

@@ -56,7 +56,7 @@ void hd_rate(const uint8_t givens[81], const uint8_t *techniques, int ntechnique
     while (s_any(g.empty)) {
         if (steps >= max_steps) { status = RATE_BEYOND; break; }
         int found = 0;
-        for (int i = 0; i < ntechniques && !found && status == RATE_OK; i++) {
+        for (int i = 0; i < ntechniques && !found && status == RATE_OK; i = hd_next(techniques, ntechniques, i)) {
             int t = techniques[i];
             if (!hd_compiled(t)) { status = RATE_BEYOND; break; }
             if (hd_needs_unique(t)) {
