@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import re
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from sudoku_logic.api.position import is_line, plus_line
 from sudoku_logic.core.errors import SudokuError
@@ -124,10 +125,12 @@ def puzzle_first(line: str, column: int | None = None) -> tuple[str, str] | None
     return " ".join(fs[i:end]), ",".join(part for part in (before, after) if part)
 
 
+@lru_cache(maxsize=256)
 def one_line_position(line: str) -> bool:
     """Whether a line holds a position that fits on one line: an 81-character line, a
     729-character candidate string, HoDoKu's ``+`` line or a regression-library line, first
-    or after a label, quoted or not."""
+    or after a label, quoted or not. (Remembered for the last lines asked: the reader asks of
+    each line as it looks ahead and again when the line comes.)"""
     s = line.strip()
     if s.startswith(":"):
         return bool(re.match(r":\d", s))

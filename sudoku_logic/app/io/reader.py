@@ -491,8 +491,9 @@ def cut_lines(
         if line.endswith(_TOO_LONG):
             yield lineno, line
             continue
-        bare_givens = one_line_position(line) and is_line(line.strip())
-        if (not one_line_position(line) and not _single_line_grid(line)) or bare_givens:
+        one_line = one_line_position(line)
+        bare_givens = one_line and is_line(line.strip())
+        if (not one_line and not _single_line_grid(line)) or bare_givens:
             fill(GRID_LINES)
             k = _grid_prefix((lineno, line), ahead, bare_givens)
             if k:

@@ -121,15 +121,22 @@ set81 grid_one_candidate_cells(const grid *g) {
 }
 
 int grid_sound(const grid *g) {
-    set81 any = S_EMPTY;
-    for (int d = 1; d <= 9; d++) any = s_or(any, g->pos[d]);
-    if (s_any(s_andnot(g->empty, any))) return 0;
-    for (int d = 1; d <= 9; d++) {
-        for (int h = 0; h < 27; h++) {
-            int n = s_count(s_and(g->placed[d], HOUSE_SET[h]));
-            if (n > 1) return 0;
-            if (n == 0 && !s_any(s_and(g->pos[d], HOUSE_SET[h]))) return 0;
+    for (int c = 0; c < 81; c++) {
+        if (!g->value[c] && !g->cand[c]) return 0;  /* an empty cell without a candidate */
+    }
+    for (int h = 0; h < 27; h++) {
+        unsigned placed = 0, places = 0;
+        for (int i = 0; i < 9; i++) {
+            int c = HOUSE_CELLS[h][i], v = g->value[c];
+            if (v) {
+                unsigned bit = 1u << (v - 1);
+                if (placed & bit) return 0;  /* a digit twice in the house */
+                placed |= bit;
+            } else {
+                places |= g->cand[c];
+            }
         }
+        if ((placed | places) != 0x1FF) return 0;  /* a digit neither placed nor with a place */
     }
     return 1;
 }

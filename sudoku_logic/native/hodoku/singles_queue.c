@@ -56,12 +56,25 @@ void set_cell(grid *g, hd_queue *q, int cell, int d) {
     if (g->value[cell]) return;
     set81 p = g->pos[d];
     const uint16_t nd = (uint16_t)~(1u << (d - 1));
+    /* the places of d left in each house touched (counted when first touched): a house is
+     * queued when they fall to one */
+    uint8_t left[27];
+    uint32_t counted = 0;
     set81 peers = s_and(PEER_SET[cell], p);
     for (int j; (j = s_pop(&peers)) >= 0;) {
         s_del(&p, j);
         unsigned m = g->cand[j] & nd;
         g->cand[j] = (uint16_t)m;
-        for (int k = 0; k < 3; k++) single_place(q, s_and(p, HOUSE_SET[CELL_HOUSE[j][k]]), d);
+        for (int k = 0; k < 3; k++) {
+            int h = CELL_HOUSE[j][k];
+            if (counted >> h & 1) {
+                left[h]--;
+            } else {
+                left[h] = (uint8_t)s_count(s_and(p, HOUSE_SET[h]));
+                counted |= 1u << h;
+            }
+            if (left[h] == 1) push_hidden(q, s_first(s_and(p, HOUSE_SET[h])), d);
+        }
         if (m && !(m & (m - 1))) push_naked(q, j, m_last(m));
     }
     g->pos[d] = p;
