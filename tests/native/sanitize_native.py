@@ -6,7 +6,7 @@ run the differential tests on it: any report fails the run.
 Copies the package to a temporary directory, compiles ``sudoku_logic/native`` there with
 ``-fsanitize=address,undefined -fno-sanitize-recover=all`` (every UBSan finding is fatal),
 and runs ``tests/native/test_compiled_engine.py`` (SE's engine) and
-``tests/native/test_hodoku_engine.py`` (HoDoKu's) against that copy with the ASan runtime
+``tests/native/test_hodoku_*.py`` (HoDoKu's) against that copy with the ASan runtime
 preloaded (leak checking off: the interpreter keeps objects to its end by design). The
 tests' own subprocesses inherit the sanitizers. ``tests/native/test_native_sanitized.py`` runs
 this script on a subset in every test run; run it whole by hand before resolving engine work.
@@ -85,7 +85,7 @@ def main(argv: list[str]) -> int:
             "-n",
             "0",  # one process
             "tests/native/test_compiled_engine.py",
-            "tests/native/test_hodoku_engine.py",
+            *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "native").glob("test_hodoku_*.py")),
             *select,
             *argv,
         ]
