@@ -8,10 +8,14 @@ alone, knowing the puzzle has one solution if the other scale's whole path showe
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from sudoku_logic.core.grid import Grid
 
 from .rating import Rating
+
+if TYPE_CHECKING:
+    from .rater import Rater
 
 
 def rate_lines(lines: Sequence[tuple[bytes, str]], se: bool = True, hodoku: bool = True) -> list[Rating | None]:
@@ -24,27 +28,28 @@ def rate_lines(lines: Sequence[tuple[bytes, str]], se: bool = True, hodoku: bool
     se_got = se_batch.rate_values(values) if se else [None] * len(lines)
     ho_got = hodoku_batch.rate_values(values) if hodoku else [None] * len(lines)
     out: list[Rating | None] = []
-    rater = None
+    raters: dict[bool, Rater] = {}  # by the scale the engine rated: the other's Rater
     for (v, shown), s, h in zip(lines, se_got, ho_got):
-        if (se and s is None) and (hodoku and h is None) or (not hodoku and s is None) or (not se and h is None):
+        if s is None and h is None:  # no scale asked was rated whole (a scale not asked: None)
             out.append(None)
             continue
         rating = Rating(shown)
-        if se and s is not None:
+        if s is not None:
             rating.er, rating.ep, rating.ed, rating.se_hardest, rating.se_steps, ms = s
             rating.se_solved = True
             rating.ms += ms
-        if hodoku and h is not None:
+        if h is not None:
             rating.level, rating.score, rating.hodoku_hardest, rating.hodoku_steps, ms, rating.hodoku_solved = h
             rating.ms += ms
         if (se and s is None) or (hodoku and h is None):
             # one scale's whole path showed the puzzle has one solution: the other's in Python
-            from .rater import Rater
+            from .rater import Rater  # only here: a batch rated whole imports no solver
 
-            if rater is None:
-                rater = Rater(se=False) if s is not None else Rater(hodoku=False)
-            rest = rater.rate(Grid.from_values(list(v)), shown, unique=True)
-            for name in _FIELDS[s is not None]:
+            se_whole = s is not None
+            if se_whole not in raters:
+                raters[se_whole] = Rater(se=False) if se_whole else Rater(hodoku=False)
+            rest = raters[se_whole].rate(Grid.from_values(list(v)), shown, unique=True)
+            for name in _FIELDS[se_whole]:
                 setattr(rating, name, getattr(rest, name))
             rating.ms += rest.ms
         out.append(rating)

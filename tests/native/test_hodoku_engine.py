@@ -322,3 +322,22 @@ def test_a_search_beyond_the_engine_s_bounds_goes_to_python(monkeypatch):
     policy = hodoku_policy(compiled=False)
     step = hodoku_policy().next_step(work, policy.context(unique=True))
     assert step is not None and step.notation == s.notation
+
+
+@compiled
+def test_whole_lines_where_each_scale_leaves_a_different_puzzle(monkeypatch):
+    """In one batch the SE engine leaves one puzzle and the HoDoKu engine another: each gets
+    the Rater's rating of the scale left, not the other scale's."""
+    from grading import se_batch
+
+    puzzles = collection("qqwing_expert.txt", 3)
+    se_values, ho_values = se_batch.rate_values, hodoku_batch.rate_values
+    monkeypatch.setattr(se_batch, "rate_values", lambda v: [None, *se_values(v)[1:]])
+    monkeypatch.setattr(hodoku_batch, "rate_values", lambda v: [*ho_values(v)[:1], None, *ho_values(v)[2:]])
+    got = rate_lines([(_values(p), p) for p in puzzles])
+    rater = Rater()
+    for puzzle, rating in zip(puzzles, got):
+        want = rater.rate(parse(puzzle))
+        assert rating is not None
+        for field in ("er", "ep", "ed", "se_hardest", "level", "score", "hodoku_hardest", "hodoku_solved"):
+            assert getattr(rating, field) == getattr(want, field), (puzzle, field)
