@@ -22,7 +22,7 @@ from sudoku_logic import native
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_MASK
-from sudoku_logic.core.step import TEXT_FIELDS, Step, hodoku_rank, lazy_step
+from sudoku_logic.core.step import TEXT_FIELDS, Step, hodoku_rank, lazy_step, step_changes
 
 #: Whether the compiled engine is in use.
 AVAILABLE = native.AVAILABLE
@@ -162,19 +162,12 @@ def first(grid: Grid, techniques: bytes, ctx: SolveContext | None = None, fallba
     return _step(records[0], before[0], grid.givens, ctx)
 
 
-def _changes(grid: Grid, step: Step) -> bool:
-    """Whether applying ``step`` would change ``grid``."""
-    return any(not grid.values[c] for c, _ in step.placements) or any(
-        grid.cands[c] >> (d - 1) & 1 for c, d in step.eliminations
-    )
-
-
 def _python_first(grid: Grid, techniques: bytes, ctx: SolveContext | None) -> Step | None:
     """:func:`first` from the Python finders (a ranked technique's best step first)."""
     load_all()
     for code in techniques:
         t = REGISTRY[native.HODOKU_TECHNIQUES[code]]
-        found = [s for s in t.find(grid, ctx) if _changes(grid, s)]
+        found = [s for s in t.find(grid, ctx) if step_changes(grid, s)]
         if found:
             return min(found, key=hodoku_rank) if t.ranked else found[0]
     return None

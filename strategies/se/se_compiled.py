@@ -42,7 +42,7 @@ from sudoku_logic import native
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import HOUSE_CELLS, HOUSE_MASK, MASK_DIGITS, MASK_SIZE, PEERS, cell_list, cell_name
-from sudoku_logic.core.step import TEXT_FIELDS, LazyStep, Step, lazy_step
+from sudoku_logic.core.step import TEXT_FIELDS, LazyStep, Step, lazy_step, step_changes
 from sudoku_logic.native import AVAILABLE, RULE_ID, RULES, TECHNIQUES, rule_ids, unpack_masks  # noqa: F401 - callers name them se_compiled.X
 from sudoku_logic.native import pack as native_pack
 
@@ -506,9 +506,7 @@ def _python_first(grid: Grid, rules: bytes, ctx: SolveContext | None) -> Step | 
     """:func:`first` from the Python finders of ``rules``."""
     for i in rules:
         for step in RULE_FINDERS[RULES[i]].find(grid, ctx):
-            if any(not grid.values[c] for c, _ in step.placements) or any(
-                grid.cands[c] >> (d - 1) & 1 for c, d in step.eliminations
-            ):
+            if step_changes(grid, step):
                 return step
     return None
 

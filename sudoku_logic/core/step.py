@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from sudoku_logic.core.houses import cell_name, cells_name
+
+if TYPE_CHECKING:
+    from sudoku_logic.core.grid import Grid
 
 
 @dataclass(slots=True)
@@ -222,3 +226,16 @@ def hodoku_rank(step: Step) -> tuple[int, int]:
     eliminations first, then the lowest :func:`index_sum` of the eliminations taken in
     (digit, cell) order."""
     return -len(step.eliminations), index_sum(sorted(step.eliminations, key=lambda e: (e[1], e[0])))
+
+
+def step_changes(grid: Grid, step: Step) -> bool:
+    """Whether applying ``step`` would change the grid."""
+    values = grid.values
+    for c, _ in step.placements:
+        if not values[c]:
+            return True
+    cands = grid.cands
+    for c, d in step.eliminations:
+        if cands[c] >> (d - 1) & 1:
+            return True
+    return False

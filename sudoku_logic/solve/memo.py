@@ -15,20 +15,7 @@ from strategies.registry import Technique
 from sudoku_logic.core.context import SolveContext
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_HOUSE_BITS, union_peers
-from sudoku_logic.core.step import Step
-
-
-def step_changes(grid: Grid, step: Step) -> bool:
-    """Whether applying ``step`` would change the grid."""
-    values = grid.values
-    for c, _ in step.placements:
-        if not values[c]:
-            return True
-    cands = grid.cands
-    for c, d in step.eliminations:
-        if cands[c] >> (d - 1) & 1:
-            return True
-    return False
+from sudoku_logic.core.step import Step, step_changes
 
 
 def snapshot(grid: Grid) -> tuple:
