@@ -27,6 +27,15 @@ from sudoku_logic.native import ENGINE
 SE_PATHS = tests_module("se_paths")
 
 
+def time_hint(solver: Solver, grid: Any, level: int) -> tuple[float, Any, str]:
+    """What ``sudoku hint`` does after start-up at ``grid``: the solver's next step and its words
+    at ``level``; the seconds it took, the step (None) and the words ("" when none)."""
+    t = time.perf_counter()
+    found = pick_step(solver, grid)
+    text = hint_text(found, level) if found is not None else ""
+    return time.perf_counter() - t, found, text
+
+
 def time_path(path: Any, every: int, level: int) -> tuple[list[float], tuple[float, int, str]]:
     """The seconds of the hint at every ``every``-th position of one recorded path (an ``SEPath``
     of ``tests/se_paths.py``) and the slowest (seconds, position, technique); a position without
@@ -36,11 +45,7 @@ def time_path(path: Any, every: int, level: int) -> tuple[list[float], tuple[flo
     for i, (grid, _step) in enumerate(SE_PATHS.positions(path)):
         if i % every:
             continue
-        solver = Solver(order="se", unique=True)
-        t = time.perf_counter()
-        found = pick_step(solver, grid)
-        text = hint_text(found, level) if found is not None else ""
-        dt = time.perf_counter() - t
+        dt, found, text = time_hint(Solver(order="se", unique=True), grid, level)
         times.append(dt)
         if dt > slow[0]:
             slow = (dt, i, found.technique if found else "-")

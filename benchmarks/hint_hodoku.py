@@ -17,11 +17,10 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from concurrent.futures import ProcessPoolExecutor
 
 from benchmarks.common import Table, collection
-from sudoku_logic.api.hints import hint_text, pick_step
+from benchmarks.hint_hardest import time_hint
 from sudoku_logic.api.solver import Solver
 from sudoku_logic.core.formats import parse
 from sudoku_logic.native import ENGINE
@@ -39,11 +38,7 @@ def time_puzzle(job: tuple[str, int, int]) -> tuple[str, list[float], tuple[floa
     slow = (0.0, -1, "")
     for i, step in enumerate(path.steps):
         if i % every == 0:
-            solver = Solver(order="hodoku", unique=True)
-            t = time.perf_counter()
-            found = pick_step(solver, work)
-            text = hint_text(found, level) if found is not None else ""
-            dt = time.perf_counter() - t
+            dt, found, text = time_hint(Solver(order="hodoku", unique=True), work, level)
             times.append(dt)
             if dt > slow[0]:
                 slow = (dt, i, found.technique if found else "-")
