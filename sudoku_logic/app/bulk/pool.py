@@ -68,6 +68,12 @@ class Job:
     def run(self, payload) -> tuple[str, object]:
         raise NotImplementedError
 
+    def import_all(self) -> None:
+        """Import every module a task may need, so that a timer never interrupts an import
+        (a half-done import fails again each time it is retried)."""
+        for name in self.preload:
+            importlib.import_module(name)
+
     def run_batch(self, payloads: list) -> list[tuple[str, object]]:
         """:meth:`run` on each payload in turn (a job that does better at once overrides it)."""
         return [guarded(self, p) for p in payloads]
@@ -87,14 +93,34 @@ class Task:
     alone: bool = False  # run in a batch of its own (its batch's process died)
 
 
+class _Alarm(BaseException):
+    """The serial pool's timer went off (raised by its SIGALRM handler)."""
+
+
+def _from_alarm(e: BaseException) -> bool:
+    """Whether ``e`` was caused by the timer (Python wraps some exceptions in others, e.g.
+    one raised in ``__set_name__`` while a class is made)."""
+    seen: set[int] = set()
+    cur: BaseException | None = e
+    while cur is not None and id(cur) not in seen:
+        if isinstance(cur, _Alarm):
+            return True
+        seen.add(id(cur))
+        cur = cur.__cause__ or cur.__context__
+    return False
+
+
 def guarded(job: Job, payload) -> tuple[str, object]:
     """``job.run(payload)``, with MemoryError as ``("memory", message)`` and any other
-    exception (a bug must not stop a run of millions) as ``("error", message)``."""
+    exception (a bug must not stop a run of millions) as ``("error", message)``; an
+    exception the timer caused is the timer's."""
     try:
         return job.run(payload)
     except MemoryError:
         return "memory", "ran out of memory (see --memory)"
     except Exception as e:
+        if _from_alarm(e):
+            raise _Alarm() from e
         return "error", f"internal error: {type(e).__name__}: {e}"
 
 
@@ -456,10 +482,6 @@ class Pool:
         self.close()
 
 
-class _Alarm(BaseException):
-    pass
-
-
 @dataclass
 class SerialPool(Pool):
     """Every task in this process, in order; the timeout is a ``SIGALRM`` timer (only in the
@@ -474,6 +496,8 @@ class SerialPool(Pool):
     def start(self) -> None:
         tune_gc()
         self.job.setup()
+        if self.timeout:
+            self.job.import_all()
 
     def run(self, tasks: Iterator[Task]) -> Iterator[tuple[Task, str, object]]:
         timeout = self.timeout or 0.0

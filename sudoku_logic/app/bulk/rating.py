@@ -17,6 +17,8 @@ none of those is a bad line, and each such row has ``solved`` false.
 
 from __future__ import annotations
 
+import importlib
+
 import os
 import sys
 import time
@@ -169,6 +171,14 @@ class RateJob(Job):
 
     def __getstate__(self) -> dict:
         return {k: v for k, v in self.__dict__.items() if k not in ("_rater", "_whole")}
+
+    def import_all(self) -> None:
+        """The preloaded modules and the Rater's, which an entry the engine leaves needs."""
+        super().import_all()
+        import grading.rater  # noqa: F401
+
+        for name in package_modules("strategies"):
+            importlib.import_module(name)
 
     def setup(self) -> None:
         from grading import se_batch

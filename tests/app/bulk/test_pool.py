@@ -81,3 +81,48 @@ def test_a_process_that_dies_is_retried_then_failed():
 
 def test_memory_limit_below_what_a_process_needs_is_refused():
     assert "too little" in limit_memory(1)
+
+
+class SlowImport(Job):
+    """Imports a module whose import takes 0.3 s and makes a dataclass (an exception raised
+    while a class is made comes out wrapped in RuntimeError)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    @property
+    def preload(self):  # type: ignore[override]
+        return (self.name,)
+
+    def run(self, payload):
+        module = __import__(self.name)
+        return "ok", module.Made(payload).value
+
+
+def test_a_timer_never_interrupts_an_import(tmp_path, monkeypatch):
+    (tmp_path / "slow_import_mod.py").write_text(
+        "import time\nfrom dataclasses import dataclass, field\n"
+        "t = time.monotonic()\nwhile time.monotonic() - t < 0.3: pass\n"
+        "@dataclass\nclass Made:\n    value: int\n    more: list = field(default_factory=list)\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    got = results(SerialPool(SlowImport("slow_import_mod"), timeout=0.05), [1, 2, 3])
+    assert got == [(0, "ok", 1), (1, "ok", 2), (2, "ok", 3)]
+
+
+class WrapsTheTimer(Job):
+    """Busy until the timer goes off inside a descriptor's __set_name__, which Python wraps."""
+
+    def run(self, payload):
+        class Slow:
+            def __set_name__(self, owner, name):
+                while True:
+                    pass
+
+        type("Made", (), {"slow": Slow()})
+        return "ok", payload
+
+
+def test_an_exception_the_timer_caused_is_a_timeout():
+    got = results(SerialPool(WrapsTheTimer(), timeout=0.05), [1, 2])
+    assert [kind for _, kind, _ in got] == ["timeout", "timeout"]
