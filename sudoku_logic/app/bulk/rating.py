@@ -18,7 +18,6 @@ none of those is a bad line, and each such row has ``solved`` false.
 from __future__ import annotations
 
 import importlib
-
 import os
 import sys
 import time
