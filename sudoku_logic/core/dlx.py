@@ -163,9 +163,10 @@ _FIRST = 325
 _SIZE = _FIRST + 4 * 729
 _IDENT: list[int] = list(range(_SIZE))
 #: The three other nodes of a row node's row, rightwards (empty for the root and headers).
-_OTHERS: list[tuple[int, ...]] = [()] * _FIRST + [
-    tuple(x - (x - _FIRST) % 4 + (x - _FIRST + k) % 4 for k in (1, 2, 3)) for x in range(_FIRST, _SIZE)
-]
+_OTHERS: list[tuple[int, ...]] = [()] * _FIRST
+for _b in range(_FIRST, _SIZE, 4):
+    _OTHERS += [(_b + 1, _b + 2, _b + 3), (_b + 2, _b + 3, _b), (_b + 3, _b, _b + 1), (_b, _b + 1, _b + 2)]
+del _b
 #: A row node, then the three other nodes of its row, rightwards.
 _ROW_NODES: list[tuple[int, ...]] = [(x, *_OTHERS[x]) for x in range(_SIZE)]
 #: The row (``9 * cell + d - 1``) of each row node.
@@ -188,9 +189,9 @@ _HOUSE_BITS: list[tuple[int, int, int]] = [
 #: ``_NEW_COLUMNS[cell][new]``: the static numbers of the cell's digit columns in the
 #: order they come up, for the houses in ``new`` (bit 0 row, 1 column, 2 box) that are
 #: read for the first time at this cell.
+_HOUSES_READ: list[tuple[int, ...]] = [tuple([k for k in range(3) if new >> k & 1]) for new in range(8)]
 _NEW_COLUMNS: list[list[tuple[int, ...]]] = [
-    [tuple(_UNIT_BASE[c][k] + d for d in range(1, 10) for k in range(3) if new >> k & 1) for new in range(8)]
-    for c in range(81)
+    [tuple([base[k] + d for d in range(1, 10) for k in ks]) for ks in _HOUSES_READ] for base in _UNIT_BASE
 ]
 #: ``(d, 4 * d)`` for each digit of a 9-bit mask.
 _DIGIT_STEPS: list[tuple[tuple[int, int], ...]] = [tuple((d, 4 * d) for d in MASK_DIGITS[m]) for m in range(512)]

@@ -26,8 +26,6 @@ stop when their parent dies.
 from __future__ import annotations
 
 import importlib
-import multiprocessing
-import multiprocessing.sharedctypes
 import os
 import queue
 import signal
@@ -38,9 +36,12 @@ from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from multiprocessing.connection import Connection, wait
+from typing import TYPE_CHECKING
 
 from sudoku_logic.app.bulk.gc_tuning import tune_gc
+
+if TYPE_CHECKING:  # multiprocessing is imported where worker processes are made (not by a -j 1 run)
+    from multiprocessing.connection import Connection
 
 #: Tries a task gets when the process rating it dies (killed, out of memory): then ``failed``.
 ATTEMPTS = 3
@@ -192,11 +193,20 @@ IN_FLIGHT = 2
 SMALL_BATCH = 32_000
 
 
+def wait_any(sources: list, timeout: float | None) -> list:
+    """The connections and descriptors of ``sources`` ready to read (``multiprocessing``'s wait)."""
+    from multiprocessing.connection import wait
+
+    return wait(sources, timeout=timeout)
+
+
 def _context(job: Job):
     """The multiprocessing context of a new worker process: a fork of this process where
     that is safe (Linux, no thread but this one: a new process is ready in milliseconds with
     every module this process has imported, the job's imported here first); else a fork server with the job's modules
     imported (POSIX), else spawn. Forking a process that runs threads is avoided."""
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     if sys.platform == "linux" and "fork" in methods and threading.active_count() == 1:
         for name in job.preload:  # once here, not in each process
@@ -267,6 +277,8 @@ def _children_allowed():
     multiprocessing refuses children to a daemonic process because it would not wait for
     them at exit; ours need no waiting: each stops on its own when its parent's pipe closes
     or its parent is gone."""
+    import multiprocessing
+
     me = multiprocessing.current_process()
     with _START_LOCK:  # the threads of one Dask worker start processes at the same time
         daemonic = me._config.get("daemon")
@@ -296,6 +308,8 @@ class Slot:
 
     def __init__(self, job: Job, memory_mb: int | None, start: bool = True) -> None:
         self.job, self.memory_mb = job, memory_mb
+        import multiprocessing.sharedctypes
+
         self.marker = multiprocessing.sharedctypes.RawArray("d", 2)  # (seq, start) of the task running
         self.batches: deque[Batch] = deque()
         if start:
@@ -637,7 +651,7 @@ class LocalPool(Pool):
             sources = [s.conn for s in busy] + ([reader.wake_r] if room and not exhausted else [])
             if not sources:  # the window is full of results waiting on one slow task
                 sources = [s.conn for s in busy]
-            for ready in wait(sources, timeout=limit):
+            for ready in wait_any(sources, timeout=limit):
                 if ready == reader.wake_r:
                     os.read(reader.wake_r, 4096)
                     continue

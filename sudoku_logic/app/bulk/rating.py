@@ -23,11 +23,11 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
-from typing import IO, cast
+from typing import IO, TYPE_CHECKING, cast
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from grading.rows import (
     DEFAULT_COLUMNS,
@@ -57,6 +57,9 @@ from sudoku_logic.app.io.writer import LiveBar, OutputError, RowWriter, Template
 from sudoku_logic.core.context import DEFAULT_SETTINGS, Settings
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.formats import EMPTY_CHARS, line_values
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 
 @dataclass
@@ -357,6 +360,14 @@ def make_pool(job: Job, opts: Options, batch: int = 1) -> Pool:
     return LocalPool(job, opts.jobs, opts.timeout, opts.memory_mb, opts.window)
 
 
+def _bar(err: Console) -> Progress:
+    """The progress bar of a rating run, drawn on ``err`` (rich's live display is loaded only
+    for a run that shows it)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    return Progress(TextColumn("rating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err)
+
+
 def rate_files(
     paths: Sequence[str],
     opts: Options,
@@ -402,18 +413,10 @@ def rate_files(
         )
         fh = open_output(output, append=resume) if output else (out or sys.stdout)
         record = ProgressRecord(output, run) if tracks(output) else None
-        show = progress and err.is_terminal
-        bar = Progress(
-            TextColumn("rating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            disable=not show,
-        )
-        live = LiveBar(bar)  # the bar stays below the rows on a terminal
+        bar = _bar(err) if progress and err.is_terminal else None
+        live = LiveBar(bar) if bar is not None else nullcontext()  # the bar stays below the rows on a terminal
         writer = RowWriter(
-            live.rows(fh),
+            live.rows(fh) if isinstance(live, LiveBar) else fh,
             fmt,
             opts.columns,
             name=output or "stdout",
@@ -425,9 +428,10 @@ def rate_files(
             record.record(skip, writer.tell())
         ok = True
         with live:
-            bar_task = bar.add_task("rate", total=_count_lines(paths) if show else None)
+            bar_task = bar.add_task("rate", total=_count_lines(paths)) if bar is not None else None
             for task, kind, payload in pool.run(_tasks(read_all(paths, parse=False, skip=skip))):
-                bar.advance(bar_task)
+                if bar is not None and bar_task is not None:
+                    bar.advance(bar_task)
                 entry = cast(Entry, task.item)  # what _tasks put there
                 if kind in ("bad", "error"):
                     ok = False

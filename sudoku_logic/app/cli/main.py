@@ -6,39 +6,25 @@ reported with its line number and the rest goes on.
 
 This module holds the ``app`` and the entry point; each command lives in its own module of
 this room (``solve``, ``step``, ``hint``, ``rate``, ``play``, ``techniques``, ``generate``),
-where an options object built from its parameters checks them.
+where an options object built from its parameters checks them. A run of one command imports
+that command's module alone (:func:`build_app`): ``sudoku rate`` does not pay for ``play``.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
 
 from sudoku_logic.app.bulk.gc_tuning import tune_gc
 from sudoku_logic.app.cli.common import EXIT_BAD_INPUT, stdout_failed
-from sudoku_logic.app.cli.generate import generate
-from sudoku_logic.app.cli.hint import HINT_HELP, hint
-from sudoku_logic.app.cli.play import play
-from sudoku_logic.app.cli.rate import rate
-from sudoku_logic.app.cli.solve import check, solve
-from sudoku_logic.app.cli.step import step
-from sudoku_logic.app.cli.techniques import list_techniques
 from sudoku_logic.app.io.writer import OutputError
 
 if TYPE_CHECKING:
     from typer._click.exceptions import ClickException, UsageError
-
-app = typer.Typer(
-    add_completion=False,
-    no_args_is_help=True,
-    rich_markup_mode=None,
-    pretty_exceptions_show_locals=False,
-    help="Solve sudoku the way a person does, one explained step at a time, and rate puzzles.",
-)
 
 
 def _version(value: bool) -> None:
@@ -49,8 +35,11 @@ def _version(value: bool) -> None:
     from sudoku_logic import __version__
     from sudoku_logic.app.io.settings import ENV, all_values, resolve_settings
 
-    out = Console(highlight=False, soft_wrap=True)
+    from rich.console import Console
+
     from sudoku_logic.native import describe
+
+    out = Console(highlight=False, soft_wrap=True)
 
     out.print(f"sudoku-logic {__version__} (Python {platform.python_version()}; {describe()})", markup=False)
     out.print(
@@ -71,7 +60,6 @@ def _version(value: bool) -> None:
     raise typer.Exit(0)
 
 
-@app.callback()
 def _root(
     version: bool = typer.Option(
         False,
@@ -85,15 +73,46 @@ def _root(
     tune_gc()
 
 
-# The commands, in the order `sudoku --help` lists them.
-app.command()(solve)
-app.command()(step)
-app.command(help=HINT_HELP)(hint)
-app.command()(check)
-app.command()(rate)
-app.command()(play)
-app.command("techniques")(list_techniques)
-app.command()(generate)
+#: The commands, in the order `sudoku --help` lists them: name, module of this room, function.
+COMMANDS = (
+    ("solve", "solve", "solve"),
+    ("step", "step", "step"),
+    ("hint", "hint", "hint"),
+    ("check", "solve", "check"),
+    ("rate", "rate", "rate"),
+    ("play", "play", "play"),
+    ("techniques", "techniques", "list_techniques"),
+    ("generate", "generate", "generate"),
+)
+
+
+def build_app(only: str | None = None) -> typer.Typer:
+    """The ``sudoku`` app with every command, or with command ``only`` alone (its module is
+    the only one imported: what a run of that command needs)."""
+    made = typer.Typer(
+        add_completion=False,
+        no_args_is_help=True,
+        rich_markup_mode=None,
+        pretty_exceptions_show_locals=False,
+        help="Solve sudoku the way a person does, one explained step at a time, and rate puzzles.",
+    )
+    made.callback()(_root)
+    for name, module_name, function in COMMANDS:
+        if only is not None and name != only:
+            continue
+        module = importlib.import_module(f"sudoku_logic.app.cli.{module_name}")
+        extra = {"help": module.HINT_HELP} if name == "hint" else {}
+        made.command(name, **extra)(getattr(module, function))
+    return made
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """``app``: the app with every command, made when first asked for (tests, benchmarks)."""
+    if name == "app":
+        made = build_app()
+        globals()["app"] = made
+        return made
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _puzzle_arguments_last(argv: list[str]) -> list[str]:
@@ -129,8 +148,10 @@ def main() -> None:
 
     usage_error, click_error = _click_errors()
     guard_standard_streams()
+    args = _puzzle_arguments_last(sys.argv[1:])
+    named = args[0] if args and args[0] in {c[0] for c in COMMANDS} else None
     try:
-        code = app(args=_puzzle_arguments_last(sys.argv[1:]), prog_name="sudoku", standalone_mode=False)
+        code = build_app(named)(args=args, prog_name="sudoku", standalone_mode=False)
     except usage_error as e:  # a bad option or argument: one line, as for bad input
         if type(e).__name__ == "NoArgsIsHelpError":  # `sudoku` alone: the help
             e.show()

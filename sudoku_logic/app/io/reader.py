@@ -46,6 +46,7 @@ from sudoku_logic.app.io.fields import Header, is_header, one_line_position, puz
 from sudoku_logic.app.io.streams import stream_closed
 from sudoku_logic.core.errors import FormatError, SudokuError
 from sudoku_logic.core.formats import CELL_CHARS, EMPTY_CHARS
+from sudoku_logic.core.formats import line_values as cell_bytes
 
 MAX_LINE = 1 << 20  # a longer line cannot be a position; it is reported, not parsed
 #: The most lines a printed grid may take (9 rows, borders, a pencilmark grid's frame).
@@ -491,6 +492,11 @@ def cut_lines(
         if line.endswith(_TOO_LONG):
             yield lineno, line
             continue
+        if cell_bytes(line) is not None:  # a bare line of cells
+            fill(1)
+            if ahead and cell_bytes(ahead[0][1]) is not None:  # and another: no grid follows it
+                yield lineno, line
+                continue
         one_line = one_line_position(line)
         bare_givens = one_line and is_line(line.strip())
         if (not one_line and not _single_line_grid(line)) or bare_givens:

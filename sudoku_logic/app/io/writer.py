@@ -236,6 +236,8 @@ class RowWriter:
         self.widths = fit_widths(self.columns, [column_width(c, scale) for c in self.columns], self.room)
         self.limits = self._limits()
         self.ellipsis = ELLIPSIS if _encodes(fh, ELLIPSIS) else "..."
+        self._csv_buf = io.StringIO()  # one CSV writer, its buffer emptied for each row
+        self._csv_writer = csv.writer(self._csv_buf, lineterminator="\n")
         self._header = ""
         if template is None and header:
             if fmt == "csv":
@@ -256,10 +258,11 @@ class RowWriter:
         except OSError as e:
             raise write_error(self.name, e) from None
 
-    @staticmethod
-    def _csv(values: list[str]) -> str:
-        buf = io.StringIO()
-        csv.writer(buf, lineterminator="\n").writerow(values)
+    def _csv(self, values: list[str]) -> str:
+        buf = self._csv_buf
+        buf.seek(0)
+        buf.truncate()
+        self._csv_writer.writerow(values)
         return buf.getvalue()
 
     def _limits(self) -> list[int | None]:
