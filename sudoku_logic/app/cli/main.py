@@ -32,11 +32,10 @@ def _version(value: bool) -> None:
         return
     import platform
 
-    from sudoku_logic import __version__
-    from sudoku_logic.app.io.settings import ENV, all_values, resolve_settings
-
     from rich.console import Console
 
+    from sudoku_logic import __version__
+    from sudoku_logic.app.io.settings import ENV, all_values, resolve_settings
     from sudoku_logic.native import describe
 
     out = Console(highlight=False, soft_wrap=True)
