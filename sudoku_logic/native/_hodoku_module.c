@@ -166,6 +166,21 @@ PyDoc_STRVAR(hodoku_rate_batch_doc,
 "``techniques`` (codes in HoDoKu's order, compiled or not), its record\n"
 "(HODOKU_RECORD_SIZE bytes) written into ``out``, the GIL released (hodoku/rating.h).");
 
+/* HoDoKu's techniques and scratch for one batch */
+typedef struct {
+    const uint8_t *codes;
+    int n, max_steps;
+    hd_step *step;
+    hd_queue *queue;
+} hd_batch;
+
+static void hd_rate_one(const uint8_t *values, void *ctx, uint8_t *dest) {
+    hd_batch *b = ctx;
+    hd_rating_rec rec;
+    hd_rate(values, b->codes, b->n, b->max_steps, b->step, b->queue, &rec);
+    memcpy(dest, &rec, sizeof rec);
+}
+
 static PyObject *py_hodoku_rate_batch(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *puzzles, *techs, *out;
@@ -174,46 +189,17 @@ static PyObject *py_hodoku_rate_batch(PyObject *self, PyObject *args) {
     uint8_t codes[H_COUNT];
     int n;
     if (read_techniques(techs, codes, &n, 0) < 0) return NULL;
-    Py_buffer p, o;
-    if (PyObject_GetBuffer(puzzles, &p, PyBUF_SIMPLE) < 0) return NULL;
-    if (PyObject_GetBuffer(out, &o, PyBUF_WRITABLE) < 0) {
-        PyBuffer_Release(&p);
+    if (max_steps < 0) {
+        PyErr_SetString(PyExc_ValueError, "max_steps must not be negative");
         return NULL;
     }
-    Py_ssize_t count = p.len / 81;
-    const char *problem = NULL;
-    if (p.len % 81) problem = "puzzles: 81 bytes each";
-    else if (o.len != count * (Py_ssize_t)sizeof(hd_rating_rec)) problem = "out: HODOKU_RECORD_SIZE bytes per puzzle";
-    else if (max_steps < 0) problem = "max_steps must not be negative";
-    hd_step *step = problem ? NULL : PyMem_Malloc(sizeof *step);
-    hd_queue *queue = problem ? NULL : PyMem_Malloc(sizeof *queue);
-    if (!problem && (!step || !queue)) {
-        PyErr_NoMemory();
-    } else if (!problem) {
-        const uint8_t *in = (const uint8_t *)p.buf;
-        uint8_t *dest = (uint8_t *)o.buf;
-        Py_BEGIN_ALLOW_THREADS
-        for (Py_ssize_t i = 0; i < count; i++) {
-            hd_rating_rec rec;
-            hd_rate(in + 81 * i, codes, n, max_steps, step, queue, &rec);
-            memcpy(dest + sizeof rec * (size_t)i, &rec, sizeof rec);
-            /* Ctrl-C between two puzzles stops the batch (KeyboardInterrupt) */
-            Py_BLOCK_THREADS
-            int stop = PyErr_CheckSignals() < 0;
-            Py_UNBLOCK_THREADS
-            if (stop) break;
-        }
-        scratch_release();
-        Py_END_ALLOW_THREADS
-    } else {
-        PyErr_SetString(PyExc_ValueError, problem);
-    }
-    PyMem_Free(step);
-    PyMem_Free(queue);
-    PyBuffer_Release(&p);
-    PyBuffer_Release(&o);
-    if (PyErr_Occurred()) return NULL;
-    Py_RETURN_NONE;
+    hd_batch b = {codes, n, max_steps, PyMem_Malloc(sizeof(hd_step)), PyMem_Malloc(sizeof(hd_queue))};
+    PyObject *r = b.step && b.queue
+                      ? rate_batch(puzzles, out, sizeof(hd_rating_rec), "HODOKU_RECORD_SIZE", hd_rate_one, &b)
+                      : PyErr_NoMemory();
+    PyMem_Free(b.step);
+    PyMem_Free(b.queue);
+    return r;
 }
 
 static PyMethodDef hodoku_methods[] = {

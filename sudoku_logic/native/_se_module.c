@@ -237,14 +237,8 @@ PyDoc_STRVAR(rate_batch_doc,
 "released meanwhile (a signal handler's exception, KeyboardInterrupt, stops it between two\n"
 "puzzles).");
 
-static PyObject *py_rate_batch(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *puzzles, *rules, *out;
-    int max_steps;
-    if (!PyArg_ParseTuple(args, "OOOi", &puzzles, &rules, &out, &max_steps)) return NULL;
-    uint8_t ids[R_COUNT];
-    int n;
-    if (read_rules(rules, ids, &n) < 0) return NULL;
+PyObject *rate_batch(PyObject *puzzles, PyObject *out, size_t rec_size, const char *rec_name, rate_one_fn rate,
+                     void *ctx) {
     Py_buffer p, o;
     if (PyObject_GetBuffer(puzzles, &p, PyBUF_SIMPLE) < 0) return NULL;
     if (PyObject_GetBuffer(out, &o, PyBUF_WRITABLE) < 0) {
@@ -252,21 +246,16 @@ static PyObject *py_rate_batch(PyObject *self, PyObject *args) {
         return NULL;
     }
     Py_ssize_t count = p.len / 81;
-    const char *problem = NULL;
-    if (p.len % 81) problem = "puzzles: 81 bytes each";
-    else if (o.len != count * (Py_ssize_t)sizeof(se_rating_rec)) problem = "out: RECORD_SIZE bytes per puzzle";
-    else if (max_steps < 0) problem = "max_steps must not be negative";
-    se_hint *hint = problem ? NULL : PyMem_Malloc(sizeof *hint);
-    if (!problem && !hint) {
-        PyErr_NoMemory();
-    } else if (!problem) {
+    if (p.len % 81) {
+        PyErr_SetString(PyExc_ValueError, "puzzles: 81 bytes each");
+    } else if (o.len != count * (Py_ssize_t)rec_size) {
+        PyErr_Format(PyExc_ValueError, "out: %s bytes per puzzle", rec_name);
+    } else {
         const uint8_t *in = (const uint8_t *)p.buf;
         uint8_t *dest = (uint8_t *)o.buf;
         Py_BEGIN_ALLOW_THREADS
         for (Py_ssize_t i = 0; i < count; i++) {
-            se_rating_rec rec;
-            se_rate(in + 81 * i, ids, n, max_steps, hint, &rec);
-            memcpy(dest + sizeof rec * (size_t)i, &rec, sizeof rec);
+            rate(in + 81 * i, ctx, dest + rec_size * (size_t)i);
             /* Ctrl-C between two puzzles stops the batch (KeyboardInterrupt) */
             Py_BLOCK_THREADS
             int stop = PyErr_CheckSignals() < 0;
@@ -275,14 +264,44 @@ static PyObject *py_rate_batch(PyObject *self, PyObject *args) {
         }
         scratch_release();
         Py_END_ALLOW_THREADS
-    } else {
-        PyErr_SetString(PyExc_ValueError, problem);
     }
-    PyMem_Free(hint);
     PyBuffer_Release(&p);
     PyBuffer_Release(&o);
     if (PyErr_Occurred()) return NULL;
     Py_RETURN_NONE;
+}
+
+/* SE's rules and scratch for one batch */
+typedef struct {
+    const uint8_t *ids;
+    int n, max_steps;
+    se_hint *hint;
+} se_batch;
+
+static void se_rate_one(const uint8_t *values, void *ctx, uint8_t *dest) {
+    se_batch *b = ctx;
+    se_rating_rec rec;
+    se_rate(values, b->ids, b->n, b->max_steps, b->hint, &rec);
+    memcpy(dest, &rec, sizeof rec);
+}
+
+static PyObject *py_rate_batch(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *puzzles, *rules, *out;
+    int max_steps;
+    if (!PyArg_ParseTuple(args, "OOOi", &puzzles, &rules, &out, &max_steps)) return NULL;
+    uint8_t ids[R_COUNT];
+    int n;
+    if (read_rules(rules, ids, &n) < 0) return NULL;
+    if (max_steps < 0) {
+        PyErr_SetString(PyExc_ValueError, "max_steps must not be negative");
+        return NULL;
+    }
+    se_batch b = {ids, n, max_steps, PyMem_Malloc(sizeof(se_hint))};
+    if (!b.hint) return PyErr_NoMemory();
+    PyObject *r = rate_batch(puzzles, out, sizeof(se_rating_rec), "RECORD_SIZE", se_rate_one, &b);
+    PyMem_Free(b.hint);
+    return r;
 }
 
 PyDoc_STRVAR(difficulty_doc,
