@@ -253,6 +253,10 @@ class Wanted:
     max_rating: float | None = None
     technique: tuple[str, ...] | str | None = None
     order: str = "se"
+    #: the technique must be the path's hardest step (``--practice``)
+    practice: bool = False
+    #: rows carry the path of ``order`` as ``path`` (``--with-path``): its steps' JSON
+    with_path: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.technique, str):
@@ -272,6 +276,8 @@ class Wanted:
             return f"rated above --max-rating {self.max_rating:g}"
         if self.technique and not set(self.technique) & set(row["techniques"]):
             return f"no {_names(self.technique)} on {_PATH_NAME[self.order]}"
+        if self.technique and self.practice and row["hardest"] not in self.technique:
+            return f"{row['hardest']} is harder than {_names(self.technique)}"
         return None
 
     def verdict(self, values: list[int]) -> int:
@@ -290,12 +296,19 @@ def _names(names: Sequence[str]) -> str:
 
 
 def on_path(name: str, order: str) -> bool:
-    """Whether technique ``name`` can be a step of the path of ``order`` (the tables say:
-    SE's path has the techniques SE rates, HoDoKu's those its default configuration searches)."""
+    """Whether technique ``name`` can be a step of the path of ``order``: SE's path has the
+    techniques SE rates, HoDoKu's those its path searches (its default configuration,
+    :func:`grading.scales.hodoku_techniques`)."""
     from grading.tables import RATINGS
 
-    r = RATINGS[name]
-    return r.se is not None if order == "se" else r.hodoku_default and r.order is not None
+    return RATINGS[name].se is not None if order == "se" else name in _hodoku_path()
+
+
+def _hodoku_path() -> frozenset[str]:
+    """The techniques HoDoKu's path searches."""
+    from grading.scales import hodoku_techniques
+
+    return frozenset(t.name for t in hodoku_techniques())
 
 
 #: The highest ER of a puzzle singles solve (SE's Naked Single), so of every Easy puzzle.
@@ -344,6 +357,9 @@ def impossible(wanted: Wanted) -> str | None:
             if any(on_path(n, other) for n in wanted.technique)
             else ""
         )
+        off = wanted.order == "hodoku" and any(RATINGS[n].level is not None for n in wanted.technique)
+        if off and not hint:
+            hint = " (HoDoKu's default configuration turns it off: `sudoku techniques` marks it off)"
         return f"--technique {asked}: never on {path}{hint}"
     if wanted.order == "se":
         rated = [se for se in (RATINGS[n].se for n in names) if se is not None]  # all: they are on SE's path
@@ -437,9 +453,10 @@ _SE_FIELDS = ("er", "ep", "ed", "se_hardest", "se_steps", "se_solved", "se_path"
 _HODOKU_FIELDS = ("level", "score", "hodoku_hardest", "hodoku_steps", "hodoku_solved", "hodoku_path")
 
 
-def rated_row(grid: Grid, checks: Checks | None = None, order: str = "se") -> dict:
+def rated_row(grid: Grid, checks: Checks | None = None, order: str = "se", with_path: bool = False) -> dict:
     """The ``sudoku rate`` row of a puzzle (both scales, as ``sudoku rate --scale ORDER``
-    rates it) plus the techniques on the path of ``order``. A path that ``checks`` has just run in whole for
+    rates it) plus the techniques on the path of ``order`` (and with ``with_path`` its steps,
+    :func:`path_steps`). A path that ``checks`` has just run in whole for
     this puzzle is used instead of running it again (the same policy, so the same steps)."""
     from grading.rater import Rating, hodoku_rate, se_rate
 
@@ -458,8 +475,28 @@ def rated_row(grid: Grid, checks: Checks | None = None, order: str = "se") -> di
             rate(grid, rating)
     rating.ms = (time.perf_counter() - t0 + seconds) * 1000
     row = rating_row(rating, order)
-    row["techniques"] = sorted({s.technique for s in (rating.se_path if order == "se" else rating.hodoku_path)})
+    steps = rating.se_path if order == "se" else rating.hodoku_path
+    row["techniques"] = sorted({s.technique for s in steps})
+    if with_path:
+        row["path"] = path_steps(steps, order)
     return row
+
+
+def path_steps(steps: Sequence, order: str) -> list[dict]:
+    """The steps of a path as ``sudoku step --json`` gives them: each step's record
+    with the number its order gives it (``difficulty`` on SE's path, ``score`` on HoDoKu's)."""
+    from grading import hodoku as hodoku_scale
+    from grading import se as se_scale
+
+    out = []
+    for s in steps:
+        d = s.to_dict()
+        if order == "se":
+            d["difficulty"] = se_scale.se_difficulty(s)
+        else:
+            d["score"] = hodoku_scale.step_score(s)
+        out.append(d)
+    return out
 
 
 def candidate(
@@ -482,7 +519,7 @@ def candidate(
     grid = Grid.from_values(values)
     if minimal and aim is not None and aim(values) != 0:
         return Candidate(index, grid.values_string(), None, checks.why())
-    row = rated_row(grid, checks, wanted.order) if rate_row is None else rate_row(grid)
+    row = rated_row(grid, checks, wanted.order, wanted.with_path) if rate_row is None else rate_row(grid)
     return Candidate(index, grid.values_string(), row, wanted.miss(row))
 
 
@@ -501,6 +538,10 @@ class GenerateJob(Job):
         return ("sudoku_logic.app.bulk.generator", "grading.rater", *package_modules("strategies"))
 
     def run(self, index: int) -> tuple[str, object]:
+        from sudoku_logic.app.bulk import aimed
+
+        if aimed.usable(self.wanted, self.symmetry, self.minimal):
+            return "ok", aimed.candidate(self.seed, index, self.wanted)
         return "ok", candidate(self.seed, index, self.symmetry, self.minimal, self.max_givens, self.wanted)
 
 
@@ -540,12 +581,17 @@ def generate(
         pool = LocalPool(job, jobs, window=jobs * 3)
     indices = range(max_tries) if max_tries is not None else itertools.count()
     found = 0
+    given: set[str] = set()
     with pool:
         for task, kind, cand in pool.run(Task(i, i) for i in indices):
             if kind != "ok":
                 raise PoolError(f"candidate {task.seq} of seed {seed}: {cand}")
             cand = cast(Candidate, cand)  # what GenerateJob.run returns
+            if cand.row is not None and cand.why is None and cand.puzzle in given:
+                cand.why = "a puzzle already given"
             ok = cand.row is not None and cand.why is None
+            if ok:
+                given.add(cand.puzzle)
             if on_try:
                 on_try(cand, ok)
             if ok:

@@ -1,0 +1,100 @@
+"""Time to one puzzle that takes each technique: ``sudoku generate -n 1 --technique T``.
+
+Usage: python -m benchmarks.generate_techniques [--order hodoku|se|both] [--practice]
+[--only NAME[,NAME...]] [--limit N] [--seed S] [--timeout SECONDS]
+
+Runs the real command as a subprocess, one technique after another, with ``-j 1`` and the
+default ``--max-tries``, and prints per technique its CPU seconds, the candidates tried and
+whether a puzzle was found, then the medians. The techniques: every one of HoDoKu's default
+path but Brute Force (``--order hodoku``), every SE rule up to 8.5 (Dynamic Forcing Chains,
+``--order se``); with ``--practice``, HoDoKu's techniques of level Hard and Unfair, each to be
+the path's hardest step. The issue's goal: each within 60 s CPU (120 s with ``--practice``),
+the median at most 5 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+
+from benchmarks.common import Table, run_command
+
+#: SE's rules up to Dynamic Forcing Chains (8.5): the goal's upper end
+SE_TOP = 8.5
+
+
+def techniques(order: str, practice: bool) -> list[str]:
+    """The techniques the goal covers on the path of ``order``."""
+    from grading.scales import hodoku_techniques
+    from grading.tables import RATINGS
+
+    if order == "se":
+        return [n for n, r in RATINGS.items() if r.se is not None and r.se <= SE_TOP]
+    names = [t.name for t in hodoku_techniques() if t.name != "Brute Force"]
+    if practice:
+        names = [n for n in names if RATINGS[n].level in ("Hard", "Unfair")]
+    return names
+
+
+def run_one(name: str, order: str, practice: bool, seed: int, timeout: float) -> tuple[float, int | None, bool, str]:
+    """One ``sudoku generate`` run: CPU seconds, candidates tried (from the progress record
+    on stderr when it failed, else None), found, and how it ended."""
+    argv = [sys.executable, "-m", "sudoku_logic", "generate", "-n", "1", "--technique", name, "--order", order]
+    argv += ["--seed", str(seed), "-j", "1", "-f", "jsonl", "--no-progress", "--summary"]
+    run = run_command(argv + (["--practice"] if practice else []), capture=True, timeout=timeout)
+    found = run.ok and bool(run.stdout.strip())
+    tries = None
+    for line in run.stderr.splitlines():
+        if " tried, " in line:  # --summary: "N candidates tried, K found, S s"
+            tries = int(line.split()[0])
+    return run.cpu, tries, found, run.status
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the sweep (see the module's docstring) and print the table and the medians."""
+    p = argparse.ArgumentParser(prog="python -m benchmarks.generate_techniques")
+    p.add_argument("--order", choices=["hodoku", "se", "both"], default="both")
+    p.add_argument("--practice", action="store_true")
+    p.add_argument("--only", default="", help="comma-separated technique names")
+    p.add_argument("--limit", type=int, default=0, help="the first N techniques of each order")
+    p.add_argument("--seed", type=int, default=3)
+    p.add_argument("--timeout", type=float, default=300.0)
+    a = p.parse_args(argv)
+    goal = 120.0 if a.practice else 60.0
+    table = Table(
+        ("order", "{:<7}"),
+        ("technique", "{:<40}"),
+        ("cpu s", "{:>8.1f}"),
+        ("tried", "{:>7}"),
+        ("found", "{:>6}"),
+        ("status", "  {}"),
+    )
+    table.header()
+    for order in ("hodoku", "se") if a.order == "both" else (a.order,):
+        names = techniques(order, a.practice or False)
+        if a.only:
+            wanted = {n.strip().lower() for n in a.only.split(",")}
+            names = [n for n in names if n.lower() in wanted]
+        if a.limit:
+            names = names[: a.limit]
+        times = []
+        missed = []
+        for name in names:
+            cpu, tries, found, status = run_one(name, order, a.practice, a.seed, a.timeout)
+            table.row(
+                order, name, cpu, tries if tries is not None else "-", "yes" if found else "no", "" if found else status
+            )
+            times.append(cpu)
+            if not found or cpu > goal:
+                missed.append(name)
+        if times:
+            print(
+                f"{order}: {len(names)} techniques, median {statistics.median(times):.1f} s CPU, "
+                f"max {max(times):.1f} s; over {goal:g} s or not found: {', '.join(missed) or 'none'}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,188 @@
+"""The technique seeds: for each technique and path, shipped puzzles whose path takes it.
+
+``python -m sudoku_logic.app.bulk.seeds build [--jobs N] [--out FILE]`` rates the shipped
+collections (``puzzles/``, in a clone) in both orders and writes ``technique_seeds.txt`` beside
+this module, package data that ``pip install .`` carries. The build is deterministic: the
+collections are read in a fixed order, and for each technique, order and kind the puzzles
+kept are the easiest ones that take it (by HoDoKu's score or SE's rating, then the puzzle).
+
+A line of the index is ``order kind technique puzzle measure source``, tab-separated:
+``kind`` is ``path`` (the technique is a step of the path of ``order``) or ``hardest`` (it is
+the path's hardest step, for ``--practice``); ``measure`` is the puzzle's HoDoKu score or SE
+rating; ``source`` says where the puzzle was found (``file:line``, or ``mined:...`` for one
+the generator found).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+#: The index shipped with the package.
+INDEX = "technique_seeds.txt"
+#: The puzzles kept for each technique, order and kind.
+PER_LIST = 8
+#: The collections rated, in this order, each with how many of its puzzles (None: all).
+COLLECTIONS: tuple[tuple[str, int | None], ...] = (
+    ("hodoku_exemplars.txt", None),
+    ("top1465.txt", None),
+    ("hardest_2011_dev.csv", None),
+    ("sudocue_superiors.txt", None),
+    ("sudocue_snow2005.txt", None),
+    ("sudocue_noponies.txt", None),
+    ("sudocue_almostdn.txt", None),
+    ("sudocue_learningcurve.txt", None),
+    ("qqwing_expert.txt", None),
+    ("qqwing_intermediate.txt", 300),
+    ("sudocue_top10000.txt", 3000),
+    ("sudoku17.txt", 1500),
+)
+KINDS = ("path", "hardest")
+
+
+@dataclass(frozen=True)
+class Seed:
+    """One puzzle of the index: 81 digits, its measure on its order's scale, where it came from."""
+
+    puzzle: str
+    measure: float
+    source: str
+
+
+def rate_order(values: list[int], order: str):
+    """The rating (:class:`grading.rating.Rating`) of the path of ``order`` alone, as
+    ``sudoku step --order`` takes it; None if the path cannot be run."""
+    from grading.rater import Rating, hodoku_rate, se_rate
+    from sudoku_logic.core.grid import Grid
+
+    out = Rating("")
+    ok = (se_rate if order == "se" else hodoku_rate)(Grid.from_values(values), out)
+    return out if ok else None
+
+
+def path_facts(rating, order: str) -> tuple[set[str], str | None, bool, float]:
+    """The techniques on a rating's path of ``order``, its hardest, whether logic solved it,
+    and its measure (HoDoKu's score or SE's rating)."""
+    if order == "se":
+        return {s.technique for s in rating.se_path}, rating.se_hardest, bool(rating.se_solved), rating.er or 0.0
+    steps = rating.hodoku_path
+    return {s.technique for s in steps}, rating.hodoku_hardest, bool(rating.hodoku_solved), float(rating.score or 0)
+
+
+@lru_cache(maxsize=1)
+def load() -> dict[tuple[str, str, str], tuple[Seed, ...]]:
+    """The shipped index: (order, kind, technique) -> its seeds, easiest first."""
+    text = resources.files("sudoku_logic.app.bulk").joinpath(INDEX).read_text(encoding="utf-8")
+    return parse(text.splitlines())
+
+
+def parse(lines: Iterable[str]) -> dict[tuple[str, str, str], tuple[Seed, ...]]:
+    """The index from its lines (``#`` comments skipped)."""
+    out: dict[tuple[str, str, str], list[Seed]] = {}
+    for line in lines:
+        if not line.strip() or line.startswith("#"):
+            continue
+        order, kind, name, puzzle, measure, source = line.rstrip("\n").split("\t")
+        out.setdefault((order, kind, name), []).append(Seed(puzzle, float(measure), source))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def seeds_for(names: Iterable[str], order: str, practice: bool) -> list[Seed]:
+    """The seeds of any of ``names`` on the path of ``order`` (with ``practice``: where it is
+    the hardest step), in the index's order, without repeats."""
+    index = load()
+    kind = "hardest" if practice else "path"
+    out: dict[str, Seed] = {}
+    for name in names:
+        for s in index.get((order, kind, name), ()):
+            out.setdefault(s.puzzle, s)
+    return list(out.values())
+
+
+# ---------------------------------------------------------------- the build
+
+
+def _puzzles(folder: Path) -> Iterator[tuple[str, str]]:
+    """(puzzle, source) of the collections, in the build's order."""
+    from sudoku_logic.core.formats import line_values
+
+    for name, limit in COLLECTIONS:
+        taken = 0
+        for n, line in enumerate((folder / name).read_text(encoding="utf-8").splitlines(), 1):
+            words = line.split(",")[0].split()
+            values = line_values(words[0]) if words else None
+            if values is None:
+                continue
+            yield "".join(str(v) for v in values), f"{name.split('.')[0]}:{n}"
+            taken += 1
+            if limit is not None and taken >= limit:
+                break
+
+
+def _facts(item: tuple[str, str]) -> tuple[str, str, dict[str, tuple[set[str], str | None, bool, float]]]:
+    """Both paths' facts of one puzzle (a pool's work item)."""
+    from sudoku_logic.core import bitsolve
+
+    puzzle, source = item
+    values = [int(ch) for ch in puzzle]
+    facts = {}
+    if bitsolve.count_solutions(values) == 1:
+        for order in ("se", "hodoku"):
+            rating = rate_order(values, order)
+            if rating is not None:
+                facts[order] = path_facts(rating, order)
+    return puzzle, source, facts
+
+
+def build(folder: Path, jobs: int = 1, progress: bool = True) -> list[str]:
+    """The index's lines from the collections in ``folder`` (see the module's docstring)."""
+    from multiprocessing import Pool
+
+    kept: dict[tuple[str, str, str], list[tuple[float, str, str]]] = {}
+    items = list(_puzzles(folder))
+    t0 = time.time()
+    with Pool(jobs) as pool:
+        for n, (puzzle, source, facts) in enumerate(pool.imap(_facts, items, chunksize=4), 1):
+            for order, (names, hardest, solved, measure) in facts.items():
+                if not solved:
+                    continue
+                for name in names:
+                    kept.setdefault((order, "path", name), []).append((measure, puzzle, source))
+                if hardest:
+                    kept.setdefault((order, "hardest", hardest), []).append((measure, puzzle, source))
+            if progress and n % 500 == 0:
+                print(f"{n}/{len(items)} rated, {time.time() - t0:.0f} s", file=sys.stderr)
+    lines = [
+        "# Technique seeds: python -m sudoku_logic.app.bulk.seeds build (rates puzzles/ in both orders).",
+        "# order<TAB>kind<TAB>technique<TAB>puzzle<TAB>measure<TAB>source; kind path: on the path of order,",
+        "# hardest: the path's hardest step; measure: HoDoKu's score or SE's rating; source: file:line.",
+        f"# collections: {', '.join(f'{n}' + (f' (first {k})' if k else '') for n, k in COLLECTIONS)}",
+    ]
+    for key in sorted(kept):
+        order, kind, name = key
+        for measure, puzzle, source in sorted(set(kept[key]))[:PER_LIST]:
+            lines.append(f"{order}\t{kind}\t{name}\t{puzzle}\t{measure:g}\t{source}")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``build``: rate the collections and write the index."""
+    p = argparse.ArgumentParser(prog="python -m sudoku_logic.app.bulk.seeds")
+    p.add_argument("command", choices=["build"])
+    p.add_argument("--puzzles", default="puzzles", help="the folder of the collections")
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--out", default=str(Path(__file__).with_name(INDEX)))
+    a = p.parse_args(argv)
+    lines = build(Path(a.puzzles), a.jobs)
+    Path(a.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{a.out}: {len(lines)} lines", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
