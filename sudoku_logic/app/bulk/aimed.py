@@ -37,8 +37,8 @@ def usable(wanted: Wanted, symmetry: str, minimal: bool) -> bool:
 
 
 def pool(wanted: Wanted) -> list[Seed]:
-    """The seeds of ``wanted``'s technique on its order's path, those whose measure fits a
-    level or an SE band asked on the same scale."""
+    """The seeds of ``wanted``'s technique on its order's path (on SE's, those rated inside
+    the band asked, if one is)."""
     names = wanted.technique or ()
     found = seeds_for(names, wanted.order, wanted.practice)
     if wanted.order == "se" and (wanted.min_rating is not None or wanted.max_rating is not None):
@@ -59,6 +59,8 @@ class _Judge:
         self.why = ""
 
     def fits(self, values: list[int]) -> bool:
+        """Whether the path of ``values`` (rated now) takes the technique as asked; ``why``
+        says why not."""
         t0 = time.perf_counter()
         rating = rate_order(values, self.wanted.order)
         if rating is None:

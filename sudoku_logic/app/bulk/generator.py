@@ -275,7 +275,7 @@ class Wanted:
         if self.max_rating is not None and row["rating"] > self.max_rating:
             return f"rated above --max-rating {self.max_rating:g}"
         if self.technique and not set(self.technique) & set(row["techniques"]):
-            return f"no {_names(self.technique)} on {_PATH_NAME[self.order]}"
+            return f"no {_names(self.technique)} on {_PATH_NAME[self.order]}{_kin(self.technique, row['techniques'])}"
         if self.technique and self.practice and row["hardest"] not in self.technique:
             return f"{row['hardest']} is harder than {_names(self.technique)}"
         return None
@@ -289,6 +289,16 @@ class Wanted:
     def aimed(self) -> bool:
         """Whether there is a level or a band to aim at."""
         return bool(self.level) or self.min_rating is not None or self.max_rating is not None
+
+
+def _kin(wanted: Sequence[str], taken: Sequence[str]) -> str:
+    """How close a path came to a technique: ", another of its family was" when the path took
+    a technique of the family of one asked for, else nothing."""
+    from grading.tables import RATINGS
+
+    families = {RATINGS[n].family for n in wanted}
+    kin = any(RATINGS[n].family in families for n in taken if n in RATINGS)
+    return f" (another {'/'.join(sorted(families))} technique was)" if kin else ""
 
 
 def _names(names: Sequence[str]) -> str:
@@ -540,7 +550,9 @@ class GenerateJob(Job):
     def run(self, index: int) -> tuple[str, object]:
         from sudoku_logic.app.bulk import aimed
 
-        if aimed.usable(self.wanted, self.symmetry, self.minimal):
+        # with a level or a band too, every other candidate is dug at random: the seeds are
+        # chosen by technique, and a walk does not aim at the level
+        if aimed.usable(self.wanted, self.symmetry, self.minimal) and not (self.wanted.aimed and index % 2):
             return "ok", aimed.candidate(self.seed, index, self.wanted)
         return "ok", candidate(self.seed, index, self.symmetry, self.minimal, self.max_givens, self.wanted)
 

@@ -75,11 +75,15 @@ def path_facts(rating, order: str) -> tuple[set[str], str | None, bool, float]:
     return {s.technique for s in steps}, rating.hodoku_hardest, bool(rating.hodoku_solved), float(rating.score or 0)
 
 
+def index_lines() -> list[str]:
+    """The shipped index's lines."""
+    return resources.files("sudoku_logic.app.bulk").joinpath(INDEX).read_text(encoding="utf-8").splitlines()
+
+
 @lru_cache(maxsize=1)
 def load() -> dict[tuple[str, str, str], tuple[Seed, ...]]:
     """The shipped index: (order, kind, technique) -> its seeds, easiest first."""
-    text = resources.files("sudoku_logic.app.bulk").joinpath(INDEX).read_text(encoding="utf-8")
-    return parse(text.splitlines())
+    return parse(index_lines())
 
 
 def parse(lines: Iterable[str]) -> dict[tuple[str, str, str], tuple[Seed, ...]]:
@@ -171,15 +175,115 @@ def build(folder: Path, jobs: int = 1, progress: bool = True) -> list[str]:
     return lines
 
 
+# ---------------------------------------------------------------- mining what no collection has
+
+
+def targets() -> list[tuple[str, str, str]]:
+    """(order, kind, technique) the index should have: every technique of HoDoKu's path but
+    Brute Force and every SE rule up to 8.5 (``path``), and HoDoKu's Hard and Unfair
+    techniques as the hardest step (``hardest``)."""
+    from grading.scales import hodoku_techniques
+    from grading.tables import RATINGS
+
+    hodoku = [t.name for t in hodoku_techniques() if t.name != "Brute Force"]
+    out = [("hodoku", "path", n) for n in hodoku]
+    out += [("se", "path", n) for n, r in RATINGS.items() if r.se is not None and r.se <= 8.5]
+    out += [("hodoku", "hardest", n) for n in hodoku if RATINGS[n].level in ("Hard", "Unfair")]
+    return out
+
+
+def _fits(values: list[int], order: str, name: str, hardest: bool) -> float | None:
+    """The measure of a unique puzzle whose path of ``order`` takes ``name`` (as its hardest
+    step with ``hardest``), solved by logic; None if it does not."""
+    rating = rate_order(values, order)
+    if rating is None:
+        return None
+    names, top, solved, measure = path_facts(rating, order)
+    ok = solved and name in names and (not hardest or top == name)
+    return measure if ok else None
+
+
+def cut_points(puzzle: str, order: str, name: str, last: int = 6) -> Iterator[list[int]]:
+    """Intermediate positions of a puzzle's path before its first ``name`` step, as puzzles:
+    the givens and the digits placed so far, the latest cut first (``last`` of them)."""
+    values = [int(ch) for ch in puzzle]
+    rating = rate_order(values, order)
+    if rating is None:
+        return
+    steps = rating.se_path if order == "se" else rating.hodoku_path
+    cuts = []
+    placed = list(values)
+    for step in steps:
+        if step.technique == name:
+            break
+        if step.placements:
+            for cell, digit in step.placements:
+                placed[cell] = digit
+            cuts.append(list(placed))
+    yield from reversed(cuts[-last:])
+
+
+def mine(
+    index: dict[tuple[str, str, str], tuple[Seed, ...]], budget: float, seed: int = 41
+) -> tuple[dict[tuple[str, str, str], list[tuple[float, str, str]]], list[str]]:
+    """Seeds for the targets the index lacks, each within ``budget`` seconds: first the
+    intermediate positions of its path seeds (for ``hardest``), then random digging; and a
+    note on each target, what was tried and found."""
+    import random
+
+    from sudoku_logic.app.bulk.generator import make_puzzle
+
+    found: dict[tuple[str, str, str], list[tuple[float, str, str]]] = {}
+    notes = []
+    for key in targets():
+        if index.get(key):
+            continue
+        order, kind, name = key
+        got = found.setdefault(key, [])
+        t0 = time.perf_counter()
+        if kind == "hardest":
+            for s in index.get((order, "path", name), ()):
+                for values in cut_points(s.puzzle, order, name):
+                    m = _fits(values, order, name, True)
+                    if m is not None:
+                        got.append((m, "".join(map(str, values)), f"mined:cut of {s.source}"))
+                        break
+        i = 0
+        while len(got) < PER_LIST and time.perf_counter() - t0 < budget:
+            dug = make_puzzle(random.Random(f"{seed}:{name}:{i}"))
+            assert dug is not None  # without an aim a puzzle is always made
+            m = _fits(dug, order, name, kind == "hardest")
+            if m is not None:
+                got.append((m, "".join(map(str, dug)), f"mined:random {seed}:{i}"))
+            i += 1
+        notes.append(f"{order} {kind} {name}: {len(got)} mined in {time.perf_counter() - t0:.0f} s ({i} dug)")
+        print(notes[-1], file=sys.stderr)
+    return found, notes
+
+
 def main(argv: list[str] | None = None) -> None:
-    """``build``: rate the collections and write the index."""
+    """``build``: rate the collections and write the index; ``mine``: add seeds for what
+    the index lacks (each target within ``--budget`` seconds)."""
     p = argparse.ArgumentParser(prog="python -m sudoku_logic.app.bulk.seeds")
-    p.add_argument("command", choices=["build"])
+    p.add_argument("command", choices=["build", "mine"])
     p.add_argument("--puzzles", default="puzzles", help="the folder of the collections")
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--budget", type=float, default=120.0, help="mine: seconds for each target")
     p.add_argument("--out", default=str(Path(__file__).with_name(INDEX)))
     a = p.parse_args(argv)
-    lines = build(Path(a.puzzles), a.jobs)
+    if a.command == "build":
+        lines = build(Path(a.puzzles), a.jobs)
+    else:
+        lines = Path(a.out).read_text(encoding="utf-8").splitlines()
+        mined, notes = mine(parse(lines), a.budget)
+        lines = [x for x in lines if "\tmined:" not in x and not x.startswith("# mined")]
+        head = [
+            f"# mined: python -m sudoku_logic.app.bulk.seeds mine --budget {a.budget:g} (seed 41): {n}" for n in notes
+        ]
+        lines[4:4] = head
+        for (order, kind, name), got in sorted(mined.items()):
+            for measure, puzzle, source in sorted(set(got))[:PER_LIST]:
+                lines.append(f"{order}\t{kind}\t{name}\t{puzzle}\t{measure:g}\t{source}")
     Path(a.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"{a.out}: {len(lines)} lines", file=sys.stderr)
 

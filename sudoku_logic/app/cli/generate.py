@@ -204,8 +204,6 @@ def run_generate(opts: GenerateOptions) -> None:
                 tries += 1
                 if cand.why:
                     misses[cand.why] += 1
-                    if cand.row is not None:
-                        misses[_RATED] += 1
                 bar.update(task, tries=tries)
 
             for cand in run(
@@ -252,18 +250,13 @@ class _PathRowWriter(RowWriter):
         self._put(json.dumps({**{c: row.get(c) for c in self.columns}, "path": row.get("path")}) + "\n")
 
 
-#: the key of the misses that passed the cheap checks and were rated in full
-_RATED = ""
-
-
 def _shortfall(made: int, opts: GenerateOptions, misses: Counter) -> str:
-    """Why only ``made`` of the puzzles asked fit: how many candidates came how close (passed
-    the cheap checks and were rated in full), the commonest misses, and how to go on."""
-    rated = misses.pop(_RATED, 0)
+    """Why only ``made`` of the puzzles asked fit: the commonest misses (they say how close
+    the candidates came: a technique of the family asked for, a harder step than the one to
+    practise, a level or a rating beside the band), and how to go on."""
     top = "; ".join(f"{n} {why}" for why, n in misses.most_common(3))
-    close = f", {rated} close (rated in full)" if rated else ""
     return (
         f"only {made} of {counted(opts.count, 'puzzle')} fit after {counted(opts.tries, 'try', 'tries')}"
-        f"{close}{' (' + top + ')' if top else ''}: the target is rare or unreachable with these options "
+        f"{' (' + top + ')' if top else ''}: the target is rare or unreachable with these options "
         "(--max-tries N tries longer)"
     )
