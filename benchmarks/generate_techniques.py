@@ -3,7 +3,11 @@
 Usage: python -m benchmarks.generate_techniques [--order hodoku|se|both] [--practice]
 [--only NAME[,NAME...]] [--limit N] [--seed S] [--timeout SECONDS]
 
-Runs the real command as a subprocess, one technique after another, with ``-j 1`` and the
+``--compare`` weighs the designs instead, in this process: for each technique, the candidates
+and CPU seconds to a first puzzle by random digging (today's route, what ``--symmetry`` still
+takes) and from the technique seeds (isomorph and walk), up to ``--limit-tries`` each.
+
+Otherwise it runs the real command as a subprocess, one technique after another, with ``-j 1`` and the
 default ``--max-tries``, and prints per technique its CPU seconds, the candidates tried and
 whether a puzzle was found, then the medians. The techniques: every one of HoDoKu's default
 path but Brute Force (``--order hodoku``), every SE rule up to 8.5 (Dynamic Forcing Chains,
@@ -51,6 +55,47 @@ def run_one(name: str, order: str, practice: bool, seed: int, timeout: float) ->
     return run.cpu, tries, found, run.status
 
 
+def first_find(route: str, name: str, order: str, practice: bool, seed: int, cap: int) -> tuple[float, int, bool]:
+    """CPU seconds and candidates to a first puzzle taking ``name`` by ``route`` (``random``
+    or ``seeds``), at most ``cap`` candidates."""
+    import time
+
+    from sudoku_logic.app.bulk import aimed
+    from sudoku_logic.app.bulk.generator import Wanted, candidate
+
+    wanted = Wanted(technique=name, order=order, practice=practice)
+    if route == "seeds" and not aimed.pool(wanted):
+        return 0.0, 0, False
+    t0 = time.process_time()
+    for i in range(cap):
+        if route == "seeds":
+            cand = aimed.candidate(seed, i, wanted)
+        else:
+            cand = candidate(seed, i, "none", False, 30, wanted)
+        if cand.row is not None and cand.why is None:
+            return time.process_time() - t0, i + 1, True
+    return time.process_time() - t0, cap, False
+
+
+def compare(names: list[str], order: str, practice: bool, seed: int, cap: int) -> None:
+    """Print, per technique, each route's CPU seconds and candidates to a first puzzle."""
+    table = Table(
+        ("order", "{:<7}"),
+        ("technique", "{:<40}"),
+        ("random s", "{:>9.1f}"),
+        ("tried", "{:>6}"),
+        ("seeds s", "{:>8.2f}"),
+        ("tried", "{:>6}"),
+    )
+    table.header(note=f"   (at most {cap} candidates each; '-' none found)")
+    for name in names:
+        cells: list[object] = []
+        for route in ("random", "seeds"):
+            cpu, tried, found = first_find(route, name, order, practice, seed, cap)
+            cells += [cpu, tried if found else "-"]
+        table.row(order, name, *cells)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the sweep (see the module's docstring) and print the table and the medians."""
     p = argparse.ArgumentParser(prog="python -m benchmarks.generate_techniques")
@@ -60,6 +105,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--limit", type=int, default=0, help="the first N techniques of each order")
     p.add_argument("--seed", type=int, default=3)
     p.add_argument("--timeout", type=float, default=300.0)
+    p.add_argument("--compare", action="store_true", help="weigh random digging against the seeds, in process")
+    p.add_argument("--limit-tries", type=int, default=1000, help="--compare: candidates per route")
     a = p.parse_args(argv)
     goal = 120.0 if a.practice else 60.0
     table = Table(
@@ -70,7 +117,8 @@ def main(argv: list[str] | None = None) -> None:
         ("found", "{:>6}"),
         ("status", "  {}"),
     )
-    table.header()
+    if not a.compare:
+        table.header()
     for order in ("hodoku", "se") if a.order == "both" else (a.order,):
         names = techniques(order, a.practice or False)
         if a.only:
@@ -78,6 +126,9 @@ def main(argv: list[str] | None = None) -> None:
             names = [n for n in names if n.lower() in wanted]
         if a.limit:
             names = names[: a.limit]
+        if a.compare:
+            compare(names, order, a.practice, a.seed, a.limit_tries)
+            continue
         times = []
         missed = []
         for name in names:
