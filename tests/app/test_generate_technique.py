@@ -83,6 +83,16 @@ def test_a_walk_changes_the_seed_beyond_an_isomorph():
     assert changed >= 2
 
 
+def test_seeds_honour_max_givens():
+    """A walk never adds a given: seeds of more givens than --max-givens are left out."""
+    rows = sudoku(
+        "generate", "-n", "3", "--technique", "X-Wing", "--order", "hodoku", "--max-givens", "24", "--seed", "3",
+        "-j", "1", "-f", "csv", "--no-progress",
+    ).stdout.splitlines()[1:]  # fmt: skip
+    assert len(rows) == 3
+    assert all(sum(ch != "." for ch in row.split(",")[0]) <= 24 for row in rows)
+
+
 def test_practice_makes_the_technique_the_hardest_step():
     r = sudoku(
         "generate", "-n", "2", "--technique", "xy-chain", "--order", "hodoku", "--practice", "--seed", "2", "-j", "1",

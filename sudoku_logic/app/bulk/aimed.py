@@ -30,17 +30,18 @@ REMOVE = 0.2
 MOVE_TRIES = 8
 
 
-def usable(wanted: Wanted, symmetry: str, minimal: bool) -> bool:
-    """Whether the seed route can honour the request: a technique with seeds, no symmetry
-    (a change of the givens breaks it) and not minimal (a walk does not end minimal)."""
-    return bool(wanted.technique) and symmetry == "none" and not minimal and bool(pool(wanted))
+def usable(wanted: Wanted, symmetry: str, minimal: bool, max_givens: int = 80) -> bool:
+    """Whether the seed route can honour the request: a technique with seeds of at most
+    ``max_givens`` givens, no symmetry (a change of the givens breaks it) and not minimal
+    (a walk does not end minimal)."""
+    return bool(wanted.technique) and symmetry == "none" and not minimal and bool(pool(wanted, max_givens))
 
 
-def pool(wanted: Wanted) -> list[Seed]:
-    """The seeds of ``wanted``'s technique on its order's path (on SE's, those rated inside
-    the band asked, if one is)."""
+def pool(wanted: Wanted, max_givens: int = 80) -> list[Seed]:
+    """The seeds of ``wanted``'s technique on its order's path with at most ``max_givens``
+    givens (a walk never adds one), on SE's path those rated inside the band asked, if one is."""
     names = wanted.technique or ()
-    found = seeds_for(names, wanted.order, wanted.practice)
+    found = [s for s in seeds_for(names, wanted.order, wanted.practice) if 81 - s.puzzle.count("0") <= max_givens]
     if wanted.order == "se" and (wanted.min_rating is not None or wanted.max_rating is not None):
         low = wanted.min_rating if wanted.min_rating is not None else 0.0
         high = wanted.max_rating if wanted.max_rating is not None else 99.0
@@ -102,11 +103,12 @@ def _change(values: list[int], solution: Sequence[int], rng: random.Random) -> l
     return None
 
 
-def candidate(seed: int, index: int, wanted: Wanted) -> Candidate:
-    """Candidate ``index`` of the run with ``seed`` made from a seed of the index (see the
-    module's docstring): rated in full when its path fits, else turned down saying why."""
+def candidate(seed: int, index: int, wanted: Wanted, max_givens: int = 80) -> Candidate:
+    """Candidate ``index`` of the run with ``seed`` made from a seed of the index of at most
+    ``max_givens`` givens (see the module's docstring): rated in full when its path fits,
+    else turned down saying why."""
     rng = random.Random(f"{seed}:{index}")
-    seeds = pool(wanted)
+    seeds = pool(wanted, max_givens)
     start = rng.choice(seeds)
     values = random_isomorph([int(ch) for ch in start.puzzle], rng)
     judge = _Judge(wanted)

@@ -552,8 +552,9 @@ class GenerateJob(Job):
 
         # with a level or a band too, every other candidate is dug at random: the seeds are
         # chosen by technique, and a walk does not aim at the level
-        if aimed.usable(self.wanted, self.symmetry, self.minimal) and not (self.wanted.aimed and index % 2):
-            return "ok", aimed.candidate(self.seed, index, self.wanted)
+        usable = aimed.usable(self.wanted, self.symmetry, self.minimal, self.max_givens)
+        if usable and not (self.wanted.aimed and index % 2):
+            return "ok", aimed.candidate(self.seed, index, self.wanted, self.max_givens)
         return "ok", candidate(self.seed, index, self.symmetry, self.minimal, self.max_givens, self.wanted)
 
 
