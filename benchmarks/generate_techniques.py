@@ -61,15 +61,15 @@ def first_find(route: str, name: str, order: str, practice: bool, seed: int, cap
     import time
 
     from sudoku_logic.app.bulk import aimed
-    from sudoku_logic.app.bulk.generator import Wanted, candidate
+    from sudoku_logic.app.bulk.generator import Wanted, candidate, seed_aim, seeded_candidate
 
     wanted = Wanted(technique=name, order=order, practice=practice)
-    if route == "seeds" and not aimed.pool(wanted):
+    if route == "seeds" and not aimed.pool(seed_aim(wanted), 30):
         return 0.0, 0, False
     t0 = time.process_time()
     for i in range(cap):
         if route == "seeds":
-            cand = aimed.candidate(seed, i, wanted)
+            cand = seeded_candidate(seed, i, wanted, 30)
         else:
             cand = candidate(seed, i, "none", False, 30, wanted)
         if cand.row is not None and cand.why is None:

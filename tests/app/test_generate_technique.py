@@ -12,7 +12,7 @@ import pytest
 from commands import invoke, sudoku
 from sudoku_logic import api
 from sudoku_logic.app.bulk import aimed, seeds
-from sudoku_logic.app.bulk.generator import Wanted, generate
+from sudoku_logic.app.bulk.generator import Wanted, generate, make_puzzle, seed_aim, seeded_candidate
 from sudoku_logic.core import bitsolve, dlx
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.isomorph import random_isomorph
@@ -59,7 +59,7 @@ def test_the_index_has_seeds_for_every_technique_the_goal_covers(order):
 @pytest.mark.parametrize("order,name", [("hodoku", "Swordfish"), ("se", "Aligned Pair Exclusion")])
 def test_same_seed_same_puzzles_with_one_or_two_jobs_each_unique_and_taking_it(order, name):
     wanted = Wanted(technique=name, order=order)
-    assert aimed.usable(wanted, "none", False)
+    assert aimed.usable(seed_aim(wanted), "none", False, 30)
     one = [c.puzzle for c in generate(2, wanted, seed=7, jobs=1)]
     two = [c.puzzle for c in generate(2, wanted, seed=7, jobs=2)]
     assert one == two and len(set(one)) == 2
@@ -75,12 +75,18 @@ def test_a_walk_changes_the_seed_beyond_an_isomorph():
     wanted = Wanted(technique="Swordfish", order="hodoku")
     changed = 0
     for index in range(4):
-        cand = aimed.candidate(11, index, wanted)
+        cand = seeded_candidate(11, index, wanted, 30)
         rng = random.Random(f"11:{index}")
-        start = rng.choice(aimed.pool(wanted))
+        start = rng.choice(aimed.pool(seed_aim(wanted), 30))
         iso = random_isomorph([int(ch) for ch in start.puzzle], rng)
         changed += cand.why is None and [int(ch) if ch != "." else 0 for ch in cand.puzzle] != iso
     assert changed >= 2
+
+
+def test_mining_digs_the_puzzles_generate_digs():
+    """The index's mined sources name puzzles ``seeds.dig`` remakes: the generator's own."""
+    for i in range(3):
+        assert seeds.dig(random.Random(f"41:x:{i}")) == make_puzzle(random.Random(f"41:x:{i}"))
 
 
 def test_seeds_honour_max_givens():

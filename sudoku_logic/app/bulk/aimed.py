@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from sudoku_logic.app.bulk.generator import Candidate, Checks, Wanted, rated_row
 from sudoku_logic.app.bulk.seeds import Seed, path_facts, rate_order, seeds_for
 from sudoku_logic.core import bitsolve, dlx
 from sudoku_logic.core.grid import Grid
@@ -30,21 +30,34 @@ REMOVE = 0.2
 MOVE_TRIES = 8
 
 
-def usable(wanted: Wanted, symmetry: str, minimal: bool, max_givens: int = 80) -> bool:
+@dataclass(frozen=True)
+class Aim:
+    """What the seed route aims at: any of ``names`` on the path of ``order`` (with
+    ``practice``, as its hardest step); on SE's path, seeds rated from ``low`` to ``high``."""
+
+    names: tuple[str, ...]
+    order: str
+    practice: bool = False
+    low: float | None = None
+    high: float | None = None
+
+
+def usable(wanted: Aim, symmetry: str, minimal: bool, max_givens: int = 80) -> bool:
     """Whether the seed route can honour the request: a technique with seeds of at most
     ``max_givens`` givens, no symmetry (a change of the givens breaks it) and not minimal
     (a walk does not end minimal)."""
-    return bool(wanted.technique) and symmetry == "none" and not minimal and bool(pool(wanted, max_givens))
+    return bool(wanted.names) and symmetry == "none" and not minimal and bool(pool(wanted, max_givens))
 
 
-def pool(wanted: Wanted, max_givens: int = 80) -> list[Seed]:
+def pool(wanted: Aim, max_givens: int = 80) -> list[Seed]:
     """The seeds of ``wanted``'s technique on its order's path with at most ``max_givens``
     givens (a walk never adds one), on SE's path those rated inside the band asked, if one is."""
-    names = wanted.technique or ()
-    found = [s for s in seeds_for(names, wanted.order, wanted.practice) if 81 - s.puzzle.count("0") <= max_givens]
-    if wanted.order == "se" and (wanted.min_rating is not None or wanted.max_rating is not None):
-        low = wanted.min_rating if wanted.min_rating is not None else 0.0
-        high = wanted.max_rating if wanted.max_rating is not None else 99.0
+    found = [
+        s for s in seeds_for(wanted.names, wanted.order, wanted.practice) if 81 - s.puzzle.count("0") <= max_givens
+    ]
+    if wanted.order == "se" and (wanted.low is not None or wanted.high is not None):
+        low = wanted.low if wanted.low is not None else 0.0
+        high = wanted.high if wanted.high is not None else 99.0
         found = [s for s in found if low <= s.measure <= high]
     return found
 
@@ -53,9 +66,9 @@ class _Judge:
     """Rates positions in ``wanted``'s order and says whether the technique fits, keeping
     the last fitting rating for the row."""
 
-    def __init__(self, wanted: Wanted) -> None:
+    def __init__(self, wanted: Aim) -> None:
         self.wanted = wanted
-        self.names = set(wanted.technique or ())
+        self.names = set(wanted.names)
         self.done: tuple | None = None  # (values, rating, seconds) of the last fit
         self.why = ""
 
@@ -103,17 +116,20 @@ def _change(values: list[int], solution: Sequence[int], rng: random.Random) -> l
     return None
 
 
-def candidate(seed: int, index: int, wanted: Wanted, max_givens: int = 80) -> Candidate:
-    """Candidate ``index`` of the run with ``seed`` made from a seed of the index of at most
-    ``max_givens`` givens (see the module's docstring): rated in full when its path fits,
-    else turned down saying why."""
+#: What a walk ends with: the puzzle's values, the last fitting rating of its path as
+#: ``(values, rating, seconds)`` (None when it does not fit), and why not (None when it fits).
+Walked = tuple[list[int], tuple | None, str | None]
+
+
+def walk(seed: int, index: int, wanted: Aim, max_givens: int = 80) -> Walked:
+    """Candidate ``index`` of the run with ``seed``, made from a seed of the index of at most
+    ``max_givens`` givens (see the module's docstring), its one solution checked by DLX."""
     rng = random.Random(f"{seed}:{index}")
-    seeds = pool(wanted, max_givens)
-    start = rng.choice(seeds)
+    start = rng.choice(pool(wanted, max_givens))
     values = random_isomorph([int(ch) for ch in start.puzzle], rng)
     judge = _Judge(wanted)
     if not judge.fits(values):
-        return Candidate(index, Grid.from_values(values).values_string(), None, f"isomorph: {judge.why}")
+        return values, None, f"isomorph: {judge.why}"
     solution = dlx.unique_solution(Grid.from_values(values))
     kept = 0
     for _ in range(WALK_TRIES):
@@ -123,13 +139,6 @@ def candidate(seed: int, index: int, wanted: Wanted, max_givens: int = 80) -> Ca
         if changed is not None and judge.fits(changed):
             values = changed
             kept += 1
-    grid = Grid.from_values(values)
-    if dlx.dlx_count_solutions(grid, 2) != 1:  # DLX, the reference, on every puzzle given
-        return Candidate(index, grid.values_string(), None, "not unique")
-    checks = Checks(wanted)
-    if wanted.order == "se":
-        checks.se = judge.done
-    else:
-        checks.hodoku = judge.done
-    row = rated_row(grid, checks, wanted.order, wanted.with_path)
-    return Candidate(index, grid.values_string(), row, wanted.miss(row))
+    if dlx.dlx_count_solutions(Grid.from_values(values), 2) != 1:  # DLX, the reference, on every puzzle given
+        return values, None, "not unique"
+    return values, judge.done, None

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from grading.rows import rating_row
+from sudoku_logic.app.bulk import aimed
 from sudoku_logic.app.bulk.pool import Job, LocalPool, Pool, PoolError, SerialPool, Task, package_modules
 from sudoku_logic.app.bulk.workers import cpu_count
 from sudoku_logic.core import bitsolve
@@ -533,6 +534,28 @@ def candidate(
     return Candidate(index, grid.values_string(), row, wanted.miss(row))
 
 
+def seed_aim(wanted: Wanted) -> aimed.Aim:
+    """What the seed route (:mod:`.aimed`) aims at for ``wanted``."""
+    names = cast(tuple, wanted.technique or ())
+    return aimed.Aim(names, wanted.order, wanted.practice, wanted.min_rating, wanted.max_rating)
+
+
+def seeded_candidate(seed: int, index: int, wanted: Wanted, max_givens: int = 80) -> Candidate:
+    """Candidate ``index`` of the run with ``seed`` made from a technique seed (see
+    :func:`aimed.walk`): rated in full when its path fits, else turned down saying why."""
+    values, done, why = aimed.walk(seed, index, seed_aim(wanted), max_givens)
+    grid = Grid.from_values(values)
+    if why is not None:
+        return Candidate(index, grid.values_string(), None, why)
+    checks = Checks(wanted)
+    if wanted.order == "se":
+        checks.se = done
+    else:
+        checks.hodoku = done
+    row = rated_row(grid, checks, wanted.order, wanted.with_path)
+    return Candidate(index, grid.values_string(), row, wanted.miss(row))
+
+
 @dataclass
 class GenerateJob(Job):
     """Makes and rates candidate ``index`` of a run in a pool's worker (see :func:`candidate`)."""
@@ -548,13 +571,11 @@ class GenerateJob(Job):
         return ("sudoku_logic.app.bulk.generator", "grading.rater", *package_modules("strategies"))
 
     def run(self, index: int) -> tuple[str, object]:
-        from sudoku_logic.app.bulk import aimed
-
         # with a level or a band too, every other candidate is dug at random: the seeds are
         # chosen by technique, and a walk does not aim at the level
-        usable = aimed.usable(self.wanted, self.symmetry, self.minimal, self.max_givens)
+        usable = aimed.usable(seed_aim(self.wanted), self.symmetry, self.minimal, self.max_givens)
         if usable and not (self.wanted.aimed and index % 2):
-            return "ok", aimed.candidate(self.seed, index, self.wanted, self.max_givens)
+            return "ok", seeded_candidate(self.seed, index, self.wanted, self.max_givens)
         return "ok", candidate(self.seed, index, self.symmetry, self.minimal, self.max_givens, self.wanted)
 
 
