@@ -42,8 +42,8 @@ def techniques(order: str, practice: bool) -> list[str]:
 
 
 def run_one(name: str, order: str, practice: bool, seed: int, timeout: float) -> tuple[float, int | None, bool, str]:
-    """One ``sudoku generate`` run: CPU seconds, candidates tried (from the progress record
-    on stderr when it failed, else None), found, and how it ended."""
+    """One ``sudoku generate`` run: CPU seconds, candidates tried (``--summary``), found, and
+    when not, how it ended (its last line on stderr: why the candidates missed)."""
     argv = [sys.executable, "-m", "sudoku_logic", "generate", "-n", "1", "--technique", name, "--order", order]
     argv += ["--seed", str(seed), "-j", "1", "-f", "jsonl", "--no-progress", "--summary"]
     run = run_command(argv + (["--practice"] if practice else []), capture=True, timeout=timeout)
@@ -52,7 +52,9 @@ def run_one(name: str, order: str, practice: bool, seed: int, timeout: float) ->
     for line in run.stderr.splitlines():
         if " tried, " in line:  # --summary: "N candidates tried, K found, S s"
             tries = int(line.split()[0])
-    return run.cpu, tries, found, run.status
+    lines = run.stderr.strip().splitlines()
+    status = "" if found else (lines[-1] if run.returncode is not None and lines else run.status)
+    return run.cpu, tries, found, status
 
 
 def first_find(route: str, name: str, order: str, practice: bool, seed: int, cap: int) -> tuple[float, int, bool]:
