@@ -253,7 +253,8 @@ def test_generate_technique_is_on_the_path_step_shows(order):
         (["--technique", "Death Blossom"], "--technique Death Blossom: never on Sudoku Explainer's path"),
         (
             ["--level", "easy", "--technique", "Death Blossom", "--order", "hodoku"],
-            "--technique Death Blossom: never on HoDoKu's path",
+            "--technique Death Blossom: never on HoDoKu's path (HoDoKu's default configuration "
+            "turns it off: `sudoku techniques` marks it off)",
         ),
         (
             ["--technique", "kite"],

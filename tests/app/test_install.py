@@ -102,6 +102,7 @@ def test_the_wheel_holds_three_packages_and_the_c_sources(installed):
     tops = {n.split("/", 1)[0] for n in zipfile.ZipFile(wheel).namelist() if "dist-info" not in n}
     assert tops == {"sudoku_logic", "strategies", "grading"}
     names = zipfile.ZipFile(wheel).namelist()
+    assert "sudoku_logic/app/bulk/technique_seeds.txt" in names  # generate --technique's seeds
     assert {n for n in names if n.startswith("sudoku_logic/native/") and n.endswith((".c", ".h"))} == {
         p.relative_to(ROOT).as_posix()
         for p in (ROOT / "sudoku_logic" / "native").rglob("*")

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from grading.rows import rating_row
+from sudoku_logic.app.bulk import aimed
 from sudoku_logic.app.bulk.pool import Job, LocalPool, Pool, PoolError, SerialPool, Task, package_modules
 from sudoku_logic.app.bulk.workers import cpu_count
 from sudoku_logic.core import bitsolve
@@ -253,6 +254,10 @@ class Wanted:
     max_rating: float | None = None
     technique: tuple[str, ...] | str | None = None
     order: str = "se"
+    #: the technique must be the path's hardest step (``--practice``)
+    practice: bool = False
+    #: rows carry the path of ``order`` as ``path`` (``--with-path``): its steps' JSON
+    with_path: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.technique, str):
@@ -271,7 +276,9 @@ class Wanted:
         if self.max_rating is not None and row["rating"] > self.max_rating:
             return f"rated above --max-rating {self.max_rating:g}"
         if self.technique and not set(self.technique) & set(row["techniques"]):
-            return f"no {_names(self.technique)} on {_PATH_NAME[self.order]}"
+            return f"no {_names(self.technique)} on {_PATH_NAME[self.order]}{_kin(self.technique, row['techniques'])}"
+        if self.technique and self.practice and row["hardest"] not in self.technique:
+            return f"{row['hardest']} is harder than {_names(self.technique)}"
         return None
 
     def verdict(self, values: list[int]) -> int:
@@ -285,17 +292,34 @@ class Wanted:
         return bool(self.level) or self.min_rating is not None or self.max_rating is not None
 
 
+def _kin(wanted: Sequence[str], taken: Sequence[str]) -> str:
+    """How close a path came to a technique: ", another of its family was" when the path took
+    a technique of the family of one asked for, else nothing."""
+    from grading.tables import RATINGS
+
+    families = {RATINGS[n].family for n in wanted}
+    kin = any(RATINGS[n].family in families for n in taken if n in RATINGS)
+    return f" (another {'/'.join(sorted(families))} technique was)" if kin else ""
+
+
 def _names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{names[0]} or another of its family"
 
 
 def on_path(name: str, order: str) -> bool:
-    """Whether technique ``name`` can be a step of the path of ``order`` (the tables say:
-    SE's path has the techniques SE rates, HoDoKu's those its default configuration searches)."""
+    """Whether technique ``name`` can be a step of the path of ``order``: SE's path has the
+    techniques SE rates, HoDoKu's those its path searches (its default configuration,
+    :func:`grading.scales.hodoku_techniques`)."""
     from grading.tables import RATINGS
 
-    r = RATINGS[name]
-    return r.se is not None if order == "se" else r.hodoku_default and r.order is not None
+    return RATINGS[name].se is not None if order == "se" else name in _hodoku_path()
+
+
+def _hodoku_path() -> frozenset[str]:
+    """The techniques HoDoKu's path searches."""
+    from grading.scales import hodoku_techniques
+
+    return frozenset(t.name for t in hodoku_techniques())
 
 
 #: The highest ER of a puzzle singles solve (SE's Naked Single), so of every Easy puzzle.
@@ -344,6 +368,9 @@ def impossible(wanted: Wanted) -> str | None:
             if any(on_path(n, other) for n in wanted.technique)
             else ""
         )
+        off = wanted.order == "hodoku" and any(RATINGS[n].level is not None for n in wanted.technique)
+        if off and not hint:
+            hint = " (HoDoKu's default configuration turns it off: `sudoku techniques` marks it off)"
         return f"--technique {asked}: never on {path}{hint}"
     if wanted.order == "se":
         rated = [se for se in (RATINGS[n].se for n in names) if se is not None]  # all: they are on SE's path
@@ -437,9 +464,10 @@ _SE_FIELDS = ("er", "ep", "ed", "se_hardest", "se_steps", "se_solved", "se_path"
 _HODOKU_FIELDS = ("level", "score", "hodoku_hardest", "hodoku_steps", "hodoku_solved", "hodoku_path")
 
 
-def rated_row(grid: Grid, checks: Checks | None = None, order: str = "se") -> dict:
+def rated_row(grid: Grid, checks: Checks | None = None, order: str = "se", with_path: bool = False) -> dict:
     """The ``sudoku rate`` row of a puzzle (both scales, as ``sudoku rate --scale ORDER``
-    rates it) plus the techniques on the path of ``order``. A path that ``checks`` has just run in whole for
+    rates it) plus the techniques on the path of ``order`` (and with ``with_path`` its steps,
+    :func:`path_steps`). A path that ``checks`` has just run in whole for
     this puzzle is used instead of running it again (the same policy, so the same steps)."""
     from grading.rater import Rating, hodoku_rate, se_rate
 
@@ -458,8 +486,28 @@ def rated_row(grid: Grid, checks: Checks | None = None, order: str = "se") -> di
             rate(grid, rating)
     rating.ms = (time.perf_counter() - t0 + seconds) * 1000
     row = rating_row(rating, order)
-    row["techniques"] = sorted({s.technique for s in (rating.se_path if order == "se" else rating.hodoku_path)})
+    steps = rating.se_path if order == "se" else rating.hodoku_path
+    row["techniques"] = sorted({s.technique for s in steps})
+    if with_path:
+        row["path"] = path_steps(steps, order)
     return row
+
+
+def path_steps(steps: Sequence, order: str) -> list[dict]:
+    """The steps of a path as ``sudoku step --json`` gives them: each step's record
+    with the number its order gives it (``difficulty`` on SE's path, ``score`` on HoDoKu's)."""
+    from grading import hodoku as hodoku_scale
+    from grading import se as se_scale
+
+    out = []
+    for s in steps:
+        d = s.to_dict()
+        if order == "se":
+            d["difficulty"] = se_scale.se_difficulty(s)
+        else:
+            d["score"] = hodoku_scale.step_score(s)
+        out.append(d)
+    return out
 
 
 def candidate(
@@ -482,7 +530,29 @@ def candidate(
     grid = Grid.from_values(values)
     if minimal and aim is not None and aim(values) != 0:
         return Candidate(index, grid.values_string(), None, checks.why())
-    row = rated_row(grid, checks, wanted.order) if rate_row is None else rate_row(grid)
+    row = rated_row(grid, checks, wanted.order, wanted.with_path) if rate_row is None else rate_row(grid)
+    return Candidate(index, grid.values_string(), row, wanted.miss(row))
+
+
+def seed_aim(wanted: Wanted) -> aimed.Aim:
+    """What the seed route (:mod:`.aimed`) aims at for ``wanted``."""
+    names = cast(tuple, wanted.technique or ())
+    return aimed.Aim(names, wanted.order, wanted.practice, wanted.min_rating, wanted.max_rating)
+
+
+def seeded_candidate(seed: int, index: int, wanted: Wanted, max_givens: int = 80) -> Candidate:
+    """Candidate ``index`` of the run with ``seed`` made from a technique seed (see
+    :func:`aimed.walk`): rated in full when its path fits, else turned down saying why."""
+    values, done, why = aimed.walk(seed, index, seed_aim(wanted), max_givens)
+    grid = Grid.from_values(values)
+    if why is not None:
+        return Candidate(index, grid.values_string(), None, why)
+    checks = Checks(wanted)
+    if wanted.order == "se":
+        checks.se = done
+    else:
+        checks.hodoku = done
+    row = rated_row(grid, checks, wanted.order, wanted.with_path)
     return Candidate(index, grid.values_string(), row, wanted.miss(row))
 
 
@@ -501,6 +571,11 @@ class GenerateJob(Job):
         return ("sudoku_logic.app.bulk.generator", "grading.rater", *package_modules("strategies"))
 
     def run(self, index: int) -> tuple[str, object]:
+        # with a level or a band too, every other candidate is dug at random: the seeds are
+        # chosen by technique, and a walk does not aim at the level
+        usable = aimed.usable(seed_aim(self.wanted), self.symmetry, self.minimal, self.max_givens)
+        if usable and not (self.wanted.aimed and index % 2):
+            return "ok", seeded_candidate(self.seed, index, self.wanted, self.max_givens)
         return "ok", candidate(self.seed, index, self.symmetry, self.minimal, self.max_givens, self.wanted)
 
 
@@ -540,12 +615,17 @@ def generate(
         pool = LocalPool(job, jobs, window=jobs * 3)
     indices = range(max_tries) if max_tries is not None else itertools.count()
     found = 0
+    given: set[str] = set()
     with pool:
         for task, kind, cand in pool.run(Task(i, i) for i in indices):
             if kind != "ok":
                 raise PoolError(f"candidate {task.seq} of seed {seed}: {cand}")
             cand = cast(Candidate, cand)  # what GenerateJob.run returns
+            if cand.row is not None and cand.why is None and cand.puzzle in given:
+                cand.why = "a puzzle already given"
             ok = cand.row is not None and cand.why is None
+            if ok:
+                given.add(cand.puzzle)
             if on_try:
                 on_try(cand, ok)
             if ok:

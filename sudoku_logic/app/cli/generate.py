@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import sys
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Optional
@@ -13,7 +15,7 @@ from rich.console import Console
 from sudoku_logic.app.cli import options as shared
 from sudoku_logic.app.cli.common import fail, stdout_failed
 from sudoku_logic.app.io.words import counted
-from sudoku_logic.app.io.writer import OutputError
+from sudoku_logic.app.io.writer import OutputError, RowWriter
 
 if TYPE_CHECKING:
     from sudoku_logic.app.bulk.generator import Wanted
@@ -28,6 +30,9 @@ HELP = {
     "min_rating": "lowest Sudoku Explainer rating",
     "max_rating": "highest Sudoku Explainer rating",
     "technique": "the path of --order must use this technique (or one of this family)",
+    "practice": "with --technique: the technique must be the hardest step of the path of --order (a puzzle to practise it)",
+    "with_path": "with --format jsonl: each row carries the path of --order as `path`, its steps as `sudoku step --json` gives them",
+    "summary": "at the end, one line on stderr: candidates tried, puzzles found, seconds",
     "order": "the path --technique is looked for on, and whose hardest, solved and steps the rows show: se (the path `sudoku step` shows) or hodoku",
     "symmetry": "none, rotational, diagonal or mirror",
     "minimal": "no given can be removed without losing uniqueness",
@@ -51,6 +56,9 @@ class GenerateOptions:
     min_rating: Optional[float]
     max_rating: Optional[float]
     technique: Optional[str]
+    practice: bool
+    with_path: bool
+    summary: bool
     order: str
     symmetry: str
     minimal: bool
@@ -84,8 +92,20 @@ class GenerateOptions:
         self._check_numbers()
         object.__setattr__(self, "tries", self.max_tries if self.max_tries is not None else 1000 * self.count)
         shared.check_order(self.order)
+        if self.practice and not self.technique:
+            fail("--practice needs --technique: the technique to practise")
+        if self.with_path and self.row_format != "jsonl":
+            fail(f"--with-path needs --format jsonl (the rows here are {self.row_format})")
         names = tuple(shared.techniques_of([self.technique])) if self.technique else ()
-        wanted = Wanted(self.level, self.min_rating, self.max_rating, names or None, self.order)
+        wanted = Wanted(
+            self.level,
+            self.min_rating,
+            self.max_rating,
+            names or None,
+            self.order,
+            practice=self.practice,
+            with_path=self.with_path,
+        )
         reason = impossible(wanted)
         if reason:
             fail(reason)
@@ -112,6 +132,9 @@ def generate(
     min_rating: Optional[float] = typer.Option(None, "--min-rating", help=HELP["min_rating"]),
     max_rating: Optional[float] = typer.Option(None, "--max-rating", help=HELP["max_rating"]),
     technique: Optional[str] = typer.Option(None, "--technique", help=HELP["technique"]),
+    practice: bool = typer.Option(False, "--practice", help=HELP["practice"]),
+    with_path: bool = typer.Option(False, "--with-path", help=HELP["with_path"]),
+    summary: bool = typer.Option(False, "--summary", help=HELP["summary"]),
     order: str = typer.Option("se", "--order", help=HELP["order"]),
     symmetry: str = typer.Option("none", "--symmetry", help=HELP["symmetry"]),
     minimal: bool = typer.Option(False, "--minimal", help=HELP["minimal"]),
@@ -138,7 +161,7 @@ def run_generate(opts: GenerateOptions) -> None:
     from sudoku_logic.app.bulk.generator import generate as run
     from sudoku_logic.app.bulk.generator import rare
     from sudoku_logic.app.bulk.pool import PoolError
-    from sudoku_logic.app.io.writer import LiveBar, RowWriter, open_output
+    from sudoku_logic.app.io.writer import LiveBar, open_output
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     jobs = opts.jobs
@@ -159,21 +182,22 @@ def run_generate(opts: GenerateOptions) -> None:
         TextColumn("generating"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("{task.fields[tries]} tried"),
+        TextColumn("found, {task.fields[tries]} candidates tried"),
         console=err,
         disable=opts.no_progress or not err.is_terminal,
     )
     live = LiveBar(bar)  # rows on the same terminal scroll above the bar
     output = opts.output
-    made = 0
+    made = tries = 0
     misses: Counter = Counter()
+    t0 = time.perf_counter()
     fh = None
     try:
         fh = open_output(output) if output else sys.stdout
-        writer = RowWriter(live.rows(fh), opts.row_format, DEFAULT_COLUMNS, name=output or "stdout")
+        kind = _PathRowWriter if opts.with_path else RowWriter
+        writer = kind(live.rows(fh), opts.row_format, DEFAULT_COLUMNS, name=output or "stdout")
         with live:
             task = bar.add_task("gen", total=opts.count, tries=0)
-            tries = 0
 
             def seen(cand, _ok) -> None:
                 nonlocal tries
@@ -210,13 +234,26 @@ def run_generate(opts: GenerateOptions) -> None:
                 fh.close()
             except OSError:  # what failed to be written was reported when it failed
                 pass
+    if opts.summary:
+        err.print(f"{counted(tries, 'candidate')} tried, {made} found, {time.perf_counter() - t0:.1f} s", markup=False)
     if made < opts.count:
         err.print(f"error: {_shortfall(made, opts, misses)}", markup=False)
         raise typer.Exit(1)
 
 
+class _PathRowWriter(RowWriter):
+    """A jsonl row writer whose rows carry the path too (``--with-path``)."""
+
+    def write(self, row: dict) -> None:
+        """Write one row, its columns then ``path``, and flush."""
+        self.finish()
+        self._put(json.dumps({**{c: row.get(c) for c in self.columns}, "path": row.get("path")}) + "\n")
+
+
 def _shortfall(made: int, opts: GenerateOptions, misses: Counter) -> str:
-    """Why only ``made`` of the puzzles asked fit: the commonest misses, and how to go on."""
+    """Why only ``made`` of the puzzles asked fit: the commonest misses (they say how close
+    the candidates came: a technique of the family asked for, a harder step than the one to
+    practise, a level or a rating beside the band), and how to go on."""
     top = "; ".join(f"{n} {why}" for why, n in misses.most_common(3))
     return (
         f"only {made} of {counted(opts.count, 'puzzle')} fit after {counted(opts.tries, 'try', 'tries')}"

@@ -69,7 +69,7 @@ def list_techniques() -> None:
     in SE's order, then those only HoDoKu has, in HoDoKu's order; then the other names
     accepted by -t and --until-technique (short names, SE's rule names, groups)."""
     from grading.names import ABBREVIATIONS, GROUPS
-    from grading.scales import all_names
+    from grading.scales import all_names, hodoku_techniques
     from grading.tables import RATINGS
     from strategies.registry import REGISTRY, RULES
 
@@ -77,11 +77,12 @@ def list_techniques() -> None:
     se_names = all_names("se")
     names = se_names + [n for n in all_names("hodoku") if n not in se_names]
     unique = {t for r in RULES.values() if r.needs_unique for t in r.techniques}
+    on_hodoku = {t.name for t in hodoku_techniques()}  # what HoDoKu's default configuration searches
     rows = []
     for name in names:
         r = RATINGS[name]
         t = REGISTRY.get(name)
-        off = t is not None and not t.default and name not in se_names
+        off = name not in se_names and (name not in on_hodoku or (t is not None and not t.default))
         needs = name in unique or (t is not None and t.needs_unique)
         note = ",".join(word for (word, _), on in zip(NOTES, (off, needs)) if on)
         se = f"{r.se:.1f}" if r.se is not None else "-"

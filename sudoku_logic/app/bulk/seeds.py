@@ -1,0 +1,311 @@
+"""The technique seeds: for each technique and path, shipped puzzles whose path takes it.
+
+``python -m sudoku_logic.app.bulk.seeds build [--jobs N] [--out FILE]`` rates the shipped
+collections (``puzzles/``, in a clone) in both orders and writes ``technique_seeds.txt`` beside
+this module, package data that ``pip install .`` carries. The build is deterministic: the
+collections are read in a fixed order, and for each technique, order and kind the puzzles
+kept are the easiest ones that take it (by HoDoKu's score or SE's rating, then the puzzle).
+
+A line of the index is ``order kind technique puzzle measure source``, tab-separated:
+``kind`` is ``path`` (the technique is a step of the path of ``order``) or ``hardest`` (it is
+the path's hardest step, for ``--practice``); ``measure`` is the puzzle's HoDoKu score or SE
+rating; ``source`` says where the puzzle was found (``file:line``, or ``mined:...`` for one
+the generator found).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+#: The index shipped with the package.
+INDEX = "technique_seeds.txt"
+#: The puzzles kept for each technique, order and kind.
+PER_LIST = 8
+#: The collections rated, in this order, each with how many of its puzzles (None: all).
+COLLECTIONS: tuple[tuple[str, int | None], ...] = (
+    ("hodoku_exemplars.txt", None),
+    ("top1465.txt", None),
+    ("hardest_2011_dev.csv", None),
+    ("sudocue_superiors.txt", None),
+    ("sudocue_snow2005.txt", None),
+    ("sudocue_noponies.txt", None),
+    ("sudocue_almostdn.txt", None),
+    ("sudocue_learningcurve.txt", None),
+    ("qqwing_expert.txt", None),
+    ("qqwing_intermediate.txt", 300),
+    ("sudocue_top10000.txt", 3000),
+    ("sudoku17.txt", 1500),
+)
+KINDS = ("path", "hardest")
+
+
+@dataclass(frozen=True)
+class Seed:
+    """One puzzle of the index: 81 digits, its measure on its order's scale, where it came from."""
+
+    puzzle: str
+    measure: float
+    source: str
+
+
+def rate_order(values: list[int], order: str):
+    """The rating (:class:`grading.rating.Rating`) of the path of ``order`` alone, as
+    ``sudoku step --order`` takes it; None if the path cannot be run."""
+    from grading.rater import Rating, hodoku_rate, se_rate
+    from sudoku_logic.core.grid import Grid
+
+    out = Rating("")
+    ok = (se_rate if order == "se" else hodoku_rate)(Grid.from_values(values), out)
+    return out if ok else None
+
+
+def path_facts(rating, order: str) -> tuple[set[str], str | None, bool, float]:
+    """The techniques on a rating's path of ``order``, its hardest, whether logic solved it,
+    and its measure (HoDoKu's score or SE's rating)."""
+    if order == "se":
+        return {s.technique for s in rating.se_path}, rating.se_hardest, bool(rating.se_solved), rating.er or 0.0
+    steps = rating.hodoku_path
+    return {s.technique for s in steps}, rating.hodoku_hardest, bool(rating.hodoku_solved), float(rating.score or 0)
+
+
+def index_lines() -> list[str]:
+    """The shipped index's lines."""
+    return resources.files("sudoku_logic.app.bulk").joinpath(INDEX).read_text(encoding="utf-8").splitlines()
+
+
+@lru_cache(maxsize=1)
+def load() -> dict[tuple[str, str, str], tuple[Seed, ...]]:
+    """The shipped index: (order, kind, technique) -> its seeds, easiest first."""
+    return parse(index_lines())
+
+
+def parse(lines: Iterable[str]) -> dict[tuple[str, str, str], tuple[Seed, ...]]:
+    """The index from its lines (``#`` comments skipped)."""
+    out: dict[tuple[str, str, str], list[Seed]] = {}
+    for line in lines:
+        if not line.strip() or line.startswith("#"):
+            continue
+        order, kind, name, puzzle, measure, source = line.rstrip("\n").split("\t")
+        out.setdefault((order, kind, name), []).append(Seed(puzzle, float(measure), source))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def seeds_for(names: Iterable[str], order: str, practice: bool) -> list[Seed]:
+    """The seeds of any of ``names`` on the path of ``order`` (with ``practice``: where it is
+    the hardest step), in the index's order, without repeats."""
+    index = load()
+    kind = "hardest" if practice else "path"
+    out: dict[str, Seed] = {}
+    for name in names:
+        for s in index.get((order, kind, name), ()):
+            out.setdefault(s.puzzle, s)
+    return list(out.values())
+
+
+# ---------------------------------------------------------------- the build
+
+
+def _puzzles(folder: Path) -> Iterator[tuple[str, str]]:
+    """(puzzle, source) of the collections, in the build's order."""
+    from sudoku_logic.core.formats import line_values
+
+    for name, limit in COLLECTIONS:
+        taken = 0
+        for n, line in enumerate((folder / name).read_text(encoding="utf-8").splitlines(), 1):
+            words = line.split(",")[0].split()
+            values = line_values(words[0]) if words else None
+            if values is None:
+                continue
+            yield "".join(str(v) for v in values), f"{name.split('.')[0]}:{n}"
+            taken += 1
+            if limit is not None and taken >= limit:
+                break
+
+
+def _facts(item: tuple[str, str]) -> tuple[str, str, dict[str, tuple[set[str], str | None, bool, float]]]:
+    """Both paths' facts of one puzzle (a pool's work item)."""
+    from sudoku_logic.core import bitsolve
+
+    puzzle, source = item
+    values = [int(ch) for ch in puzzle]
+    facts = {}
+    if bitsolve.count_solutions(values) == 1:
+        for order in ("se", "hodoku"):
+            rating = rate_order(values, order)
+            if rating is not None:
+                facts[order] = path_facts(rating, order)
+    return puzzle, source, facts
+
+
+def build(folder: Path, jobs: int = 1, progress: bool = True) -> list[str]:
+    """The index's lines from the collections in ``folder`` (see the module's docstring)."""
+    from multiprocessing import Pool
+
+    kept: dict[tuple[str, str, str], list[tuple[float, str, str]]] = {}
+    items = list(_puzzles(folder))
+    t0 = time.time()
+    with Pool(jobs) as pool:
+        for n, (puzzle, source, facts) in enumerate(pool.imap(_facts, items, chunksize=4), 1):
+            for order, (names, hardest, solved, measure) in facts.items():
+                if not solved:
+                    continue
+                for name in names:
+                    kept.setdefault((order, "path", name), []).append((measure, puzzle, source))
+                if hardest:
+                    kept.setdefault((order, "hardest", hardest), []).append((measure, puzzle, source))
+            if progress and n % 500 == 0:
+                print(f"{n}/{len(items)} rated, {time.time() - t0:.0f} s", file=sys.stderr)
+    lines = [
+        "# Technique seeds: python -m sudoku_logic.app.bulk.seeds build (rates puzzles/ in both orders).",
+        "# order<TAB>kind<TAB>technique<TAB>puzzle<TAB>measure<TAB>source; kind path: on the path of order,",
+        "# hardest: the path's hardest step; measure: HoDoKu's score or SE's rating; source: file:line.",
+        f"# collections: {', '.join(f'{n}' + (f' (first {k})' if k else '') for n, k in COLLECTIONS)}",
+    ]
+    for key in sorted(kept):
+        order, kind, name = key
+        for measure, puzzle, source in sorted(set(kept[key]))[:PER_LIST]:
+            lines.append(f"{order}\t{kind}\t{name}\t{puzzle}\t{measure:g}\t{source}")
+    return lines
+
+
+# ---------------------------------------------------------------- mining what no collection has
+
+
+def targets() -> list[tuple[str, str, str]]:
+    """(order, kind, technique) the index should have: every technique of HoDoKu's path but
+    Brute Force and every SE rule up to 8.5 (``path``), and HoDoKu's Hard and Unfair
+    techniques as the hardest step (``hardest``)."""
+    from grading.scales import hodoku_techniques
+    from grading.tables import RATINGS
+
+    hodoku = [t.name for t in hodoku_techniques() if t.name != "Brute Force"]
+    out = [("hodoku", "path", n) for n in hodoku]
+    out += [("se", "path", n) for n, r in RATINGS.items() if r.se is not None and r.se <= 8.5]
+    out += [("hodoku", "hardest", n) for n in hodoku if RATINGS[n].level in ("Hard", "Unfair")]
+    return out
+
+
+def _fits(values: list[int], order: str, name: str, hardest: bool) -> float | None:
+    """The measure of a unique puzzle whose path of ``order`` takes ``name`` (as its hardest
+    step with ``hardest``), solved by logic; None if it does not."""
+    rating = rate_order(values, order)
+    if rating is None:
+        return None
+    names, top, solved, measure = path_facts(rating, order)
+    ok = solved and name in names and (not hardest or top == name)
+    return measure if ok else None
+
+
+def cut_points(puzzle: str, order: str, name: str, last: int = 6) -> Iterator[list[int]]:
+    """Intermediate positions of a puzzle's path before its first ``name`` step, as puzzles:
+    the givens and the digits placed so far, the latest cut first (``last`` of them)."""
+    values = [int(ch) for ch in puzzle]
+    rating = rate_order(values, order)
+    if rating is None:
+        return
+    steps = rating.se_path if order == "se" else rating.hodoku_path
+    cuts = []
+    placed = list(values)
+    for step in steps:
+        if step.technique == name:
+            break
+        if step.placements:
+            for cell, digit in step.placements:
+                placed[cell] = digit
+            cuts.append(list(placed))
+    yield from reversed(cuts[-last:])
+
+
+def dig(rng, max_givens: int = 30) -> list[int]:
+    """A random unique puzzle, as ``sudoku generate`` digs one without a target (the same
+    puzzle as :func:`generator.make_puzzle` from the same ``rng``): givens removed in random
+    order while the puzzle stays unique, down to ``max_givens``."""
+    from sudoku_logic.core import bitsolve
+
+    values = bitsolve.random_solution(rng)
+    solution = values[:]
+    cells = list(range(81))
+    rng.shuffle(cells)
+    count = 81
+    for c in cells:
+        if count <= max_givens:
+            break
+        values[c] = 0
+        if bitsolve.has_other_solution(values, solution, (c,)):
+            values[c] = solution[c]
+        else:
+            count -= 1
+    return values
+
+
+def mine(
+    index: dict[tuple[str, str, str], tuple[Seed, ...]], budget: float, seed: int = 41
+) -> tuple[dict[tuple[str, str, str], list[tuple[float, str, str]]], list[str]]:
+    """Seeds for the targets the index lacks, each within ``budget`` seconds: first the
+    intermediate positions of its path seeds (for ``hardest``), then random digging; and a
+    note on each target, what was tried and found."""
+    import random
+
+    found: dict[tuple[str, str, str], list[tuple[float, str, str]]] = {}
+    notes = []
+    for key in targets():
+        if index.get(key):
+            continue
+        order, kind, name = key
+        got = found.setdefault(key, [])
+        t0 = time.perf_counter()
+        if kind == "hardest":
+            for s in index.get((order, "path", name), ()):
+                for values in cut_points(s.puzzle, order, name):
+                    m = _fits(values, order, name, True)
+                    if m is not None:
+                        got.append((m, "".join(map(str, values)), f"mined:cut of {s.source}"))
+                        break
+        i = 0
+        while len(got) < PER_LIST and time.perf_counter() - t0 < budget:
+            dug = dig(random.Random(f"{seed}:{name}:{i}"))
+            m = _fits(dug, order, name, kind == "hardest")
+            if m is not None:
+                got.append((m, "".join(map(str, dug)), f"mined:random {seed}:{i}"))
+            i += 1
+        notes.append(f"{order} {kind} {name}: {len(got)} mined in {time.perf_counter() - t0:.0f} s ({i} dug)")
+        print(notes[-1], file=sys.stderr)
+    return found, notes
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``build``: rate the collections and write the index; ``mine``: add seeds for what
+    the index lacks (each target within ``--budget`` seconds)."""
+    p = argparse.ArgumentParser(prog="python -m sudoku_logic.app.bulk.seeds")
+    p.add_argument("command", choices=["build", "mine"])
+    p.add_argument("--puzzles", default="puzzles", help="the folder of the collections")
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--budget", type=float, default=120.0, help="mine: seconds for each target")
+    p.add_argument("--out", default=str(Path(__file__).with_name(INDEX)))
+    a = p.parse_args(argv)
+    if a.command == "build":
+        lines = build(Path(a.puzzles), a.jobs)
+    else:
+        lines = Path(a.out).read_text(encoding="utf-8").splitlines()
+        mined, notes = mine(parse(lines), a.budget)
+        lines = [x for x in lines if "\tmined:" not in x and not x.startswith("# mined")]
+        head = [
+            f"# mined: python -m sudoku_logic.app.bulk.seeds mine --budget {a.budget:g} (seed 41): {n}" for n in notes
+        ]
+        lines[4:4] = head
+        for (order, kind, name), got in sorted(mined.items()):
+            for measure, puzzle, source in sorted(set(got))[:PER_LIST]:
+                lines.append(f"{order}\t{kind}\t{name}\t{puzzle}\t{measure:g}\t{source}")
+    Path(a.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{a.out}: {len(lines)} lines", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
