@@ -130,8 +130,8 @@ def test_with_path_rows_carry_the_steps_step_gives():
     [
         (
             ["--technique", "Franken Swordfish", "--order", "hodoku"],
-            "--technique Franken Swordfish: never on HoDoKu's path (HoDoKu's default configuration "
-            "turns it off: `sudoku techniques` marks it off)",
+            "--technique Franken Swordfish: never on HoDoKu's path (HoDoKu enables it by default, but our "
+            "HoDoKu path leaves Franken fish off, as docs/rating.md says; `sudoku techniques` marks it off)",
         ),
         (
             ["--technique", "Kraken Fish Type 1", "--order", "hodoku"],

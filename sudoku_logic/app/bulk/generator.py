@@ -370,7 +370,12 @@ def impossible(wanted: Wanted) -> str | None:
         )
         off = wanted.order == "hodoku" and any(RATINGS[n].level is not None for n in wanted.technique)
         if off and not hint:
-            hint = " (HoDoKu's default configuration turns it off: `sudoku techniques` marks it off)"
+            hint = (
+                " (HoDoKu enables it by default, but our HoDoKu path leaves Franken fish off, as docs/rating.md "
+                "says; `sudoku techniques` marks it off)"
+                if any(RATINGS[n].hodoku_default for n in wanted.technique)
+                else " (HoDoKu's default configuration turns it off: `sudoku techniques` marks it off)"
+            )
         return f"--technique {asked}: never on {path}{hint}"
     if wanted.order == "se":
         rated = [se for se in (RATINGS[n].se for n in names) if se is not None]  # all: they are on SE's path
