@@ -189,10 +189,24 @@ void lg_off_reach(const link_graph *lg, int i, set729 *on, set729 *off) {
 
 static int in_scope(const link_graph *lg, int i);
 
+/* Whether lg_on_reach(i)'s off part holds i, read in place: its component's, else (not
+ * WEAK[i]'s) a start's among WEAK[i]: a component's reach holds the reach of every start
+ * whose off node it holds, so the starts lg_on_reach meets on the way add nothing. */
+static int on_reaches_off(const link_graph *lg, int i) {
+    int c = lg->comp[(i << 1) | 1];
+    if (c >= 0) return sa_has(&lg->reach_off[c], i);
+    for (int k = 0; k < 12; k++) {
+        for (uint64_t m = WEAK[i].w[k] & lg->cands.w[k] & lg->starts.w[k]; m; m &= m - 1) {
+            int cs = lg->comp[(k * 64 + __builtin_ctzll(m)) << 1];
+            if (cs >= 0 && sa_has(&lg->reach_off[cs], i)) return 1;
+        }
+    }
+    return 0;
+}
+
 /* LinkGraph.parts: only an on node next to a strong link's start leads further than its own
  * successors; only an off node at a start leads anywhere */
 void lg_parts(const link_graph *lg, uint8_t possible[N_CANDS]) {
-    set729 a, b;
     set729 near = lg->starts;
     for (int k = 0; k < 12; k++) {
         for (uint64_t m = lg->starts.w[k]; m; m &= m - 1) sa_or(&near, &WEAK[k * 64 + __builtin_ctzll(m)]);
@@ -201,10 +215,11 @@ void lg_parts(const link_graph *lg, uint8_t possible[N_CANDS]) {
     for (int i = 0; i < N_CANDS; i++) {
         if (!sa_has(&near, i) || !sa_has(&lg->cands, i)) continue;
         int p = in_scope(lg, i);
-        lg_on_reach(lg, i, &a, &b);
-        if (sa_has(&b, i)) p |= 2;
-        lg_off_reach(lg, i, &a, &b);
-        if (sa_has(&a, i)) p |= 4;
+        /* lg_on_reach's off part and lg_off_reach's on part, read in place where a
+         * component holds them */
+        if (on_reaches_off(lg, i)) p |= 2;
+        int coff = lg->comp[i << 1];
+        if (coff >= 0 && sa_has(&lg->reach_on[coff], i)) p |= 4;  /* else its on part is empty */
         possible[i] = (uint8_t)p;
     }
 }
