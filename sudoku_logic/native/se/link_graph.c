@@ -12,11 +12,18 @@
 
 /* By candidate: the candidates its on node turns off with cell and house links. */
 static set729 WEAK[N_CANDS];
+/* By digit - 1: the candidates of that digit */
+static set729 DIGIT[9];
 
 static inline int sa_has(const set729 *s, int i) { return (int)(s->w[i >> 6] >> (i & 63) & 1u); }
 static inline void sa_add(set729 *s, int i) { s->w[i >> 6] |= (uint64_t)1 << (i & 63); }
 static inline void sa_or(set729 *a, const set729 *b) {
     for (int k = 0; k < 12; k++) a->w[k] |= b->w[k];
+}
+static inline int sa_any(const set729 *a) {
+    uint64_t m = 0;
+    for (int k = 0; k < 12; k++) m |= a->w[k];
+    return m != 0;
 }
 static inline int sa_meets(const set729 *a, const set729 *b) {
     uint64_t m = 0;
@@ -26,6 +33,8 @@ static inline int sa_meets(const set729 *a, const set729 *b) {
 
 void lg_tables_init(void) {
     memset(WEAK, 0, sizeof WEAK);
+    memset(DIGIT, 0, sizeof DIGIT);
+    for (int i = 0; i < N_CANDS; i++) sa_add(&DIGIT[i % 9], i);
     for (int c = 0; c < 81; c++) {
         for (int d = 1; d <= 9; d++) {
             set729 *w = &WEAK[c * 9 + d - 1];
@@ -336,4 +345,54 @@ int lg_may_reduce(const grid *g, const link_graph *lg, int cell) {
         }
     }
     return 0;
+}
+
+int lg_forcing_within(const link_graph *lg, int skey, int y, int depth) {
+    int start = skey >> 1;
+    set729 on, off, seen_on, seen_off, next;
+    memset(&on, 0, sizeof on);
+    memset(&off, 0, sizeof off);
+    if (skey & 1) sa_add(&on, start);
+    else sa_add(&off, start);
+    seen_on = on;
+    seen_off = off;
+    set729 mask = lg->cands;  /* without y links, on nodes turn off their digit's places only */
+    if (!y) {
+        for (int k = 0; k < 12; k++) mask.w[k] &= DIGIT[start % 9].w[k];
+    }
+    int layers = 0;
+    for (;;) {
+        if (sa_any(&on)) {  /* on nodes turn off the candidates they see */
+            if (++layers > depth) return 0;
+            memset(&next, 0, sizeof next);
+            for (int k = 0; k < 12; k++) {
+                for (uint64_t m = on.w[k]; m; m &= m - 1) sa_or(&next, &WEAK[k * 64 + __builtin_ctzll(m)]);
+            }
+            for (int k = 0; k < 12; k++) next.w[k] &= mask.w[k];
+            if ((skey & 1) && sa_has(&next, start)) return 1;
+            for (int k = 0; k < 12; k++) {
+                off.w[k] |= next.w[k] & ~seen_off.w[k];
+                seen_off.w[k] |= next.w[k];
+                on.w[k] = 0;
+            }
+        }
+        if (!sa_any(&off)) return 0;
+        if (++layers > depth) return 0;  /* off nodes turn on the other ends of their strong links */
+        memset(&next, 0, sizeof next);
+        for (int k = 0; k < 12; k++) {
+            for (uint64_t m = off.w[k]; m; m &= m - 1) {
+                int i = k * 64 + __builtin_ctzll(m);
+                for (int t = 0; t < lg->nstrong[i]; t++) {
+                    int j = lg->strong[i][t] >> 1;
+                    if (y || j % 9 == i % 9) sa_add(&next, j);
+                }
+            }
+        }
+        if (!(skey & 1) && sa_has(&next, start)) return 1;
+        for (int k = 0; k < 12; k++) {
+            on.w[k] = next.w[k] & ~seen_on.w[k];
+            seen_on.w[k] |= next.w[k];
+            off.w[k] = 0;
+        }
+    }
 }
