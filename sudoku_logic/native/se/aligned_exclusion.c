@@ -116,7 +116,13 @@ static int triplet_removals(const grid *g, const int cells[3], set81 common, uns
     unsigned ex[20];
     int nex = 0;
     for (int e; (e = s_pop(&common)) >= 0;) {
-        if (nex < 20) ex[nex++] = g->cand[e];
+        /* an excluder with a digit none of the three holds bars nothing, and one like an
+         * excluder kept bars what that one does */
+        unsigned x = g->cand[e];
+        if (x & ~(m[0] | m[1] | m[2])) continue;
+        int dup = 0;
+        for (int i = 0; i < nex; i++) dup |= ex[i] == x;
+        if (!dup && nex < 20) ex[nex++] = x;
     }
     int same01 = s_has(PEER_SET[cells[0]], cells[1]);
     int same02 = s_has(PEER_SET[cells[0]], cells[2]);
