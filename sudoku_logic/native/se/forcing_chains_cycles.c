@@ -374,11 +374,11 @@ int se_forcing_chains_cycles(const grid *g, se_hint *out) {
                     memset(&found, 0, sizeof found);
                     int targets[4];
                     /* the two searches share ``found`` but look for different keys */
-                    if ((parts & 2) && lg_forcing_within(lg, skey, y, chain_depth)) {
+                    if ((parts & 2) && lg_forcing_within(lg, g, skey, y, chain_depth)) {
                         int n = unary_forcing(&s, skey, y, chain_depth, &found, targets, 4);
                         for (int i = 0; i < n; i++) offer_chain(&s, targets[i], pass, &best);
                     }
-                    if ((parts & 4) && lg_forcing_within(lg, skey ^ 1, y, chain_depth)) {
+                    if ((parts & 4) && lg_forcing_within(lg, g, skey ^ 1, y, chain_depth)) {
                         int n = unary_forcing(&s, skey ^ 1, y, chain_depth, &found, targets, 4);
                         for (int i = 0; i < n; i++) offer_chain(&s, targets[i], pass, &best);
                     }

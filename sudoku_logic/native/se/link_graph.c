@@ -12,8 +12,6 @@
 
 /* By candidate: the candidates its on node turns off with cell and house links. */
 static set729 WEAK[N_CANDS];
-/* By digit - 1: the candidates of that digit */
-static set729 DIGIT[9];
 
 static inline int sa_has(const set729 *s, int i) { return (int)(s->w[i >> 6] >> (i & 63) & 1u); }
 static inline void sa_add(set729 *s, int i) { s->w[i >> 6] |= (uint64_t)1 << (i & 63); }
@@ -33,8 +31,6 @@ static inline int sa_meets(const set729 *a, const set729 *b) {
 
 void lg_tables_init(void) {
     memset(WEAK, 0, sizeof WEAK);
-    memset(DIGIT, 0, sizeof DIGIT);
-    for (int i = 0; i < N_CANDS; i++) sa_add(&DIGIT[i % 9], i);
     for (int c = 0; c < 81; c++) {
         for (int d = 1; d <= 9; d++) {
             set729 *w = &WEAK[c * 9 + d - 1];
@@ -347,7 +343,43 @@ int lg_may_reduce(const grid *g, const link_graph *lg, int cell) {
     return 0;
 }
 
-int lg_forcing_within(const link_graph *lg, int skey, int y, int depth) {
+/* lg_forcing_within without y links: the search keeps to the start's digit, its layers
+ * are sets of cells */
+static int forcing_within_digit(const link_graph *lg, const grid *g, int skey, int depth) {
+    int c0 = (skey >> 1) / 9, d = (skey >> 1) % 9 + 1;
+    set81 on = S_EMPTY, off = S_EMPTY;
+    if (skey & 1) s_add(&on, c0);
+    else s_add(&off, c0);
+    set81 seen_on = on, seen_off = off;
+    int layers = 0;
+    for (;;) {
+        if (s_any(on)) {  /* on nodes turn off the places of their digit they see */
+            if (++layers > depth) return 0;
+            set81 next = S_EMPTY;
+            for (int c; (c = s_pop(&on)) >= 0;) next = s_or(next, PEER_SET[c]);
+            next = s_and(next, g->pos[d]);
+            if ((skey & 1) && s_has(next, c0)) return 1;
+            off = s_andnot(next, seen_off);
+            seen_off = s_or(seen_off, next);
+        }
+        if (!s_any(off)) return 0;
+        if (++layers > depth) return 0;  /* off nodes turn on the other place of a house with two */
+        set81 next = S_EMPTY;
+        for (int c; (c = s_pop(&off)) >= 0;) {
+            int i = c * 9 + d - 1;
+            for (int t = 0; t < lg->nstrong[i]; t++) {
+                int j = lg->strong[i][t] >> 1;
+                if (j % 9 == d - 1) s_add(&next, j / 9);
+            }
+        }
+        if (!(skey & 1) && s_has(next, c0)) return 1;
+        on = s_andnot(next, seen_on);
+        seen_on = s_or(seen_on, next);
+    }
+}
+
+int lg_forcing_within(const link_graph *lg, const grid *g, int skey, int y, int depth) {
+    if (!y) return forcing_within_digit(lg, g, skey, depth);
     int start = skey >> 1;
     set729 on, off, seen_on, seen_off, next;
     memset(&on, 0, sizeof on);
@@ -356,10 +388,7 @@ int lg_forcing_within(const link_graph *lg, int skey, int y, int depth) {
     else sa_add(&off, start);
     seen_on = on;
     seen_off = off;
-    set729 mask = lg->cands;  /* without y links, on nodes turn off their digit's places only */
-    if (!y) {
-        for (int k = 0; k < 12; k++) mask.w[k] &= DIGIT[start % 9].w[k];
-    }
+    const set729 mask = lg->cands;
     int layers = 0;
     for (;;) {
         if (sa_any(&on)) {  /* on nodes turn off the candidates they see */
@@ -384,7 +413,7 @@ int lg_forcing_within(const link_graph *lg, int skey, int y, int depth) {
                 int i = k * 64 + __builtin_ctzll(m);
                 for (int t = 0; t < lg->nstrong[i]; t++) {
                     int j = lg->strong[i][t] >> 1;
-                    if (y || j % 9 == i % 9) sa_add(&next, j);
+                    sa_add(&next, j);
                 }
             }
         }
