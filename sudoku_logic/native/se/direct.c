@@ -49,25 +49,25 @@ int se_direct_intersections(const grid *g, se_hint *out) {
 int se_direct_hidden_sets(const grid *g, int size, se_hint *out) {
     for (int i = 0; i < 27; i++) {
         int h = SE_HOUSES[i];
-        unsigned places[10], uni;
+        set81 places[10], uni;
         int eligible[9], n = set_house(g, h, size, size, places, eligible);
         unsigned combo;
         for (int t = 0; n && next_confined_set(places, eligible, n, size, &t, &uni, &combo);) {
             for (int w = 1; w <= 9; w++) {
                 if (combo >> (w - 1) & 1) continue;
-                if (m_count(places[w]) < 2) continue;
-                unsigned rest = places[w] & ~uni;
-                if (m_count(rest) != 1) continue;
-                int cell = HOUSE_CELLS[h][__builtin_ctz(rest)];
+                if (!s_many(places[w])) continue;
+                set81 rest = s_andnot(places[w], uni);
+                if (!s_one(rest)) continue;
+                int cell = s_first(rest);
                 hint_begin(out, size == 2 ? T_DIRECT_HIDDEN_PAIR : T_DIRECT_HIDDEN_TRIPLET);
                 hint_place(out, cell, w);
-                for (unsigned at = uni; at; at &= at - 1) {  /* a house's cells in increasing order */
-                    int c = HOUSE_CELLS[h][__builtin_ctz(at)];
+                set81 cells = uni;
+                for (int c; (c = s_pop(&cells)) >= 0;) {
                     unsigned other = g->cand[c] & ~combo;
                     for (; other; other &= other - 1) hint_elim(out, c, m_first(other));
                 }
                 hint_args(out, h, combo);
-                hint_set81(out, house_cells(h, uni));
+                hint_set81(out, uni);
                 hint_args(out, cell, w);
                 return 1;
             }

@@ -14,62 +14,52 @@ extern uint8_t SE_SUBSET_COUNT[10][10];
 /* the tables above, worked out once (after grid_tables_init) */
 void se_order_init(void);
 
-/* A house's places for each digit (``places[d]``, a 9-bit mask of positions in the house,
- * HOUSE_CELLS' order) and the digits with two to ``most`` places (``eligible``, ascending);
- * returns their count (the twin of order.confined_sets: a digit with more places than a
- * set has cells is never in it, and the subsets of the others in increasing order are SE's
- * that can succeed, in its order). */
-static inline int house_places(const grid *g, int h, int most, unsigned places[10], int eligible[9]) {
-    memset(places, 0, 10 * sizeof *places);
-    for (int i = 0; i < 9; i++) {
-        for (unsigned m = g->cand[HOUSE_CELLS[h][i]]; m; m &= m - 1) places[m_first(m)] |= 1u << i;
-    }
+/* A house's places for each digit (``places[d]``) and the digits with two to ``most``
+ * places (``eligible``, ascending); returns their count (the twin of
+ * order.confined_sets: a digit with more places than a set has cells is never in it,
+ * and the subsets of the others in increasing order are SE's that can succeed, in its order). */
+static inline int house_places(const grid *g, int h, int most, set81 places[10], int eligible[9]) {
     int n = 0;
     for (int d = 1; d <= 9; d++) {
-        int k = m_count(places[d]);
+        places[d] = s_and(g->pos[d], HOUSE_SET[h]);
+        int k = s_count(places[d]);
         if (k >= 2 && k <= most) eligible[n++] = d;
     }
     return n;
 }
 /* Whether the ``size`` eligible digits of subset ``sub`` (a mask over ``eligible``) fill
- * exactly ``size`` cells: those cells' positions in *cells, the digits as a mask in *digits. */
-static inline int confined_set(const unsigned places[10], const int *eligible, int n, unsigned sub, int size,
-                               unsigned *cells, unsigned *digits) {
-    unsigned uni = 0, mask = 0;
+ * exactly ``size`` cells: those cells in *cells, the digits as a mask in *digits. */
+static inline int confined_set(const set81 places[10], const int *eligible, int n, unsigned sub, int size,
+                               set81 *cells, unsigned *digits) {
+    set81 uni = S_EMPTY;
+    unsigned mask = 0;
     for (int j = 0; j < n; j++) {
         if (sub >> j & 1) {
-            uni |= places[eligible[j]];
+            uni = s_or(uni, places[eligible[j]]);
             mask |= 1u << (eligible[j] - 1);
         }
     }
     *cells = uni;
     *digits = mask;
-    return m_count(uni) == size;
+    return s_count(uni) == size;
 }
 
 /* House ``h``'s places and eligible digits (house_places) for hidden sets of ``size``, when it
  * has more than ``least`` empty cells and ``size`` eligible digits; returns their count, else 0. */
-static inline int set_house(const grid *g, int h, int least, int size, unsigned places[10], int eligible[9]) {
+static inline int set_house(const grid *g, int h, int least, int size, set81 places[10], int eligible[9]) {
     if (s_count(s_and(g->empty, HOUSE_SET[h])) <= least) return 0;
     int n = house_places(g, h, size, places, eligible);
     return n < size ? 0 : n;
 }
 /* The next subset of ``size`` of the ``n`` eligible digits, from number *t on in SE's order,
- * that is a confined set (confined_set, its cells' positions and digits in *cells and
- * *digits); returns 0 when none is left. */
-static inline int next_confined_set(const unsigned places[10], const int *eligible, int n, int size, int *t,
-                                    unsigned *cells, unsigned *digits) {
+ * that is a confined set (confined_set, its cells and digits in *cells and *digits);
+ * returns 0 when none is left. */
+static inline int next_confined_set(const set81 places[10], const int *eligible, int n, int size, int *t,
+                                    set81 *cells, unsigned *digits) {
     while (*t < SE_SUBSET_COUNT[n][size]) {
         if (confined_set(places, eligible, n, SE_SUBSETS[n][size][(*t)++], size, cells, digits)) return 1;
     }
     return 0;
-}
-
-/* The cells of house ``h`` at the positions of 9-bit mask ``at`` */
-static inline set81 house_cells(int h, unsigned at) {
-    set81 out = S_EMPTY;
-    for (; at; at &= at - 1) s_add(&out, HOUSE_CELLS[h][__builtin_ctz(at)]);
-    return out;
 }
 
 /* SE's crossing pairs of houses, by kind in its order: box/column, box/row, column/box,

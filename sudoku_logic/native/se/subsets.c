@@ -62,20 +62,21 @@ int se_naked_sets(const grid *g, int size, se_hint *out) {
 int se_hidden_sets(const grid *g, int size, se_hint *out) {
     for (int i = 0; i < 27; i++) {
         int h = SE_HOUSES[i];
-        unsigned places[10], uni;
+        set81 places[10], uni;
         int eligible[9], n = set_house(g, h, 2 * size, size, places, eligible);
         unsigned keep;
         for (int t = 0; n && next_confined_set(places, eligible, n, size, &t, &uni, &keep);) {
             int nelim = 0;
-            for (unsigned at = uni; at; at &= at - 1) nelim += m_count(g->cand[HOUSE_CELLS[h][__builtin_ctz(at)]] & ~keep);
+            set81 cells = uni;
+            for (int c; (c = s_pop(&cells)) >= 0;) nelim += m_count(g->cand[c] & ~keep);
             if (!nelim) continue;
             hint_begin(out, HIDDEN[size]);
-            for (unsigned at = uni; at; at &= at - 1) {  /* a house's cells in increasing order */
-                int c = HOUSE_CELLS[h][__builtin_ctz(at)];
+            cells = uni;
+            for (int c; (c = s_pop(&cells)) >= 0;) {
                 for (unsigned m = g->cand[c] & ~keep & 0x1FF; m; m &= m - 1) hint_elim(out, c, m_first(m));
             }
             hint_args(out, h, keep);
-            hint_set81(out, house_cells(h, uni));
+            hint_set81(out, uni);
             return 1;
         }
     }
