@@ -116,7 +116,13 @@ static int triplet_removals(const grid *g, const int cells[3], set81 common, uns
     unsigned ex[20];
     int nex = 0;
     for (int e; (e = s_pop(&common)) >= 0;) {
-        if (nex < 20) ex[nex++] = g->cand[e];
+        /* an excluder with a digit none of the three holds bars nothing, and one like an
+         * excluder kept bars what that one does */
+        unsigned x = g->cand[e];
+        if (x & ~(m[0] | m[1] | m[2])) continue;
+        int dup = 0;
+        for (int i = 0; i < nex; i++) dup |= ex[i] == x;
+        if (!dup && nex < 20) ex[nex++] = x;
     }
     int same01 = s_has(PEER_SET[cells[0]], cells[1]);
     int same02 = s_has(PEER_SET[cells[0]], cells[2]);
@@ -127,18 +133,18 @@ static int triplet_removals(const grid *g, const int cells[3], set81 common, uns
         for (unsigned mb = m[1]; mb; mb &= mb - 1) {
             unsigned q = mb & (0u - mb);
             if (p == q && same01) continue;
-            for (unsigned mc = m[2]; mc; mc &= mc - 1) {
-                unsigned r = mc & (0u - mc);
-                if ((p == r && same02) || (q == r && same12)) continue;
-                if ((kept[0] & p) && (kept[1] & q) && (kept[2] & r)) continue;  /* nothing new */
-                unsigned used = p | q | r;
-                int barred = 0;
-                for (int i = 0; i < nex && !barred; i++) barred = !(ex[i] & ~used);
-                if (barred) continue;
-                kept[0] |= p;
-                kept[1] |= q;
-                kept[2] |= r;
+            /* the third digits this pair of digits allows: not one that shares a house
+             * with a cell holding it, nor one that leaves an excluder nothing (an excluder
+             * with one candidate outside p and q bars that digit, with none every digit) */
+            unsigned pq = p | q, allowed = m[2] & ~(same02 ? p : 0) & ~(same12 ? q : 0);
+            for (int i = 0; i < nex && allowed; i++) {
+                unsigned rest = ex[i] & ~pq;
+                if (!(rest & (rest - 1))) allowed &= ~rest & (rest ? 0x1FFu : 0u);
             }
+            if (!allowed) continue;
+            kept[0] |= p;
+            kept[1] |= q;
+            kept[2] |= allowed;
         }
         if (kept[0] == m[0] && kept[1] == m[1] && kept[2] == m[2]) return 0;  /* all kept */
     }

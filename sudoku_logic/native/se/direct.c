@@ -3,53 +3,39 @@
 #include "se/direct.h"
 #include "se/order.h"
 
-/* (first house, second house) pairs in SE's order: box/column, box/row, column/box,
- * row/box, each crossing pair by index (``_DIRECT_LOCKING``). */
-static int locking_pairs(uint8_t pairs[][2]) {
-    static const int kinds[4][2] = {{18, 9}, {18, 0}, {9, 18}, {0, 18}};
-    int n = 0;
+/* Locked candidates after which a house of the first house's kind crossing the second has
+ * one place left for the digit; (first house, second house) pairs in SE's order, box/column,
+ * box/row, column/box, row/box, each crossing pair by index (``_DIRECT_LOCKING``), then
+ * digits.  args: pair index, digit, third house, cell. */
+int se_direct_intersections(const grid *g, se_hint *out) {
     for (int k = 0; k < 4; k++) {
         for (int i = 0; i < 9; i++) {
-            for (int j = 0; j < 9; j++) {
-                int h1 = kinds[k][0] + i, h2 = kinds[k][1] + j;
-                if (s_any(s_and(HOUSE_SET[h1], HOUSE_SET[h2]))) {
-                    pairs[n][0] = (uint8_t)h1;
-                    pairs[n][1] = (uint8_t)h2;
-                    n++;
+            int h1 = SE_CROSSING[k][0] + i;
+            int kind = h1 >= 18 ? 18 : (h1 >= 9 ? 9 : 0);
+            unsigned by_rank[3];
+            se_locked_digits(g, k, h1, by_rank);
+            for (int r = 0; r < 3; r++) {
+                for (unsigned dm = by_rank[r]; dm; dm &= dm - 1) {
+                    int d = m_first(dm), rank;
+                    set81 pd = g->pos[d], m1 = HOUSE_SET[h1];
+                    int h2 = se_crossing_house(k, s_first(s_and(pd, m1)), &rank);
+                    set81 m2 = HOUSE_SET[h2];
+                    set81 removed = s_andnot(s_and(pd, m2), m1);
+                    if (!s_any(removed)) continue;
+                    for (int h3 = kind; h3 < kind + 9; h3++) {
+                        if (h3 == h2 || h3 == h1 || !s_any(s_and(HOUSE_SET[h3], m2))) continue;
+                        set81 p3 = s_and(pd, HOUSE_SET[h3]);
+                        if (!s_many(p3)) continue;
+                        set81 rest = s_andnot(p3, m2);
+                        if (!s_one(rest)) continue;
+                        int cell = s_first(rest);
+                        hint_begin(out, h1 >= 18 ? T_DIRECT_POINTING : T_DIRECT_CLAIMING);
+                        hint_place(out, cell, d);
+                        for (int c; (c = s_pop(&removed)) >= 0;) hint_elim(out, c, d);
+                        hint_args(out, (k * 9 + i) * 3 + r, d, h3, cell);
+                        return 1;
+                    }
                 }
-            }
-        }
-    }
-    return n;
-}
-
-/* Locked candidates after which a house of the first house's kind crossing the second has
- * one place left for the digit.  args: pair index, digit, third house, cell. */
-int se_direct_intersections(const grid *g, se_hint *out) {
-    uint8_t pairs[108][2];
-    int npairs = locking_pairs(pairs);
-    for (int i = 0; i < npairs; i++) {
-        int h1 = pairs[i][0], h2 = pairs[i][1];
-        int kind = h1 >= 18 ? 18 : (h1 >= 9 ? 9 : 0);
-        set81 m1 = HOUSE_SET[h1], m2 = HOUSE_SET[h2];
-        for (int d = 1; d <= 9; d++) {
-            set81 pd = g->pos[d];
-            set81 p1 = s_and(pd, m1);
-            if (!s_many(p1) || !s_subset(p1, m2)) continue;
-            set81 removed = s_andnot(s_and(pd, m2), m1);
-            if (!s_any(removed)) continue;
-            for (int h3 = kind; h3 < kind + 9; h3++) {
-                if (h3 == h2 || h3 == h1 || !s_any(s_and(HOUSE_SET[h3], m2))) continue;
-                set81 p3 = s_and(pd, HOUSE_SET[h3]);
-                if (!s_many(p3)) continue;
-                set81 rest = s_andnot(p3, m2);
-                if (!s_one(rest)) continue;
-                int cell = s_first(rest);
-                hint_begin(out, h1 >= 18 ? T_DIRECT_POINTING : T_DIRECT_CLAIMING);
-                hint_place(out, cell, d);
-                for (int c; (c = s_pop(&removed)) >= 0;) hint_elim(out, c, d);
-                hint_args(out, i, d, h3, cell);
-                return 1;
             }
         }
     }

@@ -317,6 +317,15 @@ static int unary_forcing(search *s, int skey, int y, int depth, keyset *found, i
     return ntargets;
 }
 
+/* The fewest layers in which a cycle closes (on, off, on, off back to the start: a node never
+ * links to its own candidate) and a forcing chain ends (a candidate's on and off nodes are
+ * three links apart at the least). */
+enum { CYCLE_LAYERS = 4, CHAIN_LAYERS = 3 };
+
+static int best_key_same(const best_key *a, const best_key *b) {
+    return a->found == b->found && a->diff == b->diff && a->complexity == b->complexity && a->sort == b->sort;
+}
+
 /* SE's Forcing Chains & Cycles: X-cycles and forcing X-chains, then Y-cycles, then cycles
  * and forcing chains with both kinds of links; from every candidate of every cell with two
  * or more (cell by cell, digits in order); the first hint in SE's order.  A search stops
@@ -338,30 +347,38 @@ int se_forcing_chains_cycles(const grid *g, se_hint *out) {
     lg_parts(lg, possible);
     for (int pass = PASS_X; pass <= PASS_XY; pass++) {
         int y = pass != PASS_X, x = pass != PASS_Y;
+        best_key depths_for = best.key;
+        int cycle_depth = depth_for(&best.key, cycle_base(pass), SORT[pass]);
+        int chain_depth = pass == PASS_Y ? -1 : depth_for(&best.key, chain_base(pass), SORT[pass]) - 1;
         for (int cell = 0; cell < 81; cell++) {
             unsigned m = g->cand[cell];
             if (g->value[cell] || m_count(m) < 2) continue;
             for (unsigned dm = m; dm; dm &= dm - 1) {
                 int d = m_first(dm);
-                int cycle_depth = depth_for(&best.key, cycle_base(pass), SORT[pass]);
-                int chain_depth = pass == PASS_Y ? -1 : depth_for(&best.key, chain_base(pass), SORT[pass]) - 1;
-                if (cycle_depth <= 0 && chain_depth <= 0) continue;
+                if (!best_key_same(&best.key, &depths_for)) {  /* a better hint: shallower searches */
+                    depths_for = best.key;
+                    cycle_depth = depth_for(&best.key, cycle_base(pass), SORT[pass]);
+                    chain_depth = pass == PASS_Y ? -1 : depth_for(&best.key, chain_base(pass), SORT[pass]) - 1;
+                }
+                /* shallower searches cannot close a cycle or end a forcing chain */
+                if (cycle_depth < CYCLE_LAYERS && chain_depth < CHAIN_LAYERS) continue;
                 if (m_count(m) > 2 && !x) continue;  /* Y-cycles start in bivalue cells */
                 int skey = ((cell * 9 + d - 1) << 1) | 1;
                 int parts = possible[cell * 9 + d - 1];
-                if (cycle_depth > 0 && (parts & 1)) {
+                if (cycle_depth >= CYCLE_LAYERS && (parts & 1)) {
                     int n = unary_cycles(&s, skey, y, x, cycle_depth, closing, MAX_NODES, lg);
                     for (int i = 0; i < n; i++) offer_cycle(&s, closing[i], pass, &best);
                 }
-                if (x && chain_depth > 0) {
+                if (x && chain_depth >= CHAIN_LAYERS) {
                     keyset found;
                     memset(&found, 0, sizeof found);
                     int targets[4];
-                    if (parts & 2) {
+                    /* the two searches share ``found`` but look for different keys */
+                    if ((parts & 2) && lg_forcing_within(lg, g, skey, y, chain_depth)) {
                         int n = unary_forcing(&s, skey, y, chain_depth, &found, targets, 4);
                         for (int i = 0; i < n; i++) offer_chain(&s, targets[i], pass, &best);
                     }
-                    if (parts & 4) {
+                    if ((parts & 4) && lg_forcing_within(lg, g, skey ^ 1, y, chain_depth)) {
                         int n = unary_forcing(&s, skey ^ 1, y, chain_depth, &found, targets, 4);
                         for (int i = 0; i < n; i++) offer_chain(&s, targets[i], pass, &best);
                     }

@@ -18,6 +18,11 @@ static inline void sa_add(set729 *s, int i) { s->w[i >> 6] |= (uint64_t)1 << (i 
 static inline void sa_or(set729 *a, const set729 *b) {
     for (int k = 0; k < 12; k++) a->w[k] |= b->w[k];
 }
+static inline int sa_any(const set729 *a) {
+    uint64_t m = 0;
+    for (int k = 0; k < 12; k++) m |= a->w[k];
+    return m != 0;
+}
 static inline int sa_meets(const set729 *a, const set729 *b) {
     uint64_t m = 0;
     for (int k = 0; k < 12; k++) m |= a->w[k] & b->w[k];
@@ -189,10 +194,24 @@ void lg_off_reach(const link_graph *lg, int i, set729 *on, set729 *off) {
 
 static int in_scope(const link_graph *lg, int i);
 
+/* Whether lg_on_reach(i)'s off part holds i, read in place: its component's, else (not
+ * WEAK[i]'s) a start's among WEAK[i]: a component's reach holds the reach of every start
+ * whose off node it holds, so the starts lg_on_reach meets on the way add nothing. */
+static int on_reaches_off(const link_graph *lg, int i) {
+    int c = lg->comp[(i << 1) | 1];
+    if (c >= 0) return sa_has(&lg->reach_off[c], i);
+    for (int k = 0; k < 12; k++) {
+        for (uint64_t m = WEAK[i].w[k] & lg->cands.w[k] & lg->starts.w[k]; m; m &= m - 1) {
+            int cs = lg->comp[(k * 64 + __builtin_ctzll(m)) << 1];
+            if (cs >= 0 && sa_has(&lg->reach_off[cs], i)) return 1;
+        }
+    }
+    return 0;
+}
+
 /* LinkGraph.parts: only an on node next to a strong link's start leads further than its own
  * successors; only an off node at a start leads anywhere */
 void lg_parts(const link_graph *lg, uint8_t possible[N_CANDS]) {
-    set729 a, b;
     set729 near = lg->starts;
     for (int k = 0; k < 12; k++) {
         for (uint64_t m = lg->starts.w[k]; m; m &= m - 1) sa_or(&near, &WEAK[k * 64 + __builtin_ctzll(m)]);
@@ -201,10 +220,11 @@ void lg_parts(const link_graph *lg, uint8_t possible[N_CANDS]) {
     for (int i = 0; i < N_CANDS; i++) {
         if (!sa_has(&near, i) || !sa_has(&lg->cands, i)) continue;
         int p = in_scope(lg, i);
-        lg_on_reach(lg, i, &a, &b);
-        if (sa_has(&b, i)) p |= 2;
-        lg_off_reach(lg, i, &a, &b);
-        if (sa_has(&a, i)) p |= 4;
+        /* lg_on_reach's off part and lg_off_reach's on part, read in place where a
+         * component holds them */
+        if (on_reaches_off(lg, i)) p |= 2;
+        int coff = lg->comp[i << 1];
+        if (coff >= 0 && sa_has(&lg->reach_on[coff], i)) p |= 4;  /* else its on part is empty */
         possible[i] = (uint8_t)p;
     }
 }
@@ -321,4 +341,87 @@ int lg_may_reduce(const grid *g, const link_graph *lg, int cell) {
         }
     }
     return 0;
+}
+
+/* lg_forcing_within without y links: the search keeps to the start's digit, its layers
+ * are sets of cells */
+static int forcing_within_digit(const link_graph *lg, const grid *g, int skey, int depth) {
+    int c0 = (skey >> 1) / 9, d = (skey >> 1) % 9 + 1;
+    set81 on = S_EMPTY, off = S_EMPTY;
+    if (skey & 1) s_add(&on, c0);
+    else s_add(&off, c0);
+    set81 seen_on = on, seen_off = off;
+    int layers = 0;
+    for (;;) {
+        if (s_any(on)) {  /* on nodes turn off the places of their digit they see */
+            if (++layers > depth) return 0;
+            set81 next = S_EMPTY;
+            for (int c; (c = s_pop(&on)) >= 0;) next = s_or(next, PEER_SET[c]);
+            next = s_and(next, g->pos[d]);
+            if ((skey & 1) && s_has(next, c0)) return 1;
+            off = s_andnot(next, seen_off);
+            seen_off = s_or(seen_off, next);
+        }
+        if (!s_any(off)) return 0;
+        if (++layers > depth) return 0;  /* off nodes turn on the other place of a house with two */
+        set81 next = S_EMPTY;
+        for (int c; (c = s_pop(&off)) >= 0;) {
+            int i = c * 9 + d - 1;
+            for (int t = 0; t < lg->nstrong[i]; t++) {
+                int j = lg->strong[i][t] >> 1;
+                if (j % 9 == d - 1) s_add(&next, j / 9);
+            }
+        }
+        if (!(skey & 1) && s_has(next, c0)) return 1;
+        on = s_andnot(next, seen_on);
+        seen_on = s_or(seen_on, next);
+    }
+}
+
+int lg_forcing_within(const link_graph *lg, const grid *g, int skey, int y, int depth) {
+    if (!y) return forcing_within_digit(lg, g, skey, depth);
+    int start = skey >> 1;
+    set729 on, off, seen_on, seen_off, next;
+    memset(&on, 0, sizeof on);
+    memset(&off, 0, sizeof off);
+    if (skey & 1) sa_add(&on, start);
+    else sa_add(&off, start);
+    seen_on = on;
+    seen_off = off;
+    const set729 mask = lg->cands;
+    int layers = 0;
+    for (;;) {
+        if (sa_any(&on)) {  /* on nodes turn off the candidates they see */
+            if (++layers > depth) return 0;
+            memset(&next, 0, sizeof next);
+            for (int k = 0; k < 12; k++) {
+                for (uint64_t m = on.w[k]; m; m &= m - 1) sa_or(&next, &WEAK[k * 64 + __builtin_ctzll(m)]);
+            }
+            for (int k = 0; k < 12; k++) next.w[k] &= mask.w[k];
+            if ((skey & 1) && sa_has(&next, start)) return 1;
+            for (int k = 0; k < 12; k++) {
+                off.w[k] |= next.w[k] & ~seen_off.w[k];
+                seen_off.w[k] |= next.w[k];
+                on.w[k] = 0;
+            }
+        }
+        if (!sa_any(&off)) return 0;
+        if (++layers > depth) return 0;  /* off nodes turn on the other ends of their strong links */
+        memset(&next, 0, sizeof next);
+        for (int k = 0; k < 12; k++) {
+            for (uint64_t m = off.w[k]; m; m &= m - 1) {
+                int i = k * 64 + __builtin_ctzll(m);
+                for (int t = 0; t < lg->nstrong[i]; t++) {
+                    int j = lg->strong[i][t] >> 1;
+                    sa_add(&next, j);
+                }
+            }
+        }
+        if (!(skey & 1) && sa_has(&next, start)) return 1;
+        for (int k = 0; k < 12; k++) {
+            on.w[k] = next.w[k] & ~seen_on.w[k];
+            seen_on.w[k] |= next.w[k];
+            off.w[k] = 0;
+        }
+    }
 }

@@ -56,6 +56,12 @@ int lg_may_reduce(const grid *g, const link_graph *lg, int cell);
  * the opposite reachable).  The graph has every link, so each pass gets a superset. */
 void lg_parts(const link_graph *lg, uint8_t possible[N_CANDS]);
 
+/* Whether the forcing chain search of pass (y, 1) from node ``skey`` (on or off) on the
+ * graph's grid ``g`` meets the start's opposite within ``depth`` layers: the search's layers
+ * as sets of nodes, each node drawn once, as unary_forcing draws them.  When it does not,
+ * that search ends without a chain. */
+int lg_forcing_within(const link_graph *lg, const grid *g, int skey, int y, int depth);
+
 /* the 729-bit set of what the on (off) node of candidate ``i`` leads to, itself included */
 void lg_on_reach(const link_graph *lg, int i, set729 *on, set729 *off);
 void lg_off_reach(const link_graph *lg, int i, set729 *on, set729 *off);

@@ -62,4 +62,34 @@ static inline int next_confined_set(const set81 places[10], const int *eligible,
     return 0;
 }
 
+/* SE's crossing pairs of houses, by kind in its order: box/column, box/row, column/box,
+ * row/box (first houses from these numbers, second houses from these) */
+static const uint8_t SE_CROSSING[4][2] = {{18, 9}, {18, 0}, {9, 18}, {0, 18}};
+
+/* The house of kind ``k``'s second kind through ``cell``, and in *rank its place (0-2)
+ * among the three that cross the first house holding ``cell``, in increasing order. */
+static inline int se_crossing_house(int k, int cell, int *rank) {
+    int r = cell / 9, c = cell % 9;
+    switch (k) {
+    case 0: *rank = c % 3; return 9 + c;
+    case 1: *rank = r % 3; return r;
+    case 2: *rank = r / 3; return CELL_HOUSE[cell][2];
+    default: *rank = c / 3; return CELL_HOUSE[cell][2];
+    }
+}
+
+/* For first house ``h1`` of kind ``k``, by the rank of the crossing house (se_crossing_house):
+ * the digits with two or more places in ``h1``, all inside that crossing house.  Those pairs
+ * are the only ones of ``h1`` where a digit is locked, so a search by crossing house, then
+ * digit, meets them in SE's order. */
+static inline void se_locked_digits(const grid *g, int k, int h1, unsigned by_rank[3]) {
+    by_rank[0] = by_rank[1] = by_rank[2] = 0;
+    for (int d = 1; d <= 9; d++) {
+        set81 p = s_and(g->pos[d], HOUSE_SET[h1]);
+        if (!s_many(p)) continue;
+        int rank, h2 = se_crossing_house(k, s_first(p), &rank);
+        if (s_subset(p, HOUSE_SET[h2])) by_rank[rank] |= 1u << (d - 1);
+    }
+}
+
 #endif

@@ -28,28 +28,17 @@ typedef struct {
     se_hint *out;
 } loop_search;
 
+/* the position of cell ``c`` in its house ``h`` (HOUSE_CELLS' order) */
 static int house_index(int h, int c) {
-    for (int i = 0; i < 9; i++) {
-        if (HOUSE_CELLS[h][i] == c) return i;
-    }
-    return -1;
+    if (h < 9) return c % 9;
+    if (h < 18) return c / 9;
+    return c / 9 % 3 * 3 + c % 3;
 }
 
 static unsigned house_bits(int c) {
     return 1u << CELL_HOUSE[c][0] | 1u << CELL_HOUSE[c][1] | 1u << CELL_HOUSE[c][2];
 }
 
-/* SE's isValidLoop: no house holds two cells of one parity of position, and the houses of
- * even and of odd positions are the same */
-static int valid_loop(const int *loop, int n) {
-    unsigned seen[2] = {0, 0};
-    for (int i = 0; i < n; i++) {
-        unsigned hb = house_bits(loop[i]);
-        if (seen[i & 1] & hb) return 0;
-        seen[i & 1] |= hb;
-    }
-    return seen[0] == seen[1];
-}
 
 /* Offer a hint: kept if it comes before the best in SE's order (difficulty, type, found
  * first).  args: type, a, b, value (type 2) or locked digit (type 4), set size, hidden,
@@ -223,10 +212,18 @@ static void type4(loop_search *s, int c1, int c2) {
     offer(s, 4, 0, 0, lock, 0, 0, house, (const uint8_t (*)[2])elims, 2);
 }
 
-/* The hints of a closed path (_loop_hints' body). */
-static void loop_found(loop_search *s) {
+/* SE's isValidLoop for a closed path whose cells at even and at odd positions lie in houses
+ * ``even`` and ``odd``: no house holds two cells of one parity of position (the walk never
+ * adds such a cell), and the houses of even and of odd positions are the same. */
+static int valid_loop(unsigned even, unsigned odd) {
+    return even == odd;
+}
+
+/* The hints of a closed path (_loop_hints' body), its houses by parity of position in
+ * ``even`` and ``odd``. */
+static void loop_found(loop_search *s, unsigned even, unsigned odd) {
     const grid *g = s->g;
-    if (!valid_loop(s->loop, s->len)) return;
+    if (!valid_loop(even, odd)) return;
     int extra[81], nextra = 0;
     for (int i = 0; i < s->len; i++) {
         if (m_count(g->cand[s->loop[i]]) > 2) extra[nextra++] = s->loop[i];
@@ -256,7 +253,7 @@ static void walk(loop_search *s, int cell, set81 inside, int allowed, unsigned e
         for (int i = 0; i < s->nplaces[h]; i++) {
             int nxt = s->places[h][i];
             if (nxt == s->start && s->len >= 4) {
-                loop_found(s);
+                loop_found(s, even, odd);
             } else if (!s_has(inside, nxt)) {
                 unsigned m = g->cand[nxt];
                 ex |= m & ~s->pair;
@@ -297,12 +294,11 @@ int se_unique_loops(const grid *g, se_hint *out) {
         s.a = m_first(pair);
         s.b = m_last(pair);
         s.start = start;
-        for (int h = 0; h < 27; h++) {
+        set81 both = s_and(g->pos[s.a], g->pos[s.b]);
+        for (int h = 0; h < 27; h++) {  /* a house's cells come in increasing order */
             s.nplaces[h] = 0;
-            for (int i = 0; i < 9; i++) {
-                int c = HOUSE_CELLS[h][i];
-                if ((g->cand[c] & pair) == pair) s.places[h][s.nplaces[h]++] = (uint8_t)c;
-            }
+            set81 here = s_and(both, HOUSE_SET[h]);
+            for (int c; (c = s_pop(&here)) >= 0;) s.places[h][s.nplaces[h]++] = (uint8_t)c;
         }
         s.loop[0] = start;
         s.len = 1;
