@@ -89,7 +89,7 @@ def jobs(args: argparse.Namespace) -> None:
     """Print puzzles/s of ``sudoku rate`` with one job and with J, timed in turn, and the speed-up."""
     import statistics
 
-    from benchmarks.common import run_command, take_turns
+    from benchmarks.common import our_env, run_command, take_turns
 
     print(f"sudoku rate FILE -o /dev/null, -j 1 against -j {args.jobs}; whole processes, {args.runs} runs each in turn")
     table = Table(
@@ -112,8 +112,9 @@ def jobs(args: argparse.Namespace) -> None:
             for cols in args.columns.split(","):
                 base = [sys.executable, "-m", "sudoku_logic", "rate", str(src), "-o", os.devnull]
                 base += ["--no-progress", "--no-summary", *COLUMNS[cols]]
-                turns = {j: partial(run_command, [*base, "-j", str(j)], cwd=ROOT) for j in (1, args.jobs)}
-                for _ in take_turns(turns, 1):  # warm-up: the page cache, the bytecode
+                env = our_env(Path(d) / "pycache")
+                turns = {j: partial(run_command, [*base, "-j", str(j)], cwd=ROOT, env=env) for j in (1, args.jobs)}
+                for _ in take_turns(turns, 1):  # warm-up: the page cache, the bytecode (cached in d)
                     pass
                 walls: dict[int, list[float]] = {1: [], args.jobs: []}
                 for _rnd, j, run in take_turns(turns, args.runs):

@@ -206,6 +206,15 @@ def best(runs: Iterable[Run]) -> Run | None:
     return min(done, key=lambda r: r.wall) if done else None
 
 
+def our_env(cache: Path) -> dict[str, str]:
+    """Our environment with bytecode cached in ``cache`` (outside the repository), as an
+    installed copy has its bytecode: the first run fills it, the timed runs read it."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(cache)
+    return env
+
+
 def precompile(*folders: Path) -> None:
     """Compile the Python sources in ``folders`` to bytecode, as an installed copy has them (pip
     compiles them at install time): with ``PYTHONDONTWRITEBYTECODE`` set, each timed process

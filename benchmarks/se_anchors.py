@@ -50,7 +50,17 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from benchmarks.common import ANCHORS, Run, best, collection, is_puzzle, print_markdown, run_command, take_turns
+from benchmarks.common import (
+    ANCHORS,
+    Run,
+    best,
+    collection,
+    is_puzzle,
+    our_env,
+    print_markdown,
+    run_command,
+    take_turns,
+)
 
 SAMPLES: dict[str, list[tuple[str, int]]] = {
     "simple3000": [("qqwing_simple.txt", 1000), ("qqwing_easy.txt", 1000), ("qqwing_intermediate.txt", 1000)],
@@ -77,14 +87,6 @@ def sample_puzzles(name: str, limit: int | None) -> list[str]:
     """The puzzles of sample ``name``, cut to ``limit`` when given."""
     ps = [p for fname, n in SAMPLES[name] for p in collection(fname, n)]
     return ps[:limit] if limit else ps
-
-
-def our_env(cache: Path) -> dict[str, str]:
-    """Our environment with bytecode cached in ``cache`` (outside the repository)."""
-    env = dict(os.environ)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["PYTHONPYCACHEPREFIX"] = str(cache)
-    return env
 
 
 def our_command(inp: str, out: str, program: str = "ours") -> list[str]:
