@@ -4,8 +4,10 @@ what is refused or said when nothing fits."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -178,3 +180,14 @@ def test_a_miss_says_when_a_technique_of_the_family_was_taken():
     assert "X-Wing" in row["techniques"] and "Mutant Jellyfish" not in row["techniques"]
     why = Wanted(technique="Mutant Jellyfish", order="hodoku").miss(row)
     assert why == "no Mutant Jellyfish on HoDoKu's path (another fish technique was)"
+
+
+def test_mining_scans_the_collections_past_the_build():
+    """``mine --scan`` reads each cut collection from the puzzle after the build's last."""
+    folder = Path(__file__).resolve().parents[2] / "puzzles"
+    built = [src for _, src in seeds._puzzles(folder) if src.startswith("qqwing_intermediate:")]
+    rest = seeds._puzzles(folder, rest=True)
+    first = next(rest)[1]
+    assert len(built) == 300 and built[-1] == "qqwing_intermediate:300"
+    assert first == "qqwing_intermediate:301"
+    assert all(not src.startswith(("top1465:", "hodoku_exemplars:")) for _, src in itertools.islice(rest, 2000))

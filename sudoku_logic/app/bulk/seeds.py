@@ -112,20 +112,24 @@ def seeds_for(names: Iterable[str], order: str, practice: bool) -> list[Seed]:
 # ---------------------------------------------------------------- the build
 
 
-def _puzzles(folder: Path) -> Iterator[tuple[str, str]]:
-    """(puzzle, source) of the collections, in the build's order."""
+def _puzzles(folder: Path, rest: bool = False) -> Iterator[tuple[str, str]]:
+    """(puzzle, source) of the collections, in the build's order; with ``rest``, the puzzles
+    past the part of each collection the build rates (what :func:`mine` scans)."""
     from sudoku_logic.core.formats import line_values
 
     for name, limit in COLLECTIONS:
+        if rest and limit is None:
+            continue
         taken = 0
         for n, line in enumerate((folder / name).read_text(encoding="utf-8").splitlines(), 1):
             words = line.split(",")[0].split()
             values = line_values(words[0]) if words else None
             if values is None:
                 continue
-            yield "".join(str(v) for v in values), f"{name.split('.')[0]}:{n}"
             taken += 1
-            if limit is not None and taken >= limit:
+            if limit is None or (taken > limit) == rest:
+                yield "".join(str(v) for v in values), f"{name.split('.')[0]}:{n}"
+            elif not rest:
                 break
 
 
@@ -245,18 +249,64 @@ def dig(rng, max_givens: int = 30) -> list[int]:
     return values
 
 
+def _scan_rest(
+    index: dict[tuple[str, str, str], tuple[Seed, ...]],
+    folder: Path,
+    budget: float,
+    found: dict[tuple[str, str, str], list[tuple[float, str, str]]],
+) -> list[str]:
+    """Seeds for the targets the index lacks from the collections' puzzles past what the
+    build rates, in their order, for ``budget`` seconds in all (into ``found``); a note."""
+    from sudoku_logic.core import bitsolve
+
+    missing = {key for key in targets() if not index.get(key)}
+    orders = sorted({order for order, _, _ in missing})
+    t0 = time.perf_counter()
+    n = 0
+    for puzzle, source in _puzzles(folder, rest=True):
+        if not missing or time.perf_counter() - t0 >= budget:
+            break
+        n += 1
+        values = [int(ch) for ch in puzzle]
+        if bitsolve.count_solutions(values) != 1:
+            continue
+        for order in orders:
+            rating = rate_order(values, order)
+            if rating is None:
+                continue
+            names, top, solved, measure = path_facts(rating, order)
+            if not solved:
+                continue
+            for key in [k for k in missing if k[0] == order and (k[2] == top if k[1] == "hardest" else k[2] in names)]:
+                got = found.setdefault(key, [])
+                got.append((measure, puzzle, f"mined:scan {source}"))
+                if len(got) >= PER_LIST:
+                    missing.discard(key)
+    hits = ", ".join(f"{o} {k} {t} {len(v)}" for (o, k, t), v in sorted(found.items()) if v) or "none"
+    note = f"scan of the collections past the build's part: {n} puzzles in {time.perf_counter() - t0:.0f} s: {hits}"
+    print(note, file=sys.stderr)
+    return [note]
+
+
 def mine(
-    index: dict[tuple[str, str, str], tuple[Seed, ...]], budget: float, seed: int = 41
+    index: dict[tuple[str, str, str], tuple[Seed, ...]],
+    budget: float,
+    seed: int = 41,
+    folder: Path | None = None,
+    scan: float = 0.0,
 ) -> tuple[dict[tuple[str, str, str], list[tuple[float, str, str]]], list[str]]:
-    """Seeds for the targets the index lacks, each within ``budget`` seconds: first the
-    intermediate positions of its path seeds (for ``hardest``), then random digging; and a
-    note on each target, what was tried and found."""
+    """Seeds for the targets the index lacks: first, with ``folder``, the collections' puzzles
+    past the build's part (``scan`` seconds in all); then each target within ``budget``
+    seconds: the intermediate positions of its path seeds (for ``hardest``), then random
+    digging; and a note on what was tried and found."""
     import random
 
     found: dict[tuple[str, str, str], list[tuple[float, str, str]]] = {}
     notes = []
+    if folder is not None and scan > 0:
+        notes += _scan_rest(index, folder, scan, found)
     for key in targets():
-        if index.get(key):
+        if index.get(key) or len(found.get(key, ())) >= PER_LIST:
             continue
         order, kind, name = key
         got = found.setdefault(key, [])
@@ -288,16 +338,20 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--puzzles", default="puzzles", help="the folder of the collections")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--budget", type=float, default=120.0, help="mine: seconds for each target")
+    p.add_argument(
+        "--scan", type=float, default=0.0, help="mine: seconds to scan the collections past the build's part"
+    )
     p.add_argument("--out", default=str(Path(__file__).with_name(INDEX)))
     a = p.parse_args(argv)
     if a.command == "build":
         lines = build(Path(a.puzzles), a.jobs)
     else:
         lines = Path(a.out).read_text(encoding="utf-8").splitlines()
-        mined, notes = mine(parse(lines), a.budget)
+        mined, notes = mine(parse(lines), a.budget, folder=Path(a.puzzles), scan=a.scan)
         lines = [x for x in lines if "\tmined:" not in x and not x.startswith("# mined")]
         head = [
-            f"# mined: python -m sudoku_logic.app.bulk.seeds mine --budget {a.budget:g} (seed 41): {n}" for n in notes
+            f"# mined: python -m sudoku_logic.app.bulk.seeds mine --budget {a.budget:g} --scan {a.scan:g} (seed 41): {n}"
+            for n in notes
         ]
         lines[4:4] = head
         for (order, kind, name), got in sorted(mined.items()):
