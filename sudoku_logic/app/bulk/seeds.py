@@ -347,8 +347,9 @@ def main(argv: list[str] | None = None) -> None:
         lines = build(Path(a.puzzles), a.jobs)
     else:
         lines = Path(a.out).read_text(encoding="utf-8").splitlines()
-        mined, notes = mine(parse(lines), a.budget, folder=Path(a.puzzles), scan=a.scan)
+        # what an earlier mining found is mined again (the same seeds, the same order)
         lines = [x for x in lines if "\tmined:" not in x and not x.startswith("# mined")]
+        mined, notes = mine(parse(lines), a.budget, folder=Path(a.puzzles), scan=a.scan)
         head = [
             f"# mined: python -m sudoku_logic.app.bulk.seeds mine --budget {a.budget:g} --scan {a.scan:g} (seed 41): {n}"
             for n in notes
