@@ -185,31 +185,10 @@ set81 tb_buddies(const tb_graph *t, int n) {
     return n < TB_NORMAL ? PEER_SET[n % 81] : t->groups[(n - TB_NORMAL) >> 1].buddies;
 }
 
-void tb_table(tb_graph *t, int p) {
-    int stamp = ++t->table;
-    t->order[0] = (uint16_t)p;
-    t->parent[p] = -1;
-    t->stamp[p] = stamp;
-    int size = 1;
-    for (int j = 0; j < size; j++) {
-        int u = t->order[j];
-        int nnet = t->net && u < TB_NORMAL ? t->net_len[u] : 0;
-        for (int k = 0; k < nnet + t->nlinks[u]; k++) {
-            int w = k < nnet ? t->net[t->net_start[u] + k] : t->links[u][k - nnet];
-            if (t->stamp[w] == stamp) continue;
-            if (size >= TB_MAX_ENTRIES) {
-                t->norder = size;
-                return;
-            }
-            t->stamp[w] = stamp;
-            t->parent[w] = (int16_t)u;
-            t->order[size++] = (uint16_t)w;
-        }
-    }
-    t->norder = size;
-}
-
 static void expand(tb_graph *t, int p, const uint8_t *wanted, int nwanted, int target);
+
+/* the whole table: no target (-1) ever counts down */
+void tb_table(tb_graph *t, int p) { expand(t, p, NULL, 1, -1); }
 
 void tb_table_to(tb_graph *t, int p, int target) { expand(t, p, NULL, 1, target); }
 
