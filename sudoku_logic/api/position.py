@@ -26,7 +26,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from sudoku_logic.core import dlx
 from sudoku_logic.core.errors import DeadGivens, FormatError, InvalidPuzzle, MultipleSolutions, NoSolution, SudokuError
 from sudoku_logic.core.formats import (
     EMPTY_CHARS,
@@ -137,6 +136,8 @@ class Position:
         Raises :class:`NoSolution` or :class:`MultipleSolutions`.
         """
         if self._solution is None:
+            from sudoku_logic.core import dlx  # its tables: only for a run that asks
+
             if self.givens is not None:
                 self._solution = dlx.unique_solution(Grid.from_values(self.givens))
             else:

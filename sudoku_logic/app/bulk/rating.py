@@ -27,8 +27,6 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, cast
 
-from rich.console import Console
-
 from grading.rows import (
     DEFAULT_COLUMNS,
     UNRATED,
@@ -50,6 +48,7 @@ from sudoku_logic.app.bulk.pool import (
 )
 from sudoku_logic.app.bulk.progress import ProgressRecord, describe_run, prepare_resume, tracks
 from sudoku_logic.app.bulk.workers import cpu_count, worker_count
+from sudoku_logic.app.io.console import LazyConsole
 from sudoku_logic.app.io.reader import Entry, read_all
 from sudoku_logic.app.io.settings import differences
 from sudoku_logic.app.io.words import counted
@@ -59,6 +58,7 @@ from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.formats import EMPTY_CHARS, line_values
 
 if TYPE_CHECKING:
+    from rich.console import Console
     from rich.progress import Progress
 
 
@@ -360,12 +360,18 @@ def make_pool(job: Job, opts: Options, batch: int = 1) -> Pool:
     return LocalPool(job, opts.jobs, opts.timeout, opts.memory_mb, opts.window)
 
 
-def _bar(err: Console) -> Progress:
+def _bar(err: Console | LazyConsole) -> Progress:
     """The progress bar of a rating run, drawn on ``err`` (rich's live display is loaded only
     for a run that shows it)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    return Progress(TextColumn("rating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err)
+    return Progress(
+        TextColumn("rating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err.console if isinstance(err, LazyConsole) else err,
+    )
 
 
 def rate_files(
@@ -375,7 +381,7 @@ def rate_files(
     output: str | None = None,
     *,
     out: IO[str] | None = None,
-    err: Console | None = None,
+    err: Console | LazyConsole | None = None,
     progress: bool = True,
     resume: bool = False,
     summary: bool = True,
@@ -387,7 +393,7 @@ def rate_files(
     Raises OutputError, ResumeError or PoolError (one-line messages) for problems that stop
     the run; on Ctrl-C says how far it got and how to go on, and raises KeyboardInterrupt.
     """
-    err = err or Console(stderr=True, highlight=False, soft_wrap=True)
+    err = err or LazyConsole(stderr=True, highlight=False, soft_wrap=True)
     if not opts.scheduler:
         opts.jobs, note = worker_count(
             opts.jobs, most_puzzles(paths, enough=cpu_count())
@@ -484,7 +490,7 @@ def rate_files(
     return ok
 
 
-def _unrated(entry: Entry, kind: str, payload, err: Console) -> dict:
+def _unrated(entry: Entry, kind: str, payload, err: Console | LazyConsole) -> dict:
     """The row of a puzzle that got no rating, and a note on stderr for the rarer reasons."""
     puzzle = entry_puzzle(entry.text) or entry.text.strip().split()[0]
     if kind == "timeout":

@@ -8,7 +8,8 @@ import sys
 from typing import NoReturn, Optional, overload
 
 import typer
-from rich.console import Console
+
+from sudoku_logic.app.io.console import LazyConsole
 
 EXIT_BAD_INPUT = 2
 #: The answer is no: the position contradicts the puzzle's solution, the puzzle has no or
@@ -20,8 +21,8 @@ class Reporter:
     """Prints results on stdout and one-line problems on stderr; remembers if any occurred."""
 
     def __init__(self, no_color: bool = False) -> None:
-        self.out = Console(no_color=no_color, highlight=False, soft_wrap=True)
-        self.err = Console(stderr=True, no_color=no_color, highlight=False, soft_wrap=True)
+        self.out = LazyConsole(no_color=no_color, highlight=False, soft_wrap=True)
+        self.err = LazyConsole(stderr=True, no_color=no_color, highlight=False, soft_wrap=True)
         self.failed = False
         self.wrong = False
         self.nothing = False  # a question answered "no": no step found, the path is stuck
@@ -41,7 +42,7 @@ class Reporter:
 
 def fail(message: str) -> NoReturn:
     """One line on stderr, exit 2."""
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {message}", markup=False)
+    LazyConsole(stderr=True, highlight=False, soft_wrap=True).print(f"error: {message}", markup=False)
     raise typer.Exit(EXIT_BAD_INPUT)
 
 

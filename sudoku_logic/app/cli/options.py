@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Optional
 
 import typer
-from rich.console import Console
 
 from sudoku_logic.app.cli.common import EXIT_BAD_INPUT, fail, split_names
 
@@ -166,6 +165,8 @@ def _solver(
     except ValueError as e:
         message = str(e)
     # not fail(): this line has always been printed with rich's highlighting (seen on a terminal)
+    from rich.console import Console
+
     Console(stderr=True, soft_wrap=True).print(f"error: {message}", markup=False)
     raise typer.Exit(EXIT_BAD_INPUT)
 

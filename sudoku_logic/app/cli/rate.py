@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Optional
 
 import typer
-from rich.console import Console
 
 from sudoku_logic.app.cli import options as shared
 from sudoku_logic.app.cli.common import Reporter, fail, split_names, stdout_failed
+from sudoku_logic.app.io.console import LazyConsole
 from sudoku_logic.app.io.reader import is_source
 from sudoku_logic.app.io.writer import OutputError
 
@@ -113,7 +113,7 @@ class RateOptions:
         try:
             if template is not None:
                 return "csv", Template(template).columns
-            return choose_format(self.fmt, self.output, Console(highlight=False).is_terminal), parse_columns(
+            return choose_format(self.fmt, self.output, LazyConsole(highlight=False).is_terminal), parse_columns(
                 self.columns
             )
         except ValueError as e:

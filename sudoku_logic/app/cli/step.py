@@ -144,7 +144,7 @@ def _each_path(opts: StepOptions, rep: Reporter, pages: Optional[HtmlPages]) -> 
         if opts.interactive:
             from sudoku_logic.app.terminal.interactive import run_stepper
 
-            run_stepper(grid, result, console=rep.out, plain=rep.plain, start=start)
+            run_stepper(grid, result, console=rep.out.console, plain=rep.plain, start=start)
             shown = True
         elif opts.stops:
             _print_until(rep, grid, pos, result.steps, start, opts.as_json)

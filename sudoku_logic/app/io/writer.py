@@ -34,8 +34,6 @@ import os
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, cast
 
-from rich.cells import cell_len, set_cell_size
-
 from grading.rows import BY_NAME, TEMPLATE_CODES, UNRATED, cell_text
 
 if TYPE_CHECKING:  # rich's live display is loaded by the commands that show a bar
@@ -277,12 +275,16 @@ class RowWriter:
 
     def _cut(self, text: str, limit: int | None) -> str:
         """``text`` in at most ``limit`` cells, ending in an ellipsis if it had to be cut."""
+        from rich.cells import cell_len, set_cell_size  # the table format only: not every run's start
+
         if limit is None or cell_len(text) <= limit:
             return text
         mark = self.ellipsis if cell_len(self.ellipsis) <= limit else ""
         return set_cell_size(text, limit - cell_len(mark)) + mark
 
     def _table(self, values: list[str]) -> str:
+        from rich.cells import cell_len
+
         cells = []
         for c, v, w, limit in zip(self.columns, values, self.widths, self.limits):
             v = self._cut(v, limit)

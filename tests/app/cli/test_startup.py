@@ -1,5 +1,6 @@
 """What a run of one command loads: its own module, not the other commands' (start-up is most
-of a small run's time), and for ``rate -j 1`` without a bar neither the bar nor the workers."""
+of a small run's time), and for ``rate -j 1`` without a bar neither the bar nor the workers, nor
+rich (nothing is drawn), nor the Python DLX (the engine counts solutions)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ try:
     main()
 except SystemExit:
     pass
-loaded = sorted(m for m in sys.modules if m.startswith(("sudoku_logic.app.cli.", "rich.progress", "multiprocessing")))
+prefixes = ("sudoku_logic.app.cli.", "sudoku_logic.core.dlx", "rich", "multiprocessing")
+loaded = sorted(m for m in sys.modules if m.startswith(prefixes))
 print(" ".join(loaded), file=sys.stderr)
 """
 
@@ -33,7 +35,21 @@ def test_rate_loads_no_other_command_nor_the_bar_nor_workers():
     commands = {m.rsplit(".", 1)[1] for m in mods if m.startswith("sudoku_logic.app.cli.")}
     assert "rate" in commands
     assert not commands & {"play", "hint", "generate", "step", "solve", "techniques"}
-    assert not any(m.startswith(("rich.progress", "multiprocessing")) for m in mods)
+    assert not any(m.startswith(("rich", "multiprocessing")) for m in mods)
+    assert "sudoku_logic.core.dlx" not in mods
+
+
+def test_a_bad_line_is_still_one_line_when_rich_loads_late():
+    r = subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", "rate", "-", "-j", "1", "-f", "csv"],
+        input=EASY + "\n" + "12" * 40 + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 2
+    assert "error: stdin line 2: expected 81 cells" in r.stderr and "Traceback" not in r.stderr
+    assert EASY.replace("0", ".") in r.stdout
 
 
 def test_help_still_lists_every_command():
