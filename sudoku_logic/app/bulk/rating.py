@@ -314,6 +314,12 @@ def _tasks(entries: Iterator[Entry]) -> Iterator[Task]:
             yield Task(entry.index, entry.text, item=entry)
 
 
+#: how often the rows of a tracked output file are flushed and its progress recorded (every so
+#: many seconds or entries, within the file's buffer): a run stopped in between, even killed,
+#: is resumed from the last record, the rows after it done again
+RECORD_SECONDS = 0.05
+RECORD_ROWS = 500
+
 #: entries rated at once in this process (``--jobs 1``) when every input is a regular file
 BATCH = 64
 
@@ -429,9 +435,11 @@ def rate_files(
             header=size == 0,
             template=template,
             scale=opts.scale,
+            flush_each=record is None,  # a tracked file is flushed with its record, every RECORD_SECONDS
         )
         if record:
             record.record(skip, writer.tell())
+        recorded, unrecorded = time.perf_counter(), 0
         ok = True
         with live:
             bar_task = bar.add_task("rate", total=_count_lines(paths)) if bar is not None else None
@@ -454,8 +462,14 @@ def rate_files(
                         written += 1
                         writer.write(row)
                         summ.kept += 1
-                if record:
+                unrecorded += 1
+                if record and (unrecorded >= RECORD_ROWS or time.perf_counter() - recorded >= RECORD_SECONDS):
+                    writer.flush()
                     record.record(entry.index, writer.tell())
+                    recorded, unrecorded = time.perf_counter(), 0
+            if record and summ.rated + summ.bad:
+                writer.flush()
+                record.record(entry.index, writer.tell())
         if summ.rated:
             writer.finish()  # rows were rated, none kept: the header alone
         complete = True

@@ -81,7 +81,8 @@ def open_output(path: str, append: bool = False) -> IO[str]:
     if os.path.isdir(path):
         raise OutputError(f"cannot write {path}: it is a directory")
     try:
-        return open(path, "a" if append else "w", encoding="utf-8", newline="")
+        # a large buffer: rows a caller flushes itself (RowWriter's flush_each) reach the file together
+        return open(path, "a" if append else "w", encoding="utf-8", newline="", buffering=1 << 18)
     except OSError as e:
         raise OutputError(f"cannot write {path}: {e.strerror or e}") from None
 
@@ -226,8 +227,10 @@ class RowWriter:
         *,
         width: int | None = None,
         scale: str = "se",
+        flush_each: bool = True,
     ) -> None:
         self.fh, self.fmt, self.name = fh, fmt, name
+        self.flush_each = flush_each  # False: the caller flushes (a file read back only by --resume)
         self.columns = list(columns)
         self.template = template
         self.room = (width or terminal_width(fh)) if fmt == "table" and template is None else None
@@ -252,6 +255,14 @@ class RowWriter:
     def _put(self, text: str) -> None:
         try:
             self.fh.write(text)
+            if self.flush_each:
+                self.fh.flush()
+        except OSError as e:
+            raise write_error(self.name, e) from None
+
+    def flush(self) -> None:
+        """Send what was written to the file; OutputError if that fails."""
+        try:
             self.fh.flush()
         except OSError as e:
             raise write_error(self.name, e) from None
@@ -300,7 +311,7 @@ class RowWriter:
         elif self.fmt == "jsonl":
             self._put(json.dumps({c: row.get(c) for c in self.columns}) + "\n")
         else:
-            values = [cell_text(row.get(c)) for c in self.columns]
+            values = [v if type(v) is str else cell_text(v) for v in map(row.get, self.columns)]
             self._put(self._csv(values) if self.fmt == "csv" else self._table(values))
 
     def tell(self) -> int:
