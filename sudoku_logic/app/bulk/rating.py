@@ -29,6 +29,7 @@ from typing import IO, TYPE_CHECKING, cast
 
 from grading.rows import (
     DEFAULT_COLUMNS,
+    INPUT_COLUMNS,
     UNRATED,
     input_columns,
     paths_needed,
@@ -440,6 +441,8 @@ def rate_files(
         if record:
             record.record(skip, writer.tell())
         recorded, unrecorded = time.perf_counter(), 0
+        shown = writer.template.columns if writer.template else writer.columns
+        shows_input = any(c in INPUT_COLUMNS for c in shown)
         ok = True
         with live:
             bar_task = bar.add_task("rate", total=_count_lines(paths)) if bar is not None else None
@@ -453,8 +456,8 @@ def rate_files(
                     err.print(f"error: {entry.where}{payload}", markup=False, highlight=False)
                 else:
                     row = cast(dict, payload) if kind == "ok" else _unrated(entry, kind, payload, err)
-                    # input_columns (grading/rows.py) is annotated str/int, but takes None for a literal
-                    row.update(input_columns(entry.source or None, entry.lineno or None, entry.index, entry.label))
+                    if shows_input:  # input_columns is annotated str/int, but takes None for a literal
+                        row.update(input_columns(entry.source or None, entry.lineno or None, entry.index, entry.label))
                     summ.add(row)
                     if opts.keep(row):
                         # counted first: on a terminal the write ends by drawing the bar again,
