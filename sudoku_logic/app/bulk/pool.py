@@ -418,7 +418,9 @@ class ReadAhead:
     queue (read-ahead, hence memory, stays constant). Each put is signalled on ``wake_fd`` if
     one is given. After :meth:`close` nothing more is put or signalled; it waits for the
     thread unless that is blocked reading its input (a stdin that sends nothing): then the
-    pipe is left open rather than let a late write reach a descriptor the next run reuses."""
+    pipe is left open rather than let a late write reach a descriptor the next run reuses.
+    A put is signalled only while the consumer listens (:meth:`listen`): one system call and
+    one wake-up of the consumer a task was most of what reading cost the parent of ``-j 2``."""
 
     END = object()
 
@@ -429,6 +431,7 @@ class ReadAhead:
         self.wake_r, self.wake_w = os.pipe() if wake else (None, None)
         self.stop = threading.Event()
         self.finished = False  # the input has ended: what is left is in the queue
+        self.listening = False  # the consumer waits on wake_r: the next put must signal it
         self.thread = threading.Thread(target=self._read, args=(tasks,), daemon=True, name=READER_THREAD)
         self.thread.start()
 
@@ -438,7 +441,7 @@ class ReadAhead:
                 self.queue.put(x, timeout=0.2)
             except queue.Full:
                 continue
-            if self.wake_w is not None and not self.stop.is_set():
+            if self.wake_w is not None and self.listening and not self.stop.is_set():
                 os.write(self.wake_w, b"x")
             return True
         return False
@@ -451,6 +454,15 @@ class ReadAhead:
         except BaseException as e:
             self._put(e)
         self.finished = self._put(self.END)
+
+    def listen(self) -> bool:
+        """Before waiting on ``wake_r``: True if the queue is empty (the next put signals);
+        False if something is queued already (read it instead of waiting)."""
+        self.listening = True  # set before the look: a put after it signals, one before it is seen
+        if self.queue.qsize():
+            self.listening = False
+            return False
+        return True
 
     def get(self, timeout: float | None = None):
         """The next task, :attr:`END`, or None if nothing came within ``timeout`` (0: do not
@@ -648,10 +660,15 @@ class LocalPool(Pool):
                 return
             limit = self._limit(busy)
             room = len(waiting) + len(done) + sum(s.load for s in busy) < window
-            sources = [s.conn for s in busy] + ([reader.wake_r] if room and not exhausted else [])
+            listen = room and not exhausted
+            if listen and not reader.listen():
+                continue  # tasks are queued: read them first
+            sources = [s.conn for s in busy] + ([reader.wake_r] if listen else [])
             if not sources:  # the window is full of results waiting on one slow task
                 sources = [s.conn for s in busy]
-            for ready in wait_any(sources, timeout=limit):
+            ready_ones = wait_any(sources, timeout=limit)
+            reader.listening = False
+            for ready in ready_ones:
                 if ready == reader.wake_r:
                     os.read(reader.wake_r, 4096)
                     continue
