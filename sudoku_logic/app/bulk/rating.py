@@ -458,7 +458,10 @@ def rate_files(
                     row = cast(dict, payload) if kind == "ok" else _unrated(entry, kind, payload, err)
                     if shows_input:  # input_columns is annotated str/int, but takes None for a literal
                         row.update(input_columns(entry.source or None, entry.lineno or None, entry.index, entry.label))
-                    summ.add(row)
+                    if summary:
+                        summ.add(row)
+                    else:
+                        summ.rated += 1  # the rest of the counts are for the summary alone
                     if opts.keep(row):
                         # counted first: on a terminal the write ends by drawing the bar again,
                         # and a Ctrl-C seen after that must count the row above it
