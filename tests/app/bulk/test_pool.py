@@ -126,3 +126,36 @@ class WrapsTheTimer(Job):
 def test_an_exception_the_timer_caused_is_a_timeout():
     got = results(SerialPool(WrapsTheTimer(), timeout=0.05), [1, 2])
     assert [kind for _, kind, _ in got] == ["timeout", "timeout"]
+
+
+def _pending_wakes(fd: int) -> int:
+    os.set_blocking(fd, False)
+    try:
+        return len(os.read(fd, 1 << 16))
+    except BlockingIOError:
+        return 0
+
+
+def test_the_read_ahead_wakes_the_parent_only_when_it_listens():
+    from sudoku_logic.app.bulk.pool import ReadAhead
+
+    reader = ReadAhead(iter([Task(i, i) for i in range(500)]), size=1000, wake=True)
+    reader.thread.join(timeout=10)
+    assert reader.finished and _pending_wakes(reader.wake_r) == 0  # nobody listened: no signal
+    assert not reader.listen()  # tasks are queued: read them, do not wait
+    got = []
+    while (x := reader.get()) is not ReadAhead.END:
+        got.append(x.payload)
+    assert got == list(range(500))
+    reader.close()
+
+    def slow():
+        time.sleep(0.3)
+        yield Task(0, "late")
+
+    reader = ReadAhead(slow(), size=10, wake=True)
+    assert reader.listen()  # nothing yet: a put will signal
+    os.set_blocking(reader.wake_r, True)
+    assert os.read(reader.wake_r, 1) == b"x"  # blocks until the late task is put
+    assert reader.get().payload == "late"
+    reader.close()
