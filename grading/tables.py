@@ -20,9 +20,11 @@ Columns:
   best step is taken (HoDoKu finds nice loops and AICs in one search and keeps the one that
   eliminates most; contradiction and verity forcing chains, and nets, likewise: HoDoKu's
   ``TablingSolver.getStep`` collects both kinds and sorts them with its ``TablingComparator``,
-  see ``sudoku_logic.solve.policies``). The second type of a shared StepConfig that HoDoKu searches in
-  its own pass (colours, Kraken) and the duals (found by their parent's search when
-  HoDoKu's ``allowDualsAndSiamese`` is on) get a number just after, so they come right after.
+  see ``sudoku_logic.solve.policies``; the colours' ``ColoringSolver.getStep`` returns the
+  first step of either type of its one pass, wraps and traps alike). The second type of
+  Kraken fish, which HoDoKu searches in its own pass, and the duals (found by their parent's
+  search when HoDoKu's ``allowDualsAndSiamese`` is on) get a number just after, so they come
+  right after.
   Siamese fish score and rate like their finned fish (HoDoKu reports them under its type) and
   are off by default in HoDoKu, like the duals.
 - ``on``: ``y`` if HoDoKu's default configuration searches it when rating, ``n`` if it is
@@ -136,9 +138,9 @@ Sashimi Jellyfish                           | fish           | 0322  | -    | Un
 Siamese Sashimi Jellyfish                   | fish           | 03221 | -    | Unfair  |   260 |  4610 | n
 Sue de Coq                                  | sue_de_coq     | 1101  | -    | Unfair  |   250 |  5300 | y
 Simple Colors Trap                          | coloring       | 0500  | -    | Hard    |   150 |  5330 | y
-Simple Colors Wrap                          | coloring       | 0501  | -    | Hard    |   150 |  5331 | y
+Simple Colors Wrap                          | coloring       | 0501  | -    | Hard    |   150 |  5330 | y
 Multi Colors 1                              | coloring       | 0502  | -    | Hard    |   200 |  5360 | y
-Multi Colors 2                              | coloring       | 0503  | -    | Hard    |   200 |  5361 | y
+Multi Colors 2                              | coloring       | 0503  | -    | Hard    |   200 |  5360 | y
 X-Chain                                     | chains         | 0701  | -    | Unfair  |   260 |  5400 | y
 XY-Chain                                    | chains         | 0702  | -    | Unfair  |   260 |  5500 | y
 Continuous Nice Loop                        | chains         | 0706  | -    | Unfair  |   280 |  5600 | y

@@ -3,6 +3,12 @@
 For one digit, the cells linked by conjugate pairs (a house with exactly two places for the
 digit) form clusters; the two colours of a cluster alternate along the links, so exactly one
 colour of each cluster is true.
+
+HoDoKu searches each pair of types in one pass (its StepConfigs SIMPLE_COLORS and
+MULTI_COLORS; ``ColoringSolver.getStep`` returns the first step of either type): digit by
+digit, cluster by cluster, a wrap before a trap; for each ordered pair of clusters, a Multi
+Colors 2 before a Multi Colors 1. Each step's ``facts["rank"]`` is its place in that pass, by
+which the solver merges the two types of a slot (``policies._slot_steps``).
 """
 
 from __future__ import annotations
@@ -83,7 +89,7 @@ def _colour_roles(d: int, sets: tuple[int, ...]) -> list[tuple[int, int, str]]:
     return [(c, d, roles[i]) for i, s in enumerate(sets) for c in cell_list(s)]
 
 
-def _colour_step(name: str, d: int, sets: tuple[int, ...], elim: int, why: str) -> Step:
+def _colour_step(name: str, d: int, sets: tuple[int, ...], elim: int, why: str, rank: int) -> Step:
     union = 0
     for s in sets:
         union |= s
@@ -94,7 +100,12 @@ def _colour_step(name: str, d: int, sets: tuple[int, ...], elim: int, why: str) 
         candidates=_colour_roles(d, sets),
         detail=f"{d} {_colour_text(*sets)}",
         explanation=why,
+        facts={"rank": rank},
     )
+
+
+#: clusters of one digit: at most 40 (each has two cells or more); ranks leave room for them
+_CLUSTERS = 64
 
 
 # ----------------------------------------------------------------------------- Simple Colors
@@ -103,7 +114,8 @@ def _colour_step(name: str, d: int, sets: tuple[int, ...], elim: int, why: str) 
 def _simple_colors(grid: Grid, want_wrap: bool, digits: int | None = None) -> Iterator[Step]:
     for d in digit_list(digits):
         p = grid.pos[d]
-        for c1, c2 in color_clusters(grid, d):
+        for i, (c1, c2) in enumerate(color_clusters(grid, d)):
+            rank = 2 * (d * _CLUSTERS + i) + (0 if want_wrap else 1)  # a cluster's wrap before its trap
             if want_wrap:
                 elim = 0
                 bad = []
@@ -123,6 +135,7 @@ def _simple_colors(grid: Grid, want_wrap: bool, digits: int | None = None) -> It
                         f"Along the conjugate pairs for {d}, the cells alternate between two colours, "
                         f"exactly one of which is {d}. Two cells of {which} ({_clash(bad[0])}) see each "
                         f"other, so that colour cannot be {d}: every cell of it loses {d}.",
+                        rank,
                     )
             else:
                 elim = p & union_peers(c1, PEERS) & union_peers(c2, PEERS)
@@ -137,6 +150,7 @@ def _simple_colors(grid: Grid, want_wrap: bool, digits: int | None = None) -> It
                         f"exactly one of which is {d}. A cell that sees cells of both colours cannot be "
                         f"{d}: {cell_name(e)} sees {_seen_in(e, c1)} and {_seen_in(e, c2)}"
                         + (", and likewise for the others." if elim & (elim - 1) else "."),
+                        rank,
                     )
 
 
@@ -201,6 +215,7 @@ def _multi_colors(grid: Grid, kind: int, digits: int | None = None) -> Iterator[
                     continue
                 sb1, sb2 = seen[j]
                 sets = (a1, a2, b1, b2)
+                rank = 2 * ((d * _CLUSTERS + i) * _CLUSTERS + j) + (0 if kind == 2 else 1)  # 2 before 1
                 if kind == 2:
                     elim = 0
                     if sa1 & b1 and sa1 & b2:
@@ -223,6 +238,7 @@ def _multi_colors(grid: Grid, kind: int, digits: int | None = None) -> Iterator[
                             f"colours of the other cluster ({_seen_in(x1, bad)} sees {cell_name(x1)}, "
                             f"{_seen_in(x2, bad)} sees {cell_name(x2)}); one of those is {d}, so that colour "
                             f"is not {d} and all its cells lose {d}.",
+                            rank,
                         )
                 else:
                     elim = 0
@@ -252,6 +268,7 @@ def _multi_colors(grid: Grid, kind: int, digits: int | None = None) -> Iterator[
                             f"other, so their colours are not both {d}: the opposite colour of one of them "
                             f"({cells_name(ox)} or {cells_name(oy)}) is {d}, and a cell that sees both "
                             f"opposite colours cannot be {d}.",
+                            rank,
                         )
 
 

@@ -77,6 +77,10 @@ TABLING = frozenset(
 )
 
 
+#: The colouring techniques: a step's record carries its place in HoDoKu's pass (``hodoku/coloring.c``).
+COLOURING = frozenset(("Simple Colors Trap", "Simple Colors Wrap", "Multi Colors 1", "Multi Colors 2"))
+
+
 def _finder_step(
     name: str, grid: Grid, placements: list, eliminations: list, ctx: SolveContext | None, finder: str | None = None
 ) -> Step:
@@ -102,7 +106,9 @@ def _step(record: tuple, snapshot: bytes | None, givens: int, ctx: SolveContext 
             return naked_single_step(cell, d)
         return (full_house_step if name == "Full House" else hidden_single_step)(cell, d, house)
     facts: dict | None = None if scored_as == tech else {"found_by": native.HODOKU_TECHNIQUES[scored_as]}
-    if size:
+    if size and name in COLOURING:
+        facts = {**(facts or {}), "rank": size}  # its place in HoDoKu's colouring pass
+    elif size:
         facts = {**(facts or {}), "size": size}  # a chain's length, as its finder's step has it
         if name in TABLING:
             facts["rank"] = 0

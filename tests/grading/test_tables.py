@@ -53,9 +53,9 @@ HODOKU = {
     "Sashimi Jellyfish": ("Unfair", 260, 4600, True),
     "Sue de Coq": ("Unfair", 250, 5300, True),
     "Simple Colors Trap": ("Hard", 150, 5330, True),  # SIMPLE_COLORS
-    "Simple Colors Wrap": ("Hard", 150, 5331, True),
+    "Simple Colors Wrap": ("Hard", 150, 5330, True),  # one pass: SIMPLE_COLORS finds both
     "Multi Colors 1": ("Hard", 200, 5360, True),  # MULTI_COLORS
-    "Multi Colors 2": ("Hard", 200, 5361, True),
+    "Multi Colors 2": ("Hard", 200, 5360, True),  # one pass: MULTI_COLORS finds both
     "X-Chain": ("Unfair", 260, 5400, True),
     "XY-Chain": ("Unfair", 260, 5500, True),
     "Continuous Nice Loop": ("Unfair", 280, 5600, True),  # NICE_LOOP covers loops and AICs

@@ -71,32 +71,39 @@ static int sees_itself(set81 s) {
     return 0;
 }
 
-/* a step of ``technique`` removing ``d`` from the cells of ``elim`` */
-static int colour_step(int technique, int d, set81 elim, hd_step *out) {
+/* clusters of one digit in a rank (the Python twin's _CLUSTERS) */
+#define RANK_CLUSTERS 64
+
+/* a step of ``technique`` removing ``d`` from the cells of ``elim``, its place in HoDoKu's
+ * pass ``rank`` (coloring.py's facts["rank"]) in its size */
+static int colour_step(int technique, int d, set81 elim, int rank, hd_step *out) {
     hd_begin(out, technique);
     for (set81 e = elim; s_any(e);) hd_elim(out, s_pop(&e), d);
+    out->size = rank;
     return 1;
 }
 
-int simple_colors(const grid *g, int wrap, hd_step *out) {
+int simple_colors(const grid *g, int kinds, hd_step *out) {
     set81 c1[MAX_CLUSTERS], c2[MAX_CLUSTERS];
     for (int d = 1; d <= 9; d++) {
         int n = color_clusters(g, d, c1, c2);
         for (int i = 0; i < n; i++) {
-            set81 elim = S_EMPTY;
-            if (wrap) {
+            if (kinds & COLOR_SECOND) { /* the wrap first, as HoDoKu's one pass */
+                set81 elim = S_EMPTY;
                 if (sees_itself(c1[i])) elim = s_or(elim, c1[i]);
                 if (sees_itself(c2[i])) elim = s_or(elim, c2[i]);
-            } else {
-                elim = s_and(g->pos[d], s_and(union_peers(c1[i]), union_peers(c2[i])));
+                if (s_any(elim)) return colour_step(H_SIMPLE_COLORS_WRAP, d, elim, 2 * (d * RANK_CLUSTERS + i), out);
             }
-            if (s_any(elim)) return colour_step(wrap ? H_SIMPLE_COLORS_WRAP : H_SIMPLE_COLORS_TRAP, d, elim, out);
+            if (kinds & COLOR_FIRST) {
+                set81 elim = s_and(g->pos[d], s_and(union_peers(c1[i]), union_peers(c2[i])));
+                if (s_any(elim)) return colour_step(H_SIMPLE_COLORS_TRAP, d, elim, 2 * (d * RANK_CLUSTERS + i) + 1, out);
+            }
         }
     }
     return 0;
 }
 
-int multi_colors(const grid *g, int kind, hd_step *out) {
+int multi_colors(const grid *g, int kinds, hd_step *out) {
     set81 c1[MAX_CLUSTERS], c2[MAX_CLUSTERS], seen1[MAX_CLUSTERS], seen2[MAX_CLUSTERS];
     for (int d = 1; d <= 9; d++) {
         int n = color_clusters(g, d, c1, c2);
@@ -110,20 +117,24 @@ int multi_colors(const grid *g, int kind, hd_step *out) {
                 if (i == j) continue;
                 set81 a1 = c1[i], a2 = c2[i], b1 = c1[j], b2 = c2[j];
                 set81 sa1 = seen1[i], sa2 = seen2[i], sb1 = seen1[j], sb2 = seen2[j];
-                set81 elim = S_EMPTY;
-                if (kind == 2) {
+                int rank = 2 * ((d * RANK_CLUSTERS + i) * RANK_CLUSTERS + j);
+                if (kinds & COLOR_SECOND) { /* Multi Colors 2 first, as HoDoKu's one pass */
                     /* a colour whose cells see both colours of the other cluster is false */
+                    set81 elim = S_EMPTY;
                     if (s_any(s_and(sa1, b1)) && s_any(s_and(sa1, b2))) elim = s_or(elim, a1);
                     if (s_any(s_and(sa2, b1)) && s_any(s_and(sa2, b2))) elim = s_or(elim, a2);
-                } else {
+                    if (s_any(elim)) return colour_step(H_MULTI_COLORS_2, d, elim, rank, out);
+                }
+                if (kinds & COLOR_FIRST) {
                     /* two colours that see each other: one of their opposites is true */
+                    set81 elim = S_EMPTY;
                     if (s_any(s_and(sa1, b1))) elim = s_or(elim, s_and(sa2, sb2));
                     if (s_any(s_and(sa1, b2))) elim = s_or(elim, s_and(sa2, sb1));
                     if (s_any(s_and(sa2, b1))) elim = s_or(elim, s_and(sa1, sb2));
                     if (s_any(s_and(sa2, b2))) elim = s_or(elim, s_and(sa1, sb1));
                     elim = s_and(elim, g->pos[d]);
+                    if (s_any(elim)) return colour_step(H_MULTI_COLORS_1, d, elim, rank + 1, out);
                 }
-                if (s_any(elim)) return colour_step(kind == 2 ? H_MULTI_COLORS_2 : H_MULTI_COLORS_1, d, elim, out);
             }
         }
     }

@@ -50,9 +50,32 @@ int hd_compiled_slot(int technique) {
     case H_GROUPED_CONTINUOUS_NICE_LOOP: case H_GROUPED_DISCONTINUOUS_NICE_LOOP: case H_GROUPED_AIC:
     case H_FORCING_CHAIN_CONTRADICTION: case H_FORCING_CHAIN_VERITY:
     case H_FORCING_NET_CONTRADICTION: case H_FORCING_NET_VERITY:
+    case H_SIMPLE_COLORS_TRAP: case H_SIMPLE_COLORS_WRAP: case H_MULTI_COLORS_1: case H_MULTI_COLORS_2:
         return 1;
     default:
         return 0;
+    }
+}
+
+/* The colouring types listed in the slot that starts at ``techniques[i]`` (coloring.h). */
+static int color_kinds(const uint8_t *techniques, int ntechniques, int i) {
+    int kinds = 0, slot = hd_slot(techniques[i]);
+    for (; i < ntechniques && hd_slot(techniques[i]) == slot; i++) {
+        int t = techniques[i];
+        if (t == H_SIMPLE_COLORS_TRAP || t == H_MULTI_COLORS_1) kinds |= COLOR_FIRST;
+        if (t == H_SIMPLE_COLORS_WRAP || t == H_MULTI_COLORS_2) kinds |= COLOR_SECOND;
+    }
+    return kinds;
+}
+
+int hd_find_at(const uint8_t *techniques, int ntechniques, int i, const grid *g, hd_queue *q, hd_step *out) {
+    switch (techniques[i]) {
+    case H_SIMPLE_COLORS_TRAP: case H_SIMPLE_COLORS_WRAP:
+        return simple_colors(g, color_kinds(techniques, ntechniques, i), out);
+    case H_MULTI_COLORS_1: case H_MULTI_COLORS_2:
+        return multi_colors(g, color_kinds(techniques, ntechniques, i), out);
+    default:
+        return hd_find(techniques[i], g, q, out);
     }
 }
 
@@ -99,10 +122,10 @@ int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
     case H_FINNED_JELLYFISH: return finned_basic_fish(g, 4, 0, out);
     case H_SASHIMI_JELLYFISH: return finned_basic_fish(g, 4, 1, out);
     case H_SUE_DE_COQ: return sue_de_coq(g, out);
-    case H_SIMPLE_COLORS_TRAP: return simple_colors(g, 0, out);
-    case H_SIMPLE_COLORS_WRAP: return simple_colors(g, 1, out);
-    case H_MULTI_COLORS_1: return multi_colors(g, 1, out);
-    case H_MULTI_COLORS_2: return multi_colors(g, 2, out);
+    case H_SIMPLE_COLORS_TRAP: return simple_colors(g, COLOR_FIRST, out);
+    case H_SIMPLE_COLORS_WRAP: return simple_colors(g, COLOR_SECOND, out);
+    case H_MULTI_COLORS_1: return multi_colors(g, COLOR_FIRST, out);
+    case H_MULTI_COLORS_2: return multi_colors(g, COLOR_SECOND, out);
     case H_BIVALUE_UNIVERSAL_GRAVE_PLUS_1: return bug_plus_1(g, out);
     case H_UNIQUENESS_TEST_1: return uniqueness_1(g, out);
     case H_UNIQUENESS_TEST_2: return uniqueness_2(g, out);
@@ -150,7 +173,7 @@ int hd_run(grid *g, hd_queue *q, const uint8_t *techniques, int ntechniques, int
         if (before) grid_snapshot(g, before[*n]);
         int found = 0;
         for (int i = 0; i < ntechniques && !found; i = hd_next(techniques, ntechniques, i))
-            found = hd_find(techniques[i], g, q, s);
+            found = hd_find_at(techniques, ntechniques, i, g, q, s);
         if (!found) return q->overflow ? HD_OVERFLOW : HD_STUCK;
         hd_apply(g, q, s);
         (*n)++;

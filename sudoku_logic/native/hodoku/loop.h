@@ -22,6 +22,9 @@ int hd_compiled_slot(int technique);
 int hd_next(const uint8_t *techniques, int ntechniques, int i);
 /* The first step of ``technique`` in ``out``: 1, or 0 when it finds none (or is not compiled). */
 int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out);
+/* The first step of the slot that starts at ``techniques[i]``: hd_find, but a colouring slot
+ * searches the types listed in it together, in HoDoKu's one pass. */
+int hd_find_at(const uint8_t *techniques, int ntechniques, int i, const grid *g, hd_queue *q, hd_step *out);
 /* Up to ``limit`` steps from ``g`` over ``techniques`` (codes, HoDoKu's order, each compiled),
  * written to ``steps`` with the position before each (81 values and 81 masks, when
  * ``before`` is not NULL); ``g`` and ``q`` end as the last step left them.  Returns why it

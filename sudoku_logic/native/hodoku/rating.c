@@ -63,7 +63,7 @@ void hd_rate(const uint8_t givens[81], const uint8_t *techniques, int ntechnique
                 if (unique < 0) unique = count_solutions(g.value, g.cand, 2) == 1;
                 if (!unique) { status = RATE_NOT_UNIQUE; break; }
             }
-            found = hd_find(t, &g, queue, step);
+            found = hd_find_at(techniques, ntechniques, i, &g, queue, step);
         }
         if (status != RATE_OK) break;
         if (queue->overflow) { status = RATE_BEYOND; break; }  /* a search beyond its bounds */

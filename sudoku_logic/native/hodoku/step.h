@@ -20,7 +20,8 @@ typedef struct {
     int cells[4];      /* a naked or locked subset's cells (its elimination order needs them) */
     int ncells;
     int house;         /* a single's house (Full House, Hidden Single), else -1 */
-    int size;          /* a chain's nodes (the Python step's facts["size"]), else 0 */
+    int size;          /* a chain's nodes (the Python step's facts["size"]); a colouring step's
+                        * place in HoDoKu's pass (its facts["rank"], never 0); else 0 */
 } hd_step;
 
 /* A new step of ``technique``: nothing placed or removed yet. */
