@@ -1,4 +1,4 @@
-"""Technique seeds planted around a position where the technique is present (`seeds plant`),
+"""Technique seeds planted around a position where the technique is present (`planting`),
 and the techniques a path can name but never takes, refused at once by `generate`."""
 
 from __future__ import annotations
@@ -48,12 +48,12 @@ def test_an_avoidable_rectangle_leaves_its_placed_corners_to_the_path():
 
 @pytest.mark.sweep
 def test_seeds_plant_notes_what_it_tried(tmp_path):
-    """`seeds plant` writes the index back with a note per target it lacks: how many
+    """`python -m sudoku_logic.app.bulk.planting` writes the index back with a note per target it lacks: how many
     positions of each source it tried and why they failed."""
     out = tmp_path / "index.txt"
     lines = [x for x in seeds.index_lines() if not x.startswith("# planted")]
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    seeds.main(["plant", "--budget", "0.5", "--scan", "0.5", "--puzzles", str(ROOT / "puzzles"), "--out", str(out)])
+    planting.main(["--budget", "0.5", "--scan", "0.5", "--puzzles", str(ROOT / "puzzles"), "--out", str(out)])
     notes = [x for x in out.read_text(encoding="utf-8").splitlines() if x.startswith("# planted")]
     assert notes and len(notes) == len([k for k in planting.PLANT_TARGETS if not seeds.load().get(k)])
     assert all("reglib positions" in n and "path positions" in n for n in notes)

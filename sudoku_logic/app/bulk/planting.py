@@ -1,4 +1,6 @@
-"""Technique seeds planted around a position where the technique's pattern is present.
+"""Technique seeds planted around a position where the technique's pattern is present:
+``python -m sudoku_logic.app.bulk.planting [--budget S] [--scan T]`` adds them to the index
+(:mod:`.seeds`) for the targets of :data:`PLANT_TARGETS` it lacks, with a note on each.
 
 A position (a grid of digits, some given, some placed) where a technique fires comes from
 HoDoKu's regression library (its lines for the technique) or from the path of a puzzle that
@@ -337,3 +339,35 @@ def plant_all(
         )
         print(notes[-1], file=sys.stderr)
     return found, notes
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Plant seeds for what the index lacks (see the module's docstring) and write it back,
+    with a note per target in its header (what an earlier plant added is planted again)."""
+    import argparse
+
+    from sudoku_logic.app.bulk.seeds import INDEX, parse
+
+    p = argparse.ArgumentParser(prog="python -m sudoku_logic.app.bulk.planting")
+    p.add_argument("--puzzles", default="puzzles", help="the folder of HoDoKu's regression library")
+    p.add_argument("--budget", type=float, default=120.0, help="seconds of planting for each target")
+    p.add_argument("--scan", type=float, default=120.0, help="seconds reading the index's paths, each target")
+    p.add_argument("--out", default=str(Path(__file__).with_name(INDEX)))
+    a = p.parse_args(argv)
+    lines = Path(a.out).read_text(encoding="utf-8").splitlines()
+    lines = [x for x in lines if "\tplanted " not in x and not x.startswith("# planted")]
+    planted, notes = plant_all(parse(lines), Path(a.puzzles), a.budget, a.scan)
+    at = max(i for i, x in enumerate(lines) if x.startswith("#")) + 1
+    lines[at:at] = [
+        f"# planted: python -m sudoku_logic.app.bulk.planting --budget {a.budget:g} --scan {a.scan:g}: {n}"
+        for n in notes
+    ]
+    for (order, kind, name), got in sorted(planted.items()):
+        for measure, puzzle, source in sorted(set(got))[:PER_LIST]:
+            lines.append(f"{order}\t{kind}\t{name}\t{puzzle}\t{measure:g}\t{source}")
+    Path(a.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{a.out}: {len(lines)} lines", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -332,25 +332,23 @@ def mine(
 
 def main(argv: list[str] | None = None) -> None:
     """``build``: rate the collections and write the index; ``mine``: add seeds for what
-    the index lacks (each target within ``--budget`` seconds); ``plant``: add seeds planted
-    around positions where the technique is present (:mod:`.planting`)."""
+    the index lacks (each target within ``--budget`` seconds). Planting is
+    :mod:`.planting`'s command."""
     p = argparse.ArgumentParser(prog="python -m sudoku_logic.app.bulk.seeds")
-    p.add_argument("command", choices=["build", "mine", "plant"])
+    p.add_argument("command", choices=["build", "mine"])
     p.add_argument("--puzzles", default="puzzles", help="the folder of the collections")
     p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--budget", type=float, default=120.0, help="mine, plant: seconds for each target")
+    p.add_argument("--budget", type=float, default=120.0, help="mine: seconds for each target")
     p.add_argument(
         "--scan",
         type=float,
         default=0.0,
-        help="mine: seconds to scan the collections past the build's part; plant: the index's paths, each target",
+        help="mine: seconds to scan the collections past the build's part",
     )
     p.add_argument("--out", default=str(Path(__file__).with_name(INDEX)))
     a = p.parse_args(argv)
     if a.command == "build":
         lines = build(Path(a.puzzles), a.jobs)
-    elif a.command == "plant":
-        lines = _plant(Path(a.out).read_text(encoding="utf-8").splitlines(), Path(a.puzzles), a.budget, a.scan)
     else:
         lines = Path(a.out).read_text(encoding="utf-8").splitlines()
         # what an earlier mining found is mined again (the same seeds, the same order)
@@ -366,24 +364,6 @@ def main(argv: list[str] | None = None) -> None:
                 lines.append(f"{order}\t{kind}\t{name}\t{puzzle}\t{measure:g}\t{source}")
     Path(a.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"{a.out}: {len(lines)} lines", file=sys.stderr)
-
-
-def _plant(lines: list[str], folder: Path, budget: float, scan: float) -> list[str]:
-    """The index's ``lines`` with what planting adds (what an earlier plant added is planted
-    again), and its notes in the header."""
-    from sudoku_logic.app.bulk.planting import plant_all
-
-    lines = [x for x in lines if "\tplanted " not in x and not x.startswith("# planted")]
-    planted, notes = plant_all(parse(lines), folder, budget, scan)
-    at = max(i for i, x in enumerate(lines) if x.startswith("#")) + 1
-    lines[at:at] = [
-        f"# planted: python -m sudoku_logic.app.bulk.seeds plant --budget {budget:g} --scan {scan:g}: {n}"
-        for n in notes
-    ]
-    for (order, kind, name), got in sorted(planted.items()):
-        for measure, puzzle, source in sorted(set(got))[:PER_LIST]:
-            lines.append(f"{order}\t{kind}\t{name}\t{puzzle}\t{measure:g}\t{source}")
-    return lines
 
 
 if __name__ == "__main__":
