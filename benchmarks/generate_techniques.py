@@ -9,7 +9,8 @@ takes) and from the technique seeds (isomorph and walk), up to ``--limit-tries``
 
 Otherwise it runs the real command as a subprocess, one technique after another, with ``-j 1`` and the
 default ``--max-tries``, and prints per technique its CPU seconds, the candidates tried and
-whether a puzzle was found, then the medians. The techniques: every one of HoDoKu's default
+whether a puzzle was found (``never``: refused at once as never taken on the path, the
+generator's ``PREEMPTED``), then the medians of the others. The techniques: every one of HoDoKu's default
 path but Brute Force (``--order hodoku``), every SE rule up to 8.5 (Dynamic Forcing Chains,
 ``--order se``); with ``--practice``, HoDoKu's techniques of level Hard and Unfair, each to be
 the path's hardest step. The issue's goal: each within 60 s CPU (120 s with ``--practice``),
@@ -133,18 +134,29 @@ def main(argv: list[str] | None = None) -> None:
             continue
         times = []
         missed = []
+        never = []
         for name in names:
             cpu, tries, found, status = run_one(name, order, a.practice, a.seed, a.timeout)
+            refused = not found and "never taken on" in status  # the generator's PREEMPTED: proved unreachable
             table.row(
-                order, name, cpu, tries if tries is not None else "-", "yes" if found else "no", "" if found else status
+                order,
+                name,
+                cpu,
+                tries if tries is not None else "-",
+                "yes" if found else "never" if refused else "no",
+                "" if found else status,
             )
+            if refused:
+                never.append(name)
+                continue
             times.append(cpu)
             if not found or cpu > goal:
                 missed.append(name)
         if times:
             print(
-                f"{order}: {len(names)} techniques, median {statistics.median(times):.1f} s CPU, "
-                f"max {max(times):.1f} s; over {goal:g} s or not found: {', '.join(missed) or 'none'}",
+                f"{order}: {len(names)} techniques, median {statistics.median(times):.1f} s CPU "
+                f"(of the {len(times)} not refused), max {max(times):.1f} s; over {goal:g} s or not found: "
+                f"{', '.join(missed) or 'none'}; never taken (refused at once): {', '.join(never) or 'none'}",
                 flush=True,
             )
 

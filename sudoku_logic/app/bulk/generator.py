@@ -315,6 +315,17 @@ def on_path(name: str, order: str) -> bool:
     return RATINGS[name].se is not None if order == "se" else name in _hodoku_path()
 
 
+#: Techniques a path can name but never takes: wherever one is there, a technique the path
+#: searches first is there too (docs/generate.md gives the proofs).
+PREEMPTED = {
+    ("se", "Direct Claiming"): "wherever it is there and no hidden single is, the band's third box points "
+    "(a Direct Pointing), and SE searches pointing first",
+    ("hodoku", "Simple Colors Wrap"): "a wrap's clashing cells also see both colours, so Simple Colors Trap, "
+    "searched first here, is there too",
+    ("hodoku", "Multi Colors 2"): "wherever it is there, Multi Colors 1, searched first here, is there too",
+}
+
+
 def _hodoku_path() -> frozenset[str]:
     """The techniques HoDoKu's path searches."""
     from grading.scales import hodoku_techniques
@@ -361,6 +372,9 @@ def impossible(wanted: Wanted) -> str | None:
     asked = _names(wanted.technique)
     path = _PATH_NAME[wanted.order]
     names = [n for n in wanted.technique if on_path(n, wanted.order)]
+    taken = [n for n in names if (wanted.order, n) not in PREEMPTED]
+    if names and not taken:
+        return f"--technique {asked}: never taken on {path}: {PREEMPTED[wanted.order, names[0]]}"
     if not names:
         other = "hodoku" if wanted.order == "se" else "se"
         hint = (

@@ -332,14 +332,18 @@ def mine(
 
 def main(argv: list[str] | None = None) -> None:
     """``build``: rate the collections and write the index; ``mine``: add seeds for what
-    the index lacks (each target within ``--budget`` seconds)."""
+    the index lacks (each target within ``--budget`` seconds). Planting is
+    :mod:`.planting`'s command."""
     p = argparse.ArgumentParser(prog="python -m sudoku_logic.app.bulk.seeds")
     p.add_argument("command", choices=["build", "mine"])
     p.add_argument("--puzzles", default="puzzles", help="the folder of the collections")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--budget", type=float, default=120.0, help="mine: seconds for each target")
     p.add_argument(
-        "--scan", type=float, default=0.0, help="mine: seconds to scan the collections past the build's part"
+        "--scan",
+        type=float,
+        default=0.0,
+        help="mine: seconds to scan the collections past the build's part",
     )
     p.add_argument("--out", default=str(Path(__file__).with_name(INDEX)))
     a = p.parse_args(argv)

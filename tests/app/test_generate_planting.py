@@ -1,0 +1,117 @@
+"""Technique seeds planted around a position where the technique is present (`planting`),
+and the techniques a path can name but never takes, refused at once by `generate`."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from commands import invoke
+from helpers import ROOT
+from strategies.registry import RULES, load_all, lookup
+from sudoku_logic import api
+from sudoku_logic.app.bulk import planting, seeds
+from sudoku_logic.core import dlx
+from sudoku_logic.core.formats import parse
+from sudoku_logic.core.grid import Grid
+
+REGLIB = ROOT / "puzzles" / "hodoku_reglib_dev.txt"
+
+
+def _path(puzzle: str, order: str) -> list[str]:
+    """The techniques of the path `sudoku step --order` takes, through the API."""
+    return [s.technique for s in api.solve_path(puzzle, order=order).steps]
+
+
+def test_planting_a_regression_library_position_gives_a_unique_puzzle_that_takes_it():
+    """A Uniqueness Test 5 line of HoDoKu's library, planted: its digits as givens, then dug
+    while the path keeps the technique; one solution (DLX), and HoDoKu's path takes it."""
+    positions = planting.reglib_positions(REGLIB, "Uniqueness Test 5")
+    assert len(positions) == 5 and all(p.source.startswith("hodoku_reglib_dev:") for p in positions)
+    puzzle, why = planting.plant(positions[0], "Uniqueness Test 5", "hodoku", False, random.Random(1))
+    assert puzzle is not None, why
+    text = "".join(map(str, puzzle))
+    assert sum(map(bool, puzzle)) < sum(map(bool, positions[0].values))  # dug
+    assert dlx.dlx_count_solutions(parse(text), 2) == 1
+    assert "Uniqueness Test 5" in _path(text, "hodoku")
+    again, _ = planting.plant(positions[0], "Uniqueness Test 5", "hodoku", False, random.Random(1))
+    assert again == puzzle  # one seeded stream: the same plant
+
+
+def test_an_avoidable_rectangle_leaves_its_placed_corners_to_the_path():
+    """An avoidable rectangle's corners must not be givens: planting leaves them empty."""
+    positions = planting.reglib_positions(REGLIB, "Avoidable Rectangle Type 1")
+    assert positions and all(p.free for p in positions)
+    assert all(p.values[c] for p in positions for c in p.free)
+
+
+@pytest.mark.sweep
+def test_seeds_plant_notes_what_it_tried(tmp_path):
+    """`python -m sudoku_logic.app.bulk.planting` writes the index back with a note per target it lacks: how many
+    positions of each source it tried and why they failed."""
+    out = tmp_path / "index.txt"
+    lines = [x for x in seeds.index_lines() if not x.startswith("# planted")]
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    planting.main(["--budget", "0.5", "--scan", "0.5", "--puzzles", str(ROOT / "puzzles"), "--out", str(out)])
+    notes = [x for x in out.read_text(encoding="utf-8").splitlines() if x.startswith("# planted")]
+    assert notes and len(notes) == len([k for k in planting.PLANT_TARGETS if not seeds.load().get(k)])
+    assert all("reglib positions" in n and "path positions" in n for n in notes)
+
+
+@pytest.mark.parametrize(
+    "order,name,first",
+    [
+        ("se", "Direct Claiming", "Direct Pointing"),
+        ("hodoku", "Simple Colors Wrap", "Simple Colors Trap"),
+        ("hodoku", "Multi Colors 2", "Multi Colors 1"),
+    ],
+)
+def test_a_technique_never_taken_is_refused_at_once(order, name, first):
+    result = invoke("generate", "-n", "1", "--technique", name, "--order", order, "--no-progress")
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "never taken on" in lines[0] and "Traceback" not in result.output
+    assert first.split()[-1] in lines[0] or "point" in lines[0]
+
+
+def _positions(puzzle: str, order: str):
+    """Every position of the path of ``order`` of ``puzzle``, as a grid."""
+    steps = api.solve_path(puzzle, order=order).steps
+    grid = Grid.from_values([int(ch) for ch in puzzle])
+    for step in steps:
+        yield grid
+        grid.apply(step)
+
+
+def test_what_preempts_them_is_there_wherever_they_are():
+    """The reasons the refusals give, checked at every position of the paths of HoDoKu's
+    library positions for the colourings and of the index's SE seeds: a Direct Claiming
+    without a hidden single comes with a Direct Pointing; a wrap with a trap; Multi Colors 2
+    with Multi Colors 1."""
+    load_all()
+    hidden, direct = RULES["Hidden Singles"], RULES["Direct Intersections"]
+    trap, wrap, mc1, mc2 = lookup(["Simple Colors Trap", "Simple Colors Wrap", "Multi Colors 1", "Multi Colors 2"])
+    seen = {"wrap": 0, "mc2": 0}
+    from sudoku_logic.core.formats import parse_reglib
+
+    for line in REGLIB.read_text(encoding="utf-8").splitlines():
+        if line.startswith((":0500", ":0501", ":0502", ":0503")):
+            grid = parse_reglib(line).grid
+            if next(iter(wrap.find(grid)), None):
+                seen["wrap"] += 1
+                assert next(iter(trap.find(grid)), None) is not None
+            if next(iter(mc2.find(grid)), None):
+                seen["mc2"] += 1
+                assert next(iter(mc1.find(grid)), None) is not None
+    assert seen["wrap"] and seen["mc2"]
+    # top1465:539 and :114 (SE's path meets a Direct Claiming with no hidden single there)
+    puzzles = [s.puzzle for s in seeds.load()[("se", "hardest", "Aligned Triplet Exclusion")]]
+    claims = 0
+    for puzzle in (puzzles[0], puzzles[7]):
+        for grid in _positions(puzzle, "se"):
+            found = list(direct.find(grid))
+            if any(s.technique == "Direct Claiming" for s in found) and next(iter(hidden.find(grid)), None) is None:
+                claims += 1
+                assert any(s.technique == "Direct Pointing" for s in found)
+    assert claims
