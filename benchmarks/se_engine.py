@@ -57,13 +57,13 @@ def main() -> None:
     args = parser.parse_args()
     if not native.AVAILABLE:
         raise SystemExit(f"no compiled engine: {native.REASON}")
-    table = Table(("sample", "{:<16}"), ("puzzles", "{:>8}"), ("min s", "{:>8.3f}"), ("median s", "{:>9.3f}  "))
-    table.header(note="puzzles/s (min)")
+    table = Table(("sample", "{:<16}"), ("puzzles", "{:>8}"), ("min s", "{:>8.3f}"), ("median s", "{:>9.3f}"))
+    table.header(note="  puzzles/s (min)")
     for name in args.samples:
         puzzles = packed(name, args.limit)
         times = batch_seconds(puzzles, args.repeats)
         n = len(puzzles) // 81
-        table.row(name, n, min(times), statistics.median(times), note=f"{n / min(times):.0f}")
+        table.row(name, n, min(times), statistics.median(times), note=f"  {n / min(times):.0f}")
 
 
 if __name__ == "__main__":
