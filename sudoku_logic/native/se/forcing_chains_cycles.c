@@ -49,9 +49,9 @@ typedef struct {
 } search;
 
 /* chain_links of pass (y, x) from ``key``, from the cache: their count, the links in *lk and
- * *lc */
+ * *lc.  An on node's links do not depend on x, so passes Y and XY share them. */
 static int links_of(search *s, int key, int y, int x, const uint16_t **lk, const int8_t **lc) {
-    int pass = y ? (x ? 2 : 1) : 0;
+    int pass = y ? (x && !(key & 1) ? 2 : 1) : 0;
     link_cache *c = s->links;
     if (c->n[pass][key] < 0) c->n[pass][key] = (int8_t)chain_links(s->g, key, y, x, c->key[pass][key], c->cause[pass][key]);
     *lk = c->key[pass][key];

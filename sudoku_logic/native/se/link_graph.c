@@ -380,48 +380,59 @@ static int forcing_within_digit(const link_graph *lg, const grid *g, int skey, i
 
 int lg_forcing_within(const link_graph *lg, const grid *g, int skey, int y, int depth) {
     if (!y) return forcing_within_digit(lg, g, skey, depth);
+    /* the layers as lists; an off node that starts no strong link leads nowhere, so only
+     * those that do are kept (the start's on node is looked for among what each on node
+     * sees) */
     int start = skey >> 1;
-    set729 on, off, seen_on, seen_off, next;
-    memset(&on, 0, sizeof on);
-    memset(&off, 0, sizeof off);
-    if (skey & 1) sa_add(&on, start);
-    else sa_add(&off, start);
-    seen_on = on;
-    seen_off = off;
-    const set729 mask = lg->cands;
+    set729 seen_on, seen_off;
+    memset(&seen_on, 0, sizeof seen_on);
+    memset(&seen_off, 0, sizeof seen_off);
+    uint16_t on[N_CANDS], off[N_CANDS];
+    int non = 0, noff = 0;
+    if (skey & 1) {
+        on[non++] = (uint16_t)start;
+        sa_add(&seen_on, start);
+    } else {
+        off[noff++] = (uint16_t)start;
+        sa_add(&seen_off, start);
+    }
     int layers = 0;
     for (;;) {
-        if (sa_any(&on)) {  /* on nodes turn off the candidates they see */
+        if (non) {  /* on nodes turn off the candidates they see */
             if (++layers > depth) return 0;
-            memset(&next, 0, sizeof next);
-            for (int k = 0; k < 12; k++) {
-                for (uint64_t m = on.w[k]; m; m &= m - 1) sa_or(&next, &WEAK[k * 64 + __builtin_ctzll(m)]);
-            }
-            for (int k = 0; k < 12; k++) next.w[k] &= mask.w[k];
-            if ((skey & 1) && sa_has(&next, start)) return 1;
-            for (int k = 0; k < 12; k++) {
-                off.w[k] |= next.w[k] & ~seen_off.w[k];
-                seen_off.w[k] |= next.w[k];
-                on.w[k] = 0;
-            }
-        }
-        if (!sa_any(&off)) return 0;
-        if (++layers > depth) return 0;  /* off nodes turn on the other ends of their strong links */
-        memset(&next, 0, sizeof next);
-        for (int k = 0; k < 12; k++) {
-            for (uint64_t m = off.w[k]; m; m &= m - 1) {
-                int i = k * 64 + __builtin_ctzll(m);
-                for (int t = 0; t < lg->nstrong[i]; t++) {
-                    int j = lg->strong[i][t] >> 1;
-                    sa_add(&next, j);
+            for (int a = 0; a < non; a++) {
+                int i = on[a];
+                if ((skey & 1) && sa_has(&WEAK[i], start)) return 1;
+                if (sa_has(&lg->starts, i)) {  /* its successors in the part: components drew them */
+                    int key = (i << 1) | 1;
+                    for (int t = 0; t < lg->nsucc[key]; t++) {
+                        int j = lg->succ[key][t] >> 1;
+                        if (sa_has(&seen_off, j)) continue;
+                        sa_add(&seen_off, j);
+                        off[noff++] = (uint16_t)j;
+                    }
+                    continue;
+                }
+                for (int k = 0; k < 12; k++) {
+                    uint64_t m = WEAK[i].w[k] & lg->cands.w[k] & lg->starts.w[k] & ~seen_off.w[k];
+                    seen_off.w[k] |= m;
+                    for (; m; m &= m - 1) off[noff++] = (uint16_t)(k * 64 + __builtin_ctzll(m));
                 }
             }
+            non = 0;
         }
-        if (!(skey & 1) && sa_has(&next, start)) return 1;
-        for (int k = 0; k < 12; k++) {
-            on.w[k] = next.w[k] & ~seen_on.w[k];
-            seen_on.w[k] |= next.w[k];
-            off.w[k] = 0;
+        if (!noff) return 0;
+        if (++layers > depth) return 0;  /* off nodes turn on the other ends of their strong links */
+        for (int a = 0; a < noff; a++) {
+            int i = off[a];
+            for (int t = 0; t < lg->nstrong[i]; t++) {
+                int j = lg->strong[i][t] >> 1;
+                if (!(skey & 1) && j == start) return 1;
+                if (sa_has(&seen_on, j)) continue;
+                sa_add(&seen_on, j);
+                on[non++] = (uint16_t)j;
+            }
         }
+        noff = 0;
     }
 }

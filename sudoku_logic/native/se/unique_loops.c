@@ -18,6 +18,7 @@ typedef struct {
     unsigned pair;
     int a, b, start;
     uint8_t places[27][9];  /* per house, its cells holding both digits, in house order */
+    set81 on_loop;          /* those that can lie on a valid loop (loop_cells) */
     int nplaces[27];
     int loop[81];
     int len;
@@ -39,6 +40,15 @@ static unsigned house_bits(int c) {
     return 1u << CELL_HOUSE[c][0] | 1u << CELL_HOUSE[c][1] | 1u << CELL_HOUSE[c][2];
 }
 
+
+/* Whether a hint of ``type`` with a set of ``subset`` cells (``hidden``) on the current loop
+ * would come before the best (offer keeps only such a hint). */
+static int would_keep(const loop_search *s, int type, int subset, int hidden) {
+    if (!s->found) return 1;
+    int technique = s->len == 4 ? T_UR_1 + type - 1 : T_UL_1 + type - 1;
+    double diff = loop_difficulty(technique, s->len, subset, hidden);
+    return diff < s->diff || (diff == s->diff && type < s->type);
+}
 
 /* Offer a hint: kept if it comes before the best in SE's order (difficulty, type, found
  * first).  args: type, a, b, value (type 2) or locked digit (type 4), set size, hidden,
@@ -103,17 +113,28 @@ static void type3(loop_search *s, int c1, int c2) {
         int h = CELL_HOUSE[c1][kinds[t]];
         if (h == CELL_HOUSE[c2][kinds[t]]) shared[nshared++] = h;
     }
+    /* per shared house: its empty cells, the cells other than c1 and c2 with two candidates
+     * or more, and each digit's places but c2's (none of these change with the degree) */
+    int mates[3][9], nmates_of[3], empty_of[3];
+    unsigned dplaces[3][10];
+    for (int k = 0; k < nshared; k++) {
+        int h = shared[k], i2 = house_index(h, c2);
+        nmates_of[k] = empty_of[k] = 0;
+        memset(dplaces[k], 0, sizeof dplaces[k]);
+        for (int i = 0; i < 9; i++) {
+            int c = HOUSE_CELLS[h][i];
+            if (!g->value[c]) empty_of[k]++;
+            if (c != c1 && c != c2 && m_count(g->cand[c]) >= 2) mates[k][nmates_of[k]++] = c;
+            if (i == i2) continue;
+            for (unsigned m = g->cand[c] & 0x1FF; m; m &= m - 1) dplaces[k][m_first(m)] |= 1u << i;
+        }
+    }
     for (int degree = m_count(extra); degree < 8; degree++) {
         for (int k = 0; k < nshared; k++) {
             int h = shared[k];
-            int mates[9], nmates = 0, empty = 0;
-            for (int i = 0; i < 9; i++) {
-                int c = HOUSE_CELLS[h][i];
-                if (!g->value[c]) empty++;
-                if (c != c1 && c != c2 && m_count(g->cand[c]) >= 2) mates[nmates++] = c;
-            }
+            int nmates = nmates_of[k], empty = empty_of[k];
             int i1 = house_index(h, c1), i2 = house_index(h, c2);
-            if (degree * 2 <= empty && m_count(extra) >= 2 && degree - 1 <= nmates) {
+            if (degree * 2 <= empty && m_count(extra) >= 2 && degree - 1 <= nmates && would_keep(s, 3, degree, 0)) {
                 for (int t = 0; t < SE_SUBSET_COUNT[nmates][degree - 1]; t++) {
                     unsigned pick = SE_SUBSETS[nmates][degree - 1][t];
                     unsigned masks[9], naked = both_extra, set_idx = 0;
@@ -124,10 +145,10 @@ static void type3(loop_search *s, int c1, int c2) {
                     s_add(&skip, c2);
                     for (int j = 0; j < nmates; j++) {
                         if (!(pick >> j & 1)) continue;
-                        masks[nm++] = g->cand[mates[j]];
-                        naked |= g->cand[mates[j]];
-                        s_add(&skip, mates[j]);
-                        set_idx |= 1u << house_index(h, mates[j]);
+                        masks[nm++] = g->cand[mates[k][j]];
+                        naked |= g->cand[mates[k][j]];
+                        s_add(&skip, mates[k][j]);
+                        set_idx |= 1u << house_index(h, mates[k][j]);
                     }
                     if (m_count(naked) != degree) continue;
                     unsigned digits = common(masks, nm, degree, 0);
@@ -146,7 +167,7 @@ static void type3(loop_search *s, int c1, int c2) {
                     offer(s, 3, degree, 0, 0, digits, set_idx, h, (const uint8_t (*)[2])elims, n);
                 }
             }
-            if (degree * 2 < empty && degree - 2 <= nrest) {
+            if (degree * 2 < empty && degree - 2 <= nrest && would_keep(s, 3, degree, 1)) {
                 for (int t = 0; t < SE_SUBSET_COUNT[nrest][degree - 2]; t++) {
                     unsigned pick = SE_SUBSETS[nrest][degree - 2][t];
                     int digits[9], nd = 0;
@@ -157,11 +178,7 @@ static void type3(loop_search *s, int c1, int c2) {
                     digits[nd++] = s->b;
                     unsigned places[9], dmask = 0;
                     for (int j = 0; j < nd; j++) {
-                        unsigned p = 0;
-                        for (int i = 0; i < 9; i++) {
-                            if (g->cand[HOUSE_CELLS[h][i]] >> (digits[j] - 1) & 1 && i != i2) p |= 1u << i;
-                        }
-                        places[j] = p;
+                        places[j] = dplaces[k][digits[j]];
                         dmask |= 1u << (digits[j] - 1);
                     }
                     unsigned where = common(places, nd, degree, 1);
@@ -242,7 +259,8 @@ static void loop_found(loop_search *s, unsigned even, unsigned odd) {
 }
 
 /* SE's checkForLoops from the path so far (_paths' walk): ``ex`` gathers the extra digits
- * of every next cell tried from here, over the siblings. */
+ * of every next cell tried from here, over the siblings.  A path through a cell on no valid
+ * loop closes none that is reported, so it is not followed (its digits still count in ``ex``). */
 static void walk(loop_search *s, int cell, set81 inside, int allowed, unsigned ex, int came_by,
                  unsigned even, unsigned odd) {
     const grid *g = s->g;
@@ -258,6 +276,7 @@ static void walk(loop_search *s, int cell, set81 inside, int allowed, unsigned e
                 unsigned m = g->cand[nxt];
                 ex |= m & ~s->pair;
                 int big = m_count(m) > 2;
+                if (!s_has(s->on_loop, nxt)) continue;
                 if (!big || m_count(ex) == 1 || allowed > 0) {
                     unsigned hb = house_bits(nxt);
                     if (s->len >= 81) continue;
@@ -279,13 +298,34 @@ static void walk(loop_search *s, int cell, set81 inside, int allowed, unsigned e
     }
 }
 
+/* The cells of ``both`` that can lie on a loop the walk reports: a valid loop has exactly
+ * two cells in each house it touches (its houses at even and at odd positions are the same,
+ * and neither parity has two cells in a house), so a cell alone in one of its houses is on
+ * none, and neither is one that is alone once those are left out. */
+static set81 loop_cells(set81 both) {
+    for (;;) {
+        set81 alone = S_EMPTY;
+        for (int h = 0; h < 27; h++) {
+            set81 here = s_and(both, HOUSE_SET[h]);
+            if (s_any(here) && !s_many(here)) alone = s_or(alone, here);
+        }
+        if (!s_any(alone)) return both;
+        both = s_andnot(both, alone);
+    }
+}
+
 /* From every bivalue cell in reading order, every closed path through cells holding both
- * its digits; the first hint in SE's order (difficulty, type, found first). */
+ * its digits; the first hint in SE's order (difficulty, type, found first).  A start on no
+ * valid loop (loop_cells, worked out once per pair of digits) has no walk: it would report
+ * nothing. */
 int se_unique_loops(const grid *g, se_hint *out) {
     loop_search s;
     memset(&s, 0, sizeof s);
     s.g = g;
     s.out = out;
+    set81 on_loop[512];
+    uint8_t known[512];
+    memset(known, 0, sizeof known);
     set81 todo = g->empty;
     for (int start; (start = s_pop(&todo)) >= 0;) {
         unsigned pair = g->cand[start];
@@ -295,6 +335,12 @@ int se_unique_loops(const grid *g, se_hint *out) {
         s.b = m_last(pair);
         s.start = start;
         set81 both = s_and(g->pos[s.a], g->pos[s.b]);
+        if (!known[pair]) {
+            on_loop[pair] = loop_cells(both);
+            known[pair] = 1;
+        }
+        if (!s_has(on_loop[pair], start)) continue;
+        s.on_loop = on_loop[pair];
         for (int h = 0; h < 27; h++) {  /* a house's cells come in increasing order */
             s.nplaces[h] = 0;
             set81 here = s_and(both, HOUSE_SET[h]);
