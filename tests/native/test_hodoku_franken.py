@@ -153,3 +153,27 @@ def test_whole_paths_equal_with_the_four_taken_in_c():
     for puzzle in collection("top1465.txt", 12, every=60):
         taken |= set(paths_equal(puzzle, _BEFORE + FRANKEN))
     assert len(taken & set(FRANKEN)) >= 2, taken
+
+
+#: sudocue_top10000 #3331: HoDoKu 2.2 (anchors/hodoku.jar /vp) takes this Finned Franken
+#: Swordfish on its path and scores the puzzle 5516 (without Franken fish our path said 5106)
+JAR_PUZZLE = "..8.4...6..4....5.62.7..9...4.23...7.........8...76.9...6..1.72.1....3..9...6.1.."
+JAR_STEP = "Finned Franken Swordfish: 1 r14b5 c148 fr4c3 fr5c5 => r5c1<>1"
+
+
+def _sudoku(*args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_logic", *args], capture_output=True, text=True, env=env, timeout=300
+    )
+
+
+def test_rate_and_step_take_hodoku_s_franken_step():
+    """``sudoku rate`` gives HoDoKu's score, and ``sudoku step --order hodoku`` shows its
+    Finned Franken Swordfish, on whichever engine is in use."""
+    rated = _sudoku("rate", JAR_PUZZLE, "--columns", "level,score")
+    assert rated.returncode == 0, rated.stderr
+    assert rated.stdout.splitlines()[-1] == "Extreme,5516"
+    steps = _sudoku("step", JAR_PUZZLE, "--order", "hodoku")
+    assert steps.returncode == 0, steps.stderr
+    assert f"18. {JAR_STEP}" in steps.stdout

@@ -8,6 +8,7 @@
 #include "hodoku/franken_fish.h"
 
 #include "hodoku/combinations.h"
+#include "hodoku/digit_memo.h"
 
 /* HoDoKu's defaults (fish_search.py's MAX_FINS, MAX_ENDO_FINS): fins in all, endo fins */
 #define MAX_FINS 5
@@ -239,17 +240,8 @@ static int bases(search *s, const bases_of *b, int start, int chosen, uint32_t p
 static const int ROWS_BOXES[18] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 18, 19, 20, 21, 22, 23, 24, 25, 26};
 static const int COLS_BOXES[18] = {9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26};
 
-/* The digits' candidate sets a search of each kind (size, finned) found no fish in, by a hash
- * of the set: the search of one digit reads nothing but its candidates, so a set met again
- * (a solve's later positions leave most digits as they were) needs no search.  Content-keyed,
- * so it holds for any puzzle; one table per thread, as the scratch memory is. */
-#define NONE_SLOTS 256
-static _Thread_local set81 none_seen[MAX_SIZE + 1][2][NONE_SLOTS];
-
-static unsigned none_slot(set81 p) {
-    uint64_t h = (p.w[0] ^ (p.w[1] * 0x9e3779b97f4a7c15ull)) * 0xff51afd7ed558ccdull;
-    return (unsigned)(h >> 56) % NONE_SLOTS;
-}
+/* the candidate sets each kind of search (size, finned) found no fish in */
+static _Thread_local digit_memo none_seen[MAX_SIZE + 1][2];
 
 int general_fish(const grid *g, int size, int finned, hd_step *out) {
     if (size < 2 || size > MAX_SIZE) return 0;
@@ -259,8 +251,7 @@ int general_fish(const grid *g, int size, int finned, hd_step *out) {
     for (int d = 1; d <= 9; d++) {
         set81 p = g->pos[d];
         if (!s_any(p)) continue;
-        set81 *seen = &none_seen[size][finned][none_slot(p)];
-        if (seen->w[0] == p.w[0] && seen->w[1] == p.w[1]) continue;
+        if (dm_known(&none_seen[size][finned], p)) continue;
         int found = 0;
         for (int by_cols = 0; by_cols < 2; by_cols++) {
             bases_of b;
@@ -284,7 +275,7 @@ int general_fish(const grid *g, int size, int finned, hd_step *out) {
             break;
         }
         if (found) return 1;
-        *seen = p;
+        dm_note(&none_seen[size][finned], p);
     }
     return 0;
 }
