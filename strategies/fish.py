@@ -474,9 +474,12 @@ def _bind(fn, *args):
     return lambda grid, digits=range(1, 10), ctx=None: fn(grid, *args, digits=digits)
 
 
-#: Franken and Mutant searches are costly; they stay off the default rating path
-#: (available by name). See the module tests and the benchmark for the figures.
-GENERAL_DEFAULT = False
+#: The Franken fish HoDoKu's default configuration enables (X-Wing and Swordfish, finned or
+#: not) are on the default path; the compiled engine has them (``hodoku/franken_fish.c``).
+#: Franken Jellyfish and Mutant fish stay off (HoDoKu's default has them off), by name only.
+FRANKEN_DEFAULT = frozenset(
+    ("Franken X-Wing", "Franken Swordfish", "Finned Franken X-Wing", "Finned Franken Swordfish")
+)
 
 for _size, _fish in SIZE_NAMES.items():
     _register(_fish, _bind(basic_fish, _size))
@@ -488,10 +491,14 @@ for _size, _fish in SIZE_NAMES.items():
         f"Sashimi {_fish}",
         lambda grid, digits, ctx, size=_size: shared_finned_basic_fish(grid, size, True, digits, ctx),
     )
-    _register(f"Franken {_fish}", _bind(general_fish, _size, FRANKEN, False), GENERAL_DEFAULT)
-    _register(f"Finned Franken {_fish}", _bind(general_fish, _size, FRANKEN, True), GENERAL_DEFAULT)
-    _register(f"Mutant {_fish}", _bind(general_fish, _size, MUTANT, False), GENERAL_DEFAULT)
-    _register(f"Finned Mutant {_fish}", _bind(general_fish, _size, MUTANT, True), GENERAL_DEFAULT)
+    _register(f"Franken {_fish}", _bind(general_fish, _size, FRANKEN, False), f"Franken {_fish}" in FRANKEN_DEFAULT)
+    _register(
+        f"Finned Franken {_fish}",
+        _bind(general_fish, _size, FRANKEN, True),
+        f"Finned Franken {_fish}" in FRANKEN_DEFAULT,
+    )
+    _register(f"Mutant {_fish}", _bind(general_fish, _size, MUTANT, False), False)
+    _register(f"Finned Mutant {_fish}", _bind(general_fish, _size, MUTANT, True), False)
 
 _register_siamese("Siamese Finned Swordfish", _bind(finned_basic_fish, 3, None))
 _register_siamese("Siamese Finned Jellyfish", _bind(finned_basic_fish, 4, None))

@@ -1,10 +1,12 @@
 /* Basic fish (twin of strategies/fish.py: basic_fish, _orientations, _combos): digit by digit,
  * rows as base lines then columns, base lines in combination order.  Finned and Sashimi basic
  * fish (twin of strategies/fish.py: finned_basic_fish, shared_finned_basic_fish, is_sashimi,
- * _cover_choices): the one search both share, each technique taking the first fish of its kind. */
+ * _cover_choices): the one search both share, each technique taking the first fish of its kind;
+ * a digit's candidates it found nothing in are not searched again (hodoku/digit_memo.h). */
 #include "hodoku/fish.h"
 
 #include "hodoku/combinations.h"
+#include "hodoku/digit_memo.h"
 
 static const int FISH[5] = {0, 0, H_X_WING, H_SWORDFISH, H_JELLYFISH};
 
@@ -119,10 +121,15 @@ static int finned_cover(int d, set81 p, const unsigned *masks, int by_cols, unsi
     return any;
 }
 
+/* the candidate sets each kind of search (size, sashimi) found no fish in */
+static _Thread_local digit_memo none_seen[5][2];
+
 int finned_basic_fish(const grid *g, int size, int sashimi, hd_step *out) {
+    if (size < 2 || size > 4) return 0;
+    sashimi = sashimi != 0;
     for (int d = 1; d <= 9; d++) {
         set81 p = g->pos[d];
-        if (!s_any(p)) continue;
+        if (!s_any(p) || dm_known(&none_seen[size][sashimi], p)) continue;
         unsigned rows[9] = {0}, cols[9] = {0};
         for (set81 e = p; s_any(e);) {
             int c = s_pop(&e);
@@ -147,6 +154,7 @@ int finned_basic_fish(const grid *g, int size, int sashimi, hd_step *out) {
                 }
             }
         }
+        dm_note(&none_seen[size][sashimi], p);
     }
     return 0;
 }

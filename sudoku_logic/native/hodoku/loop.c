@@ -7,6 +7,7 @@
 #include "hodoku/als.h"
 #include "hodoku/als_chains.h"
 #include "hodoku/fish.h"
+#include "hodoku/franken_fish.h"
 #include "hodoku/intersections.h"
 #include "hodoku/simple_chains.h"
 #include "hodoku/single_digit.h"
@@ -37,6 +38,7 @@ int hd_compiled(int technique) {
     case H_W_WING: case H_XY_WING: case H_XYZ_WING: case H_WXYZ_WING: case H_X_CHAIN: case H_XY_CHAIN:
     case H_ALMOST_LOCKED_SET_XZ_RULE: case H_ALMOST_LOCKED_SET_XY_WING: case H_ALMOST_LOCKED_SET_XY_CHAIN:
     case H_DEATH_BLOSSOM:
+    case H_FRANKEN_X_WING: case H_FRANKEN_SWORDFISH: case H_FINNED_FRANKEN_X_WING: case H_FINNED_FRANKEN_SWORDFISH:
         return 1;
     default:
         return hd_compiled_slot(technique);
@@ -121,6 +123,10 @@ int hd_find(int technique, const grid *g, hd_queue *q, hd_step *out) {
     case H_SASHIMI_SWORDFISH: return finned_basic_fish(g, 3, 1, out);
     case H_FINNED_JELLYFISH: return finned_basic_fish(g, 4, 0, out);
     case H_SASHIMI_JELLYFISH: return finned_basic_fish(g, 4, 1, out);
+    case H_FRANKEN_X_WING: return general_fish(g, 2, 0, out);
+    case H_FRANKEN_SWORDFISH: return general_fish(g, 3, 0, out);
+    case H_FINNED_FRANKEN_X_WING: return general_fish(g, 2, 1, out);
+    case H_FINNED_FRANKEN_SWORDFISH: return general_fish(g, 3, 1, out);
     case H_SUE_DE_COQ: return sue_de_coq(g, out);
     case H_SIMPLE_COLORS_TRAP: return simple_colors(g, COLOR_FIRST, out);
     case H_SIMPLE_COLORS_WRAP: return simple_colors(g, COLOR_SECOND, out);

@@ -155,12 +155,12 @@ static inline long hd_level_max_score(int level) {
 
 /* HoDoKu's default path: the techniques its default configuration takes, in its search order
  * (grading/scales.py's hodoku_techniques(), the registry's defaults included). */
-#define HD_DEFAULT_COUNT 61
+#define HD_DEFAULT_COUNT 65
 static inline int hd_default_technique(int i) {
     static const unsigned char code[HD_DEFAULT_COUNT] = {
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 25, 26,
         28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 41, 43, 45, 47, 48, 49, 50, 51, 52, 53, 54,
-        55, 56, 57, 58, 59, 60, 61, 62, 81, 82, 83, 84, 86,
+        55, 56, 57, 58, 59, 60, 61, 62, 64, 65, 67, 68, 81, 82, 83, 84, 86,
     };
     return code[i];
 }
