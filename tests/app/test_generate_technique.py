@@ -38,7 +38,7 @@ def test_isomorphs_keep_one_solution_and_the_givens():
 
 
 #: What neither the collections nor 40 s of random digging gave (the index's "# mined" notes).
-NOT_FOUND = {"se": ["Direct Claiming"], "hodoku": ["Simple Colors Wrap", "Multi Colors 2"]}
+NOT_FOUND = {"se": ["Direct Claiming"], "hodoku": ["Franken X-Wing", "Franken Swordfish", "Finned Franken X-Wing"]}
 
 
 @pytest.mark.parametrize("order", ["se", "hodoku"])
@@ -131,9 +131,9 @@ def test_with_path_rows_carry_the_steps_step_gives():
     "args,message",
     [
         (
-            ["--technique", "Franken Swordfish", "--order", "hodoku"],
-            "--technique Franken Swordfish: never on HoDoKu's path (HoDoKu enables it by default, but our "
-            "HoDoKu path leaves Franken fish off, as docs/rating.md says; `sudoku techniques` marks it off)",
+            ["--technique", "Franken Jellyfish", "--order", "hodoku"],
+            "--technique Franken Jellyfish: never on HoDoKu's path (HoDoKu's default configuration "
+            "turns it off: `sudoku techniques` marks it off)",
         ),
         (
             ["--technique", "Kraken Fish Type 1", "--order", "hodoku"],

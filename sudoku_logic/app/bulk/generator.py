@@ -320,9 +320,6 @@ def on_path(name: str, order: str) -> bool:
 PREEMPTED = {
     ("se", "Direct Claiming"): "wherever it is there and no hidden single is, the band's third box points "
     "(a Direct Pointing), and SE searches pointing first",
-    ("hodoku", "Simple Colors Wrap"): "a wrap's clashing cells also see both colours, so Simple Colors Trap, "
-    "searched first here, is there too",
-    ("hodoku", "Multi Colors 2"): "wherever it is there, Multi Colors 1, searched first here, is there too",
 }
 
 
@@ -384,12 +381,7 @@ def impossible(wanted: Wanted) -> str | None:
         )
         off = wanted.order == "hodoku" and any(RATINGS[n].level is not None for n in wanted.technique)
         if off and not hint:
-            hint = (
-                " (HoDoKu enables it by default, but our HoDoKu path leaves Franken fish off, as docs/rating.md "
-                "says; `sudoku techniques` marks it off)"
-                if any(RATINGS[n].hodoku_default for n in wanted.technique)
-                else " (HoDoKu's default configuration turns it off: `sudoku techniques` marks it off)"
-            )
+            hint = " (HoDoKu's default configuration turns it off: `sudoku techniques` marks it off)"
         return f"--technique {asked}: never on {path}{hint}"
     if wanted.order == "se":
         rated = [se for se in (RATINGS[n].se for n in names) if se is not None]  # all: they are on SE's path

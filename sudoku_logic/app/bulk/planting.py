@@ -34,9 +34,12 @@ REGLIB_CODES = {
     "Avoidable Rectangle Type 1": "0607",
     "Avoidable Rectangle Type 2": "0608",
 }
-#: What ``seeds plant`` aims at: (order, kind, technique). Simple Colors Wrap and Multi
-#: Colors 2 are not: the path never takes them (the generator's ``PREEMPTED``).
+#: What planting aims at: (order, kind, technique).
 PLANT_TARGETS = (
+    ("hodoku", "path", "Simple Colors Wrap"),
+    ("hodoku", "path", "Multi Colors 2"),
+    ("hodoku", "hardest", "Simple Colors Wrap"),
+    ("hodoku", "hardest", "Multi Colors 2"),
     ("hodoku", "hardest", "Uniqueness Test 5"),
     ("hodoku", "hardest", "Avoidable Rectangle Type 1"),
     ("hodoku", "hardest", "Avoidable Rectangle Type 2"),
