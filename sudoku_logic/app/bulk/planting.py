@@ -349,7 +349,7 @@ def main(argv: list[str] | None = None) -> None:
     with a note per target in its header (what an earlier plant added is planted again)."""
     import argparse
 
-    from sudoku_logic.app.bulk.seeds import INDEX, parse
+    from sudoku_logic.app.bulk.seeds import INDEX, parse, seed_lines, write_index
 
     p = argparse.ArgumentParser(prog="python -m sudoku_logic.app.bulk.planting")
     p.add_argument("--puzzles", default="puzzles", help="the folder of HoDoKu's regression library")
@@ -365,11 +365,7 @@ def main(argv: list[str] | None = None) -> None:
         f"# planted: python -m sudoku_logic.app.bulk.planting --budget {a.budget:g} --scan {a.scan:g}: {n}"
         for n in notes
     ]
-    for (order, kind, name), got in sorted(planted.items()):
-        for measure, puzzle, source in sorted(set(got))[:PER_LIST]:
-            lines.append(f"{order}\t{kind}\t{name}\t{puzzle}\t{measure:g}\t{source}")
-    Path(a.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"{a.out}: {len(lines)} lines", file=sys.stderr)
+    write_index(a.out, lines + seed_lines(planted))
 
 
 if __name__ == "__main__":

@@ -172,11 +172,23 @@ def build(folder: Path, jobs: int = 1, progress: bool = True) -> list[str]:
         "# hardest: the path's hardest step; measure: HoDoKu's score or SE's rating; source: file:line.",
         f"# collections: {', '.join(f'{n}' + (f' (first {k})' if k else '') for n, k in COLLECTIONS)}",
     ]
-    for key in sorted(kept):
-        order, kind, name = key
-        for measure, puzzle, source in sorted(set(kept[key]))[:PER_LIST]:
-            lines.append(f"{order}\t{kind}\t{name}\t{puzzle}\t{measure:g}\t{source}")
-    return lines
+    return lines + seed_lines(kept)
+
+
+def seed_lines(found: dict[tuple[str, str, str], list[tuple[float, str, str]]]) -> list[str]:
+    """The index's lines of ``found`` (``(order, kind, technique)`` to ``(measure, puzzle,
+    source)``): each list's :data:`PER_LIST` easiest, the lists in key order."""
+    return [
+        f"{order}\t{kind}\t{name}\t{puzzle}\t{measure:g}\t{source}"
+        for (order, kind, name), got in sorted(found.items())
+        for measure, puzzle, source in sorted(set(got))[:PER_LIST]
+    ]
+
+
+def write_index(path: str, lines: list[str]) -> None:
+    """Write the index's ``lines`` to ``path`` and say how many on stderr."""
+    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{path}: {len(lines)} lines", file=sys.stderr)
 
 
 # ---------------------------------------------------------------- mining what no collection has
@@ -359,11 +371,8 @@ def main(argv: list[str] | None = None) -> None:
             for n in notes
         ]
         lines[4:4] = head
-        for (order, kind, name), got in sorted(mined.items()):
-            for measure, puzzle, source in sorted(set(got))[:PER_LIST]:
-                lines.append(f"{order}\t{kind}\t{name}\t{puzzle}\t{measure:g}\t{source}")
-    Path(a.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"{a.out}: {len(lines)} lines", file=sys.stderr)
+        lines += seed_lines(mined)
+    write_index(a.out, lines)
 
 
 if __name__ == "__main__":
