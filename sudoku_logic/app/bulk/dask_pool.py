@@ -230,7 +230,7 @@ class DaskPool(Pool):
             else:
                 size = max(1, min(MAX_CHUNK, round(TASK_SECONDS / pace)))
                 if reader.finished:  # the last chunks: split what is left among the threads
-                    size = max(1, min(size, -(-reader.queue.qsize() // threads)))
+                    size = max(1, min(size, -(-reader.left() // threads)))
             current = []
 
         def take(future, result) -> None:

@@ -415,23 +415,27 @@ class Slot:
 
 class ReadAhead:
     """Reads tasks in a thread (a slow stdin never holds up finished results) into a bounded
-    queue (read-ahead, hence memory, stays constant). Each put is signalled on ``wake_fd`` if
-    one is given. After :meth:`close` nothing more is put or signalled; it waits for the
-    thread unless that is blocked reading its input (a stdin that sends nothing): then the
-    pipe is left open rather than let a late write reach a descriptor the next run reuses.
-    A put is signalled only while the consumer listens (:meth:`listen`): one system call and
-    one wake-up of the consumer a task was most of what reading cost the parent of ``-j 2``."""
+    queue (read-ahead, hence memory, stays constant), ``chunk`` tasks to an item (more than
+    one only for input that never keeps the reader waiting: a chunk goes out when full).
+    Each put is signalled on ``wake_fd`` if one is given. After :meth:`close` nothing more is
+    put or signalled; it waits for the thread unless that is blocked reading its input (a
+    stdin that sends nothing): then the pipe is left open rather than let a late write reach
+    a descriptor the next run reuses. A put is signalled only while the consumer listens
+    (:meth:`listen`): one system call and one wake-up of the consumer a task was most of what
+    reading cost the parent of ``-j 2``; a queue's locks for each task, most of the rest."""
 
     END = object()
 
-    def __init__(self, tasks: Iterator[Task], size: int, wake: bool = False) -> None:
-        self.queue: queue.Queue = queue.Queue(maxsize=size)
+    def __init__(self, tasks: Iterator[Task], size: int, wake: bool = False, chunk: int = 1) -> None:
+        self.chunk = max(1, chunk)
+        self.queue: queue.Queue = queue.Queue(maxsize=max(1, size // self.chunk))
         self.wake_r: int | None
         self.wake_w: int | None
         self.wake_r, self.wake_w = os.pipe() if wake else (None, None)
         self.stop = threading.Event()
         self.finished = False  # the input has ended: what is left is in the queue
         self.listening = False  # the consumer waits on wake_r: the next put must signal it
+        self.taken: deque = deque()  # the rest of the chunk the consumer took last
         self.thread = threading.Thread(target=self._read, args=(tasks,), daemon=True, name=READER_THREAD)
         self.thread.start()
 
@@ -447,19 +451,32 @@ class ReadAhead:
         return False
 
     def _read(self, tasks: Iterator[Task]) -> None:
+        chunk: list = []
         try:
             for task in tasks:
-                if not self._put(task):
-                    return
+                chunk.append(task)
+                if len(chunk) >= self.chunk:
+                    if not self._put(chunk):
+                        return
+                    chunk = []
         except BaseException as e:
-            self._put(e)
-        self.finished = self._put(self.END)
+            if chunk and not self._put(chunk):
+                return
+            self._put([e])
+            chunk = []
+        if chunk and not self._put(chunk):
+            return
+        self.finished = self._put([self.END])
+
+    def left(self) -> int:
+        """About how many tasks are read and not yet taken (exact with chunks of one)."""
+        return len(self.taken) + self.queue.qsize() * self.chunk
 
     def listen(self) -> bool:
         """Before waiting on ``wake_r``: True if the queue is empty (the next put signals);
         False if something is queued already (read it instead of waiting)."""
         self.listening = True  # set before the look: a put after it signals, one before it is seen
-        if self.queue.qsize():
+        if self.taken or self.queue.qsize():
             self.listening = False
             return False
         return True
@@ -467,10 +484,12 @@ class ReadAhead:
     def get(self, timeout: float | None = None):
         """The next task, :attr:`END`, or None if nothing came within ``timeout`` (0: do not
         wait). An exception raised while reading is raised here."""
-        try:
-            x = self.queue.get(timeout=timeout) if timeout else self.queue.get_nowait()
-        except queue.Empty:
-            return None
+        if not self.taken:
+            try:
+                self.taken.extend(self.queue.get(timeout=timeout) if timeout else self.queue.get_nowait())
+            except queue.Empty:
+                return None
+        x = self.taken.popleft()
         if isinstance(x, BaseException):
             raise x
         return x
@@ -588,13 +607,16 @@ class LocalPool(Pool):
     seconds per task (a worker then runs its batch one task at a time and the parent reads
     which task runs since when); ``memory_mb``: each process's address-space limit (None:
     none). A process that dies running a batch at once has each of its tasks run again
-    alone, so that only the task that kills its process is counted against its tries."""
+    alone, so that only the task that kills its process is counted against its tries.
+    ``read_chunk``: tasks read at a time (:class:`ReadAhead`; 1 for input that may come
+    slowly)."""
 
     job: Job
     jobs: int
     timeout: float | None = None
     memory_mb: int | None = None
     window: int = 0
+    read_chunk: int = 1
 
     def __post_init__(self) -> None:
         self.slots: list[Slot] = []
@@ -622,7 +644,7 @@ class LocalPool(Pool):
             self.start()
         if self.reader is not None:  # a previous run's
             self.reader.close()
-        self.reader = reader = ReadAhead(tasks, window, wake=True)
+        self.reader = reader = ReadAhead(tasks, window, wake=True, chunk=self.read_chunk)
         assert reader.wake_r is not None  # wake=True
         slots = self.slots
         done: dict[int, tuple[Task, str, object]] = {}
@@ -645,7 +667,7 @@ class LocalPool(Pool):
                     done[task.seq] = (task, *task.done)
                 else:
                     waiting.append(task)
-            left = len(waiting) + (reader.queue.qsize() if not exhausted else 0)
+            left = len(waiting) + (reader.left() if not exhausted else 0)
             for depth in range(IN_FLIGHT):  # one batch to each process before a second to any
                 for s in slots:
                     if waiting and len(s.batches) == depth and (depth == 0 or _small(s, waiting[0])):

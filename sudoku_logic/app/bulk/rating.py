@@ -22,7 +22,7 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, cast
@@ -53,7 +53,7 @@ from sudoku_logic.app.io.console import LazyConsole
 from sudoku_logic.app.io.reader import Entry, read_all
 from sudoku_logic.app.io.settings import differences
 from sudoku_logic.app.io.words import counted
-from sudoku_logic.app.io.writer import LiveBar, OutputError, RowWriter, Template, open_output
+from sudoku_logic.app.io.writer import LiveBar, OutputError, RowFormat, RowWriter, Template, open_output
 from sudoku_logic.core.context import DEFAULT_SETTINGS, Settings
 from sudoku_logic.core.errors import SudokuError
 from sudoku_logic.core.formats import EMPTY_CHARS, line_values
@@ -132,10 +132,29 @@ def plain_line(text: str) -> tuple[bytes, str] | None:
     return None if values is None else (values, s.translate(_SHOWN))
 
 
+def tally(row: dict) -> tuple:
+    """What the run's summary counts of a row (:meth:`Summary.count`)."""
+    return row.get("hardest"), row.get("solved"), row.get("level"), row.get("rating")
+
+
+@dataclass(frozen=True)
+class Lines:
+    """Rows formatted where they are rated (the parent of ``-j N`` then only writes them):
+    a row becomes ``(line, tally)``, its line as ``form`` makes it (None where ``keep``, the
+    run's filters, drops the row) and :func:`tally`."""
+
+    form: RowFormat
+    keep: Callable[[dict], bool]
+
+    def of(self, row: dict) -> tuple[str | None, tuple]:
+        return (self.form.line(row) if self.keep(row) else None), tally(row)
+
+
 @dataclass
 class RateJob(Job):
     """Rates one entry's text in a worker: ``("ok", row)`` with the rating columns, or
-    ``("error", message)`` for an entry that is not a puzzle with one solution.
+    ``("error", message)`` for an entry that is not a puzzle with one solution; with
+    ``lines``, ``("ok", (line, tally))`` instead of the row (:class:`Lines`).
 
     Where the compiled engine rates whole paths of the scales asked for
     (:func:`grading.se_batch.rates_whole`), a bare line of cells is rated there, a batch at
@@ -148,6 +167,7 @@ class RateJob(Job):
     hodoku: bool = True
     scale: str = "se"
     settings: Settings = DEFAULT_SETTINGS
+    lines: Lines | None = None
 
     @property
     def preload(self) -> tuple[str, ...]:  # type: ignore[override]
@@ -215,7 +235,10 @@ class RateJob(Job):
                     if rating is not None:
                         out[i] = ("ok", rating_row(rating, self.scale))
         slow = _RaterJob(self)
-        return [got if got is not None else guarded(slow, texts[i]) for i, got in enumerate(out)]
+        done = [got if got is not None else guarded(slow, texts[i]) for i, got in enumerate(out)]
+        if self.lines is None:
+            return done
+        return [(kind, self.lines.of(cast(dict, got))) if kind == "ok" else (kind, got) for kind, got in done]
 
 
 @dataclass
@@ -251,18 +274,22 @@ class Summary:
     started: float = field(default_factory=time.perf_counter)
 
     def add(self, row: dict) -> None:
+        self.count(*tally(row))
+
+    def count(self, hardest: str | None, solved: bool | None, level: str | None, rating: float | None) -> None:
+        """Count a row by its :func:`tally`."""
         self.rated += 1
-        if row.get("hardest") in UNRATED:
-            self.unrated[row["hardest"]] += 1
+        if hardest in UNRATED:
+            self.unrated[hardest] += 1
             return
-        if row.get("solved") is False:
+        if solved is False:
             self.unsolved += 1
-        if row.get("level"):
-            self.levels[row["level"]] += 1
-        if row.get("rating") is not None:
-            self.ratings[int(row["rating"])] += 1
-        if row.get("hardest"):
-            self.hardest[row["hardest"]] += 1
+        if level:
+            self.levels[level] += 1
+        if rating is not None:
+            self.ratings[int(rating)] += 1
+        if hardest:
+            self.hardest[hardest] += 1
 
     def lines(self, scale: str) -> list[str]:
         from grading.tables import LEVELS
@@ -364,7 +391,7 @@ def make_pool(job: Job, opts: Options, batch: int = 1) -> Pool:
         )
     if opts.jobs == 1:
         return SerialPool(job, opts.timeout, batch=batch)
-    return LocalPool(job, opts.jobs, opts.timeout, opts.memory_mb, opts.window)
+    return LocalPool(job, opts.jobs, opts.timeout, opts.memory_mb, opts.window, read_chunk=batch)
 
 
 def _bar(err: Console | LazyConsole) -> Progress:
@@ -411,7 +438,16 @@ def rate_files(
     if output and os.path.isdir(output):
         raise OutputError(f"cannot write {output}: it is a directory")
     run = describe_run(paths, opts.row_options(fmt))
-    job = RateJob(opts.techniques, se=opts.need_se, hodoku=opts.need_hodoku, scale=opts.scale, settings=opts.settings)
+    form = RowFormat.for_stream(None if output else (out or sys.stdout), fmt, opts.columns, template, scale=opts.scale)
+    shows_input = any(c in INPUT_COLUMNS for c in (template.columns if template else opts.columns))
+    job = RateJob(
+        opts.techniques,
+        se=opts.need_se,
+        hodoku=opts.need_hodoku,
+        scale=opts.scale,
+        settings=opts.settings,
+        lines=None if shows_input else Lines(form, opts.keep),  # the input columns are the parent's
+    )
     files = all(p != "-" and os.path.isfile(p) for p in paths)
     pool = make_pool(job, opts, BATCH if files else 1)
     pool.start()  # workers ready (or one line why not) before the output is touched
@@ -437,12 +473,11 @@ def rate_files(
             template=template,
             scale=opts.scale,
             flush_each=record is None,  # a tracked file is flushed with its record, every RECORD_SECONDS
+            form=form,
         )
         if record:
             record.record(skip, writer.tell())
         recorded, unrecorded = time.perf_counter(), 0
-        shown = writer.template.columns if writer.template else writer.columns
-        shows_input = any(c in INPUT_COLUMNS for c in shown)
         ok = True
         with live:
             bar_task = bar.add_task("rate", total=_count_lines(paths)) if bar is not None else None
@@ -454,6 +489,16 @@ def rate_files(
                     ok = False
                     summ.bad += 1
                     err.print(f"error: {entry.where}{payload}", markup=False, highlight=False)
+                elif kind == "ok" and job.lines is not None:
+                    line, counts = cast(tuple, payload)
+                    if summary:
+                        summ.count(*counts)
+                    else:
+                        summ.rated += 1
+                    if line is not None:
+                        written += 1  # counted first, as below
+                        writer.write_line(line)
+                        summ.kept += 1
                 else:
                     row = cast(dict, payload) if kind == "ok" else _unrated(entry, kind, payload, err)
                     if shows_input:  # input_columns is annotated str/int, but takes None for a literal

@@ -32,7 +32,7 @@ import io
 import json
 import os
 from collections.abc import Sequence
-from typing import IO, TYPE_CHECKING, cast
+from typing import IO, TYPE_CHECKING, Any, cast
 
 from grading.rows import BY_NAME, TEMPLATE_CODES, UNRATED, cell_text
 
@@ -206,68 +206,69 @@ def _encodes(fh, text: str) -> bool:
     return True
 
 
-class RowWriter:
-    """Writes rows to ``fh`` (named ``name`` in messages) as csv, jsonl, a table or template
-    lines: the csv header and the table's first, unless ``header`` is False (a resumed file).
-    The header goes out with the first row, or at :meth:`finish` for a run that rated
-    puzzles but kept none: an input without any puzzle gets no header.
-
-    A table is fitted to ``width`` columns, by default those of the terminal ``fh`` writes
-    to when the writer is made (not a terminal: unknown, nothing cut); its hardest column is
-    sized for the names of ``scale``'s path (see the module's docstring)."""
+class RowFormat:
+    """How a row becomes one line of text: csv, jsonl, a table whose text columns are cut to
+    fit ``room`` cells (None: nothing cut) with ``ellipsis`` marking a cut, or a template's
+    line. Picklable: the worker processes of a run format the rows they rate."""
 
     def __init__(
         self,
-        fh: IO[str],
         fmt: str,
-        columns: list[str],
-        name: str = "stdout",
-        header: bool = True,
+        columns: Sequence[str],
+        template: Template | None = None,
+        *,
+        room: int | None = None,
+        scale: str = "se",
+        ellipsis: str = ELLIPSIS,
+    ) -> None:
+        self.fmt, self.template, self.ellipsis = fmt, template, ellipsis
+        self.columns = list(columns)
+        self.room = room if fmt == "table" and template is None else None
+        self.widths = fit_widths(self.columns, [column_width(c, scale) for c in self.columns], self.room)
+        self.limits = self._limits()
+        self._csv_buf: io.StringIO | None = None  # one CSV writer, its buffer emptied for each row
+        self._csv_writer: Any = None
+
+    @classmethod
+    def for_stream(
+        cls,
+        fh: IO[str] | None,
+        fmt: str,
+        columns: Sequence[str],
         template: Template | None = None,
         *,
         width: int | None = None,
         scale: str = "se",
-        flush_each: bool = True,
-    ) -> None:
-        self.fh, self.fmt, self.name = fh, fmt, name
-        self.flush_each = flush_each  # False: the caller flushes (a file read back only by --resume)
-        self.columns = list(columns)
-        self.template = template
-        self.room = (width or terminal_width(fh)) if fmt == "table" and template is None else None
-        self.widths = fit_widths(self.columns, [column_width(c, scale) for c in self.columns], self.room)
-        self.limits = self._limits()
-        self.ellipsis = ELLIPSIS if _encodes(fh, ELLIPSIS) else "..."
-        self._csv_buf = io.StringIO()  # one CSV writer, its buffer emptied for each row
-        self._csv_writer = csv.writer(self._csv_buf, lineterminator="\n")
-        self._header = ""
-        if template is None and header:
-            if fmt == "csv":
-                self._header = self._csv(self.columns)
-            elif fmt == "table":
-                self._header = self._table(self.columns)
+    ) -> RowFormat:
+        """The format of rows written to ``fh`` (None: a file): a table fitted to ``width``
+        or to the terminal ``fh`` is, "…" where ``fh`` can print it."""
+        room = (width or terminal_width(fh)) if fmt == "table" and template is None else None
+        ellipsis = ELLIPSIS if fh is None or _encodes(fh, ELLIPSIS) else "..."
+        return cls(fmt, columns, template, room=room, scale=scale, ellipsis=ellipsis)
 
-    def finish(self) -> None:
-        """The header, if no row has brought it out yet."""
-        if self._header:
-            text, self._header = self._header, ""
-            self._put(text)
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "_csv_buf": None, "_csv_writer": None}
 
-    def _put(self, text: str) -> None:
-        try:
-            self.fh.write(text)
-            if self.flush_each:
-                self.fh.flush()
-        except OSError as e:
-            raise write_error(self.name, e) from None
+    def header(self) -> str:
+        """The header line of csv and of a table; empty for the other formats."""
+        if self.template is None and self.fmt in ("csv", "table"):
+            return self.csv(self.columns) if self.fmt == "csv" else self.table(self.columns)
+        return ""
 
-    def flush(self) -> None:
-        """Send what was written to the file; OutputError if that fails."""
-        try:
-            self.fh.flush()
-        except OSError as e:
-            raise write_error(self.name, e) from None
+    def line(self, row: dict) -> str:
+        """The row's line (its values of :attr:`columns`), newline included."""
+        if self.template is not None:
+            return self.template.line(row) + "\n"
+        if self.fmt == "jsonl":
+            return json.dumps({c: row.get(c) for c in self.columns}) + "\n"
+        values = [v if type(v) is str else cell_text(v) for v in map(row.get, self.columns)]
+        return self.csv(values) if self.fmt == "csv" else self.table(values)
 
-    def _csv(self, values: list[str]) -> str:
+    def csv(self, values: list[str]) -> str:
+        """``values`` as one csv line."""
+        if self._csv_buf is None:
+            self._csv_buf = io.StringIO()
+            self._csv_writer = csv.writer(self._csv_buf, lineterminator="\n")
         buf = self._csv_buf
         buf.seek(0)
         buf.truncate()
@@ -293,7 +294,8 @@ class RowWriter:
         mark = self.ellipsis if cell_len(self.ellipsis) <= limit else ""
         return set_cell_size(text, limit - cell_len(mark)) + mark
 
-    def _table(self, values: list[str]) -> str:
+    def table(self, values: list[str]) -> str:
+        """``values`` as one table line, each in its column's width."""
         from rich.cells import cell_len
 
         cells = []
@@ -303,16 +305,70 @@ class RowWriter:
             cells.append(pad + v if c in _NUMERIC else v + pad)
         return "  ".join(cells).rstrip() + "\n"
 
+
+class RowWriter:
+    """Writes rows to ``fh`` (named ``name`` in messages) as csv, jsonl, a table or template
+    lines: the csv header and the table's first, unless ``header`` is False (a resumed file).
+    The header goes out with the first row, or at :meth:`finish` for a run that rated
+    puzzles but kept none: an input without any puzzle gets no header.
+
+    A table is fitted to ``width`` columns, by default those of the terminal ``fh`` writes
+    to when the writer is made (not a terminal: unknown, nothing cut); its hardest column is
+    sized for the names of ``scale``'s path (see the module's docstring); or as ``form`` says.
+    :attr:`form` formats the rows (:meth:`write`); lines a worker process formatted with it
+    go to :meth:`write_line`."""
+
+    def __init__(
+        self,
+        fh: IO[str],
+        fmt: str,
+        columns: list[str],
+        name: str = "stdout",
+        header: bool = True,
+        template: Template | None = None,
+        *,
+        width: int | None = None,
+        scale: str = "se",
+        flush_each: bool = True,
+        form: RowFormat | None = None,
+    ) -> None:
+        self.fh, self.fmt, self.name = fh, fmt, name
+        self.flush_each = flush_each  # False: the caller flushes (a file read back only by --resume)
+        self.columns = list(columns)
+        self.template = template
+        self.form = form or RowFormat.for_stream(fh, fmt, columns, template, width=width, scale=scale)
+        self._header = self.form.header() if header else ""
+
+    def finish(self) -> None:
+        """The header, if no row has brought it out yet."""
+        if self._header:
+            text, self._header = self._header, ""
+            self._put(text)
+
+    def _put(self, text: str) -> None:
+        try:
+            self.fh.write(text)
+            if self.flush_each:
+                self.fh.flush()
+        except OSError as e:
+            raise write_error(self.name, e) from None
+
+    def flush(self) -> None:
+        """Send what was written to the file; OutputError if that fails."""
+        try:
+            self.fh.flush()
+        except OSError as e:
+            raise write_error(self.name, e) from None
+
     def write(self, row: dict) -> None:
         """Write one row (its values of :attr:`columns`) and flush."""
         self.finish()
-        if self.template is not None:
-            self._put(self.template.line(row) + "\n")
-        elif self.fmt == "jsonl":
-            self._put(json.dumps({c: row.get(c) for c in self.columns}) + "\n")
-        else:
-            values = [v if type(v) is str else cell_text(v) for v in map(row.get, self.columns)]
-            self._put(self._csv(values) if self.fmt == "csv" else self._table(values))
+        self._put(self.form.line(row))
+
+    def write_line(self, line: str) -> None:
+        """Write one row's line as :attr:`form` made it (in a worker process), and flush."""
+        self.finish()
+        self._put(line)
 
     def tell(self) -> int:
         """The output's length so far (for the progress record)."""

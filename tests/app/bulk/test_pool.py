@@ -159,3 +159,24 @@ def test_the_read_ahead_wakes_the_parent_only_when_it_listens():
     assert os.read(reader.wake_r, 1) == b"x"  # blocks until the late task is put
     assert reader.get().payload == "late"
     reader.close()
+
+
+def test_the_read_ahead_hands_over_chunks_in_order_and_a_read_error_after_them():
+    from sudoku_logic.app.bulk.pool import ReadAhead
+
+    def tasks():
+        yield from (Task(i, i) for i in range(150))
+        raise OSError("the disk went away")
+
+    reader = ReadAhead(tasks(), size=1000, wake=True, chunk=64)
+    reader.thread.join(timeout=10)
+    assert reader.queue.qsize() == 5  # 64 + 64 + 22 tasks, the error, the end
+    assert reader.left() >= 150
+    got = [reader.get().payload for _ in range(100)]
+    assert not reader.listen()  # the rest of a chunk is ready: no waiting
+    got += [reader.get().payload for _ in range(50)]
+    assert got == list(range(150))
+    with pytest.raises(OSError, match="disk went away"):
+        reader.get()
+    assert reader.get() is ReadAhead.END
+    reader.close()
