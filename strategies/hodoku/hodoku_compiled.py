@@ -13,6 +13,7 @@ technique and so never runs a finder.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 
 from strategies.hodoku.singles_queue import SinglesQueue
 from strategies.registry import REGISTRY, load_all
@@ -59,22 +60,24 @@ def _entries(data: bytes) -> deque[tuple[int, int]]:
 
 _SINGLES = ("Full House", "Naked Single", "Hidden Single")
 
-#: The techniques of HoDoKu's tabling slots (``hodoku/tabling*.c``): the engine gives the step
-#: HoDoKu takes from the slot, the first of its search (``facts["rank"]`` 0).
-TABLING = frozenset(
-    (
-        "Continuous Nice Loop",
-        "Discontinuous Nice Loop",
-        "AIC",
-        "Grouped Continuous Nice Loop",
-        "Grouped Discontinuous Nice Loop",
-        "Grouped AIC",
-        "Forcing Chain Contradiction",
-        "Forcing Chain Verity",
-        "Forcing Net Contradiction",
-        "Forcing Net Verity",
-    )
+#: HoDoKu's tabling slots (``hodoku/tabling*.c``): the engine searches a slot once and gives
+#: the step HoDoKu takes from it, the first of its search (``facts["rank"]`` 0), whatever its
+#: type; so it takes a slot only when every type of it is asked for (:func:`whole`).
+TABLING_SLOTS = (
+    frozenset(("Continuous Nice Loop", "Discontinuous Nice Loop", "AIC")),
+    frozenset(("Grouped Continuous Nice Loop", "Grouped Discontinuous Nice Loop", "Grouped AIC")),
+    frozenset(("Forcing Chain Contradiction", "Forcing Chain Verity")),
+    frozenset(("Forcing Net Contradiction", "Forcing Net Verity")),
 )
+TABLING = frozenset().union(*TABLING_SLOTS)
+
+
+def whole(names: Iterable[str]) -> bool:
+    """Whether the engine can search the slot of techniques ``names``: not a tabling slot,
+    or all of one (a list of techniques may name only some of a slot's types; then the
+    Python finders search it, giving a step of those types only)."""
+    names = frozenset(names)
+    return not names & TABLING or names in TABLING_SLOTS
 
 
 #: The colouring techniques: a step's record carries its place in HoDoKu's pass (``hodoku/coloring.c``).

@@ -397,11 +397,14 @@ class TechniquesPolicy(Policy):
         """The codes of the leading slots the C engine has (see :meth:`_compiled_here`), and
         how many slots they are. A slot of several techniques is compiled when all of them
         are: the engine has them only through that slot's finder (``hd_compiled_slot``),
-        searched once for the slot."""
+        searched once for the slot; a tabling slot, only when it is whole
+        (:func:`~strategies.hodoku.hodoku_compiled.whole`)."""
         names: list[str] = []
         slots = 0
         for slot in self.slots:
             if any((t.needs_unique and not unique) or not self._compiled_here(t) for t in slot):
+                break
+            if not hodoku_compiled.whole(t.name for t in slot):
                 break
             names.extend(t.name for t in slot)
             slots += 1
@@ -459,7 +462,7 @@ class TechniquesPolicy(Policy):
         run: list[str] = []
         for slot in self.slots:
             t = slot[0]
-            if len(slot) == 1 and self._compiled_here(t) and t.name not in QUEUED:
+            if len(slot) == 1 and self._compiled_here(t) and hodoku_compiled.whole((t.name,)) and t.name not in QUEUED:
                 if t.needs_unique and not ctx.is_unique(grid):
                     continue
                 run.append(t.name)
@@ -469,7 +472,11 @@ class TechniquesPolicy(Policy):
                 run = []
                 if step is not None:
                     return step
-            if len(slot) > 1 and all(self._compiled_here(x) and not x.needs_unique for x in slot):
+            if (
+                len(slot) > 1
+                and all(self._compiled_here(x) and not x.needs_unique for x in slot)
+                and hodoku_compiled.whole(x.name for x in slot)
+            ):
                 # a tabling slot: one C search gives the step HoDoKu takes from it (where
                 # the engine leaves it to Python, the slot's finders)
                 try:
