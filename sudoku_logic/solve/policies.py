@@ -317,18 +317,9 @@ def _rank(step: Step) -> int:
     return step.facts["rank"]  # type: ignore[index]  # used only where every step has facts["rank"]
 
 
-#: the techniques whose tabling search takes ALS nodes with the setting ``als_nodes``
-_ALS_NODES = frozenset(
-    (
-        "Grouped Continuous Nice Loop",
-        "Grouped Discontinuous Nice Loop",
-        "Grouped AIC",
-        "Forcing Chain Contradiction",
-        "Forcing Chain Verity",
-        "Forcing Net Contradiction",
-        "Forcing Net Verity",
-    )
-)
+#: the techniques whose tabling search takes ALS nodes with the setting ``als_nodes``: every
+#: tabling slot's but the ungrouped nice loops' (HoDoKu's ``withAlsNodes``)
+_ALS_NODES = frozenset(n for slot in hodoku_compiled.TABLING_SLOTS if "AIC" not in slot for n in slot)
 
 
 @dataclass
