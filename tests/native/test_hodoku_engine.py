@@ -67,6 +67,14 @@ def python_first(grid: Grid, name: str) -> tuple | None:
     return None if step is None else (step.placements, step.eliminations)
 
 
+def agree(grid: Grid, where: str, found: dict[str, int], names: list[str]) -> None:
+    """Each of ``names``' first step on ``grid`` is its finder's; ``found`` counts them."""
+    for name in names:
+        want = python_first(grid, name)
+        assert compiled_first(grid, name) == want, f"{name} at {where}"
+        found[name] += want is not None
+
+
 def assert_techniques_agree(grid: Grid, where: str) -> int:
     """Each compiled technique's first step on ``grid`` is its finder's; how many found one."""
     found = 0

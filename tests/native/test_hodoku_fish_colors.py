@@ -18,9 +18,8 @@ from reachable_positions import POOL, reachable
 from strategies.hodoku import hodoku_compiled
 from sudoku_logic import native
 from sudoku_logic.core.formats import parse, parse_reglib
-from sudoku_logic.core.grid import Grid
 from sudoku_logic.solve.loop import solve
-from test_hodoku_engine import FIELDS, compiled_first, python_first
+from test_hodoku_engine import FIELDS, agree
 
 compiled = pytest.mark.skipif(not hodoku_compiled.AVAILABLE, reason=f"compiled engine not in use: {native.REASON}")
 
@@ -46,14 +45,6 @@ LEADING = [
     "Swordfish",
     "Jellyfish",
 ]
-
-
-def agree(grid: Grid, where: str, found: dict[str, int]) -> None:
-    """Each of these techniques' first step on ``grid`` is its finder's; ``found`` counts them."""
-    for name in NAMES:
-        want = python_first(grid, name)
-        assert compiled_first(grid, name) == want, f"{name} at {where}"
-        found[name] += want is not None
 
 
 def paths_equal(puzzle: str, names: list[str]) -> list[str]:
@@ -87,7 +78,7 @@ def test_first_steps_equal_on_the_neighbouring_library_lines():
     found = dict.fromkeys(NAMES, 0)
     lines = [ln for ln in reglib_lines() if ln[1:3] in ("03", "05", "06", "07", "11")]
     for line in lines:
-        agree(parse_reglib(line).grid, line, found)
+        agree(parse_reglib(line).grid, line, found, NAMES)
     assert len(lines) > 250
     assert all(n >= 10 for n in found.values()), found
 
@@ -100,7 +91,7 @@ def test_first_steps_equal_on_thinned_positions():
     for i in range(0, len(POOL), 2):
         for elims in (80, 160, 240):
             grid, _ = reachable(i, 1000 * i + elims, elims, 5)
-            agree(grid, f"POOL[{i}] seed {1000 * i + elims}", found)
+            agree(grid, f"POOL[{i}] seed {1000 * i + elims}", found, NAMES)
     assert all(n >= 20 for n in found.values()), found
 
 

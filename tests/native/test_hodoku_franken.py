@@ -23,8 +23,7 @@ from reachable_positions import POOL, positions, reachable
 from strategies.hodoku import hodoku_compiled
 from sudoku_logic import native
 from sudoku_logic.core.formats import parse_reglib
-from sudoku_logic.core.grid import Grid
-from test_hodoku_engine import compiled_first, python_first
+from test_hodoku_engine import agree, compiled_first, python_first
 from test_hodoku_fish_colors import paths_equal
 
 compiled = pytest.mark.skipif(not hodoku_compiled.AVAILABLE, reason=f"compiled engine not in use: {native.REASON}")
@@ -33,14 +32,6 @@ FRANKEN = ["Franken X-Wing", "Franken Swordfish", "Finned Franken X-Wing", "Finn
 #: the regression library's codes of the four
 CODES = {"0330": "Franken X-Wing", "0331": "Franken Swordfish", "0340": "Finned Franken X-Wing"}
 CODES["0341"] = "Finned Franken Swordfish"
-
-
-def agree(grid: Grid, where: str, found: dict[str, int]) -> None:
-    """Each Franken fish's first step on ``grid`` is its finder's; ``found`` counts them."""
-    for name in FRANKEN:
-        want = python_first(grid, name)
-        assert compiled_first(grid, name) == want, f"{name} at {where}"
-        found[name] += want is not None
 
 
 def test_hodoku_s_default_path_takes_the_four_and_no_other_franken_fish():
@@ -96,7 +87,7 @@ def test_first_steps_equal_on_the_fish_library_lines():
     found = dict.fromkeys(FRANKEN, 0)
     lines = [ln for ln in reglib_lines() if ln[1:3] == "03"]
     for line in lines:
-        agree(parse_reglib(line).grid, line, found)
+        agree(parse_reglib(line).grid, line, found, FRANKEN)
     assert len(lines) > 60
     assert all(n >= 10 for name, n in found.items() if name != "Franken X-Wing"), found
 
@@ -109,7 +100,7 @@ def test_first_steps_equal_on_thinned_positions():
     for i in range(0, len(POOL), 4):
         for elims in (80, 160, 240):
             grid, _ = reachable(i, 1000 * i + elims, elims, 5)
-            agree(grid, f"POOL[{i}] seed {1000 * i + elims}", found)
+            agree(grid, f"POOL[{i}] seed {1000 * i + elims}", found, FRANKEN)
     assert all(n >= 10 for n in found.values()), found
 
 
@@ -120,7 +111,7 @@ def test_first_steps_equal_on_random_reachable_positions(position):
     """A puzzle with random true placements and eliminations: each of the four's first step
     is its finder's."""
     grid, _ = position
-    agree(grid, grid.values_string(), dict.fromkeys(FRANKEN, 0))
+    agree(grid, grid.values_string(), dict.fromkeys(FRANKEN, 0), FRANKEN)
 
 
 #: HoDoKu's order up to the basic fish, the four Franken fish right after them: the engine
