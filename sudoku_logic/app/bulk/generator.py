@@ -322,6 +322,9 @@ PREEMPTED = {
     "(a Direct Pointing), and SE searches pointing first",
     ("hodoku", "Franken X-Wing"): "wherever it is there, so is a Hidden Single, a Locked Candidates or a "
     "Turbot Fish (a base's two places linked through a cover house to the other base's), searched first",
+    ("hodoku", "Finned Franken X-Wing"): "wherever it is there, so is a Hidden Single, a Locked Candidates, an "
+    "X-Wing, a Skyscraper, a Turbot Fish, an Empty Rectangle or a Finned or Sashimi X-Wing (checked for every "
+    "pattern of its two base houses), searched first",
 }
 
 
