@@ -320,6 +320,11 @@ def on_path(name: str, order: str) -> bool:
 PREEMPTED = {
     ("se", "Direct Claiming"): "wherever it is there and no hidden single is, the band's third box points "
     "(a Direct Pointing), and SE searches pointing first",
+    ("hodoku", "Franken X-Wing"): "wherever it is there, so is a Hidden Single, a Locked Candidates or a "
+    "Turbot Fish (a base's two places linked through a cover house to the other base's), searched first",
+    ("hodoku", "Finned Franken X-Wing"): "wherever it is there, so is a Hidden Single, a Locked Candidates, an "
+    "X-Wing, a Skyscraper, a Turbot Fish, an Empty Rectangle or a Finned or Sashimi X-Wing (checked for every "
+    "pattern of its two base houses), searched first",
 }
 
 
