@@ -365,7 +365,7 @@ int se_forcing_chains_cycles(const grid *g, se_hint *out) {
                 if (m_count(m) > 2 && !x) continue;  /* Y-cycles start in bivalue cells */
                 int skey = ((cell * 9 + d - 1) << 1) | 1;
                 int parts = possible[cell * 9 + d - 1];
-                if (cycle_depth >= CYCLE_LAYERS && (parts & 1)) {
+                if (cycle_depth >= CYCLE_LAYERS && (parts & 1) && lg_cycle_may_remove(lg, skey, y, x)) {
                     int n = unary_cycles(&s, skey, y, x, cycle_depth, closing, MAX_NODES, lg);
                     for (int i = 0; i < n; i++) offer_cycle(&s, closing[i], pass, &best);
                 }
@@ -483,7 +483,7 @@ static int nested_searches(search *s, int *closing, const link_graph *lg, int pa
             int parts = parts_of[i] | (more ? more[i] : 0);
             if (!parts) continue;
             int skey = (i << 1) | 1;
-            if (parts & 1) {
+            if ((parts & 1) && lg_cycle_may_remove(lg, skey, y, x)) {
                 int n = unary_cycles(s, skey, y, x, 1 << 30, closing, MAX_NODES, lg);
                 for (int k = 0; k < n; k++) collect_cycle(s, closing[k], pass, o);
             }
