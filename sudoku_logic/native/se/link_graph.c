@@ -66,25 +66,20 @@ static void successors(link_graph *lg, int key) {
 }
 
 /* cycle_removes of a component of more than one node, its nodes ``keys[0..n)``: a cycle
- * keeps to them (to those of its start's digit without y links; without x links, to
- * bivalue cells, as every off node of it turns on its cell's other candidate), so a
- * candidate it removes sees an on node and an off node of its digit among them. */
+ * keeps to them (to those of its start's digit without y links), so a candidate it removes
+ * sees an on node and an off node of its digit among them. */
 static unsigned cycle_removes(const grid *g, const int16_t *keys, int n) {
-    set81 on[9], off[9], on_bi[9], off_bi[9];
+    set81 on[9], off[9];
     memset(on, 0, sizeof on);
     memset(off, 0, sizeof off);
-    memset(on_bi, 0, sizeof on_bi);
-    memset(off_bi, 0, sizeof off_bi);
     for (int k = 0; k < n; k++) {
-        int i = keys[k] >> 1, cell = i / 9, v = i % 9;
-        set81 *all = keys[k] & 1 ? on : off, *bi = keys[k] & 1 ? on_bi : off_bi;
-        all[v] = s_or(all[v], PEER_SET[cell]);
-        if (m_count(g->cand[cell]) == 2) bi[v] = s_or(bi[v], PEER_SET[cell]);
+        int i = keys[k] >> 1;
+        set81 *sees = keys[k] & 1 ? on : off;
+        sees[i % 9] = s_or(sees[i % 9], PEER_SET[i / 9]);
     }
     unsigned bits = 0;
     for (int v = 0; v < 9; v++) {
-        if (s_any(s_and(g->pos[v + 1], s_and(on[v], off[v])))) bits |= (1u << v) | CYCLE_XY_BIT;
-        if (s_any(s_and(g->pos[v + 1], s_and(on_bi[v], off_bi[v])))) bits |= CYCLE_Y_BIT;
+        if (s_any(s_and(g->pos[v + 1], s_and(on[v], off[v])))) bits |= 1u << v;
     }
     return bits;
 }
