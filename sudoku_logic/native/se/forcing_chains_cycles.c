@@ -104,6 +104,7 @@ static int y_removes(const grid *g, const int16_t *cands, int n) {
     return 0;
 }
 
+/* Tarjan's visit of candidate ``i`` (of a bivalue cell) and what it leads to */
 static void y_visit(const grid *g, y_scope *y, set81 bivalue, int i) {
     y->index[i] = y->low[i] = (int16_t)y->counter++;
     y->stack[y->top++] = (int16_t)i;
@@ -170,25 +171,29 @@ static int cycle_may_remove(const cycle_scope *sc, int skey, int y, int x) {
     return lg_cycle_may_remove(sc->lg, skey, y);
 }
 
+/* cycle_links_of's links of ``key`` in pass ``pass`` drawn into the cache */
+static void draw_cycle_links(search *s, const cycle_scope *sc, int key, int y, int x, int pass) {
+    link_cache *c = s->links;
+    const uint16_t *all;
+    const int8_t *cause;
+    const int16_t *comp = scope_comp(sc, y, x);
+    int n = links_of(s, key, y, x, &all, &cause), k = 0;
+    for (int j = 0; j < n; j++) {
+        if (comp[all[j]] != comp[key]) continue;
+        c->ckey[pass][key][k] = all[j];
+        c->ccause[pass][key][k++] = cause[j];
+    }
+    c->cn[pass][key] = (int8_t)k;
+}
+
 /* The links of pass (y, x) from ``key`` that a cycle through it can take, from the cache:
  * those within its component of the pass's links (nothing outside leads back).  Same
  * order. */
-static int cycle_links_of(search *s, const cycle_scope *sc, int key, int y, int x, const uint16_t **lk,
-                          const int8_t **lc) {
+static inline int cycle_links_of(search *s, const cycle_scope *sc, int key, int y, int x, const uint16_t **lk,
+                                 const int8_t **lc) {
     int pass = y ? (x ? 2 : 1) : 0;
     link_cache *c = s->links;
-    if (c->cn[pass][key] < 0) {
-        const uint16_t *all;
-        const int8_t *cause;
-        const int16_t *comp = scope_comp(sc, y, x);
-        int n = links_of(s, key, y, x, &all, &cause), k = 0;
-        for (int j = 0; j < n; j++) {
-            if (comp[all[j]] != comp[key]) continue;
-            c->ckey[pass][key][k] = all[j];
-            c->ccause[pass][key][k++] = cause[j];
-        }
-        c->cn[pass][key] = (int8_t)k;
-    }
+    if (c->cn[pass][key] < 0) draw_cycle_links(s, sc, key, y, x, pass);
     *lk = c->ckey[pass][key];
     *lc = c->ccause[pass][key];
     return c->cn[pass][key];
