@@ -127,20 +127,45 @@ static int triplet_removals(const grid *g, const int cells[3], set81 common, uns
     int same01 = s_has(PEER_SET[cells[0]], cells[1]);
     int same02 = s_has(PEER_SET[cells[0]], cells[2]);
     int same12 = s_has(PEER_SET[cells[1]], cells[2]);
+    /* the third digits a pair of digits p, q leaves no excluder nothing: an excluder with
+     * one candidate outside p and q bars that digit, with none every digit.  By digit, what
+     * the excluders of two candidates bar beside it (one of them is p or q); by pair of
+     * distinct digits, what those of two bar (everything) and those of three (the third). */
+    unsigned single[9] = {0};
+    uint16_t pair_bars[9][9];
+    memset(pair_bars, 0, sizeof pair_bars);
+    for (int i = 0; i < nex; i++) {
+        unsigned x = ex[i];
+        int u = __builtin_ctz(x);
+        x &= x - 1;
+        int v = __builtin_ctz(x);
+        x &= x - 1;
+        if (!x) {
+            single[u] |= 1u << v;
+            single[v] |= 1u << u;
+            pair_bars[u][v] = pair_bars[v][u] = 0x1FF;
+        } else {
+            int w = __builtin_ctz(x);
+            pair_bars[u][v] |= (uint16_t)(1u << w);
+            pair_bars[v][u] |= (uint16_t)(1u << w);
+            pair_bars[u][w] |= (uint16_t)(1u << v);
+            pair_bars[w][u] |= (uint16_t)(1u << v);
+            pair_bars[v][w] |= (uint16_t)(1u << u);
+            pair_bars[w][v] |= (uint16_t)(1u << u);
+        }
+    }
     unsigned kept[3] = {0, 0, 0};
     for (unsigned ma = m[0]; ma; ma &= ma - 1) {
         unsigned p = ma & (0u - ma);
+        int ip = __builtin_ctz(p);
         for (unsigned mb = m[1]; mb; mb &= mb - 1) {
             unsigned q = mb & (0u - mb);
             if (p == q && same01) continue;
             /* the third digits this pair of digits allows: not one that shares a house
-             * with a cell holding it, nor one that leaves an excluder nothing (an excluder
-             * with one candidate outside p and q bars that digit, with none every digit) */
-            unsigned pq = p | q, allowed = m[2] & ~(same02 ? p : 0) & ~(same12 ? q : 0);
-            for (int i = 0; i < nex && allowed; i++) {
-                unsigned rest = ex[i] & ~pq;
-                if (!(rest & (rest - 1))) allowed &= ~rest & (rest ? 0x1FFu : 0u);
-            }
+             * with a cell holding it, nor one an excluder bars */
+            int iq = __builtin_ctz(q);
+            unsigned allowed = m[2] & ~(same02 ? p : 0) & ~(same12 ? q : 0);
+            allowed &= ~(single[ip] | single[iq] | pair_bars[ip][iq]);
             if (!allowed) continue;
             kept[0] |= p;
             kept[1] |= q;

@@ -31,12 +31,20 @@ static inline int ks_has(const keyset *s, int k) { return (int)(s->w[k >> 6] >> 
 static inline void ks_add(keyset *s, int k) { s->w[k >> 6] |= (uint64_t)1 << (k & 63); }
 
 /* The links of every node for each pass, drawn when first asked (the grid does not change
- * during a search). */
+ * during a search), and for each pass those a cycle can take (cycle_links_of). */
 typedef struct {
     int8_t n[3][N_KEYS];  /* -1: not drawn yet */
     uint16_t key[3][N_KEYS][CHAIN_MAX_LINKS];
     int8_t cause[3][N_KEYS][CHAIN_MAX_LINKS];
+    int8_t cn[3][N_KEYS];  /* -1: not drawn yet */
+    uint16_t ckey[3][N_KEYS][CHAIN_MAX_LINKS];
+    int8_t ccause[3][N_KEYS][CHAIN_MAX_LINKS];
 } link_cache;
+
+static void forget_links(link_cache *c) {
+    memset(c->n, -1, sizeof c->n);
+    memset(c->cn, -1, sizeof c->cn);
+}
 
 typedef struct {
     const grid *g;
@@ -61,8 +69,134 @@ static int links_of(search *s, int key, int y, int x, const uint16_t **lk, const
 
 static link_cache *new_link_cache(void) {
     link_cache *c = sx_alloc(sizeof(link_cache));
-    if (c) memset(c->n, -1, sizeof c->n);
+    if (c) forget_links(c);
     return c;
+}
+
+/* The strongly connected components of the links without x links (pass Y).  Every node
+ * of a Y-cycle lies in a bivalue cell (an off node turns on only its cell's other
+ * candidate), where on(c, a) and off(c, b) always share a component (each leads to the
+ * other); so the graph is worked out on candidates of bivalue cells, (c, a) standing for
+ * both, with an edge to (c', b') for every bivalue peer c' holding a (on(c, a), off(c', a),
+ * on(c', b')). */
+typedef struct {
+    int16_t comp[N_KEYS];    /* node key -> component, -1 outside bivalue cells */
+    uint8_t removes[N_CANDS];  /* by component: a cycle in it could remove a candidate */
+    /* Tarjan's scratch, by candidate */
+    int16_t index[N_CANDS], low[N_CANDS], stack[N_CANDS];
+    int top, counter, ncomp;
+} y_scope;
+
+/* whether a cycle within the component of ``keys[0..n)`` (candidates of bivalue cells)
+ * could remove a candidate: one seeing an on node and an off node of its digit */
+static int y_removes(const grid *g, const int16_t *cands, int n) {
+    set81 on[9], off[9];
+    memset(on, 0, sizeof on);
+    memset(off, 0, sizeof off);
+    for (int k = 0; k < n; k++) {
+        int cell = cands[k] / 9, a = cands[k] % 9, b = m_first(g->cand[cell] & ~(1u << a)) - 1;
+        on[a] = s_or(on[a], PEER_SET[cell]);   /* on(cell, a) */
+        off[b] = s_or(off[b], PEER_SET[cell]); /* off(cell, b) */
+    }
+    for (int v = 0; v < 9; v++) {
+        if (s_any(s_and(g->pos[v + 1], s_and(on[v], off[v])))) return 1;
+    }
+    return 0;
+}
+
+/* Tarjan's visit of candidate ``i`` (of a bivalue cell) and what it leads to */
+static void y_visit(const grid *g, y_scope *y, set81 bivalue, int i) {
+    y->index[i] = y->low[i] = (int16_t)y->counter++;
+    y->stack[y->top++] = (int16_t)i;
+    int cell = i / 9, a = i % 9;
+    set81 next = s_and(s_and(PEER_SET[cell], bivalue), g->pos[a + 1]);
+    for (int c; (c = s_pop(&next)) >= 0;) {
+        int j = c * 9 + m_first(g->cand[c] & ~(1u << a)) - 1;
+        if (y->index[j] < 0) {
+            y_visit(g, y, bivalue, j);
+            if (y->low[j] < y->low[i]) y->low[i] = y->low[j];
+        } else if (y->comp[j << 1 | 1] < 0 && y->index[j] < y->low[i]) {
+            y->low[i] = y->index[j];
+        }
+    }
+    if (y->low[i] != y->index[i]) return;
+    int first = y->top;
+    do first--; while (y->stack[first] != i);
+    int c = y->ncomp++, n = y->top - first;
+    for (int k = first; k < y->top; k++) {
+        int j = y->stack[k], cellj = j / 9;
+        y->comp[j << 1 | 1] = (int16_t)c;
+        y->comp[(cellj * 9 + m_first(g->cand[cellj] & ~(1u << (j % 9))) - 1) << 1] = (int16_t)c;
+    }
+    y->removes[c] = (uint8_t)(n > 1 && y_removes(g, y->stack + first, n));
+    y->top = first;
+}
+
+/* the components of pass Y on ``g`` */
+static void y_scope_build(const grid *g, y_scope *y) {
+    for (int k = 0; k < N_KEYS; k++) y->comp[k] = -1;
+    for (int i = 0; i < N_CANDS; i++) y->index[i] = -1;
+    y->top = y->counter = y->ncomp = 0;
+    set81 bivalue = S_EMPTY;
+    for (int c = 0; c < 81; c++) {
+        if (m_count(g->cand[c]) == 2) s_add(&bivalue, c);
+    }
+    set81 todo = bivalue;
+    for (int c; (c = s_pop(&todo)) >= 0;) {
+        for (unsigned m = g->cand[c]; m; m &= m - 1) {
+            int i = c * 9 + m_first(m) - 1;
+            if (y->index[i] < 0) y_visit(g, y, bivalue, i);
+        }
+    }
+}
+
+/* Where a cycle of one pass can go: the components of the pass's links (node key ->
+ * component), and whether a cycle through an on node could remove anything. */
+typedef struct {
+    const link_graph *lg;  /* passes X and XY: lg's components (those of pass XY) */
+    const y_scope *y;      /* pass Y */
+} cycle_scope;
+
+static inline const int16_t *scope_comp(const cycle_scope *sc, int y, int x) {
+    return y && !x ? sc->y->comp : sc->lg->comp;
+}
+
+/* whether a cycle of pass (y, x) through on node ``skey`` could remove a candidate (when
+ * it could not, every cycle the search would close is dropped) */
+static int cycle_may_remove(const cycle_scope *sc, int skey, int y, int x) {
+    if (y && !x) {
+        int c = sc->y->comp[skey];
+        return c >= 0 && sc->y->removes[c];
+    }
+    return lg_cycle_may_remove(sc->lg, skey, y);
+}
+
+/* cycle_links_of's links of ``key`` in pass ``pass`` drawn into the cache */
+static void draw_cycle_links(search *s, const cycle_scope *sc, int key, int y, int x, int pass) {
+    link_cache *c = s->links;
+    const uint16_t *all;
+    const int8_t *cause;
+    const int16_t *comp = scope_comp(sc, y, x);
+    int n = links_of(s, key, y, x, &all, &cause), k = 0;
+    for (int j = 0; j < n; j++) {
+        if (comp[all[j]] != comp[key]) continue;
+        c->ckey[pass][key][k] = all[j];
+        c->ccause[pass][key][k++] = cause[j];
+    }
+    c->cn[pass][key] = (int8_t)k;
+}
+
+/* The links of pass (y, x) from ``key`` that a cycle through it can take, from the cache:
+ * those within its component of the pass's links (nothing outside leads back).  Same
+ * order. */
+static inline int cycle_links_of(search *s, const cycle_scope *sc, int key, int y, int x, const uint16_t **lk,
+                                 const int8_t **lc) {
+    int pass = y ? (x ? 2 : 1) : 0;
+    link_cache *c = s->links;
+    if (c->cn[pass][key] < 0) draw_cycle_links(s, sc, key, y, x, pass);
+    *lk = c->ckey[pass][key];
+    *lc = c->ccause[pass][key];
+    return c->cn[pass][key];
 }
 
 static int new_node(search *s, int key, int cause, int parent) {
@@ -200,10 +334,11 @@ static void offer_chain(const search *s, int target, int pass, best_hint *best) 
 
 /* _cycles: breadth first in alternating layers from ``skey`` on (off nodes once per path,
  * on nodes once); an on node back at the start after four layers or more closes a cycle.
- * At most ``depth`` layers.  The closing nodes' indexes go to ``closing`` (as many as
- * ``max_closing``; the count is returned). */
+ * At most ``depth`` layers, within the start's component of ``scope`` (cycle_links_of).
+ * The closing nodes' indexes go to ``closing`` (as many as ``max_closing``; the count is
+ * returned). */
 static int unary_cycles(search *s, int skey, int y, int x, int depth, int *closing, int max_closing,
-                        const link_graph *scope) {
+                        const cycle_scope *scope) {
     int nclosing = 0;
     keyset to_on;
     memset(&to_on, 0, sizeof to_on);
@@ -220,9 +355,9 @@ static int unary_cycles(search *s, int skey, int y, int x, int depth, int *closi
         noff = 0;
         for (int i = 0; i < non; i++) {
             int e = pend_on[i];
-            int n = links_of(s, s->nodes[e].key, y, x, &lk, &lc);
+            int n = cycle_links_of(s, scope, s->nodes[e].key, y, x, &lk, &lc);
             for (int j = 0; j < n; j++) {
-                if ((scope && !lg_same_scope(scope, skey, lk[j])) || on_path(s, e, lk[j])) continue;
+                if (on_path(s, e, lk[j])) continue;
                 int q = new_node(s, lk[j], lc[j], e);
                 if (q < 0) return nclosing;
                 pend_off[noff++] = q;
@@ -234,9 +369,9 @@ static int unary_cycles(search *s, int skey, int y, int x, int depth, int *closi
         int closes = length >= 4;
         for (int i = 0; i < noff; i++) {
             int e = pend_off[i];
-            int n = links_of(s, s->nodes[e].key, y, x, &lk, &lc);
+            int n = cycle_links_of(s, scope, s->nodes[e].key, y, x, &lk, &lc);
             for (int j = 0; j < n; j++) {
-                if (!ks_has(&to_on, lk[j]) && (!scope || lg_same_scope(scope, skey, lk[j]))) {
+                if (!ks_has(&to_on, lk[j])) {
                     ks_add(&to_on, lk[j]);
                     int q = new_node(s, lk[j], lc[j], e);
                     if (q < 0) return nclosing;
@@ -338,15 +473,18 @@ int se_forcing_chains_cycles(const grid *g, se_hint *out) {
     int *closing = sx_alloc(sizeof(int) * MAX_NODES);
     best_hint best = {{0, 0.0, 0, 0}, out, 0};
     link_graph *lg = sx_alloc(sizeof(link_graph));
+    y_scope *ys = sx_alloc(sizeof(y_scope));
+    cycle_scope scope = {lg, ys};
     uint8_t *possible = sx_alloc(N_CANDS);
     int result = 0;
-    if (!s.links || !s.nodes || !s.pend_a || !s.pend_b || !closing || !lg || !possible) { result = -1; goto done; }
+    if (!s.links || !s.nodes || !s.pend_a || !s.pend_b || !closing || !lg || !ys || !possible) { result = -1; goto done; }
     /* the graph of the grid's links: which searches can make a hint at all, and the
      * component a cycle stays in */
     link_graph_build(g, lg);
     lg_parts(lg, possible);
     for (int pass = PASS_X; pass <= PASS_XY; pass++) {
         int y = pass != PASS_X, x = pass != PASS_Y;
+        if (pass == PASS_Y) y_scope_build(g, ys);
         best_key depths_for = best.key;
         int cycle_depth = depth_for(&best.key, cycle_base(pass), SORT[pass]);
         int chain_depth = pass == PASS_Y ? -1 : depth_for(&best.key, chain_base(pass), SORT[pass]) - 1;
@@ -365,8 +503,8 @@ int se_forcing_chains_cycles(const grid *g, se_hint *out) {
                 if (m_count(m) > 2 && !x) continue;  /* Y-cycles start in bivalue cells */
                 int skey = ((cell * 9 + d - 1) << 1) | 1;
                 int parts = possible[cell * 9 + d - 1];
-                if (cycle_depth >= CYCLE_LAYERS && (parts & 1)) {
-                    int n = unary_cycles(&s, skey, y, x, cycle_depth, closing, MAX_NODES, lg);
+                if (cycle_depth >= CYCLE_LAYERS && (parts & 1) && cycle_may_remove(&scope, skey, y, x)) {
+                    int n = unary_cycles(&s, skey, y, x, cycle_depth, closing, MAX_NODES, &scope);
                     for (int i = 0; i < n; i++) offer_cycle(&s, closing[i], pass, &best);
                 }
                 if (x && chain_depth >= CHAIN_LAYERS) {
@@ -390,6 +528,7 @@ int se_forcing_chains_cycles(const grid *g, se_hint *out) {
     result = best.key.found;
 done:
     sx_free(lg);
+    sx_free(ys);
     sx_free(possible);
     sx_free(s.links);
     sx_free(s.nodes);
@@ -470,7 +609,7 @@ static void collect_chain(const search *s, int target, int pass, nested_out *o) 
 /* The unary searches ``parts`` (1 cycles, 2 forcing chains from the candidate on, 4 from it
  * off) of pass ``pass`` from each candidate, as ``parts_of`` gives them, their hints added
  * to o->out (cycles kept within their start's component). */
-static int nested_searches(search *s, int *closing, const link_graph *lg, int pass, const uint8_t *parts_of,
+static int nested_searches(search *s, int *closing, const cycle_scope *scope, int pass, const uint8_t *parts_of,
                            const uint8_t *more, nested_out *o) {
     const grid *w = s->g;
     int y = pass != PASS_X, x = pass != PASS_Y;
@@ -483,8 +622,8 @@ static int nested_searches(search *s, int *closing, const link_graph *lg, int pa
             int parts = parts_of[i] | (more ? more[i] : 0);
             if (!parts) continue;
             int skey = (i << 1) | 1;
-            if (parts & 1) {
-                int n = unary_cycles(s, skey, y, x, 1 << 30, closing, MAX_NODES, lg);
+            if ((parts & 1) && cycle_may_remove(scope, skey, y, x)) {
+                int n = unary_cycles(s, skey, y, x, 1 << 30, closing, MAX_NODES, scope);
                 for (int k = 0; k < n; k++) collect_cycle(s, closing[k], pass, o);
             }
             if (x) {
@@ -516,6 +655,7 @@ struct chain_scratch {
     cnode *nodes;
     int *pend_a, *pend_b, *closing;
     link_graph *lg;
+    y_scope *ys;
     uint8_t live[3][N_CANDS];
     uint8_t possible[N_CANDS];
 };
@@ -529,7 +669,8 @@ chain_scratch *chain_scratch_new(void) {
     c->pend_b = sx_alloc(sizeof(int) * MAX_NODES);
     c->closing = sx_alloc(sizeof(int) * MAX_NODES);
     c->lg = sx_alloc(sizeof(link_graph));
-    if (!c->links || !c->nodes || !c->pend_a || !c->pend_b || !c->closing || !c->lg) {
+    c->ys = sx_alloc(sizeof(y_scope));
+    if (!c->links || !c->nodes || !c->pend_a || !c->pend_b || !c->closing || !c->lg || !c->ys) {
         chain_scratch_free(c);
         return NULL;
     }
@@ -544,12 +685,13 @@ void chain_scratch_free(chain_scratch *c) {
     sx_free(c->pend_b);
     sx_free(c->closing);
     sx_free(c->lg);
+    sx_free(c->ys);
     sx_free(c);
 }
 
 int se_forcing_chains_cycles_nested(const grid *w, const grid *src, sig_table *sigs, nhint_list *out,
                                     chain_scratch *c) {
-    memset(c->links->n, -1, sizeof c->links->n);
+    forget_links(c->links);
     search s = {w, c->links, c->nodes, c->pend_a, c->pend_b, 0, 0};
     link_graph *lg = c->lg;
     nested_out o = {src, sigs, out, {0}, {0}};
@@ -557,15 +699,17 @@ int se_forcing_chains_cycles_nested(const grid *w, const grid *src, sig_table *s
     out->n = out->nkeys = 0;
     link_graph_build(w, lg);
     if (!unary_searches(w, src, lg, c->live, c->possible)) goto done;
+    y_scope_build(w, c->ys);
+    cycle_scope scope = {lg, c->ys};
     for (int pass = PASS_X; pass <= PASS_XY; pass++) {
-        if (nested_searches(&s, c->closing, lg, pass, c->live[pass], NULL, &o) < 0) { result = -1; goto done; }
+        if (nested_searches(&s, c->closing, &scope, pass, c->live[pass], NULL, &o) < 0) { result = -1; goto done; }
     }
     int any = 0;
     for (int i = 0; i < out->n && !any; i++) any = out->h[i].npar > 0;
     if (!any) { out->n = out->nkeys = 0; goto done; }
     out->n = out->nkeys = 0;
     for (int pass = PASS_X; pass <= PASS_XY; pass++) {
-        if (nested_searches(&s, c->closing, lg, pass, c->possible, c->live[pass], &o) < 0) { result = -1; goto done; }
+        if (nested_searches(&s, c->closing, &scope, pass, c->possible, c->live[pass], &o) < 0) { result = -1; goto done; }
     }
     nh_finish(out);
     result = out->error ? -1 : out->n;

@@ -65,9 +65,28 @@ static void successors(link_graph *lg, int key) {
     lg->nsucc[key] = (uint8_t)n;
 }
 
+/* cycle_removes of a component of more than one node, its nodes ``keys[0..n)``: a cycle
+ * keeps to them (to those of its start's digit without y links), so a candidate it removes
+ * sees an on node and an off node of its digit among them. */
+static unsigned cycle_removes(const grid *g, const int16_t *keys, int n) {
+    set81 on[9], off[9];
+    memset(on, 0, sizeof on);
+    memset(off, 0, sizeof off);
+    for (int k = 0; k < n; k++) {
+        int i = keys[k] >> 1;
+        set81 *sees = keys[k] & 1 ? on : off;
+        sees[i % 9] = s_or(sees[i % 9], PEER_SET[i / 9]);
+    }
+    unsigned bits = 0;
+    for (int v = 0; v < 9; v++) {
+        if (s_any(s_and(g->pos[v + 1], s_and(on[v], off[v])))) bits |= 1u << v;
+    }
+    return bits;
+}
+
 /* Tarjan's algorithm over the part with strong links, from its off nodes; each component's
  * reach worked out as it comes out (after every component it reaches). */
-static void components(link_graph *lg) {
+static void components(const grid *g, link_graph *lg) {
     int16_t stack[N_KEYS], work[N_KEYS];
     uint8_t next[N_KEYS];
     int top = 0, wtop = 0, counter = 0;
@@ -110,6 +129,7 @@ static void components(link_graph *lg) {
             memset(off, 0, sizeof *off);
             for (int k = first; k < top; k++) lg->comp[stack[k]] = (int16_t)c;
             lg->comp_size[c] = (int16_t)(top - first);
+            lg->cycle_removes[c] = top - first > 1 ? (uint16_t)cycle_removes(g, stack + first, top - first) : 0;
             for (int k = first; k < top; k++) {
                 int w = stack[k], j = w >> 1;
                 if (w & 1) {
@@ -157,7 +177,7 @@ void link_graph_build(const grid *g, link_graph *lg) {
     for (int i = 0; i < N_CANDS; i++) {
         if (lg->nstrong[i]) sa_add(&lg->starts, i);
     }
-    components(lg);
+    components(g, lg);
 }
 
 void lg_on_reach(const link_graph *lg, int i, set729 *on, set729 *off) {

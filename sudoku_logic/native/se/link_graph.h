@@ -20,6 +20,9 @@ typedef struct {
     uint16_t strong[N_CANDS][4];     /* candidate -> on keys its off node turns on */
     int16_t comp[N_KEYS];       /* node key -> component, -1 outside the part */
     int16_t comp_size[N_KEYS];
+    /* by component of more than one node, the digits d (bit d - 1) such that a cycle in it
+     * of pass X (d alone) or XY (any) could remove a candidate of d (lg_cycle_may_remove) */
+    uint16_t cycle_removes[N_KEYS];
     int ncomp;
     set729 reach_on[N_KEYS], reach_off[N_KEYS];  /* by component */
     /* Tarjan's scratch */
@@ -31,10 +34,16 @@ typedef struct {
 /* the table of weak links (called once, by se_tables_init) */
 void lg_tables_init(void);
 void link_graph_build(const grid *g, link_graph *lg);
-/* whether two node keys lie in one component of more than one node (a cycle's scope) */
-static inline int lg_same_scope(const link_graph *lg, int skey, int key) {
+
+/* Whether a cycle of pass (0, 1) or (1, 1) through on node ``skey``, which keeps to its
+ * component, could remove a candidate (_cycle_hint: one that sees an on node and an off
+ * node of its digit in the cycle); when it could not, every cycle the search closes is
+ * dropped. */
+static inline int lg_cycle_may_remove(const link_graph *lg, int skey, int y) {
     int c = lg->comp[skey];
-    return c >= 0 && lg->comp_size[c] > 1 && lg->comp[key] == c;
+    if (c < 0) return 0;
+    unsigned bits = lg->cycle_removes[c];
+    return y ? bits != 0 : (int)(bits >> ((skey >> 1) % 9) & 1u);
 }
 
 /* By candidate, the unary searches (1 cycles, 2 forcing chains from the candidate on, 4

@@ -4,6 +4,8 @@
 #include "se/unique_loops.h"
 #include "se/order.h"
 
+#include <stddef.h>
+
 /* SE's raw difficulty of a unique loop hint of ``technique`` (grading/se.py, same floating
  * point): the table's number with what the loop's cells add, and for each cell of a type 3
  * set beyond the first (a hidden set's beyond the second). */
@@ -13,8 +15,19 @@ static double loop_difficulty(int technique, int cells, int subset, int hidden) 
     return se;
 }
 
+/* A closed path whose hints were offered: its cells and its extra cells in the path's order
+ * (the first two; the hints read no more of the order), for its pair of digits. */
+typedef struct {
+    set81 cells;
+    uint32_t tag;  /* pair << 16 | first extra << 8 | second extra, 0 for an empty slot */
+} loop_seen;
+
+#define LOOP_MEMO 256 /* a power of two */
+
 typedef struct {
     const grid *g;
+    loop_seen seen[LOOP_MEMO];  /* cleared when first asked (seen_ready) */
+    int seen_ready;
     unsigned pair;
     int a, b, start;
     uint8_t places[27][9];  /* per house, its cells holding both digits, in house order */
@@ -236,6 +249,32 @@ static int valid_loop(unsigned even, unsigned odd) {
     return even == odd;
 }
 
+/* Whether the hints of a closed path with these cells, extra cells in this order and pair
+ * were offered before (and note that they now are): they would be offered again, each as
+ * hard as the first time, so none would be kept (the path they carry aside).  A full memo
+ * only forgets. */
+static int offered_before(loop_search *s, const int *extra, int nextra) {
+    set81 cells = S_EMPTY;
+    for (int i = 0; i < s->len; i++) s_add(&cells, s->loop[i]);
+    uint32_t tag = s->pair << 16 | (uint32_t)(nextra > 0 ? extra[0] + 1 : 0) << 8 | (uint32_t)(nextra > 1 ? extra[1] + 1 : 0);
+    uint64_t h = (cells.w[0] * 0x9E3779B97F4A7C15ull) ^ (cells.w[1] * 0xC2B2AE3D27D4EB4Full) ^ tag;
+    h ^= h >> 29;
+    if (!s->seen_ready) {
+        memset(s->seen, 0, sizeof s->seen);
+        s->seen_ready = 1;
+    }
+    for (int probe = 0; probe < 8; probe++) {
+        loop_seen *e = &s->seen[(h + (uint64_t)probe) & (LOOP_MEMO - 1)];
+        if (!e->tag) {
+            e->cells = cells;
+            e->tag = tag;
+            return 0;
+        }
+        if (e->tag == tag && e->cells.w[0] == cells.w[0] && e->cells.w[1] == cells.w[1]) return 1;
+    }
+    return 0;
+}
+
 /* The hints of a closed path (_loop_hints' body), its houses by parity of position in
  * ``even`` and ``odd``. */
 static void loop_found(loop_search *s, unsigned even, unsigned odd) {
@@ -245,6 +284,7 @@ static void loop_found(loop_search *s, unsigned even, unsigned odd) {
     for (int i = 0; i < s->len; i++) {
         if (m_count(g->cand[s->loop[i]]) > 2) extra[nextra++] = s->loop[i];
     }
+    if (nextra && offered_before(s, extra, nextra)) return;
     if (nextra == 1) {
         uint8_t elims[2][2] = {{(uint8_t)extra[0], (uint8_t)s->a}, {(uint8_t)extra[0], (uint8_t)s->b}};
         offer(s, 1, 0, 0, 0, 0, 0, 0, (const uint8_t (*)[2])elims, 2);
@@ -320,7 +360,8 @@ static set81 loop_cells(set81 both) {
  * nothing. */
 int se_unique_loops(const grid *g, se_hint *out) {
     loop_search s;
-    memset(&s, 0, sizeof s);
+    memset(&s, 0, offsetof(loop_search, seen));
+    memset(&s.seen_ready, 0, sizeof s - offsetof(loop_search, seen_ready));
     s.g = g;
     s.out = out;
     set81 on_loop[512];
