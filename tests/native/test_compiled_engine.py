@@ -463,7 +463,10 @@ def test_a_long_compiled_count_stops_on_ctrl_c():
     import signal
     import time
 
+    # Python turns SIGINT into KeyboardInterrupt only if its parent did not ignore it, and a
+    # test run's process may: the child sets the handler itself
     code = (
+        "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
         "import sys; from sudoku_logic import native; print('go', flush=True); "
         "native.count_solutions([0] * 81, [511] * 81, 10**9)"
     )
