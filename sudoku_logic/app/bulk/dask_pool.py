@@ -54,10 +54,13 @@ MAX_CHUNK = 256
 
 
 def _quiet() -> None:
-    """Dask's own log lines (a worker lost, a connection retried) are not for the user of one
-    command: what matters reaches them as one line from this module."""
-    names = [n for n in logging.root.manager.loggerDict if n.split(".")[0] in ("distributed", "dask")]
-    for name in ("distributed", "dask", *names):
+    """Dask's own log lines (a worker lost, a connection retried), and those of the event
+    loops its client runs on (tornado's, asyncio's: a callback that failed when the
+    scheduler went away), are not for the user of one command: what matters reaches them as
+    one line from this module."""
+    roots = ("distributed", "dask", "tornado", "asyncio")
+    names = [n for n in logging.root.manager.loggerDict if n.split(".")[0] in roots]
+    for name in (*roots, *names):
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
