@@ -13,10 +13,10 @@ from helpers import reglib_cases
 from reachable_positions import positions
 from strategies.hodoku import hodoku_compiled
 from strategies.registry import REGISTRY
-from strategies.se.se_compiled import pack
 from sudoku_logic import native
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.solve.policies import _slot_steps
+from test_hodoku_tabling import slot_record
 
 compiled = pytest.mark.skipif(not hodoku_compiled.AVAILABLE, reason=f"compiled engine not in use: {native.REASON}")
 
@@ -30,12 +30,12 @@ def first_py(grid: Grid, slot) -> tuple | None:
 
 
 def first_c(grid: Grid, slot) -> tuple | None:
-    codes = hodoku_compiled.codes([t.name for t in slot])
-    _, steps, *_ = native.hodoku_run(*pack(grid), b"", b"", codes, 1, False, grid.givens)
-    if not steps:
+    """The engine's step from the colouring ``slot``: technique, eliminations, its rank."""
+    record = slot_record(grid, slot)
+    if record is None:
         return None
-    tech, _, _, elims, _, _, rank = steps[0]
-    return native.HODOKU_TECHNIQUES[tech], elims, {"rank": rank}
+    name, _, _, elims, _, _, rank = record
+    return name, elims, {"rank": rank}
 
 
 def test_each_pass_is_one_slot_of_two_types():

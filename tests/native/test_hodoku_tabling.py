@@ -48,14 +48,24 @@ def _through_slots() -> list[str]:
     return [n for n in names if n in hodoku_compiled.COMPILED or hodoku_compiled.CODE[n] > last]
 
 
-def slot_first_c(grid: Grid, slot) -> tuple | None:
-    """The engine's step from ``slot``: technique, scored as, placements, eliminations, size."""
+def slot_record(grid: Grid, slot) -> tuple | None:
+    """The engine's record of its step from ``slot`` (one search of the slot): technique and
+    scored-as names, placements, eliminations, house, cells, size (a colouring step's rank)."""
     codes = hodoku_compiled.codes([t.name for t in slot])
     _, steps, *_ = native.hodoku_run(*pack(grid), b"", b"", codes, 1, False, grid.givens)
     if not steps:
         return None
-    tech, scored, places, elims, _, _, size = steps[0]
-    return native.HODOKU_TECHNIQUES[tech], native.HODOKU_TECHNIQUES[scored], places, elims, size
+    tech, scored, *rest = steps[0]
+    return native.HODOKU_TECHNIQUES[tech], native.HODOKU_TECHNIQUES[scored], *rest
+
+
+def slot_first_c(grid: Grid, slot) -> tuple | None:
+    """The engine's step from ``slot``: technique, scored as, placements, eliminations, size."""
+    record = slot_record(grid, slot)
+    if record is None:
+        return None
+    name, scored, places, elims, _, _, size = record
+    return name, scored, places, elims, size
 
 
 def slot_first_py(grid: Grid, slot) -> tuple | None:
