@@ -18,7 +18,7 @@ from grading.scales import hodoku_policy
 from grading.tables import RATINGS
 from grading.whole import rate_lines
 from helpers import PUZZLES, collection, reglib_cases, wrong_given
-from reachable_positions import positions
+from reachable_positions import POOL, positions, reachable
 from strategies.hodoku import hodoku_compiled
 from strategies.hodoku.singles_queue import QUEUED
 from strategies.registry import REGISTRY, load_all
@@ -73,6 +73,18 @@ def agree(grid: Grid, where: str, found: dict[str, int], names: list[str]) -> No
         want = python_first(grid, name)
         assert compiled_first(grid, name) == want, f"{name} at {where}"
         found[name] += want is not None
+
+
+def agree_on_thinned(names: list[str], stride: int) -> dict[str, int]:
+    """:func:`agree` at positions of every ``stride``-th pool puzzle with 80, 160 and 240 true
+    eliminations and few placements (fins, clusters and Franken shapes come often); how many
+    first steps each of ``names`` had."""
+    found = dict.fromkeys(names, 0)
+    for i in range(0, len(POOL), stride):
+        for elims in (80, 160, 240):
+            grid, _ = reachable(i, 1000 * i + elims, elims, 5)
+            agree(grid, f"POOL[{i}] seed {1000 * i + elims}", found, names)
+    return found
 
 
 def assert_techniques_agree(grid: Grid, where: str) -> int:

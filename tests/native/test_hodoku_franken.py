@@ -19,12 +19,12 @@ from hypothesis import HealthCheck, given, settings
 
 from grading.scales import hodoku_policy, hodoku_techniques
 from helpers import ROOT, collection, reglib_cases, reglib_lines
-from reachable_positions import POOL, positions, reachable
+from reachable_positions import positions
 from strategies.hodoku import hodoku_compiled
 from sudoku_logic import native
 from sudoku_logic.core.formats import parse_reglib
-from test_hodoku_engine import agree, compiled_first, python_first
-from test_hodoku_fish_colors import paths_equal
+from test_hodoku_engine import agree, agree_on_thinned, compiled_first, python_first
+from test_hodoku_fish_colors import LEADING, paths_equal
 
 compiled = pytest.mark.skipif(not hodoku_compiled.AVAILABLE, reason=f"compiled engine not in use: {native.REASON}")
 
@@ -96,11 +96,7 @@ def test_first_steps_equal_on_the_fish_library_lines():
 def test_first_steps_equal_on_thinned_positions():
     """Puzzles with many true eliminations and few placements: fins and Franken shapes come
     often."""
-    found = dict.fromkeys(FRANKEN, 0)
-    for i in range(0, len(POOL), 4):
-        for elims in (80, 160, 240):
-            grid, _ = reachable(i, 1000 * i + elims, elims, 5)
-            agree(grid, f"POOL[{i}] seed {1000 * i + elims}", found, FRANKEN)
+    found = agree_on_thinned(FRANKEN, 4)
     assert all(n >= 10 for n in found.values()), found
 
 
@@ -114,35 +110,14 @@ def test_first_steps_equal_on_random_reachable_positions(position):
     agree(grid, grid.values_string(), dict.fromkeys(FRANKEN, 0), FRANKEN)
 
 
-#: HoDoKu's order up to the basic fish, the four Franken fish right after them: the engine
-#: takes the four wherever the basic techniques stall
-_BEFORE = [
-    "Full House",
-    "Naked Single",
-    "Hidden Single",
-    "Locked Pair",
-    "Locked Triple",
-    "Locked Candidates Type 1 (Pointing)",
-    "Locked Candidates Type 2 (Claiming)",
-    "Naked Pair",
-    "Naked Triple",
-    "Hidden Pair",
-    "Hidden Triple",
-    "Naked Quadruple",
-    "Hidden Quadruple",
-    "X-Wing",
-    "Swordfish",
-    "Jellyfish",
-]
-
-
 @compiled
 def test_whole_paths_equal_with_the_four_taken_in_c():
-    """HoDoKu's order cut to the basic techniques and the four: the engine's path is the
-    Python finders', words included, and it takes Franken fish on the way."""
+    """HoDoKu's order cut to the basic techniques and the four right after them (the engine
+    takes the four wherever those stall): the engine's path is the Python finders', words
+    included, and it takes Franken fish on the way."""
     taken: set[str] = set()
     for puzzle in collection("top1465.txt", 12, every=60):
-        taken |= set(paths_equal(puzzle, _BEFORE + FRANKEN))
+        taken |= set(paths_equal(puzzle, LEADING + FRANKEN))
     assert len(taken & set(FRANKEN)) >= 2, taken
 
 
