@@ -273,9 +273,6 @@ class Summary:
     hardest: Counter = field(default_factory=Counter)
     started: float = field(default_factory=time.perf_counter)
 
-    def add(self, row: dict) -> None:
-        self.count(*tally(row))
-
     def count(self, hardest: str | None, solved: bool | None, level: str | None, rating: float | None) -> None:
         """Count a row by its :func:`tally`."""
         self.rated += 1
@@ -440,13 +437,14 @@ def rate_files(
     run = describe_run(paths, opts.row_options(fmt))
     form = RowFormat.for_stream(None if output else (out or sys.stdout), fmt, opts.columns, template, scale=opts.scale)
     shows_input = any(c in INPUT_COLUMNS for c in (template.columns if template else opts.columns))
+    here = Lines(form, opts.keep)  # the lines of the rows this process makes
     job = RateJob(
         opts.techniques,
         se=opts.need_se,
         hodoku=opts.need_hodoku,
         scale=opts.scale,
         settings=opts.settings,
-        lines=None if shows_input else Lines(form, opts.keep),  # the input columns are the parent's
+        lines=None if shows_input else here,  # the input columns are this process's
     )
     files = all(p != "-" and os.path.isfile(p) for p in paths)
     pool = make_pool(job, opts, BATCH if files else 1)
@@ -489,29 +487,25 @@ def rate_files(
                     ok = False
                     summ.bad += 1
                     err.print(f"error: {entry.where}{payload}", markup=False, highlight=False)
-                elif kind == "ok" and job.lines is not None:
-                    line, counts = cast(tuple, payload)
+                else:
+                    if kind == "ok" and job.lines is not None:
+                        line, counts = cast(tuple, payload)  # made by the worker
+                    else:
+                        row = cast(dict, payload) if kind == "ok" else _unrated(entry, kind, payload, err)
+                        if shows_input:  # input_columns is annotated str/int, but takes None for a literal
+                            row.update(
+                                input_columns(entry.source or None, entry.lineno or None, entry.index, entry.label)
+                            )
+                        line, counts = here.of(row)
                     if summary:
                         summ.count(*counts)
                     else:
-                        summ.rated += 1
-                    if line is not None:
-                        written += 1  # counted first, as below
-                        writer.write_line(line)
-                        summ.kept += 1
-                else:
-                    row = cast(dict, payload) if kind == "ok" else _unrated(entry, kind, payload, err)
-                    if shows_input:  # input_columns is annotated str/int, but takes None for a literal
-                        row.update(input_columns(entry.source or None, entry.lineno or None, entry.index, entry.label))
-                    if summary:
-                        summ.add(row)
-                    else:
                         summ.rated += 1  # the rest of the counts are for the summary alone
-                    if opts.keep(row):
+                    if line is not None:
                         # counted first: on a terminal the write ends by drawing the bar again,
                         # and a Ctrl-C seen after that must count the row above it
                         written += 1
-                        writer.write(row)
+                        writer.write_line(line)
                         summ.kept += 1
                 unrecorded += 1
                 if record and (unrecorded >= RECORD_ROWS or time.perf_counter() - recorded >= RECORD_SECONDS):
