@@ -129,7 +129,7 @@ def test_techniques_equal_on_the_regression_library():
     assert len({c.base_code for c in cases}) >= 10
 
 
-def _path_positions(puzzles: list[str], every: int) -> list[tuple[str, Grid]]:
+def path_positions(puzzles: list[str], every: int) -> list[tuple[str, Grid]]:
     """Every ``every``-th position of HoDoKu's (Python) path of each puzzle."""
     out = []
     reference = hodoku_policy(compiled=False)
@@ -148,7 +148,7 @@ def test_techniques_equal_along_hodoku_paths():
     """Every third position of HoDoKu's paths through expert and hardest puzzles."""
     puzzles = collection("qqwing_expert.txt", 8) + collection("top1465.txt", 6)
     found = 0
-    places = _path_positions(puzzles, 3)
+    places = path_positions(puzzles, 3)
     for where, grid in places:
         found += assert_techniques_agree(grid, where)
     assert len(places) > 300 and found > len(places)
@@ -159,7 +159,7 @@ def test_next_step_without_queues_equal():
     """A hint's step (a position without a history: no queues) is the same on both engines,
     words included, at positions along HoDoKu's paths."""
     fast, slow = hodoku_policy(), hodoku_policy(compiled=False)
-    places = _path_positions(collection("qqwing_expert.txt", 4) + collection("top1465.txt", 2), 5)
+    places = path_positions(collection("qqwing_expert.txt", 4) + collection("top1465.txt", 2), 5)
     for where, grid in places:
         a = fast.next_step(grid, fast.context(unique=True))
         b = slow.next_step(grid, slow.context(unique=True))

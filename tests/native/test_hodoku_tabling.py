@@ -25,7 +25,7 @@ from sudoku_logic.core.formats import parse
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.solve.loop import solve
 from sudoku_logic.solve.policies import _slot_steps
-from test_hodoku_engine import assert_paths_equal
+from test_hodoku_engine import assert_paths_equal, path_positions
 
 compiled = pytest.mark.skipif(not hodoku_compiled.AVAILABLE, reason=f"compiled engine not in use: {native.REASON}")
 
@@ -108,19 +108,6 @@ def test_a_tie_python_s_sort_decides_is_left_to_python():
     slow = hodoku_policy(compiled=False).next_step(grid)
     assert step is not None and slow is not None
     assert (step.technique, step.eliminations, step.facts) == (slow.technique, slow.eliminations, slow.facts)
-
-
-def _path_positions(puzzles: list[str], every: int) -> list[tuple[str, Grid]]:
-    out = []
-    reference = hodoku_policy(compiled=False)
-    for p in puzzles:
-        grid = parse(p)
-        work = grid.copy()
-        for i, step in enumerate(solve(grid, reference).steps):
-            if i % every == 0:
-                out.append((f"{p} #{i}", work.copy()))
-            work.apply(step)
-    return out
 
 
 @compiled
@@ -216,7 +203,7 @@ def test_hints_take_the_tabling_slots_from_c():
     included, whether the engine or the finders find it, and tabling steps among them."""
     fast, slow = hodoku_policy(), hodoku_policy(compiled=False)
     tabling = 0
-    for where, grid in _path_positions(collection("top1465.txt", 3, every=211), 3):
+    for where, grid in path_positions(collection("top1465.txt", 3, every=211), 3):
         a, b = fast.next_step(grid), slow.next_step(grid)
         assert (a is None) == (b is None), where
         if a is None or b is None:

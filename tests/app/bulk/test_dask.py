@@ -137,9 +137,9 @@ def long_run(cluster, tmp_path_factory):
     return src, without_ms(rows_of(ref))
 
 
-def test_a_worker_killed_mid_run_costs_no_row(cluster, long_run, tmp_path):
-    src, want = long_run
-    out = tmp_path / "out.csv"
+def rate_until(src: Path, out: Path, address: str, lines: int) -> subprocess.Popen:
+    """A ``rate`` run on the cluster at ``address`` in chunks of 4, returned once ``out``
+    holds ``lines`` lines (or after two minutes)."""
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -150,7 +150,7 @@ def test_a_worker_killed_mid_run_costs_no_row(cluster, long_run, tmp_path):
             "-o",
             str(out),
             "--scheduler",
-            cluster.address,
+            address,
             "--chunk",
             "4",
         ],
@@ -160,8 +160,15 @@ def test_a_worker_killed_mid_run_costs_no_row(cluster, long_run, tmp_path):
         cwd=ROOT,
     )
     deadline = time.time() + 120
-    while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 9):
+    while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < lines):
         time.sleep(0.05)
+    return proc
+
+
+def test_a_worker_killed_mid_run_costs_no_row(cluster, long_run, tmp_path):
+    src, want = long_run
+    out = tmp_path / "out.csv"
+    proc = rate_until(src, out, cluster.address, 9)
     victim = cluster.worker_pids()[0]
     os.kill(victim, signal.SIGKILL)
     done_when_killed = out.read_text().count("\n") - 1
@@ -233,28 +240,7 @@ def test_a_lost_scheduler_is_one_line_and_resume_goes_on(cluster, long_run, tmp_
     doomed = Cluster(tmp_path / "doomed", workers=1)
     out = tmp_path / "out.csv"
     try:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "sudoku_logic",
-                "rate",
-                str(src),
-                "-o",
-                str(out),
-                "--scheduler",
-                doomed.address,
-                "--chunk",
-                "4",
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            cwd=ROOT,
-        )
-        deadline = time.time() + 120
-        while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 5):
-            time.sleep(0.05)
+        proc = rate_until(src, out, doomed.address, 5)
         doomed.scheduler.kill()
         _, err = proc.communicate(timeout=300)
     finally:
