@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sudoku_logic.app.bulk.aimed import change
 from sudoku_logic.app.bulk.seeds import PER_LIST, Found, path_facts, rate_order
 from sudoku_logic.core import bitsolve, dlx
 from sudoku_logic.core.grid import Grid
@@ -38,6 +39,8 @@ TARGETS: dict[str, bool] = {
 }
 #: The most givens a seed may have: the generator uses seeds of at most 30.
 MAX_GIVENS = 30
+#: Changes of a given tried after the dig, each kept while the puzzle stays in the class.
+MOVES = 60
 #: The index's source of a seed dug here, with the run's seed and the dig's number.
 SOURCE = "mined:class-dig"
 
@@ -76,7 +79,8 @@ def never_given(solution: list[int], rect: tuple[int, int, int, int]) -> set[int
 
 @dataclass
 class Dig:
-    """What one dig gave: the puzzle kept (or None), its givens, and why not."""
+    """What one dig gave: the puzzle kept (None when none fits, and ``why``), the ratings it
+    ran, and what harder step (or no solve) refused each change it refused."""
 
     puzzle: list[int] | None = None
     why: str = ""
@@ -84,10 +88,25 @@ class Dig:
     reasons: Counter[str] = field(default_factory=Counter)
 
 
-def dig(name: str, rng: random.Random, rectangle: bool | None = None) -> Dig:
+def _inside(values: list[int], name: str, out: Dig) -> bool:
+    """Whether HoDoKu's path solves ``values`` by logic with no step harder than ``name``;
+    a puzzle whose hardest step is ``name`` is kept in ``out``."""
+    out.rated += 1
+    rating = rate_order(values, "hodoku")
+    _, hardest, solved, _ = path_facts(rating, "hodoku") if rating is not None else (set(), None, False, 0.0)
+    if not solved or hardest is None or key(hardest) > key(name):
+        out.reasons[f"{hardest} harder" if solved else "not solved by logic"] += 1
+        return False
+    if hardest == name:
+        out.puzzle = list(values)
+    return True
+
+
+def dig(name: str, rng: random.Random, rectangle: bool | None = None, moves: int = MOVES) -> Dig:
     """One dig in ``name``'s class from a random solution grid drawn from ``rng`` (see the
-    module's docstring); ``rectangle`` (default: :data:`TARGETS`'s) chooses its rectangle
-    first."""
+    module's docstring), then ``moves`` changes of a given (removed, or moved as the seed
+    route's walk moves one) kept while the puzzle stays in the class; ``rectangle``
+    (default: :data:`TARGETS`'s) chooses its rectangle first."""
     out = Dig()
     solution = bitsolve.random_solution(rng)
     values = list(solution)
@@ -99,22 +118,16 @@ def dig(name: str, rng: random.Random, rectangle: bool | None = None) -> Dig:
         if bitsolve.count_solutions(values) != 1:
             out.why = "not unique with the rectangle left out"
             return out
-    top = key(name)
     cells = [c for c in range(81) if values[c]]
     rng.shuffle(cells)
     for c in cells:
         values[c] = 0
-        if bitsolve.has_other_solution(values, solution, (c,)):
+        if bitsolve.has_other_solution(values, solution, (c,)) or not _inside(values, name, out):
             values[c] = solution[c]
-            continue
-        out.rated += 1
-        rating = rate_order(values, "hodoku")
-        _, hardest, solved, _ = path_facts(rating, "hodoku") if rating is not None else (set(), None, False, 0.0)
-        if not solved or hardest is None or key(hardest) > top:
-            values[c] = solution[c]
-            out.reasons[f"{hardest} harder" if solved else "not solved by logic"] += 1
-        elif hardest == name:
-            out.puzzle = list(values)
+    for _ in range(moves):
+        changed = change(values, solution, rng)
+        if changed is not None and not free & {c for c in range(81) if changed[c]} and _inside(changed, name, out):
+            values = changed
     if out.puzzle is None:
         out.why = f"{name} never the hardest step"
     elif sum(map(bool, out.puzzle)) > MAX_GIVENS:
@@ -143,9 +156,11 @@ def dig_all(budget: float, seed: int = 41, names: list[str] | None = None) -> tu
         got = found.setdefault(("hodoku", "hardest", name), [])
         t0 = time.perf_counter()
         why: Counter[str] = Counter()
+        harder: Counter[str] = Counter()
         n = 0
         for i, d in dig_target(name, budget, seed):
             n += 1
+            harder.update(d.reasons)
             if d.puzzle is None:
                 why[d.why] += 1
                 continue
@@ -156,8 +171,10 @@ def dig_all(budget: float, seed: int = 41, names: list[str] | None = None) -> tu
             if len(got) >= PER_LIST:
                 break
         fails = ", ".join(f"{w} {k}" for w, k in why.most_common(3)) or "none"
+        over = ", ".join(f"{w} {k}" for w, k in harder.most_common(4)) or "none"
         notes.append(
-            f"hodoku hardest {name}: {len(got)} dug in {time.perf_counter() - t0:.0f} s ({n} digs; missed: {fails})"
+            f"hodoku hardest {name}: {len(got)} dug in {time.perf_counter() - t0:.0f} s ({n} digs; missed: {fails}; "
+            f"changes refused as: {over})"
         )
         print(notes[-1], file=sys.stderr)
     return found, notes
