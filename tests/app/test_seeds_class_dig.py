@@ -118,3 +118,13 @@ def test_practice_gives_a_unique_puzzle_whose_hardest_step_is_the_technique(name
     (row,) = map(json.loads, r.stdout.splitlines())
     assert row["hardest"] == name == api.rate(row["puzzle"]).hodoku_hardest
     assert dlx.dlx_count_solutions(parse(row["puzzle"]), 2) == 1
+
+
+def test_class_dig_refuses_a_target_it_does_not_dig_in_one_line(tmp_path, capsys):
+    out = _index(tmp_path)
+    with pytest.raises(SystemExit) as ended:
+        class_dig.main(["--only", "X-Wing", "--budget", "0", "--out", str(out)])
+    assert ended.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "'X-Wing' is not one of Uniqueness Test 5" in err[0]
+    assert out.read_text(encoding="utf-8").splitlines() == HEADER  # not written

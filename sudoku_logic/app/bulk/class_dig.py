@@ -194,8 +194,10 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--out", default=str(Path(__file__).with_name(INDEX)))
     a = p.parse_args(argv)
     names = [n.strip() for n in a.only.split(",")] if a.only else None
-    if names and any(n not in TARGETS for n in names):
-        p.error(f"--only: one of {', '.join(TARGETS)}")
+    wrong = [n for n in names or () if n not in TARGETS]
+    if wrong:
+        print(f"--only: {wrong[0]!r} is not one of {', '.join(TARGETS)}", file=sys.stderr)
+        raise SystemExit(2)
     lines, earlier, old = split_earlier(Path(a.out).read_text(encoding="utf-8").splitlines(), SOURCE, "# class-dig")
     dug, notes = dig_all(a.budget, a.seed, names)
     at = max(i for i, x in enumerate(lines) if x.startswith("#")) + 1
