@@ -93,7 +93,7 @@ class _Judge:
         return False
 
 
-def _change(values: list[int], solution: Sequence[int], rng: random.Random) -> list[int] | None:
+def change(values: list[int], solution: Sequence[int], rng: random.Random) -> list[int] | None:
     """``values`` with one given removed, or moved: removed, and the solution's digit given in
     a cell where another solution of the puzzle without it differs (so that solution goes);
     None unless the puzzle keeps one solution."""
@@ -135,7 +135,7 @@ def walk(seed: int, index: int, wanted: Aim, max_givens: int = 80) -> Walked:
     for _ in range(WALK_TRIES):
         if kept >= WALK_KEEP:
             break
-        changed = _change(values, solution, rng)
+        changed = change(values, solution, rng)
         if changed is not None and judge.fits(changed):
             values = changed
             kept += 1

@@ -185,6 +185,37 @@ def seed_lines(found: dict[tuple[str, str, str], list[tuple[float, str, str]]]) 
     ]
 
 
+#: A seed's entry in a list of found seeds: (measure, puzzle, source).
+Found = dict[tuple[str, str, str], list[tuple[float, str, str]]]
+
+
+def split_earlier(lines: list[str], marker: str, note: str) -> tuple[list[str], Found, list[str]]:
+    """``lines`` without the seeds whose source starts with ``marker`` and the header notes
+    starting with ``note``; those seeds (as :func:`seed_lines` takes them) and notes."""
+    base: list[str] = []
+    earlier: Found = {}
+    notes: list[str] = []
+    for line in lines:
+        if line.startswith(note):
+            notes.append(line)
+        elif not line.startswith("#") and line.count("\t") == 5 and line.split("\t")[5].startswith(marker):
+            order, kind, name, puzzle, measure, source = line.split("\t")
+            earlier.setdefault((order, kind, name), []).append((float(measure), puzzle, source))
+        else:
+            base.append(line)
+    return base, earlier, notes
+
+
+def keep_earlier(found: Found, earlier: Found) -> Found:
+    """``found`` with the ``earlier`` seeds it does not hold again (the same puzzle for the
+    same order, kind and technique), so a later, shorter run loses none."""
+    out = {key: list(got) for key, got in found.items()}
+    for key, got in earlier.items():
+        have = {puzzle for _, puzzle, _ in out.get(key, ())}
+        out.setdefault(key, []).extend(e for e in got if e[1] not in have)
+    return out
+
+
 def write_index(path: str, lines: list[str]) -> None:
     """Write the index's ``lines`` to ``path`` and say how many on stderr."""
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -362,16 +393,16 @@ def main(argv: list[str] | None = None) -> None:
     if a.command == "build":
         lines = build(Path(a.puzzles), a.jobs)
     else:
-        lines = Path(a.out).read_text(encoding="utf-8").splitlines()
-        # what an earlier mining found is mined again (the same seeds, the same order)
-        lines = [x for x in lines if "\tmined:" not in x and not x.startswith("# mined")]
+        # what an earlier mining found is mined again (the same seeds, the same order); what
+        # this run does not find again is kept, with the notes of the run that found it
+        lines, earlier, old = split_earlier(Path(a.out).read_text(encoding="utf-8").splitlines(), "mined:", "# mined")
         mined, notes = mine(parse(lines), a.budget, folder=Path(a.puzzles), scan=a.scan)
         head = [
             f"# mined: python -m sudoku_logic.app.bulk.seeds mine --budget {a.budget:g} --scan {a.scan:g} (seed 41): {n}"
             for n in notes
         ]
-        lines[4:4] = head
-        lines += seed_lines(mined)
+        lines[4:4] = list(dict.fromkeys(old + head))
+        lines += seed_lines(keep_earlier(mined, earlier))
     write_index(a.out, lines)
 
 

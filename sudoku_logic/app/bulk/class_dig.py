@@ -1,0 +1,213 @@
+"""Practice seeds dug inside a technique's class: ``python -m sudoku_logic.app.bulk.class_dig
+[--budget S]`` adds ``hardest`` seeds to the index (:mod:`.seeds`) for the targets of
+:data:`TARGETS`, with a note on each in its header.
+
+From a random solution grid, givens are removed in random order while the puzzle keeps one
+solution and stays in the class of technique T: HoDoKu's whole default path (the code ``sudoku
+step --order hodoku`` runs) solves it by logic with no step harder than T (by level, then
+score). Each puzzle met on the way whose path's hardest step is T is a find; the last one
+(the fewest givens) is kept. For a rectangle (Uniqueness Test 5, the Avoidable Rectangles) the
+grid's rectangle is chosen first: corners ``a b / b x`` in two rows, two columns and two
+boxes with ``x`` not ``a`` (so the puzzle can be unique with none of them given), and the
+corners and the cells of ``a`` in the houses of the ``x`` corner are never given, so that a
+path can meet the pattern. Dig ``i`` of a run with seed ``S`` draws everything from its own
+stream ``(S, T, i)``: the same seeds every time.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sudoku_logic.app.bulk.aimed import change
+from sudoku_logic.app.bulk.seeds import PER_LIST, Found, path_facts, rate_order
+from sudoku_logic.core import bitsolve, dlx
+from sudoku_logic.core.grid import Grid
+from sudoku_logic.core.houses import CELL_HOUSES, HOUSE_CELLS
+
+#: The techniques dug for as the hardest step, and whether their grid's rectangle is chosen.
+TARGETS: dict[str, bool] = {
+    "Uniqueness Test 5": True,
+    "Avoidable Rectangle Type 1": True,
+    "Avoidable Rectangle Type 2": True,
+    "Simple Colors Wrap": False,
+}
+#: The most givens a seed may have: the generator uses seeds of at most 30.
+MAX_GIVENS = 30
+#: Changes of a given tried after the dig, each kept while the puzzle stays in the class.
+MOVES = 60
+#: The index's source of a seed dug here, with the run's seed and the dig's number.
+SOURCE = "mined:class-dig"
+
+
+def key(name: str) -> tuple[int, int]:
+    """A technique's (level, score) in HoDoKu's tables, as the path's hardest step is chosen."""
+    from grading.tables import LEVELS, RATINGS
+
+    r = RATINGS[name]
+    return LEVELS.index(r.level) if r.level else 0, r.score or 0
+
+
+def rectangles(solution: list[int]) -> list[tuple[int, int, int, int]]:
+    """The rectangles of ``solution`` whose corners ``(p, q, r, x)`` hold ``a b / b x``: ``p``
+    and ``x`` diagonal, ``q`` and ``r`` both ``b``, ``x`` not ``a``; in two boxes."""
+    out = []
+    for r1 in range(9):
+        for r2 in range(9):
+            for c1 in range(9):
+                for c2 in range(9):
+                    if r1 == r2 or c1 == c2 or (r1 // 3 == r2 // 3) == (c1 // 3 == c2 // 3):
+                        continue
+                    p, q, r, x = r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2
+                    if solution[q] == solution[r] and solution[x] != solution[p]:
+                        out.append((p, q, r, x))
+    return out
+
+
+def never_given(solution: list[int], rect: tuple[int, int, int, int]) -> set[int]:
+    """The cells a rectangle's dig never gives: its corners, and the cells of ``a`` (the digit
+    of the corner opposite ``x``) in the houses of ``x``, so that ``x`` can keep ``a``."""
+    p, _, _, x = rect
+    a = solution[p]
+    return set(rect) | {c for h in CELL_HOUSES[x] for c in HOUSE_CELLS[h] if solution[c] == a}
+
+
+@dataclass
+class Dig:
+    """What one dig gave: the puzzle kept (None when none fits, and ``why``), the ratings it
+    ran, and what harder step (or no solve) refused each change it refused."""
+
+    puzzle: list[int] | None = None
+    why: str = ""
+    rated: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+
+
+def _inside(values: list[int], name: str, out: Dig) -> bool:
+    """Whether HoDoKu's path solves ``values`` by logic with no step harder than ``name``;
+    a puzzle whose hardest step is ``name`` is kept in ``out``."""
+    out.rated += 1
+    rating = rate_order(values, "hodoku")
+    _, hardest, solved, _ = path_facts(rating, "hodoku") if rating is not None else (set(), None, False, 0.0)
+    if not solved or hardest is None or key(hardest) > key(name):
+        out.reasons[f"{hardest} harder" if solved else "not solved by logic"] += 1
+        return False
+    if hardest == name:
+        out.puzzle = list(values)
+    return True
+
+
+def dig(name: str, rng: random.Random, rectangle: bool | None = None, moves: int = MOVES) -> Dig:
+    """One dig in ``name``'s class from a random solution grid drawn from ``rng`` (see the
+    module's docstring), then ``moves`` changes of a given (removed, or moved as the seed
+    route's walk moves one) kept while the puzzle stays in the class; ``rectangle``
+    (default: :data:`TARGETS`'s) chooses its rectangle first."""
+    out = Dig()
+    solution = bitsolve.random_solution(rng)
+    values = list(solution)
+    free: set[int] = set()
+    if TARGETS.get(name, False) if rectangle is None else rectangle:
+        free = never_given(solution, rng.choice(rectangles(solution)))
+        for c in free:
+            values[c] = 0
+        if bitsolve.count_solutions(values) != 1:
+            out.why = "not unique with the rectangle left out"
+            return out
+    cells = [c for c in range(81) if values[c]]
+    rng.shuffle(cells)
+    for c in cells:
+        values[c] = 0
+        if bitsolve.has_other_solution(values, solution, (c,)) or not _inside(values, name, out):
+            values[c] = solution[c]
+    for _ in range(moves):
+        changed = change(values, solution, rng)
+        if changed is not None and not free & {c for c in range(81) if changed[c]} and _inside(changed, name, out):
+            values = changed
+    if out.puzzle is None:
+        out.why = f"{name} never the hardest step"
+    elif sum(map(bool, out.puzzle)) > MAX_GIVENS:
+        out.why, out.puzzle = f"more than {MAX_GIVENS} givens", None
+    elif dlx.dlx_count_solutions(Grid.from_values(out.puzzle), 2) != 1:  # DLX, the reference
+        out.why, out.puzzle = "not unique", None
+    return out
+
+
+def dig_target(name: str, budget: float, seed: int = 41, limit: int | None = None) -> Iterator[tuple[int, Dig]]:
+    """Digs ``(S, name, 0)``, ``(S, name, 1)``, ... for ``budget`` seconds (at most ``limit``
+    digs), each with its number."""
+    t0 = time.perf_counter()
+    i = 0
+    while time.perf_counter() - t0 < budget and (limit is None or i < limit):
+        yield i, dig(name, random.Random(f"{seed}:{name}:{i}"))
+        i += 1
+
+
+def dig_all(budget: float, seed: int = 41, names: list[str] | None = None) -> tuple[Found, list[str]]:
+    """Seeds dug for each of ``names`` (default :data:`TARGETS`) within ``budget`` seconds
+    each, until :data:`PER_LIST`; and a note per target on what was dug and found."""
+    found: Found = {}
+    notes = []
+    for name in names or list(TARGETS):
+        got = found.setdefault(("hodoku", "hardest", name), [])
+        t0 = time.perf_counter()
+        why: Counter[str] = Counter()
+        harder: Counter[str] = Counter()
+        n = 0
+        for i, d in dig_target(name, budget, seed):
+            n += 1
+            harder.update(d.reasons)
+            if d.puzzle is None:
+                why[d.why] += 1
+                continue
+            puzzle = "".join(map(str, d.puzzle))
+            rating = rate_order(d.puzzle, "hodoku")
+            if puzzle not in {p for _, p, _ in got}:
+                got.append((path_facts(rating, "hodoku")[3], puzzle, f"{SOURCE} {seed}:{i}"))
+            if len(got) >= PER_LIST:
+                break
+        fails = ", ".join(f"{w} {k}" for w, k in why.most_common(3)) or "none"
+        over = ", ".join(f"{w} {k}" for w, k in harder.most_common(4)) or "none"
+        notes.append(
+            f"hodoku hardest {name}: {len(got)} dug in {time.perf_counter() - t0:.0f} s ({n} digs; missed: {fails}; "
+            f"changes refused as: {over})"
+        )
+        print(notes[-1], file=sys.stderr)
+    return found, notes
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Dig seeds for :data:`TARGETS` (see the module's docstring) and write the index back
+    with a note per target in its header; the index's earlier seeds are kept."""
+    import argparse
+
+    from sudoku_logic.app.bulk.seeds import INDEX, keep_earlier, seed_lines, split_earlier, write_index
+
+    p = argparse.ArgumentParser(prog="python -m sudoku_logic.app.bulk.class_dig")
+    p.add_argument("--budget", type=float, default=120.0, help="seconds of digging for each target")
+    p.add_argument("--seed", type=int, default=41)
+    p.add_argument("--only", default=None, help="the targets, comma-separated (default: all)")
+    p.add_argument("--out", default=str(Path(__file__).with_name(INDEX)))
+    a = p.parse_args(argv)
+    names = [n.strip() for n in a.only.split(",")] if a.only else None
+    wrong = [n for n in names or () if n not in TARGETS]
+    if wrong:
+        print(f"--only: {wrong[0]!r} is not one of {', '.join(TARGETS)}", file=sys.stderr)
+        raise SystemExit(2)
+    lines, earlier, old = split_earlier(Path(a.out).read_text(encoding="utf-8").splitlines(), SOURCE, "# class-dig")
+    dug, notes = dig_all(a.budget, a.seed, names)
+    at = max(i for i, x in enumerate(lines) if x.startswith("#")) + 1
+    head = [
+        f"# class-dig: python -m sudoku_logic.app.bulk.class_dig --budget {a.budget:g} --seed {a.seed}: {n}"
+        for n in notes
+    ]
+    lines[at:at] = list(dict.fromkeys(old + head))
+    write_index(a.out, lines + seed_lines(keep_earlier(dug, earlier)))
+
+
+if __name__ == "__main__":
+    main()
