@@ -364,46 +364,53 @@ int lg_may_reduce(const grid *g, const link_graph *lg, int cell) {
 }
 
 /* lg_forcing_within without y links: the search keeps to the start's digit, its layers
- * are sets of cells */
+ * are sets of cells, half as many (see lg_forcing_within) */
 static int forcing_within_digit(const link_graph *lg, const grid *g, int skey, int depth) {
-    int c0 = (skey >> 1) / 9, d = (skey >> 1) % 9 + 1;
+    int c0 = (skey >> 1) / 9, d = (skey >> 1) % 9 + 1, radius = depth - depth / 2;
     set81 on = S_EMPTY, off = S_EMPTY;
     if (skey & 1) s_add(&on, c0);
     else s_add(&off, c0);
     set81 seen_on = on, seen_off = off;
-    int layers = 0;
-    for (;;) {
-        if (s_any(on)) {  /* on nodes turn off the places of their digit they see */
-            if (++layers > depth) return 0;
-            set81 next = S_EMPTY;
-            for (int c; (c = s_pop(&on)) >= 0;) next = s_or(next, PEER_SET[c]);
-            next = s_and(next, g->pos[d]);
-            if ((skey & 1) && s_has(next, c0)) return 1;
-            off = s_andnot(next, seen_off);
-            seen_off = s_or(seen_off, next);
-        }
-        if (!s_any(off)) return 0;
-        if (++layers > depth) return 0;  /* off nodes turn on the other place of a house with two */
+    for (int f = 0; f < radius; f++) {
         set81 next = S_EMPTY;
-        for (int c; (c = s_pop(&off)) >= 0;) {
-            int i = c * 9 + d - 1;
-            for (int t = 0; t < lg->nstrong[i]; t++) {
-                int j = lg->strong[i][t] >> 1;
-                if (j % 9 == d - 1) s_add(&next, j / 9);
+        if (s_any(on)) {  /* on nodes turn off the places of their digit they see */
+            for (int c; (c = s_pop(&on)) >= 0;) next = s_or(next, PEER_SET[c]);
+            off = s_andnot(s_and(next, g->pos[d]), seen_off);
+            if (s_any(s_and(off, seen_on))) return 1;
+            seen_off = s_or(seen_off, off);
+        } else if (s_any(off)) {  /* off nodes turn on the other place of a house with two */
+            for (int c; (c = s_pop(&off)) >= 0;) {
+                int i = c * 9 + d - 1;
+                for (int t = 0; t < lg->nstrong[i]; t++) {
+                    int j = lg->strong[i][t] >> 1;
+                    if (j % 9 == d - 1) s_add(&next, j / 9);
+                }
             }
+            on = s_andnot(next, seen_on);
+            if (s_any(s_and(on, seen_off))) return 1;
+            seen_on = s_or(seen_on, on);
+        } else {
+            return 0;
         }
-        if (!(skey & 1) && s_has(next, c0)) return 1;
-        on = s_andnot(next, seen_on);
-        seen_on = s_or(seen_on, next);
     }
+    return 0;
 }
 
+/* The links of a pass are their own contrapositive: on(i) -> off(j) (i and j see each other)
+ * and off(i) -> on(j) (a strong link) hold both ways, so a path from a to b of n links is
+ * one from b's opposite to a's of n links.  A chain from the start to its opposite of at
+ * most ``depth`` links thus passes a node n with paths from the start to n and to n's
+ * opposite of at most r = ceil(depth / 2) links each, together at most ``depth``.  The search
+ * goes only r links deep and ends as soon as a node it draws has its opposite drawn before:
+ * on and off nodes lie an even and an odd number of links from the start, so the opposite is
+ * nearer, and the two distances add up to at most 2r - 1 <= depth.  An off node that starts no
+ * strong link leads nowhere and is not drawn: a chain's length is odd, so at most 2r - 1, and
+ * among its nodes at most r links from either end there are two, one of them an off node
+ * inside the chain (which starts the strong link it goes on by).  An on node that sees the
+ * start's opposite ends the search early. */
 int lg_forcing_within(const link_graph *lg, const grid *g, int skey, int y, int depth) {
     if (!y) return forcing_within_digit(lg, g, skey, depth);
-    /* the layers as lists; an off node that starts no strong link leads nowhere, so only
-     * those that do are kept (the start's on node is looked for among what each on node
-     * sees) */
-    int start = skey >> 1;
+    int start = skey >> 1, radius = depth - depth / 2;
     set729 seen_on, seen_off;
     memset(&seen_on, 0, sizeof seen_on);
     memset(&seen_off, 0, sizeof seen_off);
@@ -416,10 +423,8 @@ int lg_forcing_within(const link_graph *lg, const grid *g, int skey, int y, int 
         off[noff++] = (uint16_t)start;
         sa_add(&seen_off, start);
     }
-    int layers = 0;
-    for (;;) {
+    for (int f = 0; f < radius; f++) {  /* the frontier lies f links from the start */
         if (non) {  /* on nodes turn off the candidates they see */
-            if (++layers > depth) return 0;
             for (int a = 0; a < non; a++) {
                 int i = on[a];
                 if ((skey & 1) && sa_has(&WEAK[i], start)) return 1;
@@ -428,6 +433,7 @@ int lg_forcing_within(const link_graph *lg, const grid *g, int skey, int y, int 
                     for (int t = 0; t < lg->nsucc[key]; t++) {
                         int j = lg->succ[key][t] >> 1;
                         if (sa_has(&seen_off, j)) continue;
+                        if (sa_has(&seen_on, j)) return 1;
                         sa_add(&seen_off, j);
                         off[noff++] = (uint16_t)j;
                     }
@@ -435,24 +441,27 @@ int lg_forcing_within(const link_graph *lg, const grid *g, int skey, int y, int 
                 }
                 for (int k = 0; k < 12; k++) {
                     uint64_t m = WEAK[i].w[k] & lg->cands.w[k] & lg->starts.w[k] & ~seen_off.w[k];
+                    if (m & seen_on.w[k]) return 1;
                     seen_off.w[k] |= m;
                     for (; m; m &= m - 1) off[noff++] = (uint16_t)(k * 64 + __builtin_ctzll(m));
                 }
             }
             non = 0;
-        }
-        if (!noff) return 0;
-        if (++layers > depth) return 0;  /* off nodes turn on the other ends of their strong links */
-        for (int a = 0; a < noff; a++) {
-            int i = off[a];
-            for (int t = 0; t < lg->nstrong[i]; t++) {
-                int j = lg->strong[i][t] >> 1;
-                if (!(skey & 1) && j == start) return 1;
-                if (sa_has(&seen_on, j)) continue;
-                sa_add(&seen_on, j);
-                on[non++] = (uint16_t)j;
+        } else if (noff) {  /* off nodes turn on the other ends of their strong links */
+            for (int a = 0; a < noff; a++) {
+                int i = off[a];
+                for (int t = 0; t < lg->nstrong[i]; t++) {
+                    int j = lg->strong[i][t] >> 1;
+                    if (sa_has(&seen_on, j)) continue;
+                    if (sa_has(&seen_off, j)) return 1;
+                    sa_add(&seen_on, j);
+                    on[non++] = (uint16_t)j;
+                }
             }
+            noff = 0;
+        } else {
+            return 0;
         }
-        noff = 0;
     }
+    return 0;
 }
