@@ -87,10 +87,10 @@ static unsigned cycle_removes(const grid *g, const int16_t *keys, int n) {
 /* Tarjan's algorithm over the part with strong links, from its off nodes; each component's
  * reach worked out as it comes out (after every component it reaches). */
 static void components(const grid *g, link_graph *lg) {
-    int16_t stack[N_KEYS], work[N_KEYS];
+    int16_t stack[N_KEYS], work[N_KEYS], merged[N_KEYS];  /* merged[c]: the last component c's reach went into */
     uint8_t next[N_KEYS];
     int top = 0, wtop = 0, counter = 0;
-    for (int k = 0; k < N_KEYS; k++) { lg->index[k] = -1; lg->comp[k] = -1; }
+    for (int k = 0; k < N_KEYS; k++) { lg->index[k] = -1; lg->comp[k] = -1; merged[k] = -1; }
     lg->ncomp = 0;
     for (int i = 0; i < N_CANDS; i++) {
         if (!lg->nstrong[i] || lg->index[i << 1] >= 0) continue;
@@ -140,7 +140,8 @@ static void components(const grid *g, link_graph *lg) {
                 }
                 for (int s = 0; s < lg->nsucc[w]; s++) {
                     int cs = lg->comp[lg->succ[w][s]];
-                    if (cs != c) {
+                    if (cs != c && merged[cs] != c) {
+                        merged[cs] = (int16_t)c;
                         sa_or(on, &lg->reach_on[cs]);
                         sa_or(off, &lg->reach_off[cs]);
                     }
