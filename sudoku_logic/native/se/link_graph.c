@@ -168,7 +168,7 @@ void link_graph_build(const grid *g, link_graph *lg) {
     for (int d = 1; d <= 9; d++) {
         for (int h = 0; h < 27; h++) {
             set81 r = s_and(g->pos[d], HOUSE_SET[h]);
-            if (s_count(r) != 2) continue;
+            if (!s_two(r)) continue;
             int a = s_pop(&r), b = s_pop(&r);
             int i = a * 9 + d - 1, j = b * 9 + d - 1;
             add_strong(lg, i, j);
@@ -271,7 +271,7 @@ int unary_searches(const grid *work, const grid *src, const link_graph *lg, uint
         if (!memcmp(&work->pos[d], &src->pos[d], sizeof(set81))) continue;
         for (int h = 0; h < 27; h++) {
             set81 r = s_and(work->pos[d], HOUSE_SET[h]), sr = s_and(src->pos[d], HOUSE_SET[h]);
-            if (s_count(r) != 2 || !memcmp(&r, &sr, sizeof r)) continue;
+            if (!s_two(r) || !memcmp(&r, &sr, sizeof r)) continue;
             for (int c; (c = s_pop(&r)) >= 0;) house_tails[nhouse++] = c * 9 + d - 1;
         }
     }
@@ -354,7 +354,7 @@ int lg_may_reduce(const grid *g, const link_graph *lg, int cell) {
         int d = __builtin_ctz(o) + 1;
         for (int t = 0; t < 3; t++) {
             set81 places = s_and(g->pos[d], HOUSE_SET[CELL_HOUSE[cell][kinds[t]]]);
-            if (s_count(places) < 2 || s_first(places) != cell) continue;
+            if (!s_many(places) || s_first(places) != cell) continue;
             memset(&on, 0xff, sizeof on);
             memset(&off, 0xff, sizeof off);
             for (int c; (c = s_pop(&places)) >= 0;) meet_reach(lg, c * 9 + d - 1, &on, &off);
