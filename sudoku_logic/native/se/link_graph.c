@@ -214,6 +214,7 @@ void lg_off_reach(const link_graph *lg, int i, set729 *on, set729 *off) {
 }
 
 static int in_scope(const link_graph *lg, int i);
+static int possible_parts(const link_graph *lg, int i);
 
 /* Whether lg_on_reach(i)'s off part holds i, read in place: its component's, else (not
  * WEAK[i]'s) a start's among WEAK[i]: a component's reach holds the reach of every start
@@ -238,16 +239,23 @@ void lg_parts(const link_graph *lg, uint8_t possible[N_CANDS]) {
         for (uint64_t m = lg->starts.w[k]; m; m &= m - 1) sa_or(&near, &WEAK[k * 64 + __builtin_ctzll(m)]);
     }
     memset(possible, 0, N_CANDS);
-    for (int i = 0; i < N_CANDS; i++) {
-        if (!sa_has(&near, i) || !sa_has(&lg->cands, i)) continue;
-        int p = in_scope(lg, i);
-        /* lg_on_reach's off part and lg_off_reach's on part, read in place where a
-         * component holds them */
-        if (on_reaches_off(lg, i)) p |= 2;
-        int coff = lg->comp[i << 1];
-        if (coff >= 0 && sa_has(&lg->reach_on[coff], i)) p |= 4;  /* else its on part is empty */
-        possible[i] = (uint8_t)p;
+    for (int k = 0; k < 12; k++) {
+        for (uint64_t m = near.w[k] & lg->cands.w[k]; m; m &= m - 1) {
+            int i = k * 64 + __builtin_ctzll(m);
+            possible[i] = (uint8_t)possible_parts(lg, i);
+        }
     }
+}
+
+/* lg_parts of candidate ``i`` (one near a strong link's start) */
+static int possible_parts(const link_graph *lg, int i) {
+    int p = in_scope(lg, i);
+    /* lg_on_reach's off part and lg_off_reach's on part, read in place where a component
+     * holds them */
+    if (on_reaches_off(lg, i)) p |= 2;
+    int coff = lg->comp[i << 1];
+    if (coff >= 0 && sa_has(&lg->reach_on[coff], i)) p |= 4;  /* else its on part is empty */
+    return p;
 }
 
 static int in_scope(const link_graph *lg, int i) {

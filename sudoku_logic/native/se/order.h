@@ -85,25 +85,50 @@ static inline void confined_from(const unsigned *local, const int *ids, int belo
 /* The subsets of ``size`` of ``n`` items (n <= 9; item j: bit ids[j], mask local[j], ids
  * increasing) whose masks fill exactly ``size`` bits, in SE's order: increasing sets of
  * items, that is by their last item, then the one before, and so on.  A subset whose last
- * items already fill more bits is passed over with all it would grow into. */
+ * items already fill more bits is passed over with all it would grow into (pairs and
+ * triples in plain loops, larger sets by confined_from). */
 static inline void confined_subsets(const unsigned *local, const int *ids, int n, int size, confined_list *out) {
     out->n = 0;
-    confined_from(local, ids, n, size, size, 0, 0, out);
+    if (size == 2) {  /* by the last item, then the first */
+        for (int j = 1; j < n; j++) {
+            for (int i = 0; i < j; i++) {
+                unsigned u = local[i] | local[j];
+                if (m_count(u) != 2) continue;
+                out->sub[out->n] = (uint16_t)(1u << ids[i] | 1u << ids[j]);
+                out->uni[out->n++] = (uint16_t)u;
+            }
+        }
+    } else if (size == 3) {  /* by the last item, then the one before, then the first */
+        for (int k = 2; k < n; k++) {
+            for (int j = 1; j < k; j++) {
+                unsigned uj = local[j] | local[k];
+                if (m_count(uj) > 3) continue;
+                for (int i = 0; i < j; i++) {
+                    unsigned u = uj | local[i];
+                    if (m_count(u) != 3) continue;
+                    out->sub[out->n] = (uint16_t)(1u << ids[i] | 1u << ids[j] | 1u << ids[k]);
+                    out->uni[out->n++] = (uint16_t)u;
+                }
+            }
+        }
+    } else {
+        confined_from(local, ids, n, size, size, 0, 0, out);
+    }
 }
 
 /* The confined sets of ``size`` eligible digits of house ``h`` (eligible_digits, ``n`` of
  * them): ``sub``, the digits as a 9-bit mask; ``uni``, their cells as a mask of the house's
  * (HOUSE_CELLS' order). */
 static inline void confined_sets(const grid *g, int h, const int *eligible, int n, int size, confined_list *out) {
-    unsigned local[9] = {0}, pick = 0;
-    int at[10], ids[9];
-    for (int k = 0; k < n; k++) {
-        at[eligible[k]] = k;
-        ids[k] = eligible[k] - 1;
-        pick |= 1u << (eligible[k] - 1);
-    }
+    unsigned by_digit[9] = {0}, local[9], pick = 0;
+    int ids[9];
+    for (int k = 0; k < n; k++) pick |= 1u << (eligible[k] - 1);
     for (int j = 0; j < 9; j++) {
-        for (unsigned m = g->cand[HOUSE_CELLS[h][j]] & pick; m; m &= m - 1) local[at[m_first(m)]] |= 1u << j;
+        for (unsigned m = g->cand[HOUSE_CELLS[h][j]] & pick; m; m &= m - 1) by_digit[__builtin_ctz(m)] |= 1u << j;
+    }
+    for (int k = 0; k < n; k++) {
+        ids[k] = eligible[k] - 1;
+        local[k] = by_digit[ids[k]];
     }
     confined_subsets(local, ids, n, size, out);
 }
@@ -119,16 +144,16 @@ static inline set81 house_cells_of(int h, unsigned idx) {
  * row/box (first houses from these numbers, second houses from these) */
 static const uint8_t SE_CROSSING[4][2] = {{18, 9}, {18, 0}, {9, 18}, {0, 18}};
 
+/* By kind of crossing pair and cell: the house of the pair's second kind through the cell,
+ * and its place (0-2) among the three that cross the first house holding the cell, in
+ * increasing order (se_crossing_house) */
+extern uint8_t SE_CROSSING_HOUSE[4][81], SE_CROSSING_RANK[4][81];
+
 /* The house of kind ``k``'s second kind through ``cell``, and in *rank its place (0-2)
  * among the three that cross the first house holding ``cell``, in increasing order. */
 static inline int se_crossing_house(int k, int cell, int *rank) {
-    int r = cell / 9, c = cell % 9;
-    switch (k) {
-    case 0: *rank = c % 3; return 9 + c;
-    case 1: *rank = r % 3; return r;
-    case 2: *rank = r / 3; return CELL_HOUSE[cell][2];
-    default: *rank = c / 3; return CELL_HOUSE[cell][2];
-    }
+    *rank = SE_CROSSING_RANK[k][cell];
+    return SE_CROSSING_HOUSE[k][cell];
 }
 
 /* For first house ``h1`` of kind ``k``, by the rank of the crossing house (se_crossing_house):
