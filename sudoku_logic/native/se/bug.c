@@ -31,19 +31,30 @@ static int find_bug(const grid *g, bug *b) {
     int have_common = 0;
     for (int k = 0; k < 27; k++) {
         int h = SE_REGIONS[k];
-        for (int v = 1; v <= 9; v++) {
-            unsigned bit = 1u << (v - 1);
-            int nwhere = 0, nbig = 0, big = -1;
-            for (int i = 0; i < 9; i++) {
-                int c = HOUSE_CELLS[h][i];
-                if (!(g->cand[c] & bit)) continue;
-                nwhere++;
-                if (m_count(g->cand[c]) >= 3) { nbig++; big = c; }
+        /* by digit, its places in the house (counted in bit planes) and among the cells with
+         * three candidates or more (none, one, more) */
+        unsigned ones = 0, twos = 0, fours = 0, eights = 0, big_one = 0, big_more = 0;
+        for (int i = 0; i < 9; i++) {
+            unsigned m = g->cand[HOUSE_CELLS[h][i]], c1 = ones & m, c2 = twos & c1;
+            ones ^= m;
+            twos ^= c1;
+            eights |= fours & c2;
+            fours ^= c2;
+            if (m_count(m) >= 3) {
+                big_more |= big_one & m;
+                big_one |= m;
             }
-            if (nwhere == 0 || nwhere == 2) continue;
-            if (!nbig) return 0;
-            if (nbig > 1) continue;
-            int c = big;
+        }
+        unsigned none = ~(ones | twos | fours | eights), two = twos & ~(ones | fours | eights);
+        for (unsigned odd = ~(none | two) & 0x1FFu; odd; odd &= odd - 1) {
+            unsigned bit = odd & (0u - odd);
+            if (!(big_one & bit)) return 0;
+            if (big_more & bit) continue;
+            int c = -1;
+            for (int i = 0; i < 9 && c < 0; i++) {
+                int x = HOUSE_CELLS[h][i];
+                if ((g->cand[x] & bit) && m_count(g->cand[x]) >= 3) c = x;
+            }
             if (!is_bug_cell(b, c)) b->cells[b->ncells++] = c;
             b->values[c] |= bit;
             b->all |= bit;
@@ -70,12 +81,15 @@ static int find_bug(const grid *g, bug *b) {
     for (int c = 0; c < 81; c++) {
         if (!g->value[c] && m_count(twin[c]) != 2) return 0;
     }
-    for (int h = 0; h < 27; h++) {
-        for (int v = 1; v <= 9; v++) {
-            int n = 0;
-            for (int i = 0; i < 9; i++) n += twin[HOUSE_CELLS[h][i]] >> (v - 1) & 1;
-            if (n != 0 && n != 2) return 0;
+    for (int h = 0; h < 27; h++) {  /* every digit with no place or two in every house */
+        unsigned ones = 0, twos = 0, more = 0;
+        for (int i = 0; i < 9; i++) {
+            unsigned m = twin[HOUSE_CELLS[h][i]];
+            more |= twos & ones & m;
+            twos ^= ones & m;
+            ones ^= m;
         }
+        if ((ones | more) & 0x1FFu) return 0;
     }
     return 1;
 }

@@ -43,7 +43,7 @@ int chain_links(const grid *g, int key, int y, int x, uint16_t *out, int8_t *cau
         for (int k = 0; k < 3; k++) {
             int h = CELL_HOUSE[cell][kinds[k]];
             set81 r = s_and(g->pos[d], HOUSE_SET[h]);
-            if (s_count(r) != 2) continue;
+            if (!s_two(r)) continue;
             s_del(&r, cell);
             int other = (((s_first(r) * 9 + d - 1) << 1) | 1);
             int dup = 0;
@@ -76,7 +76,7 @@ void region_chains(const grid *g, int cell, int d, void *search, on_chaining_fn 
     for (int t = 0; t < 3; t++) {
         int h = CELL_HOUSE[cell][kinds[t]];
         set81 places = s_and(g->pos[d], HOUSE_SET[h]);
-        if (s_count(places) < 2 || s_first(places) != cell) continue;
+        if (!s_many(places) || s_first(places) != cell) continue;
         void *props[9];
         int n = 0;
         for (int i = 0; i < 9; i++) {

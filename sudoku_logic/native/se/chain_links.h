@@ -9,6 +9,13 @@
 /* the links one node has at most: 8 other candidates of its cell, 20 peers */
 #define CHAIN_MAX_LINKS 28
 
+/* whether ``a`` has exactly two cells (without counting them all: a strong link's test) */
+static inline int s_two(set81 a) {
+    if (a.w[0]) a.w[0] &= a.w[0] - 1;
+    else a.w[1] &= a.w[1] - 1;
+    return s_one(a);
+}
+
 /* A chaining hint's kind (its first arg, and its sort key after difficulty and complexity) */
 enum { HINT_DOUBLE = 1, HINT_CELL = 5, HINT_REGION = 6, HINT_CONTRADICTION = 7 };
 

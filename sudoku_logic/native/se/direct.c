@@ -49,14 +49,18 @@ int se_direct_intersections(const grid *g, se_hint *out) {
 int se_direct_hidden_sets(const grid *g, int size, se_hint *out) {
     for (int i = 0; i < 27; i++) {
         int h = SE_HOUSES[i];
-        set81 places[10], uni;
-        int eligible[9], n = set_house(g, h, size, size, places, eligible);
-        unsigned combo;
-        for (int t = 0; n && next_confined_set(places, eligible, n, size, &t, &uni, &combo);) {
+        int eligible[9], n = set_house(g, h, size, size, eligible);
+        if (!n) continue;
+        confined_list sets;
+        confined_sets(g, h, eligible, n, size, &sets);
+        for (int t = 0; t < sets.n; t++) {
+            set81 uni = house_cells_of(h, sets.uni[t]);
+            unsigned combo = sets.sub[t];
             for (int w = 1; w <= 9; w++) {
                 if (combo >> (w - 1) & 1) continue;
-                if (!s_many(places[w])) continue;
-                set81 rest = s_andnot(places[w], uni);
+                set81 places = s_and(g->pos[w], HOUSE_SET[h]);
+                if (!s_many(places)) continue;
+                set81 rest = s_andnot(places, uni);
                 if (!s_one(rest)) continue;
                 int cell = s_first(rest);
                 hint_begin(out, size == 2 ? T_DIRECT_HIDDEN_PAIR : T_DIRECT_HIDDEN_TRIPLET);

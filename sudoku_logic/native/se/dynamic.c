@@ -229,7 +229,7 @@ static void propagate(const grid *g, int start, int y, nesting *nc, dprop *p) {
             for (int t = 0; t < 3; t++) {
                 int h = CELL_HOUSE[cell][kinds[t]];
                 set81 r2 = s_and(pos[d], HOUSE_SET[h]);
-                if (s_count(r2) != 2) continue;
+                if (!s_two(r2)) continue;
                 s_del(&r2, cell);
                 int other = s_first(r2);
                 int key = ((other * 9 + d - 1) << 1) | 1;
@@ -397,7 +397,7 @@ static int dead_end(const dyn_search *s, int cell, int d) {
     const grid *g = s->g;
     if (s->level || (!s->nishio && m_count(g->cand[cell]) == 2)) return 0;
     for (int t = 0; t < 3; t++) {
-        if (s_count(s_and(g->pos[d], HOUSE_SET[CELL_HOUSE[cell][t]])) == 2) return 0;
+        if (s_two(s_and(g->pos[d], HOUSE_SET[CELL_HOUSE[cell][t]]))) return 0;
     }
     return 1;
 }

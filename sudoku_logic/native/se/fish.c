@@ -5,11 +5,22 @@
 
 static const int FISH[5] = {0, 0, T_X_WING, T_SWORDFISH, T_JELLYFISH};
 
-/* The 9-bit set of the rows (``rows`` true) or columns holding the cells of ``s``. */
-static unsigned lines_of(set81 s, int rows) {
-    unsigned out = 0;
-    for (int c; (c = s_pop(&s)) >= 0;) out |= 1u << (rows ? c / 9 : c % 9);
-    return out;
+/* By row (``rows`` true) or column i of ``s``: the columns (rows) of its cells there, as 9-bit sets. */
+static void line_masks(set81 s, int rows, unsigned out[9]) {
+    unsigned by_row[9];
+    for (int r = 0; r < 9; r++) {
+        int at = 9 * r;
+        uint64_t w = at >= 64 ? s.w[1] >> (at - 64) : (s.w[0] >> at) | (at > 55 ? s.w[1] << (64 - at) : 0);
+        by_row[r] = (unsigned)w & 0x1FFu;
+    }
+    if (rows) {
+        memcpy(out, by_row, sizeof by_row);
+        return;
+    }
+    memset(out, 0, 9 * sizeof *out);
+    for (int r = 0; r < 9; r++) {
+        for (unsigned m = by_row[r]; m; m &= m - 1) out[__builtin_ctz(m)] |= 1u << r;
+    }
 }
 
 /* Columns as base against rows, then rows against columns; base sets in SE's order, digits
@@ -31,35 +42,26 @@ int se_fisherman(const grid *g, int size, se_hint *out) {
         unsigned best_sub = 0, best_cover = 0;
         set81 best_elim = S_EMPTY;
         for (int k = 0; k < nd; k++) {
-            set81 cells[9];
-            unsigned lines[9];
-            int at[9], n = 0;
+            int d = digits[k];
+            unsigned by_line[9], lines[9];
+            int ids[9], n = 0;
+            line_masks(g->pos[d], base_off == 0, by_line);
             for (int i = 0; i < 9; i++) {
-                set81 c = s_and(g->pos[digits[k]], HOUSE_SET[base_off + i]);
-                if (!s_many(c)) continue;
-                unsigned l = lines_of(c, cover_off == 0);
-                if (m_count(l) > size) continue;
-                cells[n] = c;
-                lines[n] = l;
-                at[n++] = i;
+                int count = m_count(by_line[i]);
+                if (count < 2 || count > size) continue;
+                lines[n] = by_line[i];
+                ids[n++] = i;
             }
             if (n < size) continue;
-            for (int t = 0; t < SE_SUBSET_COUNT[n][size]; t++) {
-                unsigned pick = SE_SUBSETS[n][size][t], cover = 0, sub = 0;
-                set81 base = S_EMPTY;
-                for (int j = 0; j < n; j++) {
-                    if (!(pick >> j & 1)) continue;
-                    base = s_or(base, cells[j]);
-                    cover |= lines[j];
-                    sub |= 1u << at[j];
-                }
+            confined_list sets;
+            confined_subsets(lines, ids, n, size, &sets);
+            for (int t = 0; t < sets.n; t++) {
+                unsigned sub = sets.sub[t], cover = sets.uni[t];
                 if (best_k >= 0 && sub >= best_sub) break;  /* no earlier than the best */
-                if (m_count(cover) != size) continue;
-                set81 cover81 = S_EMPTY;
-                for (int j = 0; j < 9; j++) {
-                    if (cover >> j & 1) cover81 = s_or(cover81, HOUSE_SET[cover_off + j]);
-                }
-                set81 elim = s_andnot(s_and(g->pos[digits[k]], cover81), base);
+                set81 base = S_EMPTY, cover81 = S_EMPTY;
+                for (unsigned m = sub; m; m &= m - 1) base = s_or(base, HOUSE_SET[base_off + __builtin_ctz(m)]);
+                for (unsigned m = cover; m; m &= m - 1) cover81 = s_or(cover81, HOUSE_SET[cover_off + __builtin_ctz(m)]);
+                set81 elim = s_andnot(s_and(g->pos[d], cover81), base);
                 if (!s_any(elim)) continue;
                 best_k = k;
                 best_sub = sub;

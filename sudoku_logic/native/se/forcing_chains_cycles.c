@@ -389,7 +389,9 @@ static int unary_cycles(search *s, int skey, int y, int x, int depth, int *closi
 }
 
 /* one layer of _forcing: what the nodes ``pend`` imply; a new node is drawn once (``seen``,
- * into ``drawn``), a node opposite to the start ends a chain (once per candidate). */
+ * into ``drawn``), a node opposite to the start ends a chain (once per candidate).  Returns
+ * 1 once it does: a search has one such node to meet (the start's opposite), so it can end
+ * no other chain; -1 beyond the bounds, else 0. */
 static int forcing_layer(search *s, int skey, int y, const int *pend, int npend, keyset *seen, int *drawn,
                          int *ndrawn, keyset *found, int *targets, int *ntargets, int max_targets) {
     const uint16_t *lk;
@@ -408,6 +410,7 @@ static int forcing_layer(search *s, int skey, int y, const int *pend, int npend,
                 ks_add(found, key);
                 if (*ntargets < max_targets) targets[(*ntargets)++] = q;
                 else s->overflow = 1;
+                return 1;
             }
             if (fresh) {
                 ks_add(seen, key);
@@ -420,8 +423,8 @@ static int forcing_layer(search *s, int skey, int y, const int *pend, int npend,
 
 /* _forcing: breadth first from ``skey`` (on or off) in alternating layers, on then off;
  * a node opposite to the start ends a forcing chain (``found`` is shared by the start's
- * two searches).  At most ``depth`` layers.  The chains' last nodes go to ``targets``;
- * returns their count. */
+ * two searches), and the search with it.  At most ``depth`` layers.  The chain's last node
+ * goes to ``targets``; returns their count. */
 static int unary_forcing(search *s, int skey, int y, int depth, keyset *found, int *targets, int max_targets) {
     int ntargets = 0;
     keyset to_on, to_off;
@@ -440,13 +443,13 @@ static int unary_forcing(search *s, int skey, int y, int depth, keyset *found, i
             if (layers > depth) return ntargets;
         }
         if (forcing_layer(s, skey, y, pend_on, non, &to_off, pend_off, &noff, found, targets, &ntargets,
-                          max_targets) < 0) return ntargets;
+                          max_targets)) return ntargets;
         non = 0;
         if (!noff) break;
         layers++;
         if (layers > depth) return ntargets;
         if (forcing_layer(s, skey, y, pend_off, noff, &to_on, pend_on, &non, found, targets, &ntargets,
-                          max_targets) < 0) return ntargets;
+                          max_targets)) return ntargets;
         noff = 0;
     }
     return ntargets;
@@ -509,14 +512,17 @@ int se_forcing_chains_cycles(const grid *g, se_hint *out) {
                 }
                 if (x && chain_depth >= CHAIN_LAYERS) {
                     keyset found;
-                    memset(&found, 0, sizeof found);
+                    int cleared = 0;
                     int targets[4];
                     /* the two searches share ``found`` but look for different keys */
                     if ((parts & 2) && lg_forcing_within(lg, g, skey, y, chain_depth)) {
+                        memset(&found, 0, sizeof found);
+                        cleared = 1;
                         int n = unary_forcing(&s, skey, y, chain_depth, &found, targets, 4);
                         for (int i = 0; i < n; i++) offer_chain(&s, targets[i], pass, &best);
                     }
                     if ((parts & 4) && lg_forcing_within(lg, g, skey ^ 1, y, chain_depth)) {
+                        if (!cleared) memset(&found, 0, sizeof found);
                         int n = unary_forcing(&s, skey ^ 1, y, chain_depth, &found, targets, 4);
                         for (int i = 0; i < n; i++) offer_chain(&s, targets[i], pass, &best);
                     }

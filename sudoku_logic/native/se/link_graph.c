@@ -87,10 +87,10 @@ static unsigned cycle_removes(const grid *g, const int16_t *keys, int n) {
 /* Tarjan's algorithm over the part with strong links, from its off nodes; each component's
  * reach worked out as it comes out (after every component it reaches). */
 static void components(const grid *g, link_graph *lg) {
-    int16_t stack[N_KEYS], work[N_KEYS];
+    int16_t stack[N_KEYS], work[N_KEYS], merged[N_KEYS];  /* merged[c]: the last component c's reach went into */
     uint8_t next[N_KEYS];
     int top = 0, wtop = 0, counter = 0;
-    for (int k = 0; k < N_KEYS; k++) { lg->index[k] = -1; lg->comp[k] = -1; }
+    for (int k = 0; k < N_KEYS; k++) { lg->index[k] = -1; lg->comp[k] = -1; merged[k] = -1; }
     lg->ncomp = 0;
     for (int i = 0; i < N_CANDS; i++) {
         if (!lg->nstrong[i] || lg->index[i << 1] >= 0) continue;
@@ -140,7 +140,8 @@ static void components(const grid *g, link_graph *lg) {
                 }
                 for (int s = 0; s < lg->nsucc[w]; s++) {
                     int cs = lg->comp[lg->succ[w][s]];
-                    if (cs != c) {
+                    if (cs != c && merged[cs] != c) {
+                        merged[cs] = (int16_t)c;
                         sa_or(on, &lg->reach_on[cs]);
                         sa_or(off, &lg->reach_off[cs]);
                     }
@@ -167,7 +168,7 @@ void link_graph_build(const grid *g, link_graph *lg) {
     for (int d = 1; d <= 9; d++) {
         for (int h = 0; h < 27; h++) {
             set81 r = s_and(g->pos[d], HOUSE_SET[h]);
-            if (s_count(r) != 2) continue;
+            if (!s_two(r)) continue;
             int a = s_pop(&r), b = s_pop(&r);
             int i = a * 9 + d - 1, j = b * 9 + d - 1;
             add_strong(lg, i, j);
@@ -213,6 +214,7 @@ void lg_off_reach(const link_graph *lg, int i, set729 *on, set729 *off) {
 }
 
 static int in_scope(const link_graph *lg, int i);
+static int possible_parts(const link_graph *lg, int i);
 
 /* Whether lg_on_reach(i)'s off part holds i, read in place: its component's, else (not
  * WEAK[i]'s) a start's among WEAK[i]: a component's reach holds the reach of every start
@@ -237,16 +239,23 @@ void lg_parts(const link_graph *lg, uint8_t possible[N_CANDS]) {
         for (uint64_t m = lg->starts.w[k]; m; m &= m - 1) sa_or(&near, &WEAK[k * 64 + __builtin_ctzll(m)]);
     }
     memset(possible, 0, N_CANDS);
-    for (int i = 0; i < N_CANDS; i++) {
-        if (!sa_has(&near, i) || !sa_has(&lg->cands, i)) continue;
-        int p = in_scope(lg, i);
-        /* lg_on_reach's off part and lg_off_reach's on part, read in place where a
-         * component holds them */
-        if (on_reaches_off(lg, i)) p |= 2;
-        int coff = lg->comp[i << 1];
-        if (coff >= 0 && sa_has(&lg->reach_on[coff], i)) p |= 4;  /* else its on part is empty */
-        possible[i] = (uint8_t)p;
+    for (int k = 0; k < 12; k++) {
+        for (uint64_t m = near.w[k] & lg->cands.w[k]; m; m &= m - 1) {
+            int i = k * 64 + __builtin_ctzll(m);
+            possible[i] = (uint8_t)possible_parts(lg, i);
+        }
     }
+}
+
+/* lg_parts of candidate ``i`` (one near a strong link's start) */
+static int possible_parts(const link_graph *lg, int i) {
+    int p = in_scope(lg, i);
+    /* lg_on_reach's off part and lg_off_reach's on part, read in place where a component
+     * holds them */
+    if (on_reaches_off(lg, i)) p |= 2;
+    int coff = lg->comp[i << 1];
+    if (coff >= 0 && sa_has(&lg->reach_on[coff], i)) p |= 4;  /* else its on part is empty */
+    return p;
 }
 
 static int in_scope(const link_graph *lg, int i) {
@@ -270,7 +279,7 @@ int unary_searches(const grid *work, const grid *src, const link_graph *lg, uint
         if (!memcmp(&work->pos[d], &src->pos[d], sizeof(set81))) continue;
         for (int h = 0; h < 27; h++) {
             set81 r = s_and(work->pos[d], HOUSE_SET[h]), sr = s_and(src->pos[d], HOUSE_SET[h]);
-            if (s_count(r) != 2 || !memcmp(&r, &sr, sizeof r)) continue;
+            if (!s_two(r) || !memcmp(&r, &sr, sizeof r)) continue;
             for (int c; (c = s_pop(&r)) >= 0;) house_tails[nhouse++] = c * 9 + d - 1;
         }
     }
@@ -353,7 +362,7 @@ int lg_may_reduce(const grid *g, const link_graph *lg, int cell) {
         int d = __builtin_ctz(o) + 1;
         for (int t = 0; t < 3; t++) {
             set81 places = s_and(g->pos[d], HOUSE_SET[CELL_HOUSE[cell][kinds[t]]]);
-            if (s_count(places) < 2 || s_first(places) != cell) continue;
+            if (!s_many(places) || s_first(places) != cell) continue;
             memset(&on, 0xff, sizeof on);
             memset(&off, 0xff, sizeof off);
             for (int c; (c = s_pop(&places)) >= 0;) meet_reach(lg, c * 9 + d - 1, &on, &off);
@@ -364,46 +373,53 @@ int lg_may_reduce(const grid *g, const link_graph *lg, int cell) {
 }
 
 /* lg_forcing_within without y links: the search keeps to the start's digit, its layers
- * are sets of cells */
+ * are sets of cells, half as many (see lg_forcing_within) */
 static int forcing_within_digit(const link_graph *lg, const grid *g, int skey, int depth) {
-    int c0 = (skey >> 1) / 9, d = (skey >> 1) % 9 + 1;
+    int c0 = (skey >> 1) / 9, d = (skey >> 1) % 9 + 1, radius = depth - depth / 2;
     set81 on = S_EMPTY, off = S_EMPTY;
     if (skey & 1) s_add(&on, c0);
     else s_add(&off, c0);
     set81 seen_on = on, seen_off = off;
-    int layers = 0;
-    for (;;) {
-        if (s_any(on)) {  /* on nodes turn off the places of their digit they see */
-            if (++layers > depth) return 0;
-            set81 next = S_EMPTY;
-            for (int c; (c = s_pop(&on)) >= 0;) next = s_or(next, PEER_SET[c]);
-            next = s_and(next, g->pos[d]);
-            if ((skey & 1) && s_has(next, c0)) return 1;
-            off = s_andnot(next, seen_off);
-            seen_off = s_or(seen_off, next);
-        }
-        if (!s_any(off)) return 0;
-        if (++layers > depth) return 0;  /* off nodes turn on the other place of a house with two */
+    for (int f = 0; f < radius; f++) {
         set81 next = S_EMPTY;
-        for (int c; (c = s_pop(&off)) >= 0;) {
-            int i = c * 9 + d - 1;
-            for (int t = 0; t < lg->nstrong[i]; t++) {
-                int j = lg->strong[i][t] >> 1;
-                if (j % 9 == d - 1) s_add(&next, j / 9);
+        if (s_any(on)) {  /* on nodes turn off the places of their digit they see */
+            for (int c; (c = s_pop(&on)) >= 0;) next = s_or(next, PEER_SET[c]);
+            off = s_andnot(s_and(next, g->pos[d]), seen_off);
+            if (s_any(s_and(off, seen_on))) return 1;
+            seen_off = s_or(seen_off, off);
+        } else if (s_any(off)) {  /* off nodes turn on the other place of a house with two */
+            for (int c; (c = s_pop(&off)) >= 0;) {
+                int i = c * 9 + d - 1;
+                for (int t = 0; t < lg->nstrong[i]; t++) {
+                    int j = lg->strong[i][t] >> 1;
+                    if (j % 9 == d - 1) s_add(&next, j / 9);
+                }
             }
+            on = s_andnot(next, seen_on);
+            if (s_any(s_and(on, seen_off))) return 1;
+            seen_on = s_or(seen_on, on);
+        } else {
+            return 0;
         }
-        if (!(skey & 1) && s_has(next, c0)) return 1;
-        on = s_andnot(next, seen_on);
-        seen_on = s_or(seen_on, next);
     }
+    return 0;
 }
 
+/* The links of a pass are their own contrapositive: on(i) -> off(j) (i and j see each other)
+ * and off(i) -> on(j) (a strong link) hold both ways, so a path from a to b of n links is
+ * one from b's opposite to a's of n links.  A chain from the start to its opposite of at
+ * most ``depth`` links thus passes a node n with paths from the start to n and to n's
+ * opposite of at most r = ceil(depth / 2) links each, together at most ``depth``.  The search
+ * goes only r links deep and ends as soon as a node it draws has its opposite drawn before:
+ * on and off nodes lie an even and an odd number of links from the start, so the opposite is
+ * nearer, and the two distances add up to at most 2r - 1 <= depth.  An off node that starts no
+ * strong link leads nowhere and is not drawn: a chain's length is odd, so at most 2r - 1, and
+ * among its nodes at most r links from either end there are two, one of them an off node
+ * inside the chain (which starts the strong link it goes on by).  An on node that sees the
+ * start's opposite ends the search early. */
 int lg_forcing_within(const link_graph *lg, const grid *g, int skey, int y, int depth) {
     if (!y) return forcing_within_digit(lg, g, skey, depth);
-    /* the layers as lists; an off node that starts no strong link leads nowhere, so only
-     * those that do are kept (the start's on node is looked for among what each on node
-     * sees) */
-    int start = skey >> 1;
+    int start = skey >> 1, radius = depth - depth / 2;
     set729 seen_on, seen_off;
     memset(&seen_on, 0, sizeof seen_on);
     memset(&seen_off, 0, sizeof seen_off);
@@ -416,10 +432,8 @@ int lg_forcing_within(const link_graph *lg, const grid *g, int skey, int y, int 
         off[noff++] = (uint16_t)start;
         sa_add(&seen_off, start);
     }
-    int layers = 0;
-    for (;;) {
+    for (int f = 0; f < radius; f++) {  /* the frontier lies f links from the start */
         if (non) {  /* on nodes turn off the candidates they see */
-            if (++layers > depth) return 0;
             for (int a = 0; a < non; a++) {
                 int i = on[a];
                 if ((skey & 1) && sa_has(&WEAK[i], start)) return 1;
@@ -428,6 +442,7 @@ int lg_forcing_within(const link_graph *lg, const grid *g, int skey, int y, int 
                     for (int t = 0; t < lg->nsucc[key]; t++) {
                         int j = lg->succ[key][t] >> 1;
                         if (sa_has(&seen_off, j)) continue;
+                        if (sa_has(&seen_on, j)) return 1;
                         sa_add(&seen_off, j);
                         off[noff++] = (uint16_t)j;
                     }
@@ -435,24 +450,27 @@ int lg_forcing_within(const link_graph *lg, const grid *g, int skey, int y, int 
                 }
                 for (int k = 0; k < 12; k++) {
                     uint64_t m = WEAK[i].w[k] & lg->cands.w[k] & lg->starts.w[k] & ~seen_off.w[k];
+                    if (m & seen_on.w[k]) return 1;
                     seen_off.w[k] |= m;
                     for (; m; m &= m - 1) off[noff++] = (uint16_t)(k * 64 + __builtin_ctzll(m));
                 }
             }
             non = 0;
-        }
-        if (!noff) return 0;
-        if (++layers > depth) return 0;  /* off nodes turn on the other ends of their strong links */
-        for (int a = 0; a < noff; a++) {
-            int i = off[a];
-            for (int t = 0; t < lg->nstrong[i]; t++) {
-                int j = lg->strong[i][t] >> 1;
-                if (!(skey & 1) && j == start) return 1;
-                if (sa_has(&seen_on, j)) continue;
-                sa_add(&seen_on, j);
-                on[non++] = (uint16_t)j;
+        } else if (noff) {  /* off nodes turn on the other ends of their strong links */
+            for (int a = 0; a < noff; a++) {
+                int i = off[a];
+                for (int t = 0; t < lg->nstrong[i]; t++) {
+                    int j = lg->strong[i][t] >> 1;
+                    if (sa_has(&seen_on, j)) continue;
+                    if (sa_has(&seen_off, j)) return 1;
+                    sa_add(&seen_on, j);
+                    on[non++] = (uint16_t)j;
+                }
             }
+            noff = 0;
+        } else {
+            return 0;
         }
-        noff = 0;
     }
+    return 0;
 }

@@ -4,6 +4,7 @@
  * Each rule runs on a chain's working grid and keeps only hints with a *rule parent*: a
  * candidate of the chain's start position that the chain removed and the rule needed gone.
  * Eliminations and parents are off keys ``(cell * 9 + d - 1) << 1``. */
+#include "se/chain_links.h"
 #include "se/nested_rules.h"
 #include "se/order.h"
 
@@ -82,7 +83,7 @@ static void hidden_pairs(const grid *src, const uint16_t *cand, const set81 *pos
         set81 places[9];
         for (int d = 1; d <= 9; d++) {
             set81 p = s_and(pos[d], hm);
-            if (s_count(p) == 2) { places[nt] = p; twos[nt++] = d; }
+            if (s_two(p)) { places[nt] = p; twos[nt++] = d; }
         }
         for (int y = 1; y < nt; y++) {
             int b = twos[y];
@@ -184,7 +185,7 @@ static void x_wings(const grid *src, const set81 *pos, const set81 *removed, adv
                 int d = active[k];
                 if (!s_any(s_and(removed[d], base))) continue;
                 set81 mi = s_and(pos[d], bi), mj = s_and(pos[d], bj);
-                if (s_count(mi) != 2 || s_count(mj) != 2) continue;
+                if (!s_two(mi) || !s_two(mj)) continue;
                 unsigned lines = lines_of(mi, cover_off == 0) | lines_of(mj, cover_off == 0);
                 if (m_count(lines) != 2) continue;
                 set81 cover = S_EMPTY;

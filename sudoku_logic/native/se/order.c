@@ -5,6 +5,7 @@ uint8_t SE_HOUSES[27];
 uint8_t SE_HOUSE_CELLS[81][20];
 uint16_t SE_SUBSETS[10][10][126];
 uint8_t SE_SUBSET_COUNT[10][10];
+uint8_t SE_CROSSING_HOUSE[4][81], SE_CROSSING_RANK[4][81];
 
 void se_order_init(void) {
     for (int c = 0; c < 81; c++) {
@@ -21,6 +22,15 @@ void se_order_init(void) {
                     SE_HOUSE_CELLS[c][n++] = (uint8_t)x;
                 }
             }
+        }
+    }
+    for (int c = 0; c < 81; c++) {
+        int r = c / 9, col = c % 9;
+        const int house[4] = {9 + col, r, CELL_HOUSE[c][2], CELL_HOUSE[c][2]};
+        const int rank[4] = {col % 3, r % 3, r / 3, col / 3};
+        for (int k = 0; k < 4; k++) {
+            SE_CROSSING_HOUSE[k][c] = (uint8_t)house[k];
+            SE_CROSSING_RANK[k][c] = (uint8_t)rank[k];
         }
     }
     for (int i = 0; i < 9; i++) {

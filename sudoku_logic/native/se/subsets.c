@@ -27,21 +27,15 @@ int se_naked_sets(const grid *g, int size, se_hint *out) {
             }
         }
         if (n < size) continue;
-        for (int t = 0; t < SE_SUBSET_COUNT[n][size]; t++) {
-            unsigned pick = SE_SUBSETS[n][size][t];
-            unsigned uni = 0, sub = 0;
-            set81 cm = S_EMPTY;
-            for (int j = 0; j < n; j++) {
-                if (!(pick >> j & 1)) continue;
-                uni |= masks[j];
-                sub |= 1u << at[j];
-                s_add(&cm, HOUSE_CELLS[h][at[j]]);
-            }
-            if (m_count(uni) != size) continue;
+        confined_list sets;
+        confined_subsets(masks, at, n, size, &sets);
+        for (int t = 0; t < sets.n; t++) {
+            unsigned sub = sets.sub[t], uni = sets.uni[t];
+            set81 cm = house_cells_of(h, sub);
             set81 others = s_andnot(HOUSE_SET[h], cm);
-            int nelim = 0;
-            for (unsigned m = uni; m; m &= m - 1) nelim += s_count(s_and(g->pos[m_first(m)], others));
-            if (!nelim) continue;
+            set81 seen = S_EMPTY;
+            for (unsigned m = uni; m; m &= m - 1) seen = s_or(seen, g->pos[m_first(m)]);
+            if (!s_any(s_and(seen, others))) continue;
             hint_begin(out, NAKED[size]);
             /* by cell, then digit */
             set81 rest = others;
@@ -62,10 +56,13 @@ int se_naked_sets(const grid *g, int size, se_hint *out) {
 int se_hidden_sets(const grid *g, int size, se_hint *out) {
     for (int i = 0; i < 27; i++) {
         int h = SE_HOUSES[i];
-        set81 places[10], uni;
-        int eligible[9], n = set_house(g, h, 2 * size, size, places, eligible);
-        unsigned keep;
-        for (int t = 0; n && next_confined_set(places, eligible, n, size, &t, &uni, &keep);) {
+        int eligible[9], n = set_house(g, h, 2 * size, size, eligible);
+        if (!n) continue;
+        confined_list sets;
+        confined_sets(g, h, eligible, n, size, &sets);
+        for (int t = 0; t < sets.n; t++) {
+            set81 uni = house_cells_of(h, sets.uni[t]);
+            unsigned keep = sets.sub[t];
             int nelim = 0;
             set81 cells = uni;
             for (int c; (c = s_pop(&cells)) >= 0;) nelim += m_count(g->cand[c] & ~keep);

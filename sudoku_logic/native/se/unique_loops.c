@@ -15,6 +15,15 @@ static double loop_difficulty(int technique, int cells, int subset, int hidden) 
     return se;
 }
 
+/* A cell holding both digits of the pair, as the walk reads it. */
+typedef struct {
+    uint8_t cell;
+    uint8_t big;      /* more than the pair's two candidates */
+    uint8_t on_loop;  /* can lie on a valid loop (loop_cells) */
+    uint16_t extra;   /* its candidates beside the pair */
+    uint32_t houses;  /* house_bits */
+} loop_place;
+
 /* A closed path whose hints were offered: its cells and its extra cells in the path's order
  * (the first two; the hints read no more of the order), for its pair of digits. */
 typedef struct {
@@ -30,7 +39,7 @@ typedef struct {
     int seen_ready;
     unsigned pair;
     int a, b, start;
-    uint8_t places[27][9];  /* per house, its cells holding both digits, in house order */
+    loop_place places[27][9];  /* per house, its cells holding both digits, in house order */
     set81 on_loop;          /* those that can lie on a valid loop (loop_cells) */
     int nplaces[27];
     int loop[81];
@@ -303,22 +312,21 @@ static void loop_found(loop_search *s, unsigned even, unsigned odd) {
  * loop closes none that is reported, so it is not followed (its digits still count in ``ex``). */
 static void walk(loop_search *s, int cell, set81 inside, int allowed, unsigned ex, int came_by,
                  unsigned even, unsigned odd) {
-    const grid *g = s->g;
     static const int kinds[3] = {2, 0, 1};
     for (int t = 0; t < 3; t++) {
         if (t == came_by) continue;
         int h = CELL_HOUSE[cell][kinds[t]];
         for (int i = 0; i < s->nplaces[h]; i++) {
-            int nxt = s->places[h][i];
+            const loop_place *p = &s->places[h][i];
+            int nxt = p->cell;
             if (nxt == s->start && s->len >= 4) {
                 loop_found(s, even, odd);
             } else if (!s_has(inside, nxt)) {
-                unsigned m = g->cand[nxt];
-                ex |= m & ~s->pair;
-                int big = m_count(m) > 2;
-                if (!s_has(s->on_loop, nxt)) continue;
+                ex |= p->extra;
+                int big = p->big;
+                if (!p->on_loop) continue;
                 if (!big || m_count(ex) == 1 || allowed > 0) {
-                    unsigned hb = house_bits(nxt);
+                    unsigned hb = p->houses;
                     if (s->len >= 81) continue;
                     set81 in2 = inside;
                     s_add(&in2, nxt);
@@ -385,7 +393,14 @@ int se_unique_loops(const grid *g, se_hint *out) {
         for (int h = 0; h < 27; h++) {  /* a house's cells come in increasing order */
             s.nplaces[h] = 0;
             set81 here = s_and(both, HOUSE_SET[h]);
-            for (int c; (c = s_pop(&here)) >= 0;) s.places[h][s.nplaces[h]++] = (uint8_t)c;
+            for (int c; (c = s_pop(&here)) >= 0;) {
+                loop_place *p = &s.places[h][s.nplaces[h]++];
+                p->cell = (uint8_t)c;
+                p->big = m_count(g->cand[c]) > 2;
+                p->on_loop = (uint8_t)s_has(s.on_loop, c);
+                p->extra = (uint16_t)(g->cand[c] & ~pair);
+                p->houses = house_bits(c);
+            }
         }
         s.loop[0] = start;
         s.len = 1;

@@ -7,19 +7,25 @@
  * digit z. */
 int se_xy_wings(const grid *g, int xyz, se_hint *out) {
     const int size = xyz ? 3 : 2;
-    set81 todo = g->empty;
+    set81 bivalue = S_EMPTY, todo = g->empty;
+    for (int c = 0; c < 81; c++) {
+        if (m_count(g->cand[c]) == 2) s_add(&bivalue, c);  /* a placed cell has none */
+    }
     for (int pivot; (pivot = s_pop(&todo)) >= 0;) {
         unsigned pm = g->cand[pivot];
         if (m_count(pm) != size) continue;
+        if (!s_many(s_and(bivalue, PEER_SET[pivot]))) continue;  /* two pincers at least */
+        /* a pincer shares all the pivot's digits but one: the first (a) by the test below,
+         * the second (b) as the wing's digits (three, z in both pincers and, for an XY-wing,
+         * not in the pivot) leave it no other way */
         int pincers[20], n = 0;
         for (int j = 0; j < 20; j++) {
             int q = SE_HOUSE_CELLS[pivot][j];
-            if (s_has(g->empty, q) && m_count(g->cand[q]) == 2) pincers[n++] = q;
+            if (s_has(bivalue, q) && m_count(pm & ~g->cand[q]) == 1) pincers[n++] = q;
         }
         for (int ia = 0; ia < n; ia++) {
             int a = pincers[ia];
             unsigned am = g->cand[a];
-            if (m_count(pm & ~am) != 1) continue;
             for (int ib = 0; ib < n; ib++) {
                 int b = pincers[ib];
                 unsigned bm = g->cand[b];
