@@ -185,7 +185,7 @@ def main(argv: list[str] | None = None) -> None:
     with a note per target in its header; the index's earlier seeds are kept."""
     import argparse
 
-    from sudoku_logic.app.bulk.seeds import INDEX, keep_earlier, seed_lines, split_earlier, write_index
+    from sudoku_logic.app.bulk.seeds import INDEX, rerun
 
     p = argparse.ArgumentParser(prog="python -m sudoku_logic.app.bulk.class_dig")
     p.add_argument("--budget", type=float, default=120.0, help="seconds of digging for each target")
@@ -198,15 +198,13 @@ def main(argv: list[str] | None = None) -> None:
     if wrong:
         print(f"--only: {wrong[0]!r} is not one of {', '.join(TARGETS)}", file=sys.stderr)
         raise SystemExit(2)
-    lines, earlier, old = split_earlier(Path(a.out).read_text(encoding="utf-8").splitlines(), SOURCE, "# class-dig")
-    dug, notes = dig_all(a.budget, a.seed, names)
-    at = max(i for i, x in enumerate(lines) if x.startswith("#")) + 1
-    head = [
-        f"# class-dig: python -m sudoku_logic.app.bulk.class_dig --budget {a.budget:g} --seed {a.seed}: {n}"
-        for n in notes
-    ]
-    lines[at:at] = list(dict.fromkeys(old + head))
-    write_index(a.out, lines + seed_lines(keep_earlier(dug, earlier)))
+    command = f"python -m sudoku_logic.app.bulk.class_dig --budget {a.budget:g} --seed {a.seed}"
+
+    def run(_lines: list[str]):
+        dug, notes = dig_all(a.budget, a.seed, names)
+        return dug, [f"# class-dig: {command}: {n}" for n in notes]
+
+    rerun(a.out, SOURCE, "# class-dig", run)
 
 
 if __name__ == "__main__":

@@ -349,7 +349,7 @@ def main(argv: list[str] | None = None) -> None:
     with a note per target in its header (what an earlier plant added is planted again)."""
     import argparse
 
-    from sudoku_logic.app.bulk.seeds import INDEX, keep_earlier, parse, seed_lines, split_earlier, write_index
+    from sudoku_logic.app.bulk.seeds import INDEX, parse, rerun
 
     p = argparse.ArgumentParser(prog="python -m sudoku_logic.app.bulk.planting")
     p.add_argument("--puzzles", default="puzzles", help="the folder of HoDoKu's regression library")
@@ -357,15 +357,13 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--scan", type=float, default=120.0, help="seconds reading the index's paths, each target")
     p.add_argument("--out", default=str(Path(__file__).with_name(INDEX)))
     a = p.parse_args(argv)
-    lines, earlier, old = split_earlier(Path(a.out).read_text(encoding="utf-8").splitlines(), "planted ", "# planted")
-    planted, notes = plant_all(parse(lines), Path(a.puzzles), a.budget, a.scan)
-    at = max(i for i, x in enumerate(lines) if x.startswith("#")) + 1
-    head = [
-        f"# planted: python -m sudoku_logic.app.bulk.planting --budget {a.budget:g} --scan {a.scan:g}: {n}"
-        for n in notes
-    ]
-    lines[at:at] = list(dict.fromkeys(old + head))
-    write_index(a.out, lines + seed_lines(keep_earlier(planted, earlier)))
+    command = f"python -m sudoku_logic.app.bulk.planting --budget {a.budget:g} --scan {a.scan:g}"
+
+    def run(lines: list[str]):
+        planted, notes = plant_all(parse(lines), Path(a.puzzles), a.budget, a.scan)
+        return planted, [f"# planted: {command}: {n}" for n in notes]
+
+    rerun(a.out, "planted ", "# planted", run)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -222,6 +222,25 @@ def write_index(path: str, lines: list[str]) -> None:
     print(f"{path}: {len(lines)} lines", file=sys.stderr)
 
 
+def rerun(
+    path: str,
+    marker: str,
+    note: str,
+    run: Callable[[list[str]], tuple[Found, list[str]]],
+    at: int | None = None,
+) -> None:
+    """Run a seed search again into the index at ``path``: its seeds (source starting with
+    ``marker``) and its header notes (``note``) are taken out, ``run`` gets the rest and gives
+    its seeds and notes; the notes go in at line ``at`` (default: after the header) and the
+    earlier seeds it did not find again are kept."""
+    lines, earlier, old = split_earlier(Path(path).read_text(encoding="utf-8").splitlines(), marker, note)
+    found, notes = run(lines)
+    if at is None:
+        at = max(i for i, x in enumerate(lines) if x.startswith("#")) + 1
+    lines[at:at] = list(dict.fromkeys(old + notes))
+    write_index(path, lines + seed_lines(keep_earlier(found, earlier)))
+
+
 # ---------------------------------------------------------------- mining what no collection has
 
 
@@ -391,19 +410,17 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--out", default=str(Path(__file__).with_name(INDEX)))
     a = p.parse_args(argv)
     if a.command == "build":
-        lines = build(Path(a.puzzles), a.jobs)
-    else:
+        write_index(a.out, build(Path(a.puzzles), a.jobs))
+        return
+    command = f"python -m sudoku_logic.app.bulk.seeds mine --budget {a.budget:g} --scan {a.scan:g} (seed 41)"
+
+    def run(lines: list[str]) -> tuple[Found, list[str]]:
         # what an earlier mining found is mined again (the same seeds, the same order); what
         # this run does not find again is kept, with the notes of the run that found it
-        lines, earlier, old = split_earlier(Path(a.out).read_text(encoding="utf-8").splitlines(), "mined:", "# mined")
         mined, notes = mine(parse(lines), a.budget, folder=Path(a.puzzles), scan=a.scan)
-        head = [
-            f"# mined: python -m sudoku_logic.app.bulk.seeds mine --budget {a.budget:g} --scan {a.scan:g} (seed 41): {n}"
-            for n in notes
-        ]
-        lines[4:4] = list(dict.fromkeys(old + head))
-        lines += seed_lines(keep_earlier(mined, earlier))
-    write_index(a.out, lines)
+        return mined, [f"# mined: {command}: {n}" for n in notes]
+
+    rerun(a.out, "mined:", "# mined", run, at=4)
 
 
 if __name__ == "__main__":
