@@ -10,7 +10,7 @@ takes) and from the technique seeds (isomorph and walk), up to ``--limit-tries``
 Otherwise it runs the real command as a subprocess, one technique after another, with ``-j 1`` and the
 default ``--max-tries``, and prints per technique its CPU seconds, the candidates tried and
 whether a puzzle was found (``never``: refused at once as never taken on the path, the
-generator's ``PREEMPTED``), then the medians of the others. The techniques: every one of HoDoKu's default
+index's ``seeds.PREEMPTED``), then the medians of the others. The techniques: every one of HoDoKu's default
 path but Brute Force (``--order hodoku``), every SE rule up to 8.5 (Dynamic Forcing Chains,
 ``--order se``); with ``--practice``, HoDoKu's techniques of level Hard and Unfair, each to be
 the path's hardest step. The issue's goal: each within 60 s CPU (120 s with ``--practice``),
@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> None:
         never = []
         for name in names:
             cpu, tries, found, status = run_one(name, order, a.practice, a.seed, a.timeout)
-            refused = not found and "never taken on" in status  # the generator's PREEMPTED: proved unreachable
+            refused = not found and "never taken on" in status  # seeds.PREEMPTED: proved unreachable
             table.row(
                 order,
                 name,

@@ -14,7 +14,8 @@ import pytest
 from commands import invoke, sudoku
 from sudoku_logic import api
 from sudoku_logic.app.bulk import aimed, seeds
-from sudoku_logic.app.bulk.generator import PREEMPTED, Wanted, generate, make_puzzle, seed_aim, seeded_candidate
+from sudoku_logic.app.bulk.generator import Wanted, generate, make_puzzle, seed_aim, seeded_candidate
+from sudoku_logic.app.bulk.seeds import PREEMPTED
 from sudoku_logic.core import bitsolve, dlx
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.isomorph import random_isomorph
@@ -38,7 +39,7 @@ def test_isomorphs_keep_one_solution_and_the_givens():
 
 
 #: What neither the collections nor 40 s of random digging gave (the index's "# mined" notes),
-#: and of those, what the path never takes (the generator's PREEMPTED, refused at once).
+#: and of those, what the path never takes (seeds.PREEMPTED, refused at once).
 NOT_FOUND = {"se": ["Direct Claiming"], "hodoku": ["Franken X-Wing", "Franken Swordfish", "Finned Franken X-Wing"]}
 NEVER = {"se": ["Direct Claiming"], "hodoku": ["Franken X-Wing", "Finned Franken X-Wing"]}
 

@@ -128,3 +128,11 @@ def test_class_dig_refuses_a_target_it_does_not_dig_in_one_line(tmp_path, capsys
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "'X-Wing' is not one of Uniqueness Test 5" in err[0]
     assert out.read_text(encoding="utf-8").splitlines() == HEADER  # not written
+
+
+def test_mining_looks_for_no_technique_a_path_never_takes():
+    """A mine run spends no budget on what the path never takes (seeds.PREEMPTED)."""
+    wanted = seeds.targets()
+    assert ("hodoku", "path", "Franken Swordfish") in wanted
+    for order, name in seeds.PREEMPTED:
+        assert not [key for key in wanted if key[0] == order and key[2] == name], name

@@ -24,6 +24,7 @@ from typing import cast
 from grading.rows import rating_row
 from sudoku_logic.app.bulk import aimed
 from sudoku_logic.app.bulk.pool import Job, LocalPool, Pool, PoolError, SerialPool, Task, package_modules
+from sudoku_logic.app.bulk.seeds import PREEMPTED
 from sudoku_logic.app.bulk.workers import cpu_count
 from sudoku_logic.core import bitsolve
 from sudoku_logic.core.grid import Grid
@@ -313,19 +314,6 @@ def on_path(name: str, order: str) -> bool:
     from grading.tables import RATINGS
 
     return RATINGS[name].se is not None if order == "se" else name in _hodoku_path()
-
-
-#: Techniques a path can name but never takes: wherever one is there, a technique the path
-#: searches first is there too (docs/generate.md gives the proofs).
-PREEMPTED = {
-    ("se", "Direct Claiming"): "wherever it is there and no hidden single is, the band's third box points "
-    "(a Direct Pointing), and SE searches pointing first",
-    ("hodoku", "Franken X-Wing"): "wherever it is there, so is a Hidden Single, a Locked Candidates or a "
-    "Turbot Fish (a base's two places linked through a cover house to the other base's), searched first",
-    ("hodoku", "Finned Franken X-Wing"): "wherever it is there, so is a Hidden Single, a Locked Candidates, an "
-    "X-Wing, a Skyscraper, a Turbot Fish, an Empty Rectangle or a Finned or Sashimi X-Wing (checked for every "
-    "pattern of its two base houses), searched first",
-}
 
 
 def _hodoku_path() -> frozenset[str]:

@@ -244,10 +244,23 @@ def rerun(
 # ---------------------------------------------------------------- mining what no collection has
 
 
+#: Techniques a path can name but never takes: wherever one is there, a technique the path
+#: searches first is there too (docs/generate.md gives the proofs); no seed is looked for.
+PREEMPTED = {
+    ("se", "Direct Claiming"): "wherever it is there and no hidden single is, the band's third box points "
+    "(a Direct Pointing), and SE searches pointing first",
+    ("hodoku", "Franken X-Wing"): "wherever it is there, so is a Hidden Single, a Locked Candidates or a "
+    "Turbot Fish (a base's two places linked through a cover house to the other base's), searched first",
+    ("hodoku", "Finned Franken X-Wing"): "wherever it is there, so is a Hidden Single, a Locked Candidates, an "
+    "X-Wing, a Skyscraper, a Turbot Fish, an Empty Rectangle or a Finned or Sashimi X-Wing (checked for every "
+    "pattern of its two base houses), searched first",
+}
+
+
 def targets() -> list[tuple[str, str, str]]:
     """(order, kind, technique) the index should have: every technique of HoDoKu's path but
     Brute Force and every SE rule up to 8.5 (``path``), and HoDoKu's Hard and Unfair
-    techniques as the hardest step (``hardest``)."""
+    techniques as the hardest step (``hardest``); none of :data:`PREEMPTED`."""
     from grading.scales import hodoku_techniques
     from grading.tables import RATINGS
 
@@ -255,7 +268,7 @@ def targets() -> list[tuple[str, str, str]]:
     out = [("hodoku", "path", n) for n in hodoku]
     out += [("se", "path", n) for n, r in RATINGS.items() if r.se is not None and r.se <= 8.5]
     out += [("hodoku", "hardest", n) for n in hodoku if RATINGS[n].level in ("Hard", "Unfair")]
-    return out
+    return [(order, kind, n) for order, kind, n in out if (order, n) not in PREEMPTED]
 
 
 def _fits(values: list[int], order: str, name: str, hardest: bool) -> float | None:
