@@ -55,8 +55,24 @@ def test_seeds_plant_notes_what_it_tried(tmp_path):
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     planting.main(["--budget", "0.5", "--scan", "0.5", "--puzzles", str(ROOT / "puzzles"), "--out", str(out)])
     notes = [x for x in out.read_text(encoding="utf-8").splitlines() if x.startswith("# planted")]
-    assert notes and len(notes) == len([k for k in planting.PLANT_TARGETS if not seeds.load().get(k)])
-    assert all("reglib positions" in n and "path positions" in n for n in notes)
+    unplanted = seeds.parse(seeds.split_earlier(lines, "planted ", "# planted")[0])
+    assert notes and len(notes) == len([k for k in planting.PLANT_TARGETS if not unplanted.get(k)])
+    assert all("path seeds" in n and "reglib positions" in n and "path positions" in n for n in notes)
+
+
+def test_a_path_seeds_whole_puzzle_hardened_gives_a_practice_seed():
+    """Simple Colors Wrap as the hardest step (issue 41): a puzzle of sudoku17 whose path
+    takes the wrap after harder steps, given solution digits where those work and dug while
+    the wrap stays the hardest step; one solution (DLX); the same stream, the same puzzle."""
+    whole = "400200000300000800000704000600000024000005010000080000100400000020000500000060000"
+    assert api.rate(whole).hodoku_hardest != "Simple Colors Wrap"
+    position = planting.Position(tuple(map(int, whole)), (), "sudoku17:48842 whole")
+    puzzle, why = planting.plant(position, "Simple Colors Wrap", "hodoku", True, random.Random(1))
+    assert puzzle is not None, why
+    text = "".join(map(str, puzzle))
+    assert api.rate(text).hodoku_hardest == "Simple Colors Wrap" and "Simple Colors Wrap" in _path(text, "hodoku")
+    assert dlx.dlx_count_solutions(parse(text), 2) == 1 and sum(map(bool, puzzle)) <= planting.MAX_GIVENS
+    assert planting.plant(position, "Simple Colors Wrap", "hodoku", True, random.Random(1))[0] == puzzle
 
 
 def test_a_technique_never_taken_is_refused_at_once():

@@ -118,6 +118,22 @@ def test_practice_makes_the_technique_the_hardest_step():
         assert dlx.dlx_count_solutions(parse(row["puzzle"]), 2) == 1
 
 
+@pytest.mark.parametrize("name", ["XY-Chain", "Simple Colors Wrap"])
+def test_practice_gives_the_same_puzzles_with_one_job_or_two(name):
+    """Simple Colors Wrap as the hardest step came last (session 23, a hardened path seed)."""
+    rows = []
+    for jobs in ("1", "2"):
+        r = sudoku(
+            "generate", "-n", "2", "--technique", name, "--order", "hodoku", "--practice", "--seed", "3", "-j", jobs,
+            "-f", "jsonl", "--no-progress",
+        )  # fmt: skip
+        assert r.returncode == 0, r.stderr
+        rows.append([json.loads(line)["puzzle"] for line in r.stdout.splitlines()])
+    assert rows[0] == rows[1] and len(set(rows[0])) == 2
+    for puzzle in rows[0]:
+        assert api.rate(puzzle).hodoku_hardest == name and dlx.dlx_count_solutions(parse(puzzle), 2) == 1
+
+
 def test_with_path_rows_carry_the_steps_step_gives():
     r = sudoku(
         "generate", "--technique", "X-Wing", "--order", "hodoku", "--seed", "1", "-j", "1", "-f", "jsonl",

@@ -4,7 +4,8 @@
 
 A position (a grid of digits, some given, some placed) where a technique fires comes from
 HoDoKu's regression library (its lines for the technique) or from the path of a puzzle that
-already takes it (the index's ``path`` seeds). :func:`plant` makes a puzzle of it: the
+already takes it (the index's ``path`` seeds); for a practice seed, a ``path`` seed's whole
+puzzle is tried first. :func:`plant` makes a puzzle of it: the
 position's digits as givens, solution digits added in random cells until it is unique, kept
 if the path of the order takes the technique; with ``practice``, givens added where the path's
 harder steps work until the technique is its hardest step; then givens removed in random
@@ -89,6 +90,10 @@ def reglib_positions(path: Path, name: str) -> list[Position]:
         if free is not None:
             out.append(Position(tuple(case.grid.values), free, f"{path.stem}:{n}"))
     return out
+
+
+def _values(puzzle: str) -> tuple[int, ...]:
+    return tuple(int(ch) for ch in puzzle)
 
 
 def path_positions(puzzle: str, source: str, name: str, order: str) -> list[Position]:
@@ -319,6 +324,9 @@ def plant_all(
         if index.get(key):
             continue
         reglib = reglib_positions(folder / "hodoku_reglib_dev.txt", name)
+        # a path seed's whole puzzle, hardened where its harder steps work (practice only)
+        whole = [Position(_values(s.puzzle), (), f"{s.source} whole") for s in index.get((order, "path", name), [])]
+        whole = whole if kind == "hardest" else []
         t0 = time.perf_counter()
         paths: list[Position] = []
         read = 0
@@ -330,15 +338,16 @@ def plant_all(
         got = found.setdefault(key, [])
         why: Counter[str] = Counter()
         t0 = time.perf_counter()
-        for r in plant_target(reglib + paths, name, order, kind == "hardest", budget, seed):
+        for r in plant_target(whole + reglib + paths, name, order, kind == "hardest", budget, seed):
             if isinstance(r, str):
                 why[r] += 1
             else:
                 got.append(r)
         fails = ", ".join(f"{w} {n}" for w, n in why.most_common()) or "none"
         notes.append(
-            f"{order} {kind} {name}: {len(got)} planted in {time.perf_counter() - t0:.0f} s from "
-            f"{len(reglib)} reglib positions and {len(paths)} path positions ({read} puzzles read); failed: {fails}"
+            f"{order} {kind} {name}: {len(got)} planted in {time.perf_counter() - t0:.0f} s from {len(whole)} "
+            f"path seeds, {len(reglib)} reglib positions and {len(paths)} path positions ({read} puzzles read); "
+            f"failed: {fails}"
         )
         print(notes[-1], file=sys.stderr)
     return found, notes
