@@ -65,6 +65,13 @@ typedef struct {
     uint16_t uni[126];
 } confined_list;
 
+/* Appends a subset to ``out``; never past its end (n <= 9 items give at most 126). */
+static inline void confined_push(confined_list *out, unsigned sub, unsigned uni) {
+    if (out->n >= (int)(sizeof out->sub / sizeof out->sub[0])) return;
+    out->sub[out->n] = (uint16_t)sub;
+    out->uni[out->n++] = (uint16_t)uni;
+}
+
 /* confined_subsets from the ``left`` last items on, taken among the items [0, below): item j
  * is bit ids[j] of ``sub`` and has the mask local[j] */
 static inline void confined_from(const unsigned *local, const int *ids, int below, int left, int size, unsigned uni,
@@ -76,8 +83,7 @@ static inline void confined_from(const unsigned *local, const int *ids, int belo
         if (left > 1) {
             confined_from(local, ids, j, left - 1, size, u, sj, out);
         } else if (m_count(u) == size) {
-            out->sub[out->n] = (uint16_t)sj;
-            out->uni[out->n++] = (uint16_t)u;
+            confined_push(out, sj, u);
         }
     }
 }
@@ -94,8 +100,7 @@ static inline void confined_subsets(const unsigned *local, const int *ids, int n
             for (int i = 0; i < j; i++) {
                 unsigned u = local[i] | local[j];
                 if (m_count(u) != 2) continue;
-                out->sub[out->n] = (uint16_t)(1u << ids[i] | 1u << ids[j]);
-                out->uni[out->n++] = (uint16_t)u;
+                confined_push(out, 1u << ids[i] | 1u << ids[j], u);
             }
         }
     } else if (size == 3) {  /* by the last item, then the one before, then the first */
@@ -106,8 +111,7 @@ static inline void confined_subsets(const unsigned *local, const int *ids, int n
                 for (int i = 0; i < j; i++) {
                     unsigned u = uj | local[i];
                     if (m_count(u) != 3) continue;
-                    out->sub[out->n] = (uint16_t)(1u << ids[i] | 1u << ids[j] | 1u << ids[k]);
-                    out->uni[out->n++] = (uint16_t)u;
+                    confined_push(out, 1u << ids[i] | 1u << ids[j] | 1u << ids[k], u);
                 }
             }
         }
