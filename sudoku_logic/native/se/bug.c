@@ -33,13 +33,10 @@ static int find_bug(const grid *g, bug *b) {
         int h = SE_REGIONS[k];
         /* by digit, its places in the house (counted in bit planes) and among the cells with
          * three candidates or more (none, one, more) */
-        unsigned ones = 0, twos = 0, fours = 0, eights = 0, big_one = 0, big_more = 0;
+        unsigned ones, twos, fours, eights, big_one = 0, big_more = 0;
+        place_counts(g, h, &ones, &twos, &fours, &eights);
         for (int i = 0; i < 9; i++) {
-            unsigned m = g->cand[HOUSE_CELLS[h][i]], c1 = ones & m, c2 = twos & c1;
-            ones ^= m;
-            twos ^= c1;
-            eights |= fours & c2;
-            fours ^= c2;
+            unsigned m = g->cand[HOUSE_CELLS[h][i]];
             if (m_count(m) >= 3) {
                 big_more |= big_one & m;
                 big_one |= m;
