@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sudoku_logic.app.bulk.aimed import change
-from sudoku_logic.app.bulk.seeds import PER_LIST, Found, path_facts, rate_order
+from sudoku_logic.app.bulk.seeds import MAX_GIVENS, PER_LIST, Found, hardest_key, path_facts, rate_order
 from sudoku_logic.core import bitsolve, dlx
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_HOUSES, HOUSE_CELLS
@@ -37,20 +37,10 @@ TARGETS: dict[str, bool] = {
     "Avoidable Rectangle Type 2": True,
     "Simple Colors Wrap": False,
 }
-#: The most givens a seed may have: the generator uses seeds of at most 30.
-MAX_GIVENS = 30
 #: Changes of a given tried after the dig, each kept while the puzzle stays in the class.
 MOVES = 60
 #: The index's source of a seed dug here, with the run's seed and the dig's number.
 SOURCE = "mined:class-dig"
-
-
-def key(name: str) -> tuple[int, int]:
-    """A technique's (level, score) in HoDoKu's tables, as the path's hardest step is chosen."""
-    from grading.tables import LEVELS, RATINGS
-
-    r = RATINGS[name]
-    return LEVELS.index(r.level) if r.level else 0, r.score or 0
 
 
 def rectangles(solution: list[int]) -> list[tuple[int, int, int, int]]:
@@ -94,7 +84,7 @@ def _inside(values: list[int], name: str, out: Dig) -> bool:
     out.rated += 1
     rating = rate_order(values, "hodoku")
     _, hardest, solved, _ = path_facts(rating, "hodoku") if rating is not None else (set(), None, False, 0.0)
-    if not solved or hardest is None or key(hardest) > key(name):
+    if not solved or hardest is None or hardest_key(hardest) > hardest_key(name):
         out.reasons[f"{hardest} harder" if solved else "not solved by logic"] += 1
         return False
     if hardest == name:

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from sudoku_logic.app.bulk.seeds import PER_LIST, path_facts, rate_order
+from sudoku_logic.app.bulk.seeds import MAX_GIVENS, PER_LIST, Found, hardest_key, path_facts, rate_order
 from sudoku_logic.core import bitsolve, dlx
 from sudoku_logic.core.grid import Grid
 
@@ -49,8 +49,6 @@ PLANT_TARGETS = (
 HARDEN_TRIES = 400
 #: The chance that a change of :func:`harden` gives a digit rather than removes one.
 ADD = 0.5
-#: The largest puzzle a plant gives; the generator uses seeds of at most 30 givens.
-MAX_GIVENS = 30
 
 
 @dataclass(frozen=True)
@@ -90,10 +88,6 @@ def reglib_positions(path: Path, name: str) -> list[Position]:
         if free is not None:
             out.append(Position(tuple(case.grid.values), free, f"{path.stem}:{n}"))
     return out
-
-
-def _values(puzzle: str) -> tuple[int, ...]:
-    return tuple(int(ch) for ch in puzzle)
 
 
 def path_positions(puzzle: str, source: str, name: str, order: str) -> list[Position]:
@@ -159,21 +153,13 @@ def _unique(values: list[int], solution: list[int], rng: random.Random) -> list[
 OFF_PATH = 50
 
 
-def _key(name: str) -> tuple[int, int]:
-    """A technique's (level, score) in HoDoKu's tables, as the path's hardest step is chosen."""
-    from grading.tables import LEVELS, RATINGS
-
-    r = RATINGS[name]
-    return LEVELS.index(r.level) if r.level else 0, r.score or 0
-
-
 def _excess(rating, name: str) -> tuple[int, list[tuple[int, int]]]:
     """How far the path is from taking ``name`` as its hardest step: its steps harder than
     ``name``, and those before it (all, if it is not taken) as hard, plus :data:`OFF_PATH`
     if it is not taken; and those steps' placements and eliminations."""
     from grading.hodoku import step_level, step_score
 
-    key = _key(name)
+    key = hardest_key(name)
     steps = rating.hodoku_path
     seen = False
     n = 0 if any(s.technique == name for s in steps) else OFF_PATH
@@ -304,16 +290,14 @@ def plant_target(
             yield measure, "".join(map(str, puzzle)), f"planted {seed}:{a} from {p.source}"
 
 
-def plant_all(
-    index: dict, folder: Path, budget: float, scan: float, seed: int = 41
-) -> tuple[dict[tuple[str, str, str], list[tuple[float, str, str]]], list[str]]:
+def plant_all(index: dict, folder: Path, budget: float, scan: float, seed: int = 41) -> tuple[Found, list[str]]:
     """Seeds planted for the targets of :data:`PLANT_TARGETS` the index lacks: positions from
     the regression library (``folder/hodoku_reglib_dev.txt``) and from the paths of the
     index's puzzles (``scan`` seconds a target), then :func:`plant_target` for ``budget``
     seconds; and a note per target on what was tried and found."""
     from collections import Counter
 
-    found: dict[tuple[str, str, str], list[tuple[float, str, str]]] = {}
+    found: Found = {}
     notes = []
     puzzles: dict[str, str] = {}
     for key in sorted(index):
@@ -325,8 +309,8 @@ def plant_all(
             continue
         reglib = reglib_positions(folder / "hodoku_reglib_dev.txt", name)
         # a path seed's whole puzzle, hardened where its harder steps work (practice only)
-        whole = [Position(_values(s.puzzle), (), f"{s.source} whole") for s in index.get((order, "path", name), [])]
-        whole = whole if kind == "hardest" else []
+        path_seeds = index.get((order, "path", name), []) if kind == "hardest" else []
+        whole = [Position(tuple(map(int, s.puzzle)), (), f"{s.source} whole") for s in path_seeds]
         t0 = time.perf_counter()
         paths: list[Position] = []
         read = 0

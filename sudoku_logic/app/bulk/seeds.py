@@ -175,7 +175,11 @@ def build(folder: Path, jobs: int = 1, progress: bool = True) -> list[str]:
     return lines + seed_lines(kept)
 
 
-def seed_lines(found: dict[tuple[str, str, str], list[tuple[float, str, str]]]) -> list[str]:
+#: A seed's entry in a list of found seeds: (measure, puzzle, source).
+Found = dict[tuple[str, str, str], list[tuple[float, str, str]]]
+
+
+def seed_lines(found: Found) -> list[str]:
     """The index's lines of ``found`` (``(order, kind, technique)`` to ``(measure, puzzle,
     source)``): each list's :data:`PER_LIST` easiest, the lists in key order."""
     return [
@@ -183,10 +187,6 @@ def seed_lines(found: dict[tuple[str, str, str], list[tuple[float, str, str]]]) 
         for (order, kind, name), got in sorted(found.items())
         for measure, puzzle, source in sorted(set(got))[:PER_LIST]
     ]
-
-
-#: A seed's entry in a list of found seeds: (measure, puzzle, source).
-Found = dict[tuple[str, str, str], list[tuple[float, str, str]]]
 
 
 def split_earlier(lines: list[str], marker: str, note: str) -> tuple[list[str], Found, list[str]]:
@@ -257,6 +257,18 @@ PREEMPTED = {
 }
 
 
+#: The most givens a seed may have: the generator uses seeds of at most 30 (``--max-givens``).
+MAX_GIVENS = 30
+
+
+def hardest_key(name: str) -> tuple[int, int]:
+    """A technique's (level, score) in HoDoKu's tables, as the path's hardest step is chosen."""
+    from grading.tables import LEVELS, RATINGS
+
+    r = RATINGS[name]
+    return LEVELS.index(r.level) if r.level else 0, r.score or 0
+
+
 def targets() -> list[tuple[str, str, str]]:
     """(order, kind, technique) the index should have: every technique of HoDoKu's path but
     Brute Force and every SE rule up to 8.5 (``path``), and HoDoKu's Hard and Unfair
@@ -302,7 +314,7 @@ def cut_points(puzzle: str, order: str, name: str, last: int = 6) -> Iterator[li
     yield from reversed(cuts[-last:])
 
 
-def dig(rng, max_givens: int = 30) -> list[int]:
+def dig(rng, max_givens: int = MAX_GIVENS) -> list[int]:
     """A random unique puzzle, as ``sudoku generate`` digs one without a target (the same
     puzzle as :func:`generator.make_puzzle` from the same ``rng``): givens removed in random
     order while the puzzle stays unique, down to ``max_givens``."""
