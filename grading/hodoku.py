@@ -63,6 +63,14 @@ def path_rating(steps: Iterable[Step], solved: bool) -> tuple[str, int, str]:
     return LEVELS[level_i], score, hardest
 
 
+def hardest_techniques(steps: Iterable[Step]) -> set[str]:
+    """The techniques of a path's hardest steps: every step of its highest level and score
+    (``path_rating``'s ``hardest`` is the first of them)."""
+    keyed = [((step_level(s), step_score(s)), s.technique) for s in steps]
+    top = max((k for k, _ in keyed), default=None)
+    return {name for k, name in keyed if k == top}
+
+
 def above_level(level: str):
     """A solve-loop ``stop`` test: True once a step's level or the running score puts the
     path above ``level``."""

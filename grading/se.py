@@ -79,6 +79,14 @@ def se_difficulty(step: Step) -> float | None:
     return None if raw is None else shown(raw)
 
 
+def hardest_techniques(steps: Iterable[Step]) -> set[str]:
+    """The techniques of a path's hardest steps: every step rated ER as SE prints it
+    (``path_rating``'s ``hardest`` is the first of them)."""
+    rated = [(shown(raw_difficulty(s) or 0.0), s.technique) for s in steps]
+    top = max((d for d, _ in rated), default=None)
+    return {name for d, name in rated if d == top}
+
+
 def shown(raw: float) -> float:
     """A raw SE difficulty as SE prints it: ``(int)((d + 0.05) * 10)`` tenths."""
     return int((raw + 0.05) * 10) / 10

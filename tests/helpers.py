@@ -184,3 +184,18 @@ def wrong_given(p: str) -> Grid:
                     if dlx.count_solutions(g) == 0:
                         return g
     raise AssertionError("no such given")
+
+
+def assert_practises(puzzle: str, name: str) -> None:
+    """``puzzle`` has one solution (DLX) and HoDoKu's path, as `sudoku step --order hodoku`
+    takes it, takes ``name`` with no step harder (by level, then score): a practice puzzle."""
+    from grading.hodoku import step_level, step_score
+    from sudoku_logic import api
+
+    assert dlx.dlx_count_solutions(parse(puzzle), 2) == 1
+    path = api.solve_path(puzzle, order="hodoku")
+    assert path.solved
+    keys = [((step_level(s), step_score(s)), s.technique) for s in path.steps]
+    mine = [k for k, t in keys if t == name]
+    assert mine, f"no {name} on the path"
+    assert all(k <= max(mine) for k, _ in keys), [t for k, t in keys if k > max(mine)]

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from commands import invoke, sudoku
+from helpers import assert_practises
 from sudoku_logic import api
 from sudoku_logic.app.bulk import aimed, seeds
 from sudoku_logic.app.bulk.generator import Wanted, generate, make_puzzle, seed_aim, seeded_candidate
@@ -132,6 +133,21 @@ def test_practice_gives_the_same_puzzles_with_one_job_or_two(name):
     assert rows[0] == rows[1] and len(set(rows[0])) == 2
     for puzzle in rows[0]:
         assert api.rate(puzzle).hodoku_hardest == name and dlx.dlx_count_solutions(parse(puzzle), 2) == 1
+
+
+@pytest.mark.parametrize("name", ["Avoidable Rectangle Type 1", "Avoidable Rectangle Type 2"])
+def test_practice_takes_a_step_as_hard_before_the_technique_as_no_harder(name):
+    """The Avoidable Rectangles' practice seeds (session 24) take a Uniqueness Test 1 first,
+    as hard (Hard, 100 points): `generate --practice` gives such a puzzle, its row names the
+    first hardest step, and nothing on the path is harder than the technique."""
+    r = sudoku(
+        "generate", "-n", "1", "--technique", name, "--order", "hodoku", "--practice", "--seed", "3", "-j", "1",
+        "-f", "jsonl", "--no-progress",
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    (row,) = map(json.loads, r.stdout.splitlines())
+    assert_practises(row["puzzle"], name)
+    assert row["hardest"] == api.rate(row["puzzle"]).hodoku_hardest
 
 
 def test_with_path_rows_carry_the_steps_step_gives():

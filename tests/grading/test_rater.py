@@ -132,3 +132,24 @@ def test_brute_force_as_hodoku_when_logic_runs_out():
     r2 = Rater(names, se=False).rate(parse(puzzle), keep_paths=True)
     assert "Brute Force" not in {s.technique for s in r2.hodoku_path} and not r2.hodoku_solved
     assert r2.score == sum(step_score(s) for s in r2.hodoku_path) + 10000
+
+
+def test_hardest_techniques_name_every_step_as_hard_as_the_first_hardest():
+    """A path with a Uniqueness Test 1 before an Avoidable Rectangle Type 1 (both Hard, 100
+    points, nothing harder): the hardest column names the first, the hardest techniques both;
+    on SE's path, the steps rated ER."""
+    from grading import hodoku, se
+    from sudoku_logic import api
+
+    puzzle = "..74....5.3....8...46..8....2....5..7.19..3......16.8..65..1.........934.....2..."
+    steps = api.solve_path(puzzle, order="hodoku").steps
+    names = [s.technique for s in steps]
+    assert names.index("Uniqueness Test 1") < names.index("Avoidable Rectangle Type 1")
+    assert hodoku.path_rating(steps, True)[2] == "Uniqueness Test 1"
+    assert hodoku.hardest_techniques(steps) == {"Uniqueness Test 1", "Avoidable Rectangle Type 1"}
+    se_steps = api.solve_path(puzzle, order="se").steps
+    er = se.path_rating(se_steps)[0]
+    tops = se.hardest_techniques(se_steps)
+    assert se.path_rating(se_steps)[3] in tops
+    assert tops == {s.technique for s in se_steps if se_difficulty(s) == er}
+    assert hodoku.hardest_techniques([]) == set() == se.hardest_techniques([])

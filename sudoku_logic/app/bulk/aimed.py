@@ -1,7 +1,9 @@
 """Puzzles aimed at a technique: from a seed of the index (:mod:`.seeds`) that takes it, a
 random isomorph, then a short random walk of changes to the givens (one removed, or one
 moved to another cell) kept only while the puzzle stays unique and the technique stays on
-the path of the order (with ``practice``, its hardest step), the path solved by logic.
+the path of the order (with ``practice``, no step harder), the path solved by logic. A
+practice walk starts from a seed where the technique is the first hardest step if the index
+has one (a step as hard may otherwise come before it), and then keeps it first.
 
 Every puzzle is re-rated after every change in the chosen order by the code ``sudoku step
 --order`` runs (a path may change under an isomorph: HoDoKu breaks ties by cell order), and
@@ -15,8 +17,9 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from sudoku_logic.app.bulk.seeds import Seed, path_facts, rate_order, seeds_for
+from sudoku_logic.app.bulk.seeds import Seed, first_hardest, path_facts, rate_order, seeds_for
 from sudoku_logic.core import bitsolve, dlx
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.isomorph import random_isomorph
@@ -33,7 +36,7 @@ MOVE_TRIES = 8
 @dataclass(frozen=True)
 class Aim:
     """What the seed route aims at: any of ``names`` on the path of ``order`` (with
-    ``practice``, as its hardest step); on SE's path, seeds rated from ``low`` to ``high``."""
+    ``practice``, with no step harder); on SE's path, seeds rated from ``low`` to ``high``."""
 
     names: tuple[str, ...]
     order: str
@@ -55,6 +58,9 @@ def pool(wanted: Aim, max_givens: int = 80) -> list[Seed]:
     found = [
         s for s in seeds_for(wanted.names, wanted.order, wanted.practice) if 81 - s.puzzle.count("0") <= max_givens
     ]
+    if wanted.practice:  # seeds where the technique is the first hardest step, if there are any
+        first = [s for s in found if _leads(s.puzzle, wanted.order, frozenset(wanted.names))]
+        found = first or found
     if wanted.order == "se" and (wanted.low is not None or wanted.high is not None):
         low = wanted.low if wanted.low is not None else 0.0
         high = wanted.high if wanted.high is not None else 99.0
@@ -62,33 +68,46 @@ def pool(wanted: Aim, max_givens: int = 80) -> list[Seed]:
     return found
 
 
+@lru_cache(maxsize=1024)
+def _leads(puzzle: str, order: str, names: frozenset[str]) -> bool:
+    """Whether one of ``names`` is the first hardest step of ``puzzle``'s path of ``order``
+    (not only a step as hard)."""
+    rating = rate_order([int(ch) for ch in puzzle], order)
+    return rating is not None and first_hardest(rating, order) in names
+
+
 class _Judge:
     """Rates positions in ``wanted``'s order and says whether the technique fits, keeping
-    the last fitting rating for the row."""
+    the last fitting rating for the row and whether the technique led (was the first
+    hardest step) there."""
 
     def __init__(self, wanted: Aim) -> None:
         self.wanted = wanted
         self.names = set(wanted.names)
         self.done: tuple | None = None  # (values, rating, seconds) of the last fit
+        self.led = False
         self.why = ""
 
-    def fits(self, values: list[int]) -> bool:
-        """Whether the path of ``values`` (rated now) takes the technique as asked; ``why``
-        says why not."""
+    def fits(self, values: list[int], lead: bool = False) -> bool:
+        """Whether the path of ``values`` (rated now) takes the technique as asked (with
+        ``lead`` and ``practice``, as the first hardest step); ``why`` says why not."""
         t0 = time.perf_counter()
         rating = rate_order(values, self.wanted.order)
         if rating is None:
             self.why = "path not run"
             return False
-        names, hardest, solved, _ = path_facts(rating, self.wanted.order)
+        names, tops, solved, _ = path_facts(rating, self.wanted.order)
         if not solved:
             self.why = "not solved by logic"
         elif not names & self.names:
             self.why = "technique left the path"
-        elif self.wanted.practice and hardest not in self.names:
-            self.why = f"{hardest} harder on the path"
+        elif self.wanted.practice and not tops & self.names:
+            self.why = f"{' and '.join(sorted(tops))} harder on the path"
+        elif self.wanted.practice and lead and first_hardest(rating, self.wanted.order) not in self.names:
+            self.why = f"{first_hardest(rating, self.wanted.order)} as hard, first"
         else:
             self.done = (tuple(values), rating, time.perf_counter() - t0)
+            self.led = first_hardest(rating, self.wanted.order) in self.names
             return True
         return False
 
@@ -130,13 +149,14 @@ def walk(seed: int, index: int, wanted: Aim, max_givens: int = 80) -> Walked:
     judge = _Judge(wanted)
     if not judge.fits(values):
         return values, None, f"isomorph: {judge.why}"
+    lead = judge.led  # a practice walk from a seed the technique leads keeps it leading
     solution = dlx.unique_solution(Grid.from_values(values))
     kept = 0
     for _ in range(WALK_TRIES):
         if kept >= WALK_KEEP:
             break
         changed = change(values, solution, rng)
-        if changed is not None and judge.fits(changed):
+        if changed is not None and judge.fits(changed, lead):
             values = changed
             kept += 1
     if dlx.dlx_count_solutions(Grid.from_values(values), 2) != 1:  # DLX, the reference, on every puzzle given

@@ -5,7 +5,8 @@
 From a random solution grid, givens are removed in random order while the puzzle keeps one
 solution and stays in the class of technique T: HoDoKu's whole default path (the code ``sudoku
 step --order hodoku`` runs) solves it by logic with no step harder than T (by level, then
-score). Each puzzle met on the way whose path's hardest step is T is a find; the last one
+score). Each puzzle met on the way whose path takes T is a find (T is then a hardest step:
+none harder, one as hard may come first); the last one
 (the fewest givens) is kept. For a rectangle (Uniqueness Test 5, the Avoidable Rectangles) the
 grid's rectangle is chosen first: corners ``a b / b x`` in two rows, two columns and two
 boxes with ``x`` not ``a`` (so the puzzle can be unique with none of them given), and the
@@ -80,14 +81,14 @@ class Dig:
 
 def _inside(values: list[int], name: str, out: Dig) -> bool:
     """Whether HoDoKu's path solves ``values`` by logic with no step harder than ``name``;
-    a puzzle whose hardest step is ``name`` is kept in ``out``."""
+    a puzzle whose path also takes ``name`` is kept in ``out``."""
     out.rated += 1
     rating = rate_order(values, "hodoku")
-    _, hardest, solved, _ = path_facts(rating, "hodoku") if rating is not None else (set(), None, False, 0.0)
-    if not solved or hardest is None or hardest_key(hardest) > hardest_key(name):
-        out.reasons[f"{hardest} harder" if solved else "not solved by logic"] += 1
+    _, tops, solved, _ = path_facts(rating, "hodoku") if rating is not None else (set(), set(), False, 0.0)
+    if not solved or not tops or max(map(hardest_key, tops)) > hardest_key(name):
+        out.reasons[f"{' and '.join(sorted(tops))} harder" if solved else "not solved by logic"] += 1
         return False
-    if hardest == name:
+    if name in tops:
         out.puzzle = list(values)
     return True
 

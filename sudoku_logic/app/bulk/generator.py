@@ -24,7 +24,7 @@ from typing import cast
 from grading.rows import rating_row
 from sudoku_logic.app.bulk import aimed
 from sudoku_logic.app.bulk.pool import Job, LocalPool, Pool, PoolError, SerialPool, Task, package_modules
-from sudoku_logic.app.bulk.seeds import PREEMPTED
+from sudoku_logic.app.bulk.seeds import PREEMPTED, path_facts
 from sudoku_logic.app.bulk.workers import cpu_count
 from sudoku_logic.core import bitsolve
 from sudoku_logic.core.grid import Grid
@@ -255,7 +255,7 @@ class Wanted:
     max_rating: float | None = None
     technique: tuple[str, ...] | str | None = None
     order: str = "se"
-    #: the technique must be the path's hardest step (``--practice``)
+    #: no step of the path harder than the technique (``--practice``; one as hard may come first)
     practice: bool = False
     #: rows carry the path of ``order`` as ``path`` (``--with-path``): its steps' JSON
     with_path: bool = False
@@ -278,7 +278,7 @@ class Wanted:
             return f"rated above --max-rating {self.max_rating:g}"
         if self.technique and not set(self.technique) & set(row["techniques"]):
             return f"no {_names(self.technique)} on {_PATH_NAME[self.order]}{_kin(self.technique, row['techniques'])}"
-        if self.technique and self.practice and row["hardest"] not in self.technique:
+        if self.technique and self.practice and not set(self.technique) & set(row["hardest_techniques"]):
             return f"{row['hardest']} is harder than {_names(self.technique)}"
         return None
 
@@ -492,6 +492,7 @@ def rated_row(grid: Grid, checks: Checks | None = None, order: str = "se", with_
     row = rating_row(rating, order)
     steps = rating.se_path if order == "se" else rating.hodoku_path
     row["techniques"] = sorted({s.technique for s in steps})
+    row["hardest_techniques"] = sorted(path_facts(rating, order)[1])
     if with_path:
         row["path"] = path_steps(steps, order)
     return row

@@ -124,7 +124,7 @@ class _Fit:
         """Whether ``rating``'s path takes the technique, solved by logic."""
         if rating is None:
             return False
-        names, top, solved, _ = path_facts(rating, self.order)
+        names, _, solved, _ = path_facts(rating, self.order)
         return solved and self.name in names
 
     def __call__(self, values: list[int], hardest: bool | None = None) -> bool:
@@ -133,8 +133,7 @@ class _Fit:
         rating = self.rating(values)
         if not self.on_path(rating):
             return False
-        top = path_facts(rating, self.order)[1]
-        return top == self.name or not (self.hardest if hardest is None else hardest)
+        return self.name in path_facts(rating, self.order)[1] or not (self.hardest if hardest is None else hardest)
 
 
 def _unique(values: list[int], solution: list[int], rng: random.Random) -> list[int]:
@@ -154,20 +153,17 @@ OFF_PATH = 50
 
 
 def _excess(rating, name: str) -> tuple[int, list[tuple[int, int]]]:
-    """How far the path is from taking ``name`` as its hardest step: its steps harder than
-    ``name``, and those before it (all, if it is not taken) as hard, plus :data:`OFF_PATH`
-    if it is not taken; and those steps' placements and eliminations."""
+    """How far the path is from taking ``name`` as a hardest step: its steps harder than
+    ``name``, plus :data:`OFF_PATH` if it is not taken; and those steps' placements and
+    eliminations."""
     from grading.hodoku import step_level, step_score
 
     key = hardest_key(name)
     steps = rating.hodoku_path
-    seen = False
     n = 0 if any(s.technique == name for s in steps) else OFF_PATH
     work: list[tuple[int, int]] = []
     for s in steps:
-        seen = seen or s.technique == name
-        k = (step_level(s), step_score(s))
-        if k > key or (k == key and not seen):
+        if (step_level(s), step_score(s)) > key:
             n += 1
             work += list(s.placements) + list(s.eliminations)
     return n, work

@@ -7,8 +7,8 @@ collections are read in a fixed order, and for each technique, order and kind th
 kept are the easiest ones that take it (by HoDoKu's score or SE's rating, then the puzzle).
 
 A line of the index is ``order kind technique puzzle measure source``, tab-separated:
-``kind`` is ``path`` (the technique is a step of the path of ``order``) or ``hardest`` (it is
-the path's hardest step, for ``--practice``); ``measure`` is the puzzle's HoDoKu score or SE
+``kind`` is ``path`` (the technique is a step of the path of ``order``) or ``hardest`` (no
+step of the path is harder, :func:`path_facts`: for ``--practice``); ``measure`` is the puzzle's HoDoKu score or SE
 rating; ``source`` says where the puzzle was found (``file:line``, or ``mined:...`` for one
 the generator found).
 """
@@ -66,13 +66,23 @@ def rate_order(values: list[int], order: str):
     return out if ok else None
 
 
-def path_facts(rating, order: str) -> tuple[set[str], str | None, bool, float]:
-    """The techniques on a rating's path of ``order``, its hardest, whether logic solved it,
-    and its measure (HoDoKu's score or SE's rating)."""
+def path_facts(rating, order: str) -> tuple[set[str], set[str], bool, float]:
+    """The techniques on a rating's path of ``order``, those of its hardest steps (a step as
+    hard as the first hardest counts too), whether logic solved it, and its measure (HoDoKu's
+    score or SE's rating)."""
+    from grading import hodoku, se
+
     if order == "se":
-        return {s.technique for s in rating.se_path}, rating.se_hardest, bool(rating.se_solved), rating.er or 0.0
+        steps = rating.se_path
+        return {s.technique for s in steps}, se.hardest_techniques(steps), bool(rating.se_solved), rating.er or 0.0
     steps = rating.hodoku_path
-    return {s.technique for s in steps}, rating.hodoku_hardest, bool(rating.hodoku_solved), float(rating.score or 0)
+    tops = hodoku.hardest_techniques(steps)
+    return {s.technique for s in steps}, tops, bool(rating.hodoku_solved), float(rating.score or 0)
+
+
+def first_hardest(rating, order: str) -> str | None:
+    """The first of a rating's hardest steps on the path of ``order`` (its ``hardest``)."""
+    return rating.se_hardest if order == "se" else rating.hodoku_hardest
 
 
 def index_lines() -> list[str]:
@@ -98,8 +108,8 @@ def parse(lines: Iterable[str]) -> dict[tuple[str, str, str], tuple[Seed, ...]]:
 
 
 def seeds_for(names: Iterable[str], order: str, practice: bool) -> list[Seed]:
-    """The seeds of any of ``names`` on the path of ``order`` (with ``practice``: where it is
-    the hardest step), in the index's order, without repeats."""
+    """The seeds of any of ``names`` on the path of ``order`` (with ``practice``: where no
+    step is harder), in the index's order, without repeats."""
     index = load()
     kind = "hardest" if practice else "path"
     out: dict[str, Seed] = {}
@@ -133,7 +143,7 @@ def _puzzles(folder: Path, rest: bool = False) -> Iterator[tuple[str, str]]:
                 break
 
 
-def _facts(item: tuple[str, str]) -> tuple[str, str, dict[str, tuple[set[str], str | None, bool, float]]]:
+def _facts(item: tuple[str, str]) -> tuple[str, str, dict[str, tuple[set[str], set[str], bool, float]]]:
     """Both paths' facts of one puzzle (a pool's work item)."""
     from sudoku_logic.core import bitsolve
 
@@ -157,19 +167,19 @@ def build(folder: Path, jobs: int = 1, progress: bool = True) -> list[str]:
     t0 = time.time()
     with Pool(jobs) as pool:
         for n, (puzzle, source, facts) in enumerate(pool.imap(_facts, items, chunksize=4), 1):
-            for order, (names, hardest, solved, measure) in facts.items():
+            for order, (names, tops, solved, measure) in facts.items():
                 if not solved:
                     continue
                 for name in names:
                     kept.setdefault((order, "path", name), []).append((measure, puzzle, source))
-                if hardest:
-                    kept.setdefault((order, "hardest", hardest), []).append((measure, puzzle, source))
+                for name in tops:
+                    kept.setdefault((order, "hardest", name), []).append((measure, puzzle, source))
             if progress and n % 500 == 0:
                 print(f"{n}/{len(items)} rated, {time.time() - t0:.0f} s", file=sys.stderr)
     lines = [
         "# Technique seeds: python -m sudoku_logic.app.bulk.seeds build (rates puzzles/ in both orders).",
         "# order<TAB>kind<TAB>technique<TAB>puzzle<TAB>measure<TAB>source; kind path: on the path of order,",
-        "# hardest: the path's hardest step; measure: HoDoKu's score or SE's rating; source: file:line.",
+        "# hardest: no step of the path harder (one as hard may come first); measure: HoDoKu's score or SE's rating; source: file:line.",
         f"# collections: {', '.join(f'{n}' + (f' (first {k})' if k else '') for n, k in COLLECTIONS)}",
     ]
     return lines + seed_lines(kept)
@@ -181,12 +191,16 @@ Found = dict[tuple[str, str, str], list[tuple[float, str, str]]]
 
 def seed_lines(found: Found) -> list[str]:
     """The index's lines of ``found`` (``(order, kind, technique)`` to ``(measure, puzzle,
-    source)``): each list's :data:`PER_LIST` easiest, the lists in key order."""
-    return [
-        f"{order}\t{kind}\t{name}\t{puzzle}\t{measure:g}\t{source}"
-        for (order, kind, name), got in sorted(found.items())
-        for measure, puzzle, source in sorted(set(got))[:PER_LIST]
-    ]
+    source)``): each list's :data:`PER_LIST` easiest, a puzzle once (its first source), the
+    lists in key order."""
+    out = []
+    for (order, kind, name), got in sorted(found.items()):
+        first: dict[str, tuple[float, str]] = {}
+        for measure, puzzle, source in sorted(set(got)):
+            first.setdefault(puzzle, (measure, source))
+        kept = sorted((m, p, s) for p, (m, s) in first.items())[:PER_LIST]
+        out += [f"{order}\t{kind}\t{name}\t{p}\t{m:g}\t{s}" for m, p, s in kept]
+    return out
 
 
 def split_earlier(lines: list[str], marker: str, note: str) -> tuple[list[str], Found, list[str]]:
@@ -284,13 +298,13 @@ def targets() -> list[tuple[str, str, str]]:
 
 
 def _fits(values: list[int], order: str, name: str, hardest: bool) -> float | None:
-    """The measure of a unique puzzle whose path of ``order`` takes ``name`` (as its hardest
-    step with ``hardest``), solved by logic; None if it does not."""
+    """The measure of a unique puzzle whose path of ``order`` takes ``name`` (with ``hardest``,
+    no step harder), solved by logic; None if it does not."""
     rating = rate_order(values, order)
     if rating is None:
         return None
-    names, top, solved, measure = path_facts(rating, order)
-    ok = solved and name in names and (not hardest or top == name)
+    names, tops, solved, measure = path_facts(rating, order)
+    ok = solved and name in names and (not hardest or name in tops)
     return measure if ok else None
 
 
@@ -361,10 +375,10 @@ def _scan_rest(
             rating = rate_order(values, order)
             if rating is None:
                 continue
-            names, top, solved, measure = path_facts(rating, order)
+            names, tops, solved, measure = path_facts(rating, order)
             if not solved:
                 continue
-            for key in [k for k in missing if k[0] == order and (k[2] == top if k[1] == "hardest" else k[2] in names)]:
+            for key in [k for k in missing if k[0] == order and k[2] in (tops if k[1] == "hardest" else names)]:
                 got = found.setdefault(key, [])
                 got.append((measure, puzzle, f"mined:scan {source}"))
                 if len(got) >= PER_LIST:

@@ -30,7 +30,7 @@ HELP = {
     "min_rating": "lowest Sudoku Explainer rating",
     "max_rating": "highest Sudoku Explainer rating",
     "technique": "the path of --order must use this technique (or one of this family)",
-    "practice": "with --technique: the technique must be the hardest step of the path of --order (a puzzle to practise it)",
+    "practice": "with --technique: no step of the path of --order harder than the technique (a puzzle to practise it)",
     "with_path": "with --format jsonl: each row carries the path of --order as `path`, its steps as `sudoku step --json` gives them",
     "summary": "at the end, one line on stderr: candidates tried, puzzles found, seconds",
     "order": "the path --technique is looked for on, and whose hardest, solved and steps the rows show: se (the path `sudoku step` shows) or hodoku",
