@@ -3,13 +3,10 @@ digging that keep the index's earlier seeds."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
-from commands import sudoku
-from helpers import assert_practises
 from sudoku_logic import api
 from sudoku_logic.app.bulk import class_dig, seeds
 from sudoku_logic.core import bitsolve, dlx
@@ -97,29 +94,6 @@ def test_a_dig_moves_givens_while_the_puzzle_stays_in_the_class():
     assert got.puzzle is not None, got.why
     rating = api.rate("".join(map(str, got.puzzle)))
     assert rating.hodoku_hardest == "Skyscraper" and rating.hodoku_solved
-
-
-#: The `--practice` targets no seed of the index has yet (issue 41): class digging, planting and
-#: mining found none (docs/generate.md, "Digging inside the class"). Simple Colors Wrap was
-#: among them until planting hardened a path seed's whole puzzle (session 23), the Avoidable
-#: Rectangles until a step as hard (a Uniqueness Test 1 before them) counted as no harder.
-UNSEEDED = ("Uniqueness Test 5",)
-
-
-@pytest.mark.sweep
-@pytest.mark.xfail(strict=True, reason="no practice seed for it yet (issue 41): 1000 random candidates miss")
-@pytest.mark.parametrize("name", UNSEEDED)
-def test_practice_gives_a_unique_puzzle_whose_hardest_step_is_the_technique(name):
-    """What a user runs: `sudoku generate -n 1 --technique T --practice --order hodoku --seed 3`
-    gives a puzzle with one solution (DLX) whose HoDoKu path takes T with no step harder.
-    Strict: once the index holds a seed for T this passes, and the mark must go."""
-    r = sudoku(
-        "generate", "-n", "1", "--technique", name, "--practice", "--order", "hodoku", "--seed", "3", "-j", "1",
-        "-f", "jsonl", "--no-progress",
-    )  # fmt: skip
-    assert r.returncode == 0, r.stderr
-    (row,) = map(json.loads, r.stdout.splitlines())
-    assert_practises(row["puzzle"], name)
 
 
 def test_class_dig_refuses_a_target_it_does_not_dig_in_one_line(tmp_path, capsys):
