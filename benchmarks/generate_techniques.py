@@ -12,8 +12,8 @@ default ``--max-tries``, and prints per technique its CPU seconds, the candidate
 whether a puzzle was found (``never``: refused at once as never taken on the path, the
 index's ``seeds.PREEMPTED``), then the medians of the others. The techniques: every one of HoDoKu's default
 path but Brute Force (``--order hodoku``), every SE rule up to 8.5 (Dynamic Forcing Chains,
-``--order se``); with ``--practice``, HoDoKu's techniques of level Hard and Unfair, each to be
-the path's hardest step. The issue's goal: each within 60 s CPU (120 s with ``--practice``),
+``--order se``); with ``--practice``, HoDoKu's techniques of level Hard and Unfair, each with
+no step of the path harder. The issue's goal: each within 60 s CPU (120 s with ``--practice``),
 the median at most 5 s.
 """
 

@@ -12,7 +12,7 @@ so every puzzle gets the answer :class:`~grading.rater.Rater` gives it.
 from __future__ import annotations
 
 import struct
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import cache
 
 from sudoku_logic import native
@@ -28,11 +28,12 @@ OK = 0
 
 
 @cache
-def _codes() -> bytes:
+def _codes(leave_out: frozenset[str] = frozenset()) -> bytes:
     """The engine's codes of HoDoKu's default techniques in its search order (the engine's
-    copy of :func:`grading.scales.hodoku_techniques`, read without importing the finders)."""
+    copy of :func:`grading.scales.hodoku_techniques`, read without importing the finders),
+    but those of ``leave_out``."""
     code = {name: i for i, name in enumerate(native.HODOKU_TECHNIQUES)}
-    return bytes(code[name] for name in native.HODOKU_DEFAULT)
+    return bytes(code[name] for name in native.HODOKU_DEFAULT if name not in leave_out)
 
 
 def available() -> bool:
@@ -40,15 +41,16 @@ def available() -> bool:
     return native.AVAILABLE and native.HODOKU_RECORD_SIZE == RECORD.size
 
 
-def rate_values(puzzles: Sequence[bytes]) -> list[tuple | None]:
+def rate_values(puzzles: Sequence[bytes], leave_out: Collection[str] = ()) -> list[tuple | None]:
     """For each puzzle (81 bytes of values 0-9), ``(level, score, hardest, steps, ms,
     solved)`` of its HoDoKu path as the compiled engine rates it (``solved``: by logic, without
-    Brute Force), or None where the engine leaves it to the
-    Python path. Needs the compiled engine (:func:`available`)."""
+    Brute Force), or None where the engine leaves it to the Python path. ``leave_out``: default
+    techniques the path does not search (to tell whether a path takes one, rate it both ways).
+    Needs the compiled engine (:func:`available`)."""
     if not available():
         raise RuntimeError("the compiled engine cannot rate HoDoKu paths here")
     out = bytearray(RECORD.size * len(puzzles))
-    native.hodoku_rate_batch(b"".join(puzzles), _codes(), out, MAX_STEPS)
+    native.hodoku_rate_batch(b"".join(puzzles), _codes(frozenset(leave_out)), out, MAX_STEPS)
     names = native.HODOKU_TECHNIQUES
     return [
         (LEVELS[level], score, names[hardest] if hardest >= 0 else "none", steps, ms, bool(solved))

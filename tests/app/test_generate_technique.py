@@ -135,20 +135,12 @@ def test_practice_gives_the_same_puzzles_with_one_job_or_two(name):
         assert api.rate(puzzle).hodoku_hardest == name and dlx.dlx_count_solutions(parse(puzzle), 2) == 1
 
 
-#: `--practice` targets no seed of the index has (issue 41): class digging, planting and mining
-#: found none (docs/generate.md, "Digging inside the class"). Strict: once the index holds a
-#: seed for one, its test passes, and the mark must go.
-UNSEEDED = pytest.mark.sweep, pytest.mark.xfail(strict=True, reason="no practice seed yet: 1000 candidates miss")
-
-
-@pytest.mark.parametrize(
-    "name",
-    ["Avoidable Rectangle Type 1", "Avoidable Rectangle Type 2", pytest.param("Uniqueness Test 5", marks=UNSEEDED)],
-)
+@pytest.mark.parametrize("name", ["Avoidable Rectangle Type 1", "Avoidable Rectangle Type 2", "Uniqueness Test 5"])
 def test_practice_takes_a_step_as_hard_before_the_technique_as_no_harder(name):
     """What a user runs: `generate --practice` gives a puzzle with one solution (DLX) whose
-    HoDoKu path takes T with nothing harder. The Avoidable Rectangles' seeds (session 24) take
-    a Uniqueness Test 1 first, as hard (Hard, 100 points): the row names that first."""
+    HoDoKu path takes T with nothing harder. The last three practice targets to get seeds
+    (session 24: planted, and for Uniqueness Test 5 met by a class walk) take a Uniqueness
+    Test 1 first, as hard (Hard, 100 points): the row names that first."""
     r = sudoku(
         "generate", "-n", "1", "--technique", name, "--order", "hodoku", "--practice", "--seed", "3", "-j", "1",
         "-f", "jsonl", "--no-progress",

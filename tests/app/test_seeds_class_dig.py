@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from helpers import assert_practises
 from sudoku_logic import api
 from sudoku_logic.app.bulk import class_dig, seeds
 from sudoku_logic.core import bitsolve, dlx
@@ -112,3 +113,31 @@ def test_mining_looks_for_no_technique_a_path_never_takes():
     assert ("hodoku", "path", "Franken Swordfish") in wanted
     for order, name in seeds.PREEMPTED:
         assert not [key for key in wanted if key[0] == order and key[2] == name], name
+
+
+def test_a_class_walk_meets_a_puzzle_that_practises_the_technique():
+    """A walk in Uniqueness Test 1's class (neighbours rated in C) meets a puzzle whose HoDoKu
+    path takes it with nothing harder, dug to at most MAX_GIVENS givens, one solution (DLX);
+    the same stream gives the same puzzle, and a walk too short to meet it says so."""
+    got = class_dig.walk("Uniqueness Test 1", random.Random(0), moves=30)
+    assert got.puzzle is not None, got.why
+    text = "".join(map(str, got.puzzle))
+    assert_practises(text, "Uniqueness Test 1")
+    assert sum(map(bool, got.puzzle)) <= class_dig.MAX_GIVENS and got.rated > 0
+    assert class_dig.walk("Uniqueness Test 1", random.Random(0), moves=30).puzzle == got.puzzle
+    short = class_dig.walk("Uniqueness Test 1", random.Random(0), moves=0)
+    assert short.puzzle is None and "never met in 0 moves" in short.why
+
+
+def test_class_walk_keeps_earlier_seeds_and_notes_each_target(tmp_path):
+    """`class_dig --walk` with no time keeps the index's earlier walked and dug seeds and notes
+    each target's walks apart from the digs'."""
+    walked = _line("hardest", "Uniqueness Test 6", EARLIER, "mined:class-walk 41:3")
+    dug = _line("hardest", "Uniqueness Test 6", EARLIER, "mined:class-dig 41:3")
+    out = _index(tmp_path, "# class-dig: an earlier dig", walked, dug)
+    class_dig.main(["--walk", "--budget", "0", "--out", str(out)])
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert "# class-dig: an earlier dig" in lines
+    notes = [x for x in lines if x.startswith("# class-walk")]
+    assert len(notes) == len(class_dig.TARGETS) and all("walks of up to" in n for n in notes)
+    assert lines.count(walked) == 1 and lines.count(dug) == 1

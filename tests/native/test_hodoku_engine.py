@@ -23,7 +23,7 @@ from strategies.hodoku import hodoku_compiled
 from strategies.hodoku.singles_queue import QUEUED
 from strategies.registry import REGISTRY, load_all
 from strategies.se.se_compiled import pack
-from sudoku_logic import native
+from sudoku_logic import api, native
 from sudoku_logic.core.formats import parse
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.step import Step, hodoku_rank
@@ -283,6 +283,28 @@ def test_batch_ratings_equal_the_rater():
         assert got[5] == want.hodoku_solved
         whole += 1
     assert 40 < whole <= len(puzzles)
+
+
+@compiled
+@pytest.mark.parametrize("left", ["Uniqueness Test 1", "Avoidable Rectangle Type 1", "X-Wing"])
+def test_batch_without_a_technique_equals_the_rater_without_it(left):
+    """A path the engine takes with a technique left out of its search is the Rater's with
+    the same techniques (the class walk tells a path that takes it by rating both ways)."""
+    puzzles = [
+        "..74....5.3....8...46..8....2....5..7.19..3......16.8..65..1.........934.....2...",
+        *collection("qqwing_expert.txt", 6),
+    ]
+    rater = Rater([n for n in native.HODOKU_DEFAULT if n != left], se=False)
+    full = hodoku_batch.rate_values([_values(p) for p in puzzles])
+    rated = hodoku_batch.rate_values([_values(p) for p in puzzles], leave_out=(left,))
+    takes = 0
+    for puzzle, got, whole in zip(puzzles, rated, full):
+        want = rater.rate(parse(puzzle))
+        assert got is not None and got[:4] == (want.level, want.score, want.hodoku_hardest, want.hodoku_steps)
+        path = {s.technique for s in api.solve_path(puzzle, order="hodoku").steps}
+        assert (left in path) == (got[:4] != whole[:4]), puzzle
+        takes += left in path
+    assert takes
 
 
 @compiled

@@ -1,5 +1,5 @@
 """Practice seeds dug inside a technique's class: ``python -m sudoku_logic.app.bulk.class_dig
-[--budget S]`` adds ``hardest`` seeds to the index (:mod:`.seeds`) for the targets of
+[--walk] [--budget S]`` adds ``hardest`` seeds to the index (:mod:`.seeds`) for the targets of
 :data:`TARGETS`, with a note on each in its header.
 
 From a random solution grid, givens are removed in random order while the puzzle keeps one
@@ -13,6 +13,17 @@ boxes with ``x`` not ``a`` (so the puzzle can be unique with none of them given)
 corners and the cells of ``a`` in the houses of the ``x`` corner are never given, so that a
 path can meet the pattern. Dig ``i`` of a run with seed ``S`` draws everything from its own
 stream ``(S, T, i)``: the same seeds every time.
+
+``--walk``: from a random puzzle (the random route's digging, at most :data:`MAX_GIVENS`
+givens), a walk moves among the puzzles whose path's hardest steps are exactly as hard as T
+(its level and score). Each move draws :data:`WALK_BATCH` neighbours (a given moved, removed
+or added, the solution's digits only) and rates them at once in the compiled engine (one
+call, no Python object per step: thousands a second), then moves to one still in the class
+(else, half the time, to an easier one). A neighbour in the class whose compiled rating
+changes when T is left out of the path's techniques takes T: rated again by the code ``sudoku
+step --order hodoku`` runs, it is kept if T is on the path with nothing harder, dug (givens
+removed in random order while that holds), and checked by DLX. Walk ``i`` of a run with seed
+``S`` draws everything from its own stream ``(S, T, i)`` too.
 """
 
 from __future__ import annotations
@@ -21,12 +32,20 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from sudoku_logic.app.bulk.aimed import change
-from sudoku_logic.app.bulk.seeds import MAX_GIVENS, PER_LIST, Found, hardest_key, path_facts, rate_order
+from sudoku_logic.app.bulk.seeds import (
+    MAX_GIVENS,
+    PER_LIST,
+    Found,
+    fitting_measure,
+    hardest_key,
+    path_facts,
+    rate_order,
+)
 from sudoku_logic.core import bitsolve, dlx
 from sudoku_logic.core.grid import Grid
 from sudoku_logic.core.houses import CELL_HOUSES, HOUSE_CELLS
@@ -42,6 +61,12 @@ TARGETS: dict[str, bool] = {
 MOVES = 60
 #: The index's source of a seed dug here, with the run's seed and the dig's number.
 SOURCE = "mined:class-dig"
+#: The same for a seed a walk met (``--walk``).
+WALK_SOURCE = "mined:class-walk"
+#: A walk's moves, the neighbours each move rates at once, and the fewest givens it keeps.
+WALK_MOVES = 1000
+WALK_BATCH = 256
+WALK_FEWEST = 20
 
 
 def rectangles(solution: list[int]) -> list[tuple[int, int, int, int]]:
@@ -128,29 +153,116 @@ def dig(name: str, rng: random.Random, rectangle: bool | None = None, moves: int
     return out
 
 
-def dig_target(name: str, budget: float, seed: int = 41, limit: int | None = None) -> Iterator[tuple[int, Dig]]:
-    """Digs ``(S, name, 0)``, ``(S, name, 1)``, ... for ``budget`` seconds (at most ``limit``
-    digs), each with its number."""
+def _neighbour(values: list[int], solution: list[int], rng: random.Random) -> bytes:
+    """``values`` with a given moved (mostly), removed or added, the solution's digits only;
+    its number of givens kept between :data:`WALK_FEWEST` and :data:`MAX_GIVENS`."""
+    out = list(values)
+    givens = [c for c in range(81) if out[c]]
+    empty = [c for c in range(81) if not out[c]]
+    r = rng.random()
+    if r < 0.5 or len(givens) >= MAX_GIVENS:
+        out[rng.choice(givens)] = 0
+        cell = rng.choice(empty)
+        out[cell] = solution[cell]
+    elif r < 0.8 and len(givens) > WALK_FEWEST:
+        out[rng.choice(givens)] = 0
+    else:
+        cell = rng.choice(empty)
+        out[cell] = solution[cell]
+    return bytes(out)
+
+
+def _level_score(record: tuple | None) -> tuple[int, int] | None:
+    """The (level, score) key of the hardest technique of a compiled rating solved by logic."""
+    from grading.tables import RATINGS
+
+    if record is None or not record[5] or record[2] not in RATINGS:
+        return None
+    return hardest_key(record[2])
+
+
+def _settle(values: list[int], name: str, rng: random.Random) -> list[int] | None:
+    """``values`` (if HoDoKu's path, rated now by the code ``sudoku step --order hodoku`` runs,
+    takes ``name`` with nothing harder; else None) with givens removed in random order while
+    that holds and it keeps one solution."""
+    if fitting_measure(values, "hodoku", name, True) is None:
+        return None
+    cells = [c for c in range(81) if values[c]]
+    rng.shuffle(cells)
+    for c in cells:
+        fewer = values[:c] + [0] + values[c + 1 :]
+        if bitsolve.count_solutions(fewer) == 1 and fitting_measure(fewer, "hodoku", name, True) is not None:
+            values = fewer
+    return values
+
+
+def walk(name: str, rng: random.Random, moves: int = WALK_MOVES) -> Dig:
+    """One walk in ``name``'s class from a random puzzle drawn from ``rng`` (see the module's
+    docstring): the first puzzle met whose path takes ``name`` with nothing harder, dug."""
+    from grading import hodoku_batch
+    from sudoku_logic.app.bulk.generator import make_puzzle
+
+    out = Dig()
+    key = hardest_key(name)
+    values = make_puzzle(rng, max_givens=MAX_GIVENS)
+    if values is None:
+        out.why = "no start"
+        return out
+    solution = dlx.unique_solution(Grid.from_values(values))
+    for _ in range(moves):
+        near = [_neighbour(values, solution, rng) for _ in range(WALK_BATCH)]
+        records = hodoku_batch.rate_values(near)
+        keys = [_level_score(r) for r in records]
+        inside = [(v, r) for v, r, k in zip(near, records, keys) if k == key and r is not None]
+        easier = [v for v, k in zip(near, keys) if k is not None and k < key]
+        out.rated += len(near)
+        if inside:
+            left = hodoku_batch.rate_values([v for v, _ in inside], leave_out=(name,))
+            for (v, a), b in zip(inside, left):
+                if b is None or a[:4] != b[:4] or a[5] != b[5]:  # the path takes it (ms aside)
+                    found = _settle(list(v), name, rng)
+                    if found is not None and sum(map(bool, found)) <= MAX_GIVENS:
+                        if dlx.dlx_count_solutions(Grid.from_values(found), 2) == 1:  # DLX, the reference
+                            out.puzzle = found
+                            return out
+            values = list(rng.choice(inside)[0])
+        elif easier and rng.random() < 0.5:
+            values = list(rng.choice(easier))
+    out.why = f"{name} never met in {moves} moves"
+    return out
+
+
+def dig_target(
+    name: str, budget: float, seed: int = 41, limit: int | None = None, how: Callable[..., Dig] = dig
+) -> Iterator[tuple[int, Dig]]:
+    """Digs (``how``: or walks) ``(S, name, 0)``, ``(S, name, 1)``, ... for ``budget`` seconds
+    (at most ``limit`` of them), each with its number."""
     t0 = time.perf_counter()
     i = 0
     while time.perf_counter() - t0 < budget and (limit is None or i < limit):
-        yield i, dig(name, random.Random(f"{seed}:{name}:{i}"))
+        yield i, how(name, random.Random(f"{seed}:{name}:{i}"))
         i += 1
 
 
-def dig_all(budget: float, seed: int = 41, names: list[str] | None = None) -> tuple[Found, list[str]]:
-    """Seeds dug for each of ``names`` (default :data:`TARGETS`) within ``budget`` seconds
-    each, until :data:`PER_LIST`; and a note per target on what was dug and found."""
+def dig_all(
+    budget: float, seed: int = 41, names: list[str] | None = None, walks: bool = False
+) -> tuple[Found, list[str]]:
+    """Seeds dug (with ``walks``, walked) for each of ``names`` (default :data:`TARGETS`)
+    within ``budget`` seconds each, until :data:`PER_LIST`; and a note per target on what was
+    dug and found."""
     found: Found = {}
     notes = []
+    source, what = (WALK_SOURCE, "walked to") if walks else (SOURCE, "dug")
     for name in names or list(TARGETS):
         got = found.setdefault(("hodoku", "hardest", name), [])
         t0 = time.perf_counter()
         why: Counter[str] = Counter()
         harder: Counter[str] = Counter()
         n = 0
-        for i, d in dig_target(name, budget, seed):
+        rated = 0
+        for i, d in dig_target(name, budget, seed, how=walk if walks else dig):
             n += 1
+            rated += d.rated
             harder.update(d.reasons)
             if d.puzzle is None:
                 why[d.why] += 1
@@ -158,15 +270,17 @@ def dig_all(budget: float, seed: int = 41, names: list[str] | None = None) -> tu
             puzzle = "".join(map(str, d.puzzle))
             rating = rate_order(d.puzzle, "hodoku")
             if puzzle not in {p for _, p, _ in got}:
-                got.append((path_facts(rating, "hodoku")[3], puzzle, f"{SOURCE} {seed}:{i}"))
+                got.append((path_facts(rating, "hodoku")[3], puzzle, f"{source} {seed}:{i}"))
             if len(got) >= PER_LIST:
                 break
         fails = ", ".join(f"{w} {k}" for w, k in why.most_common(3)) or "none"
         over = ", ".join(f"{w} {k}" for w, k in harder.most_common(4)) or "none"
-        notes.append(
-            f"hodoku hardest {name}: {len(got)} dug in {time.perf_counter() - t0:.0f} s ({n} digs; missed: {fails}; "
-            f"changes refused as: {over})"
-        )
+        seconds = time.perf_counter() - t0
+        if walks:
+            tail = f"{n} walks of up to {WALK_MOVES} moves, {rated} puzzles rated; missed: {fails}"
+        else:
+            tail = f"{n} digs; missed: {fails}; changes refused as: {over}"
+        notes.append(f"hodoku hardest {name}: {len(got)} {what} in {seconds:.0f} s ({tail})")
         print(notes[-1], file=sys.stderr)
     return found, notes
 
@@ -180,6 +294,7 @@ def main(argv: list[str] | None = None) -> None:
 
     p = argparse.ArgumentParser(prog="python -m sudoku_logic.app.bulk.class_dig")
     p.add_argument("--budget", type=float, default=120.0, help="seconds of digging for each target")
+    p.add_argument("--walk", action="store_true", help="walk in the class, rated in C, rather than dig")
     p.add_argument("--seed", type=int, default=41)
     p.add_argument("--only", default=None, help="the targets, comma-separated (default: all)")
     p.add_argument("--out", default=str(Path(__file__).with_name(INDEX)))
@@ -189,13 +304,21 @@ def main(argv: list[str] | None = None) -> None:
     if wrong:
         print(f"--only: {wrong[0]!r} is not one of {', '.join(TARGETS)}", file=sys.stderr)
         raise SystemExit(2)
-    command = f"python -m sudoku_logic.app.bulk.class_dig --budget {a.budget:g} --seed {a.seed}"
+    if a.walk:
+        from grading import hodoku_batch
+
+        if not hodoku_batch.available():
+            print("--walk: needs the compiled engine (`sudoku --version` says why it is not in use)", file=sys.stderr)
+            raise SystemExit(2)
+    walked = " --walk" if a.walk else ""
+    command = f"python -m sudoku_logic.app.bulk.class_dig{walked} --budget {a.budget:g} --seed {a.seed}"
+    note = "# class-walk" if a.walk else "# class-dig"
 
     def run(_lines: list[str]):
-        dug, notes = dig_all(a.budget, a.seed, names)
-        return dug, [f"# class-dig: {command}: {n}" for n in notes]
+        dug, notes = dig_all(a.budget, a.seed, names, walks=a.walk)
+        return dug, [f"{note}: {command}: {n}" for n in notes]
 
-    rerun(a.out, SOURCE, "# class-dig", run)
+    rerun(a.out, WALK_SOURCE if a.walk else SOURCE, note, run)
 
 
 if __name__ == "__main__":

@@ -297,7 +297,7 @@ def targets() -> list[tuple[str, str, str]]:
     return [(order, kind, n) for order, kind, n in out if (order, n) not in PREEMPTED]
 
 
-def _fits(values: list[int], order: str, name: str, hardest: bool) -> float | None:
+def fitting_measure(values: list[int], order: str, name: str, hardest: bool) -> float | None:
     """The measure of a unique puzzle whose path of ``order`` takes ``name`` (with ``hardest``,
     no step harder), solved by logic; None if it does not."""
     rating = rate_order(values, order)
@@ -415,14 +415,14 @@ def mine(
         if kind == "hardest":
             for s in index.get((order, "path", name), ()):
                 for values in cut_points(s.puzzle, order, name):
-                    m = _fits(values, order, name, True)
+                    m = fitting_measure(values, order, name, True)
                     if m is not None:
                         got.append((m, "".join(map(str, values)), f"mined:cut of {s.source}"))
                         break
         i = 0
         while len(got) < PER_LIST and time.perf_counter() - t0 < budget:
             dug = dig(random.Random(f"{seed}:{name}:{i}"))
-            m = _fits(dug, order, name, kind == "hardest")
+            m = fitting_measure(dug, order, name, kind == "hardest")
             if m is not None:
                 got.append((m, "".join(map(str, dug)), f"mined:random {seed}:{i}"))
             i += 1
