@@ -141,3 +141,30 @@ def test_class_walk_keeps_earlier_seeds_and_notes_each_target(tmp_path):
     notes = [x for x in lines if x.startswith("# class-walk")]
     assert len(notes) == len(class_dig.TARGETS) and all("walks of up to" in n for n in notes)
     assert lines.count(walked) == 1 and lines.count(dug) == 1
+
+
+def test_a_path_walk_meets_a_puzzle_whose_path_takes_the_technique():
+    """`--walk --path`: from the index's puzzles with a step at least as hard, a walk meets a
+    puzzle whose HoDoKu path takes XY-Chain, solved by logic, one solution (DLX), at most
+    MAX_GIVENS givens; the same stream, the same puzzle."""
+    got = class_dig.walk("XY-Chain", random.Random(0), moves=5, practice=False)
+    assert got.puzzle is not None, got.why
+    text = "".join(map(str, got.puzzle))
+    path = api.solve_path(text, order="hodoku")
+    assert path.solved and "XY-Chain" in {s.technique for s in path.steps}
+    assert dlx.dlx_count_solutions(parse(text), 2) == 1 and sum(map(bool, got.puzzle)) <= class_dig.MAX_GIVENS
+    assert class_dig.walk("XY-Chain", random.Random(0), moves=5, practice=False).puzzle == got.puzzle
+    assert class_dig.hard_starts(class_dig.hardest_key("Franken Swordfish"))  # its walks have starts
+
+
+def test_path_walks_note_path_targets_and_refuse_others_in_one_line(tmp_path, capsys):
+    out = _index(tmp_path)
+    class_dig.main(["--walk", "--path", "--only", "X-Wing", "--budget", "0", "--out", str(out)])
+    notes = [x for x in out.read_text(encoding="utf-8").splitlines() if x.startswith("# class-walk")]
+    assert len(notes) == 1 and "--walk --path" in notes[0] and "hodoku path X-Wing: 0" in notes[0]
+    capsys.readouterr()
+    for args in (["--path", "--only", "X-Wing"], ["--walk", "--path", "--only", "Death Blossom"]):
+        with pytest.raises(SystemExit) as ended:
+            class_dig.main([*args, "--budget", "0", "--out", str(out)])
+        assert ended.value.code == 2
+        assert len(capsys.readouterr().err.strip().splitlines()) == 1

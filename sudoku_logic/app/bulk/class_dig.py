@@ -22,8 +22,14 @@ call, no Python object per step: thousands a second), then moves to one still in
 (else, half the time, to an easier one). A neighbour in the class whose compiled rating
 changes when T is left out of the path's techniques takes T: rated again by the code ``sudoku
 step --order hodoku`` runs, it is kept if T is on the path with nothing harder, dug (givens
-removed in random order while that holds), and checked by DLX. Walk ``i`` of a run with seed
-``S`` draws everything from its own stream ``(S, T, i)`` too.
+removed in random order while that holds), and checked by DLX. (A path that takes T can rate
+the same without it, a step as hard taking its place: such a puzzle is passed over.) Walk ``i``
+of a run with seed ``S`` draws everything from its own stream ``(S, T, i)`` too.
+
+``--walk --path`` (targets: HoDoKu's path techniques the index has no ``path`` seed for, or
+``--only``): ``path`` seeds, T anywhere on the path. The walk starts from one of the index's
+puzzles with a step at least as hard as T (:func:`hard_starts`), stays among such puzzles,
+and keeps the first whose path takes T, solved by logic.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from sudoku_logic.app.bulk.aimed import change
@@ -43,8 +50,10 @@ from sudoku_logic.app.bulk.seeds import (
     Found,
     fitting_measure,
     hardest_key,
+    load,
     path_facts,
     rate_order,
+    targets,
 )
 from sudoku_logic.core import bitsolve, dlx
 from sudoku_logic.core.grid import Grid
@@ -181,6 +190,18 @@ def _level_score(record: tuple | None) -> tuple[int, int] | None:
     return hardest_key(record[2])
 
 
+def _within(found: tuple[int, int] | None, key: tuple[int, int], practice: bool) -> bool:
+    """Whether a compiled rating's hardest key is in the walk's class: exactly ``key`` for a
+    practice target, at least ``key`` for a path target."""
+    return found is not None and (found == key if practice else found >= key)
+
+
+def _confirm(values: list[int], name: str) -> list[int] | None:
+    """``values`` if HoDoKu's path, rated now by the code ``sudoku step --order hodoku`` runs,
+    takes ``name``, solved by logic; else None."""
+    return values if fitting_measure(values, "hodoku", name, False) is not None else None
+
+
 def _settle(values: list[int], name: str, rng: random.Random) -> list[int] | None:
     """``values`` (if HoDoKu's path, rated now by the code ``sudoku step --order hodoku`` runs,
     takes ``name`` with nothing harder; else None) with givens removed in random order while
@@ -196,15 +217,35 @@ def _settle(values: list[int], name: str, rng: random.Random) -> list[int] | Non
     return values
 
 
-def walk(name: str, rng: random.Random, moves: int = WALK_MOVES) -> Dig:
+@lru_cache(maxsize=8)
+def hard_starts(key: tuple[int, int]) -> tuple[bytes, ...]:
+    """The index's HoDoKu ``path`` seeds of at most :data:`MAX_GIVENS` givens for the
+    techniques at least as hard as ``key``: puzzles whose path has a step that hard."""
+    return tuple(
+        sorted(
+            {
+                bytes(int(ch) for ch in s.puzzle)
+                for (order, kind, name), got in load().items()
+                if order == "hodoku" and kind == "path" and hardest_key(name) >= key
+                for s in got
+                if s.puzzle.count("0") >= 81 - MAX_GIVENS
+            }
+        )
+    )
+
+
+def walk(name: str, rng: random.Random, moves: int = WALK_MOVES, practice: bool = True) -> Dig:
     """One walk in ``name``'s class from a random puzzle drawn from ``rng`` (see the module's
-    docstring): the first puzzle met whose path takes ``name`` with nothing harder, dug."""
+    docstring): the first puzzle met whose path takes ``name`` with nothing harder, dug.
+    Without ``practice``: among puzzles with a step at least as hard as ``name``, from one of
+    the index's (:func:`hard_starts`), the first whose path takes it at all."""
     from grading import hodoku_batch
     from sudoku_logic.app.bulk.generator import make_puzzle
 
     out = Dig()
     key = hardest_key(name)
-    values = make_puzzle(rng, max_givens=MAX_GIVENS)
+    starts = () if practice else hard_starts(key)
+    values = make_puzzle(rng, max_givens=MAX_GIVENS) if practice else list(rng.choice(starts)) if starts else None
     if values is None:
         out.why = "no start"
         return out
@@ -213,20 +254,20 @@ def walk(name: str, rng: random.Random, moves: int = WALK_MOVES) -> Dig:
         near = [_neighbour(values, solution, rng) for _ in range(WALK_BATCH)]
         records = hodoku_batch.rate_values(near)
         keys = [_level_score(r) for r in records]
-        inside = [(v, r) for v, r, k in zip(near, records, keys) if k == key and r is not None]
+        inside = [(v, r) for v, r, k in zip(near, records, keys) if r is not None and _within(k, key, practice)]
         easier = [v for v, k in zip(near, keys) if k is not None and k < key]
         out.rated += len(near)
         if inside:
             left = hodoku_batch.rate_values([v for v, _ in inside], leave_out=(name,))
             for (v, a), b in zip(inside, left):
                 if b is None or a[:4] != b[:4] or a[5] != b[5]:  # the path takes it (ms aside)
-                    found = _settle(list(v), name, rng)
+                    found = _settle(list(v), name, rng) if practice else _confirm(list(v), name)
                     if found is not None and sum(map(bool, found)) <= MAX_GIVENS:
                         if dlx.dlx_count_solutions(Grid.from_values(found), 2) == 1:  # DLX, the reference
                             out.puzzle = found
                             return out
             values = list(rng.choice(inside)[0])
-        elif easier and rng.random() < 0.5:
+        elif practice and easier and rng.random() < 0.5:
             values = list(rng.choice(easier))
     out.why = f"{name} never met in {moves} moves"
     return out
@@ -245,22 +286,27 @@ def dig_target(
 
 
 def dig_all(
-    budget: float, seed: int = 41, names: list[str] | None = None, walks: bool = False
+    budget: float, seed: int = 41, names: list[str] | None = None, walks: bool = False, path: bool = False
 ) -> tuple[Found, list[str]]:
-    """Seeds dug (with ``walks``, walked) for each of ``names`` (default :data:`TARGETS`)
-    within ``budget`` seconds each, until :data:`PER_LIST`; and a note per target on what was
-    dug and found."""
+    """Seeds dug (with ``walks``, walked; with ``path`` too, ``path`` seeds) for each of
+    ``names`` (default :data:`TARGETS`) within ``budget`` seconds each, until
+    :data:`PER_LIST`; and a note per target on what was dug and found."""
     found: Found = {}
     notes = []
     source, what = (WALK_SOURCE, "walked to") if walks else (SOURCE, "dug")
+    kind = "path" if path else "hardest"
+
+    def walk_on(name: str, rng: random.Random) -> Dig:
+        return walk(name, rng, practice=not path)
+
     for name in names or list(TARGETS):
-        got = found.setdefault(("hodoku", "hardest", name), [])
+        got = found.setdefault(("hodoku", kind, name), [])
         t0 = time.perf_counter()
         why: Counter[str] = Counter()
         harder: Counter[str] = Counter()
         n = 0
         rated = 0
-        for i, d in dig_target(name, budget, seed, how=walk if walks else dig):
+        for i, d in dig_target(name, budget, seed, how=walk_on if walks else dig):
             n += 1
             rated += d.rated
             harder.update(d.reasons)
@@ -280,7 +326,7 @@ def dig_all(
             tail = f"{n} walks of up to {WALK_MOVES} moves, {rated} puzzles rated; missed: {fails}"
         else:
             tail = f"{n} digs; missed: {fails}; changes refused as: {over}"
-        notes.append(f"hodoku hardest {name}: {len(got)} {what} in {seconds:.0f} s ({tail})")
+        notes.append(f"hodoku {kind} {name}: {len(got)} {what} in {seconds:.0f} s ({tail})")
         print(notes[-1], file=sys.stderr)
     return found, notes
 
@@ -295,14 +341,21 @@ def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m sudoku_logic.app.bulk.class_dig")
     p.add_argument("--budget", type=float, default=120.0, help="seconds of digging for each target")
     p.add_argument("--walk", action="store_true", help="walk in the class, rated in C, rather than dig")
+    p.add_argument("--path", action="store_true", help="with --walk: path seeds (the technique anywhere on the path)")
     p.add_argument("--seed", type=int, default=41)
     p.add_argument("--only", default=None, help="the targets, comma-separated (default: all)")
     p.add_argument("--out", default=str(Path(__file__).with_name(INDEX)))
     a = p.parse_args(argv)
     names = [n.strip() for n in a.only.split(",")] if a.only else None
-    wrong = [n for n in names or () if n not in TARGETS]
+    allowed = [n for order, kind, n in targets() if order == "hodoku" and kind == "path"] if a.path else list(TARGETS)
+    wrong = [n for n in names or () if n not in allowed]
+    if a.path and not a.walk:
+        print("--path: only with --walk", file=sys.stderr)
+        raise SystemExit(2)
+    if a.path and not names:
+        names = [n for n in allowed if not load().get(("hodoku", "path", n))]
     if wrong:
-        print(f"--only: {wrong[0]!r} is not one of {', '.join(TARGETS)}", file=sys.stderr)
+        print(f"--only: {wrong[0]!r} is not one of {', '.join(allowed)}", file=sys.stderr)
         raise SystemExit(2)
     if a.walk:
         from grading import hodoku_batch
@@ -310,12 +363,12 @@ def main(argv: list[str] | None = None) -> None:
         if not hodoku_batch.available():
             print("--walk: needs the compiled engine (`sudoku --version` says why it is not in use)", file=sys.stderr)
             raise SystemExit(2)
-    walked = " --walk" if a.walk else ""
+    walked = (" --walk" if a.walk else "") + (" --path" if a.path else "")
     command = f"python -m sudoku_logic.app.bulk.class_dig{walked} --budget {a.budget:g} --seed {a.seed}"
     note = "# class-walk" if a.walk else "# class-dig"
 
     def run(_lines: list[str]):
-        dug, notes = dig_all(a.budget, a.seed, names, walks=a.walk)
+        dug, notes = dig_all(a.budget, a.seed, names, walks=a.walk, path=a.path)
         return dug, [f"{note}: {command}: {n}" for n in notes]
 
     rerun(a.out, WALK_SOURCE if a.walk else SOURCE, note, run)
