@@ -78,14 +78,12 @@ def _leads(puzzle: str, order: str, names: frozenset[str]) -> bool:
 
 class _Judge:
     """Rates positions in ``wanted``'s order and says whether the technique fits, keeping
-    the last fitting rating for the row and whether the technique led (was the first
-    hardest step) there."""
+    the last fitting rating for the row."""
 
     def __init__(self, wanted: Aim) -> None:
         self.wanted = wanted
         self.names = set(wanted.names)
         self.done: tuple | None = None  # (values, rating, seconds) of the last fit
-        self.led = False
         self.why = ""
 
     def fits(self, values: list[int], lead: bool = False) -> bool:
@@ -107,7 +105,6 @@ class _Judge:
             self.why = f"{first_hardest(rating, self.wanted.order)} as hard, first"
         else:
             self.done = (tuple(values), rating, time.perf_counter() - t0)
-            self.led = first_hardest(rating, self.wanted.order) in self.names
             return True
         return False
 
@@ -147,9 +144,10 @@ def walk(seed: int, index: int, wanted: Aim, max_givens: int = 80) -> Walked:
     start = rng.choice(pool(wanted, max_givens))
     values = random_isomorph([int(ch) for ch in start.puzzle], rng)
     judge = _Judge(wanted)
-    if not judge.fits(values):
+    # a practice walk from a seed the technique leads keeps it leading, the isomorph too
+    lead = wanted.practice and _leads(start.puzzle, wanted.order, frozenset(wanted.names))
+    if not judge.fits(values, lead):
         return values, None, f"isomorph: {judge.why}"
-    lead = judge.led  # a practice walk from a seed the technique leads keeps it leading
     solution = dlx.unique_solution(Grid.from_values(values))
     kept = 0
     for _ in range(WALK_TRIES):
