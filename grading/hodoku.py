@@ -63,10 +63,22 @@ def path_rating(steps: Iterable[Step], solved: bool) -> tuple[str, int, str]:
     return LEVELS[level_i], score, hardest
 
 
+def step_key(step: Step) -> tuple[int, int]:
+    """How hard a step is, as the path's hardest step is chosen: its level's index, then its
+    score."""
+    return step_level(step), step_score(step)
+
+
+def technique_key(name: str) -> tuple[int, int]:
+    """:func:`step_key` of a step of technique ``name`` scored by its table row."""
+    r = RATINGS[name]
+    return LEVELS.index(r.level) if r.level else 0, r.score or 0
+
+
 def hardest_techniques(steps: Iterable[Step]) -> set[str]:
     """The techniques of a path's hardest steps: every step of its highest level and score
     (``path_rating``'s ``hardest`` is the first of them)."""
-    keyed = [((step_level(s), step_score(s)), s.technique) for s in steps]
+    keyed = [(step_key(s), s.technique) for s in steps]
     top = max((k for k, _ in keyed), default=None)
     return {name for k, name in keyed if k == top}
 

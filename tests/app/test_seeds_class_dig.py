@@ -154,7 +154,7 @@ def test_a_path_walk_meets_a_puzzle_whose_path_takes_the_technique():
     assert path.solved and "XY-Chain" in {s.technique for s in path.steps}
     assert dlx.dlx_count_solutions(parse(text), 2) == 1 and sum(map(bool, got.puzzle)) <= class_dig.MAX_GIVENS
     assert class_dig.walk("XY-Chain", random.Random(0), moves=5, practice=False).puzzle == got.puzzle
-    assert class_dig.hard_starts(class_dig.hardest_key("Franken Swordfish"))  # its walks have starts
+    assert class_dig.hard_starts(class_dig.technique_key("Franken Swordfish"))  # its walks have starts
 
 
 def test_path_walks_note_path_targets_and_refuse_others_in_one_line(tmp_path, capsys):

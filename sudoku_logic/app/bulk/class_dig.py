@@ -43,13 +43,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from grading.hodoku import technique_key
 from sudoku_logic.app.bulk.aimed import change
 from sudoku_logic.app.bulk.seeds import (
     MAX_GIVENS,
     PER_LIST,
     Found,
     fitting_measure,
-    hardest_key,
     load,
     path_facts,
     rate_order,
@@ -119,7 +119,7 @@ def _inside(values: list[int], name: str, out: Dig) -> bool:
     out.rated += 1
     rating = rate_order(values, "hodoku")
     _, tops, solved, _ = path_facts(rating, "hodoku") if rating is not None else (set(), set(), False, 0.0)
-    if not solved or not tops or max(map(hardest_key, tops)) > hardest_key(name):
+    if not solved or not tops or max(map(technique_key, tops)) > technique_key(name):
         out.reasons[f"{' and '.join(sorted(tops))} harder" if solved else "not solved by logic"] += 1
         return False
     if name in tops:
@@ -187,7 +187,7 @@ def _level_score(record: tuple | None) -> tuple[int, int] | None:
 
     if record is None or not record[5] or record[2] not in RATINGS:
         return None
-    return hardest_key(record[2])
+    return technique_key(record[2])
 
 
 def _within(found: tuple[int, int] | None, key: tuple[int, int], practice: bool) -> bool:
@@ -226,7 +226,7 @@ def hard_starts(key: tuple[int, int]) -> tuple[bytes, ...]:
             {
                 bytes(int(ch) for ch in s.puzzle)
                 for (order, kind, name), got in load().items()
-                if order == "hodoku" and kind == "path" and hardest_key(name) >= key
+                if order == "hodoku" and kind == "path" and technique_key(name) >= key
                 for s in got
                 if s.puzzle.count("0") >= 81 - MAX_GIVENS
             }
@@ -243,7 +243,7 @@ def walk(name: str, rng: random.Random, moves: int = WALK_MOVES, practice: bool 
     from sudoku_logic.app.bulk.generator import make_puzzle
 
     out = Dig()
-    key = hardest_key(name)
+    key = technique_key(name)
     starts = () if practice else hard_starts(key)
     values = make_puzzle(rng, max_givens=MAX_GIVENS) if practice else list(rng.choice(starts)) if starts else None
     if values is None:

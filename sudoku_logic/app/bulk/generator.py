@@ -490,11 +490,10 @@ def rated_row(grid: Grid, checks: Checks | None = None, order: str = "se", with_
             rate(grid, rating)
     rating.ms = (time.perf_counter() - t0 + seconds) * 1000
     row = rating_row(rating, order)
-    steps = rating.se_path if order == "se" else rating.hodoku_path
-    row["techniques"] = sorted({s.technique for s in steps})
-    row["hardest_techniques"] = sorted(path_facts(rating, order)[1])
+    names, tops, _, _ = path_facts(rating, order)
+    row["techniques"], row["hardest_techniques"] = sorted(names), sorted(tops)
     if with_path:
-        row["path"] = path_steps(steps, order)
+        row["path"] = path_steps(rating.se_path if order == "se" else rating.hodoku_path, order)
     return row
 
 

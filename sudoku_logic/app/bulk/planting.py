@@ -23,7 +23,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from sudoku_logic.app.bulk.seeds import MAX_GIVENS, PER_LIST, Found, hardest_key, path_facts, rate_order
+from grading.hodoku import step_key, technique_key
+from sudoku_logic.app.bulk.seeds import MAX_GIVENS, PER_LIST, Found, path_facts, rate_order
 from sudoku_logic.core import bitsolve, dlx
 from sudoku_logic.core.grid import Grid
 
@@ -156,14 +157,12 @@ def _excess(rating, name: str) -> tuple[int, list[tuple[int, int]]]:
     """How far the path is from taking ``name`` as a hardest step: its steps harder than
     ``name``, plus :data:`OFF_PATH` if it is not taken; and those steps' placements and
     eliminations."""
-    from grading.hodoku import step_level, step_score
-
-    key = hardest_key(name)
+    key = technique_key(name)
     steps = rating.hodoku_path
     n = 0 if any(s.technique == name for s in steps) else OFF_PATH
     work: list[tuple[int, int]] = []
     for s in steps:
-        if (step_level(s), step_score(s)) > key:
+        if step_key(s) > key:
             n += 1
             work += list(s.placements) + list(s.eliminations)
     return n, work

@@ -275,14 +275,6 @@ PREEMPTED = {
 MAX_GIVENS = 30
 
 
-def hardest_key(name: str) -> tuple[int, int]:
-    """A technique's (level, score) in HoDoKu's tables, as the path's hardest step is chosen."""
-    from grading.tables import LEVELS, RATINGS
-
-    r = RATINGS[name]
-    return LEVELS.index(r.level) if r.level else 0, r.score or 0
-
-
 def targets() -> list[tuple[str, str, str]]:
     """(order, kind, technique) the index should have: every technique of HoDoKu's path but
     Brute Force and every SE rule up to 8.5 (``path``), and HoDoKu's Hard and Unfair
