@@ -8,9 +8,9 @@ kept are the easiest ones that take it (by HoDoKu's score or SE's rating, then t
 
 A line of the index is ``order kind technique puzzle measure source``, tab-separated:
 ``kind`` is ``path`` (the technique is a step of the path of ``order``) or ``hardest`` (no
-step of the path is harder, :func:`path_facts`: for ``--practice``); ``measure`` is the puzzle's HoDoKu score or SE
-rating; ``source`` says where the puzzle was found (``file:line``, or ``mined:...`` for one
-the generator found).
+step of the path is harder, :func:`path_facts`: for ``--practice``); ``measure`` is the
+puzzle's HoDoKu score or SE rating; ``source`` says where the puzzle was found
+(``file:line``, or ``mined:...`` for one the generator found).
 """
 
 from __future__ import annotations
@@ -278,7 +278,7 @@ MAX_GIVENS = 30
 def targets() -> list[tuple[str, str, str]]:
     """(order, kind, technique) the index should have: every technique of HoDoKu's path but
     Brute Force and every SE rule up to 8.5 (``path``), and HoDoKu's Hard and Unfair
-    techniques as the hardest step (``hardest``); none of :data:`PREEMPTED`."""
+    techniques with no step harder (``hardest``); none of :data:`PREEMPTED`."""
     from grading.scales import hodoku_techniques
     from grading.tables import RATINGS
 
