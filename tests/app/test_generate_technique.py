@@ -208,6 +208,23 @@ def test_running_out_of_tries_says_how_close_and_summary_counts():
     assert error.startswith("error: only 0 of 1 puzzle fit after 3 tries (3 rated below --min-rating 11.5)")
 
 
+def test_a_technique_no_puzzle_is_known_to_take_says_so_when_it_runs_out():
+    """Franken Swordfish (on HoDoKu's path, never seen taken, not proved preempted): searched,
+    then the error says what is known instead of suggesting more tries; a family that holds
+    it and techniques seen taken keep the usual advice."""
+    assert ("hodoku", "Franken Swordfish") in seeds.UNSEEN and not set(seeds.UNSEEN) & set(PREEMPTED)
+    base = ("generate", "--order", "hodoku", "--max-tries", "2", "--seed", "1", "-j", "1", "--no-progress")
+    r = invoke(*base, "--technique", "Franken Swordfish")
+    assert r.exit_code == 1
+    error = r.stderr.strip().splitlines()[-1]
+    assert error.startswith("error: only 0 of 1 puzzle fit after 2 tries (")
+    assert "Franken Swordfish is on the path of no puzzle known" in error and "--max-tries" not in error
+    r = invoke(*base, "--technique", "Franken Swordfish", "--min-rating", "11.9")  # still searched, then said
+    assert r.exit_code == 1 and "no puzzle known" in r.stderr
+    r = invoke(*base, "--technique", "X-Wing", "--min-rating", "11.9")
+    assert r.exit_code == 1 and "no puzzle known" not in r.stderr and "--max-tries N tries longer" in r.stderr
+
+
 def test_a_miss_says_when_a_technique_of_the_family_was_taken():
     """How close a candidate came: its path took another technique of the family asked for."""
     from sudoku_logic.app.bulk.generator import rated_row

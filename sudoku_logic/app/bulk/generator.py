@@ -24,7 +24,7 @@ from typing import cast
 from grading.rows import rating_row
 from sudoku_logic.app.bulk import aimed
 from sudoku_logic.app.bulk.pool import Job, LocalPool, Pool, PoolError, SerialPool, Task, package_modules
-from sudoku_logic.app.bulk.seeds import PREEMPTED, path_facts
+from sudoku_logic.app.bulk.seeds import PREEMPTED, UNSEEN, path_facts
 from sudoku_logic.app.bulk.workers import cpu_count
 from sudoku_logic.core import bitsolve
 from sudoku_logic.core.grid import Grid
@@ -340,6 +340,15 @@ def rare(wanted: Wanted) -> str | None:
         f"--min-rating {low:g}: no rule of Sudoku Explainer's is rated above {top:g}; only the length of "
         "a chain adds to it (the hardest puzzles known rate 11.9), so few candidates, if any, will fit"
     )
+
+
+def unseen(wanted: Wanted) -> str | None:
+    """What is known of a technique asked for that no puzzle has been seen to take (every
+    name asked that its path can take is one of :data:`~.seeds.UNSEEN`), None otherwise."""
+    names = [n for n in wanted.technique or () if on_path(n, wanted.order) and (wanted.order, n) not in PREEMPTED]
+    if not names or any((wanted.order, n) not in UNSEEN for n in names):
+        return None
+    return f"{_names(names)} is {UNSEEN[wanted.order, names[0]]}"
 
 
 def impossible(wanted: Wanted) -> str | None:

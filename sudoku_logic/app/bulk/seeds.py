@@ -270,6 +270,14 @@ PREEMPTED = {
     "pattern of its two base houses), searched first",
 }
 
+#: Techniques a path can name that no puzzle we know of has on it, while no proof rules them
+#: out: the generator still searches, and says so when it fails (docs/generate.md gives the
+#: searches).
+UNSEEN = {
+    ("hodoku", "Franken Swordfish"): "on the path of no puzzle known: none among the millions walked and rated "
+    "for it, nor in any collection scanned; not proved never taken either, so more tries are unlikely to help",
+}
+
 
 #: The most givens a seed may have: the generator uses seeds of at most 30 (``--max-givens``).
 MAX_GIVENS = 30

@@ -253,10 +253,14 @@ class _PathRowWriter(RowWriter):
 def _shortfall(made: int, opts: GenerateOptions, misses: Counter) -> str:
     """Why only ``made`` of the puzzles asked fit: the commonest misses (they say how close
     the candidates came: a technique of the family asked for, a harder step than the one to
-    practise, a level or a rating beside the band), and how to go on."""
+    practise, a level or a rating beside the band), and how to go on (or what is known of a
+    technique no puzzle has been seen to take)."""
+    from sudoku_logic.app.bulk.generator import unseen
+
     top = "; ".join(f"{n} {why}" for why, n in misses.most_common(3))
+    known = unseen(opts.wanted)
     return (
         f"only {made} of {counted(opts.count, 'puzzle')} fit after {counted(opts.tries, 'try', 'tries')}"
         f"{' (' + top + ')' if top else ''}: the target is rare or unreachable with these options "
-        "(--max-tries N tries longer)"
+        + (f"({known})" if known else "(--max-tries N tries longer)")
     )
