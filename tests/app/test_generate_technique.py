@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 
 from commands import invoke, sudoku
+from grading.scales import resolve
 from helpers import assert_practises
 from sudoku_logic import api
 from sudoku_logic.app.bulk import aimed, seeds
-from sudoku_logic.app.bulk.generator import Wanted, generate, make_puzzle, seed_aim, seeded_candidate
+from sudoku_logic.app.bulk.generator import Wanted, generate, make_puzzle, seed_aim, seeded_candidate, unseen
 from sudoku_logic.app.bulk.seeds import PREEMPTED
 from sudoku_logic.core import bitsolve, dlx
 from sudoku_logic.core.formats import parse
@@ -223,6 +224,9 @@ def test_a_technique_no_puzzle_is_known_to_take_says_so_when_it_runs_out():
     assert r.exit_code == 1 and "no puzzle known" in r.stderr
     r = invoke(*base, "--technique", "X-Wing", "--min-rating", "11.9")
     assert r.exit_code == 1 and "no puzzle known" not in r.stderr and "--max-tries N tries longer" in r.stderr
+    fish = tuple(resolve(["fish"]))
+    assert "Franken Swordfish" in fish and unseen(Wanted(None, None, None, fish, "hodoku")) is None
+    assert unseen(Wanted(None, None, None, ("Franken Swordfish",), "hodoku")) is not None
 
 
 def test_a_miss_says_when_a_technique_of_the_family_was_taken():

@@ -342,13 +342,20 @@ def rare(wanted: Wanted) -> str | None:
     )
 
 
+def _path_names(wanted: Wanted) -> tuple[list[str], list[str]]:
+    """The techniques asked for that the path of ``wanted.order`` has, and those of them it
+    can take (none of :data:`~.seeds.PREEMPTED`)."""
+    names = [n for n in wanted.technique or () if on_path(n, wanted.order)]
+    return names, [n for n in names if (wanted.order, n) not in PREEMPTED]
+
+
 def unseen(wanted: Wanted) -> str | None:
     """What is known of a technique asked for that no puzzle has been seen to take (every
     name asked that its path can take is one of :data:`~.seeds.UNSEEN`), None otherwise."""
-    names = [n for n in wanted.technique or () if on_path(n, wanted.order) and (wanted.order, n) not in PREEMPTED]
-    if not names or any((wanted.order, n) not in UNSEEN for n in names):
+    _, taken = _path_names(wanted)
+    if not taken or any((wanted.order, n) not in UNSEEN for n in taken):
         return None
-    return f"{_names(names)} is {UNSEEN[wanted.order, names[0]]}"
+    return f"{_names(taken)} is {UNSEEN[wanted.order, taken[0]]}"
 
 
 def impossible(wanted: Wanted) -> str | None:
@@ -370,8 +377,7 @@ def impossible(wanted: Wanted) -> str | None:
         return None
     asked = _names(wanted.technique)
     path = _PATH_NAME[wanted.order]
-    names = [n for n in wanted.technique if on_path(n, wanted.order)]
-    taken = [n for n in names if (wanted.order, n) not in PREEMPTED]
+    names, taken = _path_names(wanted)
     if names and not taken:
         return f"--technique {asked}: never taken on {path}: {PREEMPTED[wanted.order, names[0]]}"
     if not names:
