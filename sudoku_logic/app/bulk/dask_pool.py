@@ -273,16 +273,20 @@ class DaskPool(Pool):
                 carry = reader.get(0.05)
 
     def _results(self, chunk: _Chunk, future, result) -> tuple[list[tuple[Task, str, object]], float | None]:
-        """The chunk's ``(task, kind, payload)`` from its finished future, and the seconds its
-        worker took (None if it failed)."""
+        """The chunk's ``(task, kind, payload)`` from its finished future and the ``result``
+        ``as_completed`` fetched for it, and the seconds its worker took (None if it failed).
+
+        What was fetched decides, not the future's state now: a worker that held a finished
+        chunk's data may die after it was fetched, and its future then reads ``lost`` or
+        ``pending`` (the scheduler computes it again) though its rows are here. A lost
+        scheduler cancels every future: then ``result`` is a CancelledError."""
+        from concurrent.futures import CancelledError  # distributed's cancellations derive from it
+
         from distributed import KilledWorker
 
         work = [t for t in chunk.tasks if t.done is None]
         seconds = None
-        if future.status == "finished":
-            outcomes, seconds = result
-            outs = iter(outcomes)
-        elif future.status == "error":
+        if future.status == "error":
             exc = result[1] if isinstance(result, tuple) and len(result) == 3 else result
             if isinstance(exc, KilledWorker):
                 why = "the Dask workers running it died 3 times (KilledWorker)"
@@ -291,6 +295,9 @@ class DaskPool(Pool):
                 raise PoolError(
                     f"a Dask task failed: {type(exc).__name__}: {exc} (is sudoku-logic installed on every worker?)"
                 )
-        else:
+        elif isinstance(result, CancelledError) or future.cancelled():
             raise Lost(f"lost the Dask scheduler at {self.scheduler}")
+        else:
+            outcomes, seconds = result
+            outs = iter(outcomes)
         return [(t, *t.done) if t.done is not None else (t, *next(outs)) for t in chunk.tasks], seconds

@@ -313,3 +313,41 @@ def test_a_task_that_kills_its_workers_gives_failed_rows(cluster):
         got = [(t.seq, kind) for t, kind, _ in pool.run(Task(i, i) for i in range(3))]
     assert got == [(0, "failed"), (1, "failed"), (2, "failed")]
     cluster.wait_for_workers(2)
+
+
+class _Future:
+    """What ``_results`` reads of a future: its state now (a real one's, as named)."""
+
+    def __init__(self, status: str) -> None:
+        self.status = status
+
+    def cancelled(self) -> bool:
+        return self.status == "cancelled"
+
+
+def test_rows_fetched_before_their_worker_died_are_kept():
+    """A chunk's rows fetched by ``as_completed`` are its rows even when the worker that held
+    them dies before they are taken (its future then reads ``lost``, or ``pending`` while the
+    scheduler computes it again): only a cancelled future (a lost scheduler) stops the run."""
+    from concurrent.futures import CancelledError
+
+    from sudoku_logic.app.bulk.dask_pool import DaskPool, Lost, _Chunk
+    from sudoku_logic.app.bulk.pool import Job, PoolError, Task
+
+    pool = DaskPool(Job(), "tcp://127.0.0.1:1")
+    tasks = [Task(0, "a"), Task(1, done=("bad", "not a puzzle")), Task(2, "b")]
+    fetched = ([("ok", "row a"), ("ok", "row b")], 0.5)
+    for status in ("finished", "lost", "pending"):
+        rows, seconds = pool._results(_Chunk(0, tasks), _Future(status), fetched)
+        assert [(t.seq, kind, payload) for t, kind, payload in rows] == [
+            (0, "ok", "row a"),
+            (1, "bad", "not a puzzle"),
+            (2, "ok", "row b"),
+        ]
+        assert seconds == 0.5
+    with pytest.raises(Lost):
+        pool._results(_Chunk(0, tasks), _Future("cancelled"), CancelledError())
+    with pytest.raises(Lost):
+        pool._results(_Chunk(0, tasks), _Future("lost"), CancelledError())
+    with pytest.raises(PoolError, match="a Dask task failed: ValueError"):
+        pool._results(_Chunk(0, tasks), _Future("error"), (ValueError, ValueError("boom"), None))
